@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** Machine-readable error codes. `message` is what the UI shows (SPEC §8); `code` is for programs. */
+export const ERROR_CODES = [
+  'validation_error',
+  'unauthorized',
+  'invalid_credentials',
+  'forbidden',
+  'not_found',
+  'user_not_found',
+  'username_taken',
+  'email_taken',
+  'rate_limited',
+  'payload_too_large',
+  'unsupported_media_type',
+  'invalid_image',
+  'bad_request',
+  'internal_error',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Every non-2xx response body. `fields` maps a request field to its first problem. */
+export const errorBodySchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,0 +1,2 @@
+import { z } from 'zod';
+export const healthResponseSchema = z.object({ status: z.literal('ok') });

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { LIMITS } from './limits';
+import { BIRTHDAY_MESSAGES, latestCalendarDate, validateBirthday } from './birthday';
+
+export const PROFILE_MESSAGES = {
+  bioTooLong: `Bio must be at most ${LIMITS.bioMax} characters`,
+  aboutTooLong: `About must be at most ${LIMITS.aboutMax} characters`,
+  linksTooLong: `Links must be at most ${LIMITS.userLinkMax} characters`,
+  tooManyLinks: `At most ${LIMITS.userLinkLinesMax} links`,
+  invalidImagePath: 'Images must be uploaded through Agora',
+  userNotFound: 'User not found',
+} as const;
+
+/** A public profile as GET /users/profile and GET /users/{id} return it (SPEC §3 "User profile"). */
+export const profileSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  bio: z.string(),
+  about: z.string(),
+  /** Calendar date "YYYY-MM-DD" or null. Never a timestamp, so no time zone can shift it. */
+  birthday: z.string().nullable(),
+  /** Newline-separated links; a line may be "url [label]". */
+  userLink: z.string(),
+  profileImage: z.string().nullable(),
+  bannerImage: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** Removes a query string or fragment: image paths are saved without one (SPEC §5). */
+export function stripQuery(path: string): string {
+  return path.replace(/[?#].*$/, '');
+}
+
+/** Our own upload paths: /uploads/<kind>/<random>.<ext>. Nothing else may be stored as a profile image. */
+export const UPLOAD_PATH_PATTERN = /^\/uploads\/[a-z]+\/[A-Za-z0-9_-]+\.(jpg|webp)$/;
+
+const imagePath = z
+  .string()
+  .max(LIMITS.imagePathMax, PROFILE_MESSAGES.invalidImagePath)
+  .transform((v) => stripQuery(v.trim()))
+  .refine((v) => v === '' || UPLOAD_PATH_PATTERN.test(v), PROFILE_MESSAGES.invalidImagePath)
+  .transform((v) => (v === '' ? null : v))
+  .nullable();
+
+/**
+ * PUT /users/profile. Every field optional (only those sent change); unknown fields such as id or password are
+ * dropped by the schema, never written.
+ */
+export const updateProfileRequestSchema = z.object({
+  bio: z.string().max(LIMITS.bioMax, PROFILE_MESSAGES.bioTooLong).nullable().optional(),
+  about: z.string().max(LIMITS.aboutMax, PROFILE_MESSAGES.aboutTooLong).nullable().optional(),
+  birthday: z
+    .string()
+    .nullable()
+    .optional()
+    .superRefine((v, ctx) => {
+      const message = validateBirthday(v, latestCalendarDate());
+      if (message) ctx.addIssue({ code: 'custom', message });
+    })
+    .transform((v) => (v == null || v.trim() === '' ? null : v.trim())),
+  userLink: z
+    .string()
+    .max(LIMITS.userLinkMax, PROFILE_MESSAGES.linksTooLong)
+    .refine((v) => v.split('\n').filter((l) => l.trim()).length <= LIMITS.userLinkLinesMax, PROFILE_MESSAGES.tooManyLinks)
+    .nullable()
+    .optional(),
+  profileImage: imagePath.optional(),
+  bannerImage: imagePath.optional(),
+});
+export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
+
+export const userIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export const imagePathResponseSchema = z.object({ message: z.string(), imagePath: z.string() });
+export type ImagePathResponse = z.infer<typeof imagePathResponseSchema>;
+export const imageUrlResponseSchema = z.object({ message: z.string(), url: z.string() });
+export type ImageUrlResponse = z.infer<typeof imageUrlResponseSchema>;
+
+export { BIRTHDAY_MESSAGES };
