@@ -5,3 +5,4 @@ export * from './birthday';
 export * from './auth';
 export * from './profiles';
 export * from './health';
+export * from './events';

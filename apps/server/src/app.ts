@@ -1,0 +1,58 @@
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { healthResponseSchema, LIMITS } from '@agora/contract';
+import type { Db } from './db/client';
+import { createLimiters, type Limiters } from './lib/rate-limiter';
+import { authRoutes, sessionRoutes } from './modules/auth/auth.routes';
+import { profileRoutes } from './modules/profiles/profiles.routes';
+import { uploadRoutes } from './modules/uploads/uploads.routes';
+import { authPlugin } from './plugins/auth';
+import type { Config } from './plugins/config';
+import { registerDocs } from './plugins/docs';
+import { registerErrorHandler } from './plugins/errors';
+import { registerRealtime } from './plugins/realtime';
+import { registerSecurity } from './plugins/security';
+import { registerWeb } from './plugins/web';
+
+/** What every module's service receives: the database, the limits and the paths. */
+export type AppContext = { config: Config; db: Db; limiters: Limiters; uploadsDir: string; sessionTtlMs: number };
+
+/** Route modules whose spec paths have no /api prefix: each also answers at /api + path. */
+const ALIASED_MODULES = [sessionRoutes, profileRoutes, uploadRoutes];
+
+/** Builds the whole application on a connected database: plugins first, then modules, by explicit import. */
+export async function buildApp(config: Config, db: Db, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: false,
+    genReqId: () => crypto.randomUUID(),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const ctx: AppContext = { config, db, limiters: createLimiters(config.rateLimit), uploadsDir: config.uploadsDir, sessionTtlMs: config.sessionTtlMs };
+
+  await registerSecurity(app, config.corsOrigins);
+  await app.register(multipart, { limits: { fileSize: LIMITS.bannerImageBytes, files: 1, fields: 10, fieldSize: 10_000, parts: 12 } });
+  await app.register(authPlugin, { db });
+  await registerDocs(app);
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/health',
+    { schema: { tags: ['health'], response: { 200: healthResponseSchema } } },
+    async () => ({ status: 'ok' as const }),
+  );
+  await app.register(authRoutes, { ctx });
+  for (const routes of ALIASED_MODULES) {
+    await app.register(routes, { ctx });
+    await app.register(routes, { ctx, prefix: '/api', alias: true });
+  }
+
+  await registerWeb(app, { webDist: config.webDist, uploadsDir: config.uploadsDir });
+  await registerRealtime(app, { db, corsOrigins: config.corsOrigins });
+  return app;
+}

@@ -1,0 +1,18 @@
+import { drizzle, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
+import postgres from 'postgres';
+import * as schema from './schema';
+
+export type Db = PostgresJsDatabase<typeof schema>;
+export type Database = { db: Db; sql: postgres.Sql; close: () => Promise<void> };
+
+/** Opens a pool on any PostgreSQL URL (embedded or external). */
+export function connect(url: string, options: { max?: number } = {}): Database {
+  const sql = postgres(url, {
+    max: options.max ?? 10,
+    idle_timeout: 30,
+    connect_timeout: 15,
+    onnotice: () => {},
+  });
+  const db = drizzle(sql, { schema, casing: 'snake_case' });
+  return { db, sql, close: () => sql.end({ timeout: 5 }) };
+}

@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { groups } from './groups';
+import { users } from './users';
+
+export const blogs = pgTable(
+  'blogs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    /** Null once the author's account is gone: the page then shows "Unknown Author" (SPEC §2). */
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    slug: varchar('slug', { length: 160 }).notNull(),
+    title: varchar('title', { length: 200 }).notNull(),
+    content: text('content').notNull(),
+    blogImg: varchar('blog_img', { length: 500 }),
+    likeCount: integer('like_count').notNull().default(0),
+    shareCount: integer('share_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('blogs_group_recent_idx').on(t.groupId, t.createdAt.desc(), t.id.desc()),
+    index('blogs_author_idx').on(t.authorId),
+    check('blogs_like_count_nonneg', sql`${t.likeCount} >= 0`),
+    check('blogs_share_count_nonneg', sql`${t.shareCount} >= 0`),
+    check('blogs_title_not_blank', sql`length(btrim(${t.title})) > 0`),
+  ],
+);
+
+export const blogLikes = pgTable(
+  'blog_likes',
+  {
+    blogId: integer('blog_id')
+      .notNull()
+      .references(() => blogs.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.blogId, t.userId] }), index('blog_likes_user_idx').on(t.userId)],
+);
+
+/** Each share is recorded (who, when); blogs.share_count caches their number. Visitors may share too. */
+export const blogShares = pgTable(
+  'blog_shares',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    blogId: integer('blog_id')
+      .notNull()
+      .references(() => blogs.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('blog_shares_blog_idx').on(t.blogId)],
+);

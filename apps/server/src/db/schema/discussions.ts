@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, boolean, check, index, integer, pgTable, primaryKey, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { groups } from './groups';
+import { users } from './users';
+
+export const discussions = pgTable(
+  'discussions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    slug: varchar('slug', { length: 120 }).notNull(),
+    content: text('content').notNull(),
+    isPinned: boolean('is_pinned').notNull().default(false),
+    pinnedAt: timestamp('pinned_at', { withTimezone: true }),
+    likeCount: integer('like_count').notNull().default(0),
+    commentCount: integer('comment_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // A community's feed: pinned first, then newest first, keyset-paginated on (created_at, id).
+    index('discussions_group_feed_idx').on(t.groupId, t.isPinned.desc(), t.createdAt.desc(), t.id.desc()),
+    // Home and explore feeds merge several groups newest-first.
+    index('discussions_group_recent_idx').on(t.groupId, t.createdAt.desc(), t.id.desc()),
+    index('discussions_user_idx').on(t.userId),
+    check('discussions_like_count_nonneg', sql`${t.likeCount} >= 0`),
+    check('discussions_comment_count_nonneg', sql`${t.commentCount} >= 0`),
+  ],
+);
+
+export const discussionMedia = pgTable(
+  'discussion_media',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    discussionId: integer('discussion_id')
+      .notNull()
+      .references(() => discussions.id, { onDelete: 'cascade' }),
+    mediaUrl: varchar('media_url', { length: 500 }).notNull(),
+    position: smallint('position').notNull().default(0),
+  },
+  (t) => [index('discussion_media_discussion_idx').on(t.discussionId, t.position)],
+);
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    discussionId: integer('discussion_id')
+      .notNull()
+      .references(() => discussions.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null for a top-level comment; replies point at their parent and go with it. */
+    parentId: integer('parent_id').references((): AnyPgColumn => comments.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    likeCount: integer('like_count').notNull().default(0),
+    replyCount: integer('reply_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Top-level comments of a post in order, and the replies of one comment in order.
+    index('comments_discussion_parent_idx').on(t.discussionId, t.parentId, t.createdAt, t.id),
+    index('comments_parent_idx').on(t.parentId, t.createdAt, t.id),
+    index('comments_user_idx').on(t.userId),
+    check('comments_like_count_nonneg', sql`${t.likeCount} >= 0`),
+    check('comments_reply_count_nonneg', sql`${t.replyCount} >= 0`),
+    check('comments_not_blank', sql`length(btrim(${t.content})) > 0`),
+    check('comments_not_own_parent', sql`${t.parentId} IS NULL OR ${t.parentId} <> ${t.id}`),
+  ],
+);
+
+/** One like per user and discussion: the primary key is the guarantee, the counter its cache. */
+export const discussionLikes = pgTable(
+  'discussion_likes',
+  {
+    discussionId: integer('discussion_id')
+      .notNull()
+      .references(() => discussions.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.discussionId, t.userId] }), index('discussion_likes_user_idx').on(t.userId)],
+);
+
+export const commentLikes = pgTable(
+  'comment_likes',
+  {
+    commentId: integer('comment_id')
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.userId] }), index('comment_likes_user_idx').on(t.userId)],
+);

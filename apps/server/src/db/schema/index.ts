@@ -1,0 +1,5 @@
+export * from './users';
+export * from './groups';
+export * from './discussions';
+export * from './blogs';
+export * from './social';

@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { groups } from './groups';
+import { users } from './users';
+
+export const friendshipStatusEnum = pgEnum('friendship_status', ['pending', 'accepted']);
+
+/**
+ * One row per pair of users, whoever asked first: the unique index on the unordered pair makes a second
+ * request in either direction impossible. Rejecting or unfriending deletes the row.
+ */
+export const friendships = pgTable(
+  'friendships',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    requesterId: integer('requester_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    addresseeId: integer('addressee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: friendshipStatusEnum('status').notNull().default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('friendships_pair_uq').on(sql`least(${t.requesterId}, ${t.addresseeId})`, sql`greatest(${t.requesterId}, ${t.addresseeId})`),
+    index('friendships_addressee_idx').on(t.addresseeId, t.status),
+    index('friendships_requester_idx').on(t.requesterId, t.status),
+    check('friendships_not_self', sql`${t.requesterId} <> ${t.addresseeId}`),
+  ],
+);
+
+export const notificationTypeEnum = pgEnum('notification_type', [
+  'mention',
+  'friend_request',
+  'friend_request_accepted',
+  'friend_accepted',
+  'friend_request_rejected',
+  'friend_rejected',
+  'like',
+  'comment',
+  'comment_like',
+  'comment_reply',
+  'group_invite',
+  'new_follower',
+]);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    senderId: integer('sender_id').references(() => users.id, { onDelete: 'cascade' }),
+    notiType: notificationTypeEnum('noti_type').notNull(),
+    notiContent: text('noti_content').notNull().default(''),
+    notiLink: varchar('noti_link', { length: 500 }),
+    /** For group invites and group-scoped activity: the invite is answered against this group. */
+    groupId: integer('group_id').references(() => groups.id, { onDelete: 'cascade' }),
+    isRead: boolean('is_read').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The panel lists newest first; the bell counts unread ones (partial index stays small).
+    index('notifications_user_recent_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('notifications_user_unread_idx').on(t.userId).where(sql`${t.isRead} = false`),
+    index('notifications_sender_idx').on(t.senderId),
+    check('notifications_not_self', sql`${t.senderId} IS NULL OR ${t.senderId} <> ${t.userId}`),
+  ],
+);

@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex, varchar, customType } from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    username: varchar('username', { length: 30 }).notNull(),
+    email: varchar('email', { length: 254 }).notNull(),
+    firstName: varchar('first_name', { length: 50 }).notNull(),
+    lastName: varchar('last_name', { length: 50 }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    bio: varchar('bio', { length: 25 }).notNull().default(''),
+    about: text('about').notNull().default(''),
+    /** A calendar date, not a timestamp: no time zone can move it. */
+    birthday: date('birthday', { mode: 'string' }),
+    userLink: text('user_link').notNull().default(''),
+    profileImage: varchar('profile_image', { length: 500 }),
+    bannerImage: varchar('banner_image', { length: 500 }),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Case-insensitive uniqueness: "Alice" and "alice" are the same account name, and the same email.
+    uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
+    // Friend suggestions search by username prefix (SPEC §5): text_pattern_ops serves LIKE 'abc%'.
+    index('users_username_prefix_idx').using('btree', sql`lower(${t.username}) text_pattern_ops`),
+    check('users_username_format', sql`${t.username} ~ '^[A-Za-z0-9_]{3,30}$'`),
+    check('users_birthday_range', sql`${t.birthday} IS NULL OR ${t.birthday} >= DATE '1900-01-01'`),
+  ],
+);
+
+/** Opaque bearer sessions. Only a SHA-256 of the token is stored; logout deletes the row. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: bytea('token_hash').notNull(),
+    userAgent: varchar('user_agent', { length: 300 }),
+    ip: varchar('ip', { length: 64 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('sessions_token_hash_uq').on(t.tokenHash),
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_expires_idx').on(t.expiresAt),
+  ],
+);

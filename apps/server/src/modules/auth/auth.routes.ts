@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  AUTH_MESSAGES,
+  errorBodySchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  messageResponseSchema,
+  registerRequestSchema,
+  registerResponseSchema,
+} from '@agora/contract';
+import type { AppContext } from '../../app';
+import { bearerToken } from '../../plugins/auth';
+import { login, logout, registerUser } from './auth.service';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
+
+/** POST /api/auth/register and /api/auth/login: the spec gives these paths with /api only. */
+export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post(
+    '/api/auth/register',
+    { schema: { tags: ['auth'], body: registerRequestSchema, response: { 201: registerResponseSchema, ...errors } } },
+    async (request, reply) => {
+      const user = await registerUser(ctx, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] });
+      return reply.status(201).send({ message: AUTH_MESSAGES.registered, user });
+    },
+  );
+  r.post(
+    '/api/auth/login',
+    { schema: { tags: ['auth'], body: loginRequestSchema, response: { 200: loginResponseSchema, ...errors } } },
+    async (request) => {
+      const { token, user } = await login(ctx, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] });
+      return { message: AUTH_MESSAGES.loggedIn, token, user: { id: user.id, username: user.username, profileImage: user.profileImage } };
+    },
+  );
+}
+
+/** POST /auth/logout (also under /api). */
+export async function sessionRoutes(app: FastifyInstance, { ctx, alias }: { ctx: AppContext; alias?: boolean }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post(
+    '/auth/logout',
+    {
+      onRequest: app.requireUser,
+      schema: { tags: ['auth'], hide: alias, security: [{ bearer: [] }], response: { 200: messageResponseSchema, 401: errorBodySchema } },
+    },
+    async (request) => {
+      await logout(ctx, bearerToken(request)!);
+      return { message: AUTH_MESSAGES.loggedOut };
+    },
+  );
+}

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorBodySchema, profileSchema, updateProfileRequestSchema, userIdParamsSchema } from '@agora/contract';
+import type { AppContext } from '../../app';
+import { currentUser } from '../../plugins/auth';
+import { toProfile } from './profiles.mapper';
+import { getProfile, updateOwnProfile } from './profiles.service';
+
+const secured = { security: [{ bearer: [] }] };
+
+/** GET/PUT /users/profile and GET /users/{id} (also under /api). Profiles are for signed-in users (SPEC §6). */
+export async function profileRoutes(app: FastifyInstance, { ctx, alias }: { ctx: AppContext; alias?: boolean }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/users/profile',
+    { onRequest: app.requireUser, schema: { tags: ['profiles'], hide: alias, ...secured, response: { 200: profileSchema, 401: errorBodySchema } } },
+    // The session lookup already loaded the whole user row: one database round trip in all.
+    async (request) => toProfile(currentUser(request)),
+  );
+  r.put(
+    '/users/profile',
+    {
+      onRequest: app.requireUser,
+      schema: { tags: ['profiles'], hide: alias, ...secured, body: updateProfileRequestSchema, response: { 200: profileSchema, 400: errorBodySchema, 401: errorBodySchema } },
+    },
+    async (request) => updateOwnProfile(ctx.db, ctx.uploadsDir, currentUser(request), request.body),
+  );
+  r.get(
+    '/users/:id',
+    {
+      onRequest: app.requireUser,
+      schema: { tags: ['profiles'], hide: alias, ...secured, params: userIdParamsSchema, response: { 200: profileSchema, 401: errorBodySchema, 404: errorBodySchema } },
+    },
+    async (request) => getProfile(ctx.db, request.params.id),
+  );
+}

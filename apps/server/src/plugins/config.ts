@@ -1,0 +1,83 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** Walks up from this file to the repository root (the package.json that declares workspaces). */
+function findRepoRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const pkg = path.join(dir, 'package.json');
+    if (existsSync(pkg) && 'workspaces' in (JSON.parse(readFileSync(pkg, 'utf8')) as object)) return dir;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error('Cannot find the Agora repository root');
+    dir = parent;
+  }
+}
+
+const flag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no'])
+    .optional()
+    .transform((v) => (v === undefined ? fallback : ['true', '1', 'on', 'yes'].includes(v)));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  RATE_LIMIT: flag(true),
+  SEED_DEMO: flag(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Comma-separated origins allowed to call the API cross-origin. Empty: same origin only. */
+  CORS_ORIGINS: z.string().default(''),
+  TRUST_PROXY: flag(false),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  uploadsDir: string;
+  databaseUrl: string | undefined;
+  rateLimit: boolean;
+  seedDemo: boolean;
+  logLevel: string;
+  corsOrigins: string[];
+  trustProxy: boolean;
+  sessionTtlMs: number;
+  webDist: string;
+  migrationsDir: string;
+};
+
+/** Parses the environment once; nothing else reads process.env. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  const root = findRepoRoot();
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    uploadsDir: path.join(dataDir, 'uploads'),
+    databaseUrl: e.DATABASE_URL,
+    rateLimit: e.RATE_LIMIT,
+    seedDemo: e.SEED_DEMO,
+    logLevel: e.LOG_LEVEL,
+    corsOrigins: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    trustProxy: e.TRUST_PROXY,
+    sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.join(root, 'apps/web/dist'),
+    migrationsDir: path.join(root, 'apps/server/drizzle'),
+  };
+}

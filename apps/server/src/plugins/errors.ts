@@ -1,0 +1,48 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorBody } from '@agora/contract';
+import { AppError } from '../lib/app-error';
+
+function fieldPath(instancePath: string | undefined): string {
+  return (instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || 'body';
+}
+
+/**
+ * The only error handler: AppError keeps its status and message; schema validation is a 400 whose message is the
+ * first problem (the UI shows it as is) with every field's first problem in `fields`; Fastify's own client
+ * errors keep their 4xx; anything else is logged with the request id and answered with a generic 500.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) void reply.headers(error.headers);
+      const body: ErrorBody = { message: error.message, code: error.code, ...(error.fields ? { fields: error.fields } : {}) };
+      return reply.status(error.statusCode).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const key = fieldPath(issue.instancePath);
+        fields[key] ??= issue.message ?? 'Invalid value';
+      }
+      const message = error.validation[0]?.message ?? 'Invalid request';
+      return reply.status(400).send({ message, code: 'validation_error', fields } satisfies ErrorBody);
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {
+      return reply.status(413).send({ message: 'The file or request is too large', code: 'payload_too_large' } satisfies ErrorBody);
+    }
+    if (status === 415) {
+      return reply.status(415).send({ message: 'Unsupported content type', code: 'unsupported_media_type' } satisfies ErrorBody);
+    }
+    if (status === 429) {
+      return reply.status(429).send({ message: 'Too many requests. Please try again later.', code: 'rate_limited' } satisfies ErrorBody);
+    }
+    if (status >= 400 && status < 500) {
+      const message = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError ? 'The request body is not valid JSON' : error.message;
+      return reply.status(status).send({ message, code: 'bad_request' } satisfies ErrorBody);
+    }
+    request.log.error({ err: error, reqId: request.id }, 'unhandled error');
+    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again later.', code: 'internal_error' } satisfies ErrorBody);
+  });
+}

@@ -1,0 +1,48 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import postgres from 'postgres';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { buildApp } from '../app';
+import { connect, type Database } from '../db/client';
+import { loadConfig, type Config } from '../plugins/config';
+import { withDatabase } from './global-setup';
+
+export type TestContext = { app: FastifyInstance; database: Database; config: Config };
+
+/**
+ * A fresh database cloned from the migrated template and an app built on it, for one test file.
+ * Rate limits are on unless `rateLimit: false`, so limit tests see the real limiter.
+ */
+export function useTestApp(options: { rateLimit?: boolean } = {}): TestContext {
+  const ctx = {} as TestContext;
+  const adminUrl = inject('adminUrl');
+  const name = `agora_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  let uploadsRoot = '';
+  beforeAll(async () => {
+    const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${inject('templateDb')}`);
+    await admin.end();
+    uploadsRoot = mkdtempSync(path.join(os.tmpdir(), 'agora-uploads-'));
+    ctx.config = loadConfig({
+      ...process.env,
+      NODE_ENV: 'test',
+      DATA_DIR: uploadsRoot,
+      RATE_LIMIT: options.rateLimit === false ? 'off' : 'on',
+      WEB_DIST: path.join(uploadsRoot, 'no-web'),
+    });
+    ctx.database = connect(withDatabase(adminUrl, name), { max: 5 });
+    ctx.app = await buildApp(ctx.config, ctx.database.db, { logger: false });
+    await ctx.app.ready();
+  });
+  afterAll(async () => {
+    await ctx.app?.close();
+    await ctx.database?.close();
+    const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+    if (uploadsRoot) rmSync(uploadsRoot, { recursive: true, force: true });
+  });
+  return ctx;
+}
