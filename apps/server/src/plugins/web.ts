@@ -46,6 +46,7 @@ export async function registerWeb(app: FastifyInstance, opts: { webDist: string;
       prefix: '/',
       wildcard: false,
       index: false,
+      cacheControl: false,
       setHeaders: (res, filePath) => {
         // Hashed build assets never change; everything else is revalidated.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');

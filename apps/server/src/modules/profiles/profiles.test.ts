@@ -1,0 +1,132 @@
+import { BIRTHDAY_MESSAGES, PROFILE_MESSAGES } from '@agora/contract';
+import { describe, expect, it } from 'vitest';
+import { createUser, multipart, pngImage } from '../../test/factories';
+import { useTestApp } from '../../test/test-app';
+
+const t = useTestApp({ rateLimit: false });
+
+function put(auth: Record<string, string> | undefined, payload: Record<string, unknown>, url = '/users/profile') {
+  return t.app.inject({ method: 'PUT', url, headers: auth, payload });
+}
+
+function yearsAgo(years: number, dayShift = 0): string {
+  const d = new Date();
+  d.setUTCFullYear(d.getUTCFullYear() - years);
+  d.setUTCDate(d.getUTCDate() + dayShift);
+  return d.toISOString().slice(0, 10);
+}
+
+describe('GET /users/profile', () => {
+  it('returns the signed-in user’s profile with the spec’s field names', async () => {
+    const user = await createUser(t.database.db, { bio: 'Hi', birthday: '1990-03-05', userLink: 'https://github.com/x' });
+    const res = await t.app.inject({ method: 'GET', url: '/users/profile', headers: user.auth });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: user.id, username: user.username, bio: 'Hi', about: '', birthday: '1990-03-05', userLink: 'https://github.com/x', profileImage: null, bannerImage: null });
+    expect(res.json()).not.toHaveProperty('passwordHash');
+    expect(res.json()).not.toHaveProperty('email');
+  });
+
+  it('answers 401 without a token or with a made-up one, also under /api', async () => {
+    for (const url of ['/users/profile', '/api/users/profile']) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+      const res = await t.app.inject({ method: 'GET', url, headers: { authorization: 'Bearer made-up' } });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ code: 'unauthorized', message: expect.any(String) });
+    }
+  });
+});
+
+describe('GET /users/{id}', () => {
+  it('returns another user’s profile', async () => {
+    const viewer = await createUser(t.database.db);
+    const other = await createUser(t.database.db, { bio: 'Other' });
+    const res = await t.app.inject({ method: 'GET', url: `/users/${other.id}`, headers: viewer.auth });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: other.id, username: other.username, bio: 'Other' });
+  });
+
+  it('is 404 for an unknown id, 400 for a malformed one, 401 for a visitor', async () => {
+    const viewer = await createUser(t.database.db);
+    const missing = await t.app.inject({ method: 'GET', url: '/api/users/999999', headers: viewer.auth });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ code: 'user_not_found', message: PROFILE_MESSAGES.userNotFound });
+    expect((await t.app.inject({ method: 'GET', url: '/users/abc', headers: viewer.auth })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: '/users/1' })).statusCode).toBe(401);
+  });
+});
+
+describe('PUT /users/profile', () => {
+  it('updates only the fields sent and returns the profile', async () => {
+    const user = await createUser(t.database.db, { about: 'keep me' });
+    const res = await put(user.auth, { bio: 'New bio', birthday: '1990-03-05', userLink: 'https://a.example\r\nhttps://b.example [B]' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ bio: 'New bio', about: 'keep me', birthday: '1990-03-05', userLink: 'https://a.example\nhttps://b.example [B]' });
+  });
+
+  it('ignores unknown fields: never the id, username or password', async () => {
+    const user = await createUser(t.database.db);
+    const other = await createUser(t.database.db, { bio: 'untouched' });
+    const res = await put(user.auth, { id: other.id, username: 'hijack', password: 'x', passwordHash: 'x', bio: 'mine' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: user.id, username: user.username, bio: 'mine' });
+    const again = await t.app.inject({ method: 'GET', url: `/users/${other.id}`, headers: user.auth });
+    expect(again.json().bio).toBe('untouched');
+    const [row] = await t.database.sql`SELECT password_hash FROM users WHERE id = ${user.id}`;
+    expect(row!.password_hash).toMatch(/^\$argon2id\$/);
+  });
+
+  it('limits the bio to 25 characters', async () => {
+    const user = await createUser(t.database.db);
+    expect((await put(user.auth, { bio: 'x'.repeat(25) })).statusCode).toBe(200);
+    const res = await put(user.auth, { bio: 'x'.repeat(26) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: PROFILE_MESSAGES.bioTooLong, fields: { bio: PROFILE_MESSAGES.bioTooLong } });
+  });
+
+  it.each([
+    ['an unparseable date', 'not-a-date', BIRTHDAY_MESSAGES.invalid],
+    ['an impossible date', '1990-02-30', BIRTHDAY_MESSAGES.invalid],
+    ['a future date', yearsAgo(-1), BIRTHDAY_MESSAGES.future],
+    ['someone under 18', yearsAgo(17), BIRTHDAY_MESSAGES.tooYoung],
+    ['a date before 1900', '1899-12-31', BIRTHDAY_MESSAGES.tooOld],
+  ])('rejects %s', async (_label, birthday, message) => {
+    const user = await createUser(t.database.db);
+    const res = await put(user.auth, { birthday });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message, fields: { birthday: message } });
+  });
+
+  it('accepts exactly 18 years ago, 1900-01-01, and an empty birthday (clears it)', async () => {
+    const user = await createUser(t.database.db, { birthday: '1980-01-01' });
+    expect((await put(user.auth, { birthday: yearsAgo(18, -2) })).statusCode).toBe(200);
+    expect((await put(user.auth, { birthday: '1900-01-01' })).json().birthday).toBe('1900-01-01');
+    expect((await put(user.auth, { birthday: '' })).json().birthday).toBeNull();
+  });
+
+  it('stores image paths without their query string, and only Agora uploads of the right kind', async () => {
+    const user = await createUser(t.database.db);
+    const upload = multipart('profileImage', 'me.png', 'image/png', await pngImage());
+    const { imagePath } = (await t.app.inject({ method: 'POST', url: '/profile/upload-picture', headers: { ...user.auth, ...upload.headers }, payload: upload.payload })).json();
+    const saved = await put(user.auth, { profileImage: `${imagePath}?v=123` });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().profileImage).toBe(imagePath);
+    for (const bad of ['https://evil.example/x.jpg', '/uploads/profile/missing.jpg', '/uploads/../secrets.json', imagePath.replace('/profile/', '/banner/')]) {
+      const res = await put(user.auth, { bannerImage: bad });
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().message).toBe(PROFILE_MESSAGES.invalidImagePath);
+    }
+    expect((await put(user.auth, { profileImage: null })).json().profileImage).toBeNull();
+  });
+
+  it('answers 401 to a visitor and changes nothing', async () => {
+    expect((await put(undefined, { bio: 'x' })).statusCode).toBe(401);
+    expect((await put(undefined, { bio: 'x' }, '/api/users/profile')).statusCode).toBe(401);
+  });
+
+  it('rejects a body that is not JSON with a JSON error', async () => {
+    const user = await createUser(t.database.db);
+    const res = await t.app.inject({ method: 'PUT', url: '/users/profile', headers: { ...user.auth, 'content-type': 'application/json' }, payload: '{bad' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'bad_request', message: expect.any(String) });
+  });
+});
