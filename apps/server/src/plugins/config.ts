@@ -63,7 +63,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const root = findRepoRoot();
-  const dataDir = path.resolve(e.DATA_DIR);
+  // A relative DATA_DIR is taken from the repository root, so `npm start` and `npm run dev` share ./data.
+  const dataDir = path.resolve(root, e.DATA_DIR);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
