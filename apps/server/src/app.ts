@@ -22,7 +22,11 @@ export type AppContext = { config: Config; db: Db; limiters: Limiters; uploadsDi
 const ALIASED_MODULES = [sessionRoutes, profileRoutes, uploadRoutes];
 
 /** Builds the whole application on a connected database: plugins first, then modules, by explicit import. */
-export async function buildApp(config: Config, db: Db, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  db: Db,
+  options: { logger?: FastifyServerOptions['logger'] } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -34,18 +38,22 @@ export async function buildApp(config: Config, db: Db, options: { logger?: Fasti
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  const ctx: AppContext = { config, db, limiters: createLimiters(config.rateLimit), uploadsDir: config.uploadsDir, sessionTtlMs: config.sessionTtlMs };
+  const ctx: AppContext = {
+    config,
+    db,
+    limiters: createLimiters(config.rateLimit),
+    uploadsDir: config.uploadsDir,
+    sessionTtlMs: config.sessionTtlMs,
+  };
 
   await registerSecurity(app, config.corsOrigins);
   await app.register(multipart, { limits: { fileSize: LIMITS.bannerImageBytes, files: 1, fields: 10, fieldSize: 10_000, parts: 12 } });
   await app.register(authPlugin, { db });
   await registerDocs(app);
 
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/health',
-    { schema: { tags: ['health'], response: { 200: healthResponseSchema } } },
-    async () => ({ status: 'ok' as const }),
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/api/health', { schema: { tags: ['health'], response: { 200: healthResponseSchema } } }, async () => ({ status: 'ok' as const }));
   await app.register(authRoutes, { ctx });
   for (const routes of ALIASED_MODULES) {
     await app.register(routes, { ctx });

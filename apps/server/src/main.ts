@@ -49,7 +49,9 @@ async function main(): Promise<void> {
     app = await buildApp(config, database.db);
     await app.listen({ port: config.port, host: config.host });
     const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-    log.info(`Agora is ready at http://${shown}:${config.port} (data in ${config.dataDir}${config.databaseUrl ? ', external PostgreSQL' : ''})`);
+    log.info(
+      `Agora is ready at http://${shown}:${config.port} (data in ${config.dataDir}${config.databaseUrl ? ', external PostgreSQL' : ''})`,
+    );
   } catch (error) {
     console.error(error);
     await shutdown('startup failure', 1);

@@ -37,10 +37,24 @@ const requiredText = (message: string, max: number, maxMessage?: string) =>
 
 export const registerRequestSchema = z
   .object({
-    firstName: requiredText(AUTH_MESSAGES.firstNameRequired, LIMITS.firstNameMax, `First name must be at most ${LIMITS.firstNameMax} characters`),
-    lastName: requiredText(AUTH_MESSAGES.lastNameRequired, LIMITS.lastNameMax, `Last name must be at most ${LIMITS.lastNameMax} characters`),
-    email: requiredText(AUTH_MESSAGES.emailRequired, LIMITS.emailMax, AUTH_MESSAGES.emailInvalid).regex(EMAIL_PATTERN, AUTH_MESSAGES.emailInvalid),
-    username: requiredText(AUTH_MESSAGES.usernameRequired, LIMITS.usernameMax, AUTH_MESSAGES.usernameInvalid).regex(USERNAME_PATTERN, AUTH_MESSAGES.usernameInvalid),
+    firstName: requiredText(
+      AUTH_MESSAGES.firstNameRequired,
+      LIMITS.firstNameMax,
+      `First name must be at most ${LIMITS.firstNameMax} characters`,
+    ),
+    lastName: requiredText(
+      AUTH_MESSAGES.lastNameRequired,
+      LIMITS.lastNameMax,
+      `Last name must be at most ${LIMITS.lastNameMax} characters`,
+    ),
+    email: requiredText(AUTH_MESSAGES.emailRequired, LIMITS.emailMax, AUTH_MESSAGES.emailInvalid).regex(
+      EMAIL_PATTERN,
+      AUTH_MESSAGES.emailInvalid,
+    ),
+    username: requiredText(AUTH_MESSAGES.usernameRequired, LIMITS.usernameMax, AUTH_MESSAGES.usernameInvalid).regex(
+      USERNAME_PATTERN,
+      AUTH_MESSAGES.usernameInvalid,
+    ),
     password: z
       .string({ error: AUTH_MESSAGES.passwordRequired })
       .min(1, AUTH_MESSAGES.passwordRequired)
@@ -58,8 +72,15 @@ export const registerResponseSchema = z.object({
 export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 
 export const loginRequestSchema = z.object({
-  emailOrUsername: z.string({ error: AUTH_MESSAGES.identifierRequired }).trim().min(1, AUTH_MESSAGES.identifierRequired).max(LIMITS.emailMax, AUTH_MESSAGES.invalidCredentials),
-  password: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired).max(LIMITS.passwordMax, AUTH_MESSAGES.invalidCredentials),
+  emailOrUsername: z
+    .string({ error: AUTH_MESSAGES.identifierRequired })
+    .trim()
+    .min(1, AUTH_MESSAGES.identifierRequired)
+    .max(LIMITS.emailMax, AUTH_MESSAGES.invalidCredentials),
+  password: z
+    .string({ error: AUTH_MESSAGES.passwordRequired })
+    .min(1, AUTH_MESSAGES.passwordRequired)
+    .max(LIMITS.passwordMax, AUTH_MESSAGES.invalidCredentials),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 

@@ -39,10 +39,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(429).send({ message: 'Too many requests. Please try again later.', code: 'rate_limited' } satisfies ErrorBody);
     }
     if (status >= 400 && status < 500) {
-      const message = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError ? 'The request body is not valid JSON' : error.message;
+      const message =
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+          ? 'The request body is not valid JSON'
+          : error.message;
       return reply.status(status).send({ message, code: 'bad_request' } satisfies ErrorBody);
     }
     request.log.error({ err: error, reqId: request.id }, 'unhandled error');
-    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again later.', code: 'internal_error' } satisfies ErrorBody);
+    return reply
+      .status(500)
+      .send({ message: 'Something went wrong on our side. Please try again later.', code: 'internal_error' } satisfies ErrorBody);
   });
 }

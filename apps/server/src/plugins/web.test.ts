@@ -86,12 +86,28 @@ describe('API basics', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const paths = Object.keys(res.json().paths);
-    expect(paths).toEqual(expect.arrayContaining(['/api/auth/login', '/api/auth/register', '/auth/logout', '/users/profile', '/users/{id}', '/profile/upload-picture', '/profile/upload-banner', '/upload/image']));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/auth/login',
+        '/api/auth/register',
+        '/auth/logout',
+        '/users/profile',
+        '/users/{id}',
+        '/profile/upload-picture',
+        '/profile/upload-banner',
+        '/upload/image',
+      ]),
+    );
     expect((await t.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400);
   });
 
   it('rejects an oversized JSON body with 413', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ emailOrUsername: 'x'.repeat(2 * 1024 * 1024), password: 'y' }) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ emailOrUsername: 'x'.repeat(2 * 1024 * 1024), password: 'y' }),
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json().code).toBe('payload_too_large');
   });

@@ -12,7 +12,11 @@ const database = connect(config.databaseUrl ?? embedded!.url, { max: 2 });
 try {
   await runMigrations(database.db, config.migrationsDir);
   const accounts = await seedDemo(database.db, config.uploadsDir);
-  console.log(accounts ? `Demo accounts: ${accounts.map((a) => a.username).join(', ')} (password ${accounts[0]?.password})` : 'The database already has users; nothing seeded.');
+  console.log(
+    accounts
+      ? `Demo accounts: ${accounts.map((a) => a.username).join(', ')} (password ${accounts[0]?.password})`
+      : 'The database already has users; nothing seeded.',
+  );
 } finally {
   await database.close();
   await embedded?.stop();

@@ -31,7 +31,11 @@ export async function seedDemo(db: Db, uploadsDir: string): Promise<DemoAccount[
     const usernames = DEMO_USERS.map((u) => u.username);
     const [{ total }] = (await tx.select({ total: sql<number>`count(*)::int` }).from(users)) as [{ total: number }];
     if (total > 0) {
-      const present = await tx.select({ username: users.username, email: users.email }).from(users).where(inArray(users.username, usernames)).orderBy(asc(users.id));
+      const present = await tx
+        .select({ username: users.username, email: users.email })
+        .from(users)
+        .where(inArray(users.username, usernames))
+        .orderBy(asc(users.id));
       return present.length > 0 ? present.map((u) => ({ ...u, password: DEMO_PASSWORD })) : null;
     }
     const passwordHash = await hashPassword(DEMO_PASSWORD);

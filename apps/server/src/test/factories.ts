@@ -17,7 +17,14 @@ export async function createUser(db: Db, overrides: Partial<typeof users.$inferI
   const username = overrides.username ?? `user_${process.pid}_${counter}`;
   const [row] = await db
     .insert(users)
-    .values({ username, email: `${username}@example.test`, firstName: 'Test', lastName: 'User', passwordHash: await passwordHash, ...overrides })
+    .values({
+      username,
+      email: `${username}@example.test`,
+      firstName: 'Test',
+      lastName: 'User',
+      passwordHash: await passwordHash,
+      ...overrides,
+    })
     .returning();
   const token = newSessionToken();
   await db.insert(sessions).values({ userId: row!.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3_600_000) });
@@ -26,13 +33,22 @@ export async function createUser(db: Db, overrides: Partial<typeof users.$inferI
 
 /** A real PNG of the given size. */
 export function pngImage(width = 64, height = 64): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+    .png()
+    .toBuffer();
 }
 
 /** A multipart/form-data body with one file, for app.inject. */
-export function multipart(field: string, filename: string, contentType: string, data: Buffer): { payload: Buffer; headers: Record<string, string> } {
+export function multipart(
+  field: string,
+  filename: string,
+  contentType: string,
+  data: Buffer,
+): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----agora${Math.random().toString(16).slice(2)}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return { payload: Buffer.concat([head, data, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }

@@ -31,7 +31,9 @@ export const groups = pgTable(
     uniqueIndex('groups_name_lower_uq').on(sql`lower(${t.groupName})`),
     index('groups_owner_idx').on(t.ownerId),
     // Explore lists public communities, most members first.
-    index('groups_public_popular_idx').on(t.memberCount.desc(), t.id.desc()).where(sql`${t.isPrivate} = false`),
+    index('groups_public_popular_idx')
+      .on(t.memberCount.desc(), t.id.desc())
+      .where(sql`${t.isPrivate} = false`),
     check('groups_post_count_nonneg', sql`${t.postCount} >= 0`),
     check('groups_member_count_nonneg', sql`${t.memberCount} >= 0`),
     check('groups_name_not_blank', sql`length(btrim(${t.groupName})) > 0`),
@@ -75,6 +77,8 @@ export const groupMembers = pgTable(
     index('group_members_group_role_idx').on(t.groupId, t.role, t.joinedAt),
     // "Groups I joined" and feeds built from them.
     index('group_members_user_idx').on(t.userId, t.joinedAt.desc()),
-    uniqueIndex('group_members_one_owner_uq').on(t.groupId).where(sql`${t.role} = 'owner'`),
+    uniqueIndex('group_members_one_owner_uq')
+      .on(t.groupId)
+      .where(sql`${t.role} = 'owner'`),
   ],
 );

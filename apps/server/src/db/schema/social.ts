@@ -24,7 +24,10 @@ export const friendships = pgTable(
     respondedAt: timestamp('responded_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('friendships_pair_uq').on(sql`least(${t.requesterId}, ${t.addresseeId})`, sql`greatest(${t.requesterId}, ${t.addresseeId})`),
+    uniqueIndex('friendships_pair_uq').on(
+      sql`least(${t.requesterId}, ${t.addresseeId})`,
+      sql`greatest(${t.requesterId}, ${t.addresseeId})`,
+    ),
     index('friendships_addressee_idx').on(t.addresseeId, t.status),
     index('friendships_requester_idx').on(t.requesterId, t.status),
     check('friendships_not_self', sql`${t.requesterId} <> ${t.addresseeId}`),
@@ -65,7 +68,9 @@ export const notifications = pgTable(
   (t) => [
     // The panel lists newest first; the bell counts unread ones (partial index stays small).
     index('notifications_user_recent_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
-    index('notifications_user_unread_idx').on(t.userId).where(sql`${t.isRead} = false`),
+    index('notifications_user_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.isRead} = false`),
     index('notifications_sender_idx').on(t.senderId),
     check('notifications_not_self', sql`${t.senderId} IS NULL OR ${t.senderId} <> ${t.userId}`),
   ],

@@ -40,6 +40,9 @@ export async function deleteSession(db: Db, tokenHash: Buffer): Promise<number> 
 }
 
 export async function deleteExpiredSessions(db: Db): Promise<number> {
-  const rows = await db.delete(sessions).where(sql`${sessions.expiresAt} <= now()`).returning({ id: sessions.id });
+  const rows = await db
+    .delete(sessions)
+    .where(sql`${sessions.expiresAt} <= now()`)
+    .returning({ id: sessions.id });
   return rows.length;
 }

@@ -93,7 +93,10 @@ describe('POST /api/auth/login', () => {
   it('requires both fields', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { emailOrUsername: '', password: '' } });
     expect(res.statusCode).toBe(400);
-    expect(res.json().fields).toMatchObject({ emailOrUsername: AUTH_MESSAGES.identifierRequired, password: AUTH_MESSAGES.passwordRequired });
+    expect(res.json().fields).toMatchObject({
+      emailOrUsername: AUTH_MESSAGES.identifierRequired,
+      password: AUTH_MESSAGES.passwordRequired,
+    });
   });
 
   it('stores only a hash of the session token', async () => {
@@ -148,7 +151,9 @@ describe('POST /auth/logout', () => {
     const user = await createUser(t.database.db, { username: 'two_devices' });
     const { token } = (await login('two_devices', TEST_PASSWORD)).json();
     await t.app.inject({ method: 'POST', url: '/auth/logout', headers: user.auth });
-    expect((await t.app.inject({ method: 'GET', url: '/users/profile', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/users/profile', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(
+      200,
+    );
   });
 
   it('rejects an expired session', async () => {

@@ -13,7 +13,10 @@ export async function profileRoutes(app: FastifyInstance, { ctx, alias }: { ctx:
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/users/profile',
-    { onRequest: app.requireUser, schema: { tags: ['profiles'], hide: alias, ...secured, response: { 200: profileSchema, 401: errorBodySchema } } },
+    {
+      onRequest: app.requireUser,
+      schema: { tags: ['profiles'], hide: alias, ...secured, response: { 200: profileSchema, 401: errorBodySchema } },
+    },
     // The session lookup already loaded the whole user row: one database round trip in all.
     async (request) => toProfile(currentUser(request)),
   );
@@ -21,7 +24,13 @@ export async function profileRoutes(app: FastifyInstance, { ctx, alias }: { ctx:
     '/users/profile',
     {
       onRequest: app.requireUser,
-      schema: { tags: ['profiles'], hide: alias, ...secured, body: updateProfileRequestSchema, response: { 200: profileSchema, 400: errorBodySchema, 401: errorBodySchema } },
+      schema: {
+        tags: ['profiles'],
+        hide: alias,
+        ...secured,
+        body: updateProfileRequestSchema,
+        response: { 200: profileSchema, 400: errorBodySchema, 401: errorBodySchema },
+      },
     },
     async (request) => updateOwnProfile(ctx.db, ctx.uploadsDir, currentUser(request), request.body),
   );
@@ -29,7 +38,13 @@ export async function profileRoutes(app: FastifyInstance, { ctx, alias }: { ctx:
     '/users/:id',
     {
       onRequest: app.requireUser,
-      schema: { tags: ['profiles'], hide: alias, ...secured, params: userIdParamsSchema, response: { 200: profileSchema, 401: errorBodySchema, 404: errorBodySchema } },
+      schema: {
+        tags: ['profiles'],
+        hide: alias,
+        ...secured,
+        params: userIdParamsSchema,
+        response: { 200: profileSchema, 401: errorBodySchema, 404: errorBodySchema },
+      },
     },
     async (request) => getProfile(ctx.db, request.params.id),
   );

@@ -1,6 +1,6 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
-import { PROFILE_MESSAGES, type Profile, type UpdateProfileRequest, updateProfileRequestSchema } from '@agora/contract';
+import { PROFILE_MESSAGES, type Profile, type UpdateProfileRequest, type updateProfileRequestSchema } from '@agora/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -14,11 +14,22 @@ type ParsedUpdate = z.output<typeof updateProfileRequestSchema>;
  * A profile image must be a file that Agora stored for that slot (/uploads/profile/… for the photo,
  * /uploads/banner/… for the banner); null clears it.
  */
-async function assertUploaded(uploadsDir: string, imagePath: string | null, kind: 'profile' | 'banner', field: string): Promise<string | null> {
+async function assertUploaded(
+  uploadsDir: string,
+  imagePath: string | null,
+  kind: 'profile' | 'banner',
+  field: string,
+): Promise<string | null> {
   if (imagePath === null) return null;
   const prefix = `/uploads/${kind}/`;
   const name = imagePath.slice(prefix.length);
-  const ok = imagePath.startsWith(prefix) && !name.includes('/') && (await access(path.join(uploadsDir, kind, name)).then(() => true, () => false));
+  const ok =
+    imagePath.startsWith(prefix) &&
+    !name.includes('/') &&
+    (await access(path.join(uploadsDir, kind, name)).then(
+      () => true,
+      () => false,
+    ));
   if (!ok) throw AppError.badRequest(PROFILE_MESSAGES.invalidImagePath, { [field]: PROFILE_MESSAGES.invalidImagePath });
   return imagePath;
 }
@@ -34,14 +45,20 @@ export async function getProfile(db: Db, id: number): Promise<Profile> {
  * Updates the signed-in user's own profile with the fields that were sent; absent fields keep their value,
  * null clears a field. Only the actor's own row is ever written.
  */
-export async function updateOwnProfile(db: Db, uploadsDir: string, actor: UserRow, input: ParsedUpdate | UpdateProfileRequest): Promise<Profile> {
+export async function updateOwnProfile(
+  db: Db,
+  uploadsDir: string,
+  actor: UserRow,
+  input: ParsedUpdate | UpdateProfileRequest,
+): Promise<Profile> {
   const changes: ProfileChanges = {};
   const body = input as ParsedUpdate;
   if (body.bio !== undefined) changes.bio = body.bio ?? '';
   if (body.about !== undefined) changes.about = body.about ?? '';
   if (body.userLink !== undefined) changes.userLink = (body.userLink ?? '').replace(/\r\n?/g, '\n');
   if (body.birthday !== undefined) changes.birthday = body.birthday;
-  if (body.profileImage !== undefined) changes.profileImage = await assertUploaded(uploadsDir, body.profileImage, 'profile', 'profileImage');
+  if (body.profileImage !== undefined)
+    changes.profileImage = await assertUploaded(uploadsDir, body.profileImage, 'profile', 'profileImage');
   if (body.bannerImage !== undefined) changes.bannerImage = await assertUploaded(uploadsDir, body.bannerImage, 'banner', 'bannerImage');
   if (Object.keys(changes).length === 0) return toProfile(actor);
   const updated = await updateUser(db, actor.id, changes);

@@ -21,7 +21,16 @@ describe('GET /users/profile', () => {
     const user = await createUser(t.database.db, { bio: 'Hi', birthday: '1990-03-05', userLink: 'https://github.com/x' });
     const res = await t.app.inject({ method: 'GET', url: '/users/profile', headers: user.auth });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: user.id, username: user.username, bio: 'Hi', about: '', birthday: '1990-03-05', userLink: 'https://github.com/x', profileImage: null, bannerImage: null });
+    expect(res.json()).toMatchObject({
+      id: user.id,
+      username: user.username,
+      bio: 'Hi',
+      about: '',
+      birthday: '1990-03-05',
+      userLink: 'https://github.com/x',
+      profileImage: null,
+      bannerImage: null,
+    });
     expect(res.json()).not.toHaveProperty('passwordHash');
     expect(res.json()).not.toHaveProperty('email');
   });
@@ -60,7 +69,12 @@ describe('PUT /users/profile', () => {
     const user = await createUser(t.database.db, { about: 'keep me' });
     const res = await put(user.auth, { bio: 'New bio', birthday: '1990-03-05', userLink: 'https://a.example\r\nhttps://b.example [B]' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ bio: 'New bio', about: 'keep me', birthday: '1990-03-05', userLink: 'https://a.example\nhttps://b.example [B]' });
+    expect(res.json()).toMatchObject({
+      bio: 'New bio',
+      about: 'keep me',
+      birthday: '1990-03-05',
+      userLink: 'https://a.example\nhttps://b.example [B]',
+    });
   });
 
   it('ignores unknown fields: never the id, username or password', async () => {
@@ -106,11 +120,23 @@ describe('PUT /users/profile', () => {
   it('stores image paths without their query string, and only Agora uploads of the right kind', async () => {
     const user = await createUser(t.database.db);
     const upload = multipart('profileImage', 'me.png', 'image/png', await pngImage());
-    const { imagePath } = (await t.app.inject({ method: 'POST', url: '/profile/upload-picture', headers: { ...user.auth, ...upload.headers }, payload: upload.payload })).json();
+    const { imagePath } = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/profile/upload-picture',
+        headers: { ...user.auth, ...upload.headers },
+        payload: upload.payload,
+      })
+    ).json();
     const saved = await put(user.auth, { profileImage: `${imagePath}?v=123` });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().profileImage).toBe(imagePath);
-    for (const bad of ['https://evil.example/x.jpg', '/uploads/profile/missing.jpg', '/uploads/../secrets.json', imagePath.replace('/profile/', '/banner/')]) {
+    for (const bad of [
+      'https://evil.example/x.jpg',
+      '/uploads/profile/missing.jpg',
+      '/uploads/../secrets.json',
+      imagePath.replace('/profile/', '/banner/'),
+    ]) {
       const res = await put(user.auth, { bannerImage: bad });
       expect(res.statusCode, bad).toBe(400);
       expect(res.json().message).toBe(PROFILE_MESSAGES.invalidImagePath);
@@ -125,7 +151,12 @@ describe('PUT /users/profile', () => {
 
   it('rejects a body that is not JSON with a JSON error', async () => {
     const user = await createUser(t.database.db);
-    const res = await t.app.inject({ method: 'PUT', url: '/users/profile', headers: { ...user.auth, 'content-type': 'application/json' }, payload: '{bad' });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/users/profile',
+      headers: { ...user.auth, 'content-type': 'application/json' },
+      payload: '{bad',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'bad_request', message: expect.any(String) });
   });

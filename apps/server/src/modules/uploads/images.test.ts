@@ -11,7 +11,9 @@ describe('sniffImageType', () => {
     ['avif', pad('\0\0\0\x1cftypavif')],
   ])('recognises %s', (type, buffer) => expect(sniffImageType(buffer)).toBe(type));
 
-  it.each([['svg', pad('<svg xmlns="http://www.w3.org/2000/svg">')], ['html', pad('<!doctype html>')], ['empty', Buffer.alloc(0)]])('refuses %s', (_n, buffer) =>
-    expect(sniffImageType(buffer)).toBeNull(),
-  );
+  it.each([
+    ['svg', pad('<svg xmlns="http://www.w3.org/2000/svg">')],
+    ['html', pad('<!doctype html>')],
+    ['empty', Buffer.alloc(0)],
+  ])('refuses %s', (_n, buffer) => expect(sniffImageType(buffer)).toBeNull());
 });

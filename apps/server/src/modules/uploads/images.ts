@@ -13,35 +13,46 @@ export const IMAGE_KINDS: Record<ImageKind, KindSpec> = {
   profile: {
     maxBytes: LIMITS.profileImageBytes,
     label: '5MB',
-    render: (i) => i.resize(LIMITS.profilePhotoSize, LIMITS.profilePhotoSize, { fit: 'cover' }).flatten({ background: '#ffffff' }).jpeg(jpeg),
+    render: (i) =>
+      i.resize(LIMITS.profilePhotoSize, LIMITS.profilePhotoSize, { fit: 'cover' }).flatten({ background: '#ffffff' }).jpeg(jpeg),
     ext: 'jpg',
     animated: false,
   },
   banner: {
     maxBytes: LIMITS.bannerImageBytes,
     label: '15MB',
-    render: (i) => i.resize({ width: LIMITS.bannerWidth, height: Math.round(LIMITS.bannerWidth / 3), fit: 'cover' }).flatten({ background: '#ffffff' }).jpeg(jpeg),
+    render: (i) =>
+      i
+        .resize({ width: LIMITS.bannerWidth, height: Math.round(LIMITS.bannerWidth / 3), fit: 'cover' })
+        .flatten({ background: '#ffffff' })
+        .jpeg(jpeg),
     ext: 'jpg',
     animated: false,
   },
   group: {
     maxBytes: LIMITS.groupPictureBytes,
     label: '5MB',
-    render: (i) => i.resize(LIMITS.profilePhotoSize, LIMITS.profilePhotoSize, { fit: 'cover' }).flatten({ background: '#ffffff' }).jpeg(jpeg),
+    render: (i) =>
+      i.resize(LIMITS.profilePhotoSize, LIMITS.profilePhotoSize, { fit: 'cover' }).flatten({ background: '#ffffff' }).jpeg(jpeg),
     ext: 'jpg',
     animated: false,
   },
   groupbanner: {
     maxBytes: LIMITS.groupBannerBytes,
     label: '15MB',
-    render: (i) => i.resize({ width: LIMITS.bannerWidth, height: Math.round(LIMITS.bannerWidth / 3), fit: 'cover' }).flatten({ background: '#ffffff' }).jpeg(jpeg),
+    render: (i) =>
+      i
+        .resize({ width: LIMITS.bannerWidth, height: Math.round(LIMITS.bannerWidth / 3), fit: 'cover' })
+        .flatten({ background: '#ffffff' })
+        .jpeg(jpeg),
     ext: 'jpg',
     animated: false,
   },
   post: {
     maxBytes: LIMITS.postImageBytes,
     label: '10MB',
-    render: (i) => i.resize(LIMITS.postImageMaxSide, LIMITS.postImageMaxSide, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 85 }),
+    render: (i) =>
+      i.resize(LIMITS.postImageMaxSide, LIMITS.postImageMaxSide, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 85 }),
     ext: 'webp',
     animated: true,
   },

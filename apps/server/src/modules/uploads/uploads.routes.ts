@@ -19,16 +19,28 @@ export async function uploadRoutes(app: FastifyInstance, { ctx, alias }: { ctx: 
     security: [{ bearer: [] }],
     response: { 200: ok, ...errors },
   });
-  r.post('/profile/upload-picture', { ...common, schema: schema('Multipart field `profileImage`; stored as a 512×512 JPEG.', imagePathResponseSchema) }, async (request) => {
-    const imagePath = await uploadFromRequest(ctx, request, currentUser(request).id, 'profileImage', 'profile');
-    return { message: 'Profile picture uploaded', imagePath };
-  });
-  r.post('/profile/upload-banner', { ...common, schema: schema('Multipart field `bannerImage`; stored 1600 px wide, 3:1, JPEG.', imagePathResponseSchema) }, async (request) => {
-    const imagePath = await uploadFromRequest(ctx, request, currentUser(request).id, 'bannerImage', 'banner');
-    return { message: 'Banner uploaded', imagePath };
-  });
-  r.post('/upload/image', { ...common, schema: schema('Multipart field `image`; stored as WebP within 2048 px.', imageUrlResponseSchema) }, async (request) => {
-    const url = await uploadFromRequest(ctx, request, currentUser(request).id, 'image', 'post');
-    return { message: 'Image uploaded', url };
-  });
+  r.post(
+    '/profile/upload-picture',
+    { ...common, schema: schema('Multipart field `profileImage`; stored as a 512×512 JPEG.', imagePathResponseSchema) },
+    async (request) => {
+      const imagePath = await uploadFromRequest(ctx, request, currentUser(request).id, 'profileImage', 'profile');
+      return { message: 'Profile picture uploaded', imagePath };
+    },
+  );
+  r.post(
+    '/profile/upload-banner',
+    { ...common, schema: schema('Multipart field `bannerImage`; stored 1600 px wide, 3:1, JPEG.', imagePathResponseSchema) },
+    async (request) => {
+      const imagePath = await uploadFromRequest(ctx, request, currentUser(request).id, 'bannerImage', 'banner');
+      return { message: 'Banner uploaded', imagePath };
+    },
+  );
+  r.post(
+    '/upload/image',
+    { ...common, schema: schema('Multipart field `image`; stored as WebP within 2048 px.', imageUrlResponseSchema) },
+    async (request) => {
+      const url = await uploadFromRequest(ctx, request, currentUser(request).id, 'image', 'post');
+      return { message: 'Image uploaded', url };
+    },
+  );
 }

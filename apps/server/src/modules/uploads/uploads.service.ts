@@ -49,7 +49,13 @@ export async function storeImage(deps: UploadDeps, userId: number, buffer: Buffe
 }
 
 /** Reads the field, processes and stores it in one step (the routes' common path). */
-export async function uploadFromRequest(deps: UploadDeps, request: FastifyRequest, userId: number, field: string, kind: ImageKind): Promise<string> {
+export async function uploadFromRequest(
+  deps: UploadDeps,
+  request: FastifyRequest,
+  userId: number,
+  field: string,
+  kind: ImageKind,
+): Promise<string> {
   const buffer = await readUploadedFile(request, field, kind);
   return storeImage(deps, userId, buffer, kind);
 }

@@ -16,7 +16,9 @@ async function upload(url: string, field: string, data: Buffer, auth?: Record<st
 function storedFiles(): string[] {
   const root = t.config.uploadsDir;
   if (!existsSync(root)) return [];
-  return readdirSync(root, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => path.join(d.parentPath, d.name));
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => path.join(d.parentPath, d.name));
 }
 
 describe('image uploads', () => {
@@ -56,7 +58,11 @@ describe('image uploads', () => {
     const before = storedFiles().length;
     const cases: [Buffer, string, string][] = [
       [Buffer.from('just some text, not an image at all'), 'fake.png', 'image/png'],
-      [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>'), 'x.svg', 'image/svg+xml'],
+      [
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>'),
+        'x.svg',
+        'image/svg+xml',
+      ],
       [Buffer.from('<!doctype html><html><body>hi</body></html>'), 'x.jpg', 'image/jpeg'],
     ];
     for (const [data, name, type] of cases) {
@@ -78,7 +84,9 @@ describe('image uploads', () => {
   it('rejects a decompression bomb by its pixel count', async () => {
     const user = await createUser(t.database.db);
     // 10000×10000 of one colour compresses to a few KB but would decode to 100 megapixels.
-    const bomb = await sharp({ create: { width: 10000, height: 10000, channels: 3, background: '#000' } }).png({ compressionLevel: 9 }).toBuffer();
+    const bomb = await sharp({ create: { width: 10000, height: 10000, channels: 3, background: '#000' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     expect(bomb.length).toBeLessThan(1024 * 1024);
     const res = await upload('/upload/image', 'image', bomb, user.auth);
     expect(res.statusCode).toBe(400);
