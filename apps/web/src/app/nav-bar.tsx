@@ -1,0 +1,121 @@
+import type { MouseEvent, ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Bell, Compass, Home, LogIn } from 'lucide-react';
+import { Avatar } from '@/components/ui/avatar';
+import { buttonClasses } from '@/components/ui/button';
+import { Tooltip } from '@/components/ui/tooltip';
+import { Logo } from '@/components/logo';
+import { cn } from '@/lib/cn';
+import { useSession } from '@/lib/session';
+import { loginPathFor } from '@/features/auth/redirect';
+import { feedKeys } from '@/features/feed/api';
+import { useOwnProfile } from '@/features/profiles/api';
+import { useProfilePanel } from '@/features/profiles/use-profile-panel';
+
+interface NavItemProps {
+  to: string;
+  active: boolean;
+  icon: typeof Home;
+  children: ReactNode;
+  onCurrentClick?: () => void;
+}
+
+function NavItem({ to, active, icon: Icon, children, onCurrentClick }: NavItemProps) {
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!active || !onCurrentClick) return;
+    // Clicking the current page's button scrolls to the top and refreshes it (SPEC §2).
+    event.preventDefault();
+    onCurrentClick();
+  };
+  return (
+    <Link
+      to={to}
+      onClick={onClick}
+      aria-current={active ? 'page' : undefined}
+      className={cn(
+        'inline-flex h-9 items-center gap-2 rounded-lg px-2.5 text-sm font-semibold whitespace-nowrap transition-colors sm:px-3',
+        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+        active ? 'bg-brand-50 text-brand-700' : 'text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900',
+      )}
+    >
+      <Icon className="hidden size-4 sm:block" aria-hidden />
+      {children}
+    </Link>
+  );
+}
+
+/** SPEC §2 Navigation bar. Signed in: logo, Your feed, Explore, notifications, avatar. Visitor: logo, Explore, Sign in. */
+export function NavBar({ onOpenNotifications }: { onOpenNotifications: () => void }) {
+  const session = useSession();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const profilePanel = useProfilePanel();
+  const ownProfile = useOwnProfile();
+
+  const refresh = (key: readonly unknown[]) => () => {
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+    void queryClient.refetchQueries({ queryKey: key, type: 'active' });
+  };
+
+  const onFeed = location.pathname === '/';
+  const onExplore = location.pathname === '/suggested';
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-zinc-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
+      <div className="flex h-16 items-center gap-1.5 px-3 sm:gap-3 sm:px-5">
+        <Link to="/" aria-label="Agora home" className="mr-1 shrink-0 rounded-lg sm:mr-3">
+          <Logo showWordmark={false} className="sm:hidden" />
+          <Logo className="hidden sm:inline-flex" />
+        </Link>
+        <nav aria-label="Main" className="flex min-w-0 items-center gap-1">
+          {session ? (
+            <>
+              <NavItem to="/" active={onFeed} icon={Home} onCurrentClick={refresh(feedKeys.home())}>
+                Your feed
+              </NavItem>
+              <NavItem to="/suggested" active={onExplore} icon={Compass} onCurrentClick={refresh(feedKeys.explore())}>
+                Explore
+              </NavItem>
+            </>
+          ) : (
+            <NavItem to="/suggested" active={onExplore || onFeed} icon={Compass} onCurrentClick={refresh(feedKeys.explore())}>
+              Explore
+            </NavItem>
+          )}
+        </nav>
+        <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
+          {session ? (
+            <>
+              <Tooltip content="Notifications">
+                <button
+                  type="button"
+                  aria-label="Notifications"
+                  onClick={onOpenNotifications}
+                  className="flex size-10 items-center justify-center rounded-full text-zinc-600 transition-colors hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+                >
+                  <Bell className="size-5" aria-hidden />
+                </button>
+              </Tooltip>
+              <Tooltip content="Your profile">
+                <button
+                  type="button"
+                  aria-label="Your profile"
+                  onClick={() => profilePanel.open('me')}
+                  className="rounded-full p-0.5 transition-shadow hover:ring-2 hover:ring-brand-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+                >
+                  <Avatar src={ownProfile.data?.profileImage} size="sm" className="size-9" />
+                </button>
+              </Tooltip>
+            </>
+          ) : (
+            <Link to={loginPathFor(`${location.pathname}${location.search}`)} className={buttonClasses('primary', 'md', 'h-9 px-3.5')}>
+              <LogIn aria-hidden />
+              Sign in
+            </Link>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,24 @@
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { RefreshCw, TriangleAlert } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { NotFoundPage } from './not-found-page';
+
+/** The router's error boundary: a 404 response shows the 404 page, anything else a reload prompt. */
+export function RouteError() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  console.error(error);
+  return (
+    <div role="alert" className="mx-auto flex min-h-[60dvh] max-w-md flex-col items-center justify-center gap-4 px-6 text-center">
+      <span className="flex size-14 items-center justify-center rounded-full bg-red-50 text-red-600">
+        <TriangleAlert className="size-7" aria-hidden />
+      </span>
+      <h1 className="text-xl font-semibold text-zinc-900">Something went wrong</h1>
+      <p className="text-sm text-zinc-500">An unexpected error stopped this page. Reloading usually helps.</p>
+      <Button onClick={() => window.location.reload()}>
+        <RefreshCw aria-hidden />
+        Reload
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { LogOut, UserRound } from 'lucide-react';
+import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { FallbackImage } from '@/components/ui/fallback-image';
+import { Skeleton } from '@/components/ui/spinner';
+import { useSession } from '@/lib/session';
+import { useLogout } from '@/features/auth/api';
+import { useOwnProfile } from '@/features/profiles/api';
+import { useProfilePanel } from '@/features/profiles/use-profile-panel';
+
+/** Desktop only (≥ 768 px), signed in only: the user's card and Logout. The friends list arrives with friends. */
+export function SidePanel() {
+  const session = useSession();
+  const profile = useOwnProfile();
+  const logout = useLogout();
+  const panel = useProfilePanel();
+  if (!session) return null;
+  const data = profile.data;
+  const name = data ? [data.firstName, data.lastName].filter(Boolean).join(' ') || data.username : session.username;
+
+  return (
+    <aside
+      aria-label="Side panel"
+      className="fixed top-16 right-0 bottom-0 hidden w-72 flex-col border-l border-zinc-200 bg-white md:flex xl:w-80"
+    >
+      <div className="flex-1 overflow-y-auto p-4">
+        <div className="overflow-hidden rounded-2xl border border-zinc-200 bg-white shadow-sm">
+          <div className="aspect-[3/1] w-full bg-zinc-200">
+            {data ? <FallbackImage src={data.bannerImage} kind="banner" alt="" className="size-full object-cover" /> : null}
+          </div>
+          <div className="px-4 pb-4">
+            <Avatar src={data?.profileImage} size="lg" className="-mt-7 border-4 border-white" />
+            {profile.isPending ? (
+              <div className="mt-2 space-y-2">
+                <Skeleton className="h-5 w-32" />
+                <Skeleton className="h-4 w-20" />
+              </div>
+            ) : (
+              <div className="mt-1.5 min-w-0">
+                <p className="truncate font-semibold text-zinc-900">{name}</p>
+                <p className="truncate text-sm text-zinc-500">@{data?.username ?? session.username}</p>
+                {data?.bio ? <p className="mt-2 text-sm break-words text-zinc-700">{data.bio}</p> : null}
+              </div>
+            )}
+            <Button variant="outline" size="sm" className="mt-4 w-full" onClick={() => panel.open('me')}>
+              <UserRound aria-hidden />
+              View profile
+            </Button>
+          </div>
+        </div>
+      </div>
+      <div className="border-t border-zinc-200 p-4">
+        <Button variant="ghost" className="w-full justify-start text-zinc-700" onClick={() => logout.mutate()} disabled={logout.isPending}>
+          <LogOut aria-hidden />
+          Logout
+        </Button>
+      </div>
+    </aside>
+  );
+}

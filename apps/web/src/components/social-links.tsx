@@ -1,0 +1,38 @@
+import { parseLinks } from '@/lib/links';
+import { SITE_NAMES } from '@/lib/links';
+import { cn } from '@/lib/cn';
+import { SiteIcon } from './site-icon';
+
+/**
+ * Newline-separated links as chips with a site icon (SPEC §2). Links open in a new tab without giving that
+ * tab access to this one; lines that are not links are plain text. Everything is rendered as text.
+ */
+export function SocialLinks({ text, className }: { text: string | null | undefined; className?: string }) {
+  const lines = parseLinks(text);
+  if (lines.length === 0) return null;
+  return (
+    <ul className={cn('flex flex-wrap gap-2', className)}>
+      {lines.map((line, index) =>
+        line.kind === 'link' ? (
+          <li key={`${index}-${line.href}`} className="min-w-0 max-w-full">
+            <a
+              href={line.href}
+              target="_blank"
+              rel="noopener noreferrer"
+              title={line.href}
+              aria-label={line.site ? `${line.label} (${SITE_NAMES[line.site]})` : `${line.label} (${line.host})`}
+              className="inline-flex max-w-full items-center gap-1.5 rounded-full border border-zinc-200 bg-white py-1.5 pr-3.5 pl-2.5 text-sm font-medium text-zinc-800 shadow-sm transition-colors hover:border-brand-300 hover:bg-brand-50 hover:text-brand-800"
+            >
+              <SiteIcon site={line.site} className="size-4 shrink-0 text-brand-600" />
+              <span className="truncate">{line.label}</span>
+            </a>
+          </li>
+        ) : (
+          <li key={`${index}-text`} className="w-full text-sm break-words text-zinc-700">
+            {line.text}
+          </li>
+        ),
+      )}
+    </ul>
+  );
+}

@@ -1,0 +1,31 @@
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { cn } from '@/lib/cn';
+
+interface EmptyStateProps {
+  icon: LucideIcon;
+  title: string;
+  description?: ReactNode;
+  action?: ReactNode;
+  className?: string;
+}
+
+export function EmptyState({ icon: Icon, title, description, action, className }: EmptyStateProps) {
+  return (
+    <div
+      className={cn(
+        'flex flex-col items-center justify-center gap-3 rounded-2xl border border-dashed border-zinc-300 bg-white/60 px-6 py-10 text-center',
+        className,
+      )}
+    >
+      <span className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-600">
+        <Icon className="size-6" aria-hidden />
+      </span>
+      <div className="space-y-1">
+        <p className="text-base font-semibold text-zinc-900">{title}</p>
+        {description ? <div className="text-sm text-zinc-500">{description}</div> : null}
+      </div>
+      {action}
+    </div>
+  );
+}

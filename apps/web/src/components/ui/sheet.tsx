@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { Dialog as RadixDialog, VisuallyHidden } from 'radix-ui';
+import { cn } from '@/lib/cn';
+
+interface SheetProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Accessible name of the panel; shown by the panel's own header, so hidden here unless `showTitle`. */
+  title: string;
+  children: ReactNode;
+  className?: string;
+}
+
+/**
+ * A right-side drawer on Radix Dialog: focus is trapped while open, Escape and the backdrop close it.
+ * Full width on phones, 520 px (SPEC §9 default side panel width) from the 768 px breakpoint.
+ */
+export function Sheet({ open, onOpenChange, title, children, className }: SheetProps) {
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-zinc-950/40 data-[state=open]:animate-fade-in" />
+        <RadixDialog.Content
+          aria-describedby={undefined}
+          className={cn(
+            'fixed inset-y-0 right-0 z-40 flex w-full flex-col bg-white shadow-panel md:w-[520px] md:max-w-[calc(100vw-2rem)]',
+            'data-[state=open]:animate-slide-in-right focus-visible:outline-none',
+            className,
+          )}
+        >
+          <VisuallyHidden.Root>
+            <RadixDialog.Title>{title}</RadixDialog.Title>
+          </VisuallyHidden.Root>
+          {children}
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}
+
+export const SheetClose = RadixDialog.Close;

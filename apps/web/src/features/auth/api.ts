@@ -1,0 +1,56 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import {
+  loginResponseSchema,
+  messageResponseSchema,
+  registerResponseSchema,
+  type LoginRequest,
+  type LoginResponse,
+  type RegisterRequest,
+  type RegisterResponse,
+} from '@agora/contract';
+import { api } from '@/lib/api-client';
+import { clearSession, saveSession } from '@/lib/storage';
+
+export function login(body: LoginRequest): Promise<LoginResponse> {
+  return api.post('/api/auth/login', body, { schema: loginResponseSchema, auth: false });
+}
+
+export function register(body: RegisterRequest): Promise<RegisterResponse> {
+  return api.post('/api/auth/register', body, { schema: registerResponseSchema, auth: false });
+}
+
+/** Signs in and stores the session (token, authToken, userId, username). The caller then redirects. */
+export function useLogin() {
+  return useMutation({
+    mutationFn: login,
+    onSuccess: (data) => saveSession({ token: data.token, userId: data.user.id, username: data.user.username }),
+  });
+}
+
+export function useRegister() {
+  return useMutation({ mutationFn: register });
+}
+
+/**
+ * SPEC §4 Logout: tell the server, then clear the local session even if that call failed, drop every cached
+ * query, and go to /login.
+ */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: async () => {
+      try {
+        await api.post('/auth/logout', undefined, { schema: messageResponseSchema });
+      } catch {
+        // The local session is cleared whatever the server said.
+      }
+    },
+    onSettled: () => {
+      clearSession();
+      queryClient.clear();
+      navigate('/login', { replace: true });
+    },
+  });
+}

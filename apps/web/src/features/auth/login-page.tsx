@@ -1,0 +1,120 @@
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
+import { AUTH_MESSAGES } from '@agora/contract';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { ApiError, errorMessage, isNetworkError } from '@/lib/api-client';
+import { fullPageRedirect } from '@/lib/navigation';
+import { useLogin } from './api';
+import { AuthLayout, FormError } from './auth-layout';
+import { PasswordInput } from './password-input';
+import { safeRedirectPath } from './redirect';
+import { useSession } from '@/lib/session';
+
+export const LOGIN_TEXTS = {
+  failed: 'Login failed.',
+  network: 'Server error. Please try again later.',
+  submit: 'Log in',
+  submitting: 'Logging in...',
+} as const;
+
+interface LoginState {
+  identifier?: string;
+}
+
+type LoginField = 'emailOrUsername' | 'password';
+
+export function LoginPage() {
+  const session = useSession();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const redirect = safeRedirectPath(params.get('redirect'));
+  const prefill = (location.state as LoginState | null)?.identifier ?? '';
+
+  const [identifier, setIdentifier] = useState(prefill);
+  const [password, setPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<LoginField, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [redirecting, setRedirecting] = useState(false);
+  const login = useLogin();
+
+  // Already signed in (or signed in from another tab): nothing to do here.
+  if (session && login.isIdle) return <Navigate to={redirect} replace />;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (login.isPending || redirecting) return;
+    const errors: Partial<Record<LoginField, string>> = {};
+    if (!identifier.trim()) errors.emailOrUsername = AUTH_MESSAGES.identifierRequired;
+    if (!password) errors.password = AUTH_MESSAGES.passwordRequired;
+    setFieldErrors(errors);
+    setFormError(null);
+    if (Object.keys(errors).length > 0) return;
+
+    login.mutate(
+      { emailOrUsername: identifier.trim(), password },
+      {
+        onSuccess: () => {
+          setRedirecting(true);
+          fullPageRedirect(redirect);
+        },
+        onError: (error) => {
+          if (isNetworkError(error)) {
+            setFormError(LOGIN_TEXTS.network);
+            return;
+          }
+          if (error instanceof ApiError) setFieldErrors(error.fields as Partial<Record<LoginField, string>>);
+          setFormError(errorMessage(error, LOGIN_TEXTS.failed));
+        },
+      },
+    );
+  };
+
+  const busy = login.isPending || redirecting;
+  const registerLink = params.get('redirect') ? `/register?redirect=${encodeURIComponent(redirect)}` : '/register';
+
+  return (
+    <AuthLayout
+      title="Welcome back"
+      subtitle="Sign in to join the conversation in your communities."
+      footer={
+        <>
+          New to Agora?{' '}
+          <Link to={registerLink} className="font-semibold text-brand-700 hover:text-brand-800 hover:underline">
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Sign in">
+        <FormError message={formError} />
+        <Field label="Email or username" error={fieldErrors.emailOrUsername}>
+          <Input
+            name="emailOrUsername"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={identifier}
+            onChange={(e) => setIdentifier(e.target.value)}
+            disabled={busy}
+            autoFocus={!prefill}
+          />
+        </Field>
+        <Field label="Password" error={fieldErrors.password}>
+          <PasswordInput
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            disabled={busy}
+            autoFocus={Boolean(prefill)}
+          />
+        </Field>
+        <Button type="submit" size="lg" className="w-full" disabled={busy}>
+          {busy ? LOGIN_TEXTS.submitting : LOGIN_TEXTS.submit}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,107 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { json, mockFetch, renderApp } from '@/test/render-app';
+
+type User = ReturnType<typeof renderApp>['user'];
+
+async function fill(user: User, overrides: Partial<Record<string, string>> = {}) {
+  const values = {
+    'First name': 'Grace',
+    'Last name': 'Hopper',
+    Email: 'grace@example.com',
+    Username: 'grace',
+    Password: 'longenough',
+    'Confirm password': 'longenough',
+    ...overrides,
+  };
+  for (const [label, value] of Object.entries(values)) {
+    if (value) await user.type(screen.getByLabelText(label), value);
+  }
+}
+
+async function acceptAndSubmit(user: User) {
+  await user.click(screen.getByRole('checkbox'));
+  await user.click(screen.getByRole('button', { name: 'Create account' }));
+}
+
+describe('RegisterPage', () => {
+  it('shows the password hint and hides the navigation bar', () => {
+    renderApp('/register');
+    expect(screen.getByText('Minimum 8 characters')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+  });
+
+  it('alerts "Passwords do not match", shows it under the confirmation and sends nothing', async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    const { calls } = mockFetch(() => json(201, {}));
+    const { user } = renderApp('/register');
+    await fill(user, { 'Confirm password': 'different1' });
+    await acceptAndSubmit(user);
+    expect(alert).toHaveBeenCalledWith('Passwords do not match');
+    expect(screen.getByLabelText('Confirm password')).toHaveAccessibleDescription('Passwords do not match');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('requires every field, a valid email and the terms', async () => {
+    const { calls } = mockFetch(() => json(201, {}));
+    const { user } = renderApp('/register');
+    await fill(user, { 'First name': '', Email: 'not-an-email' });
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(screen.getByLabelText('First name')).toHaveAccessibleDescription('First name is required');
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Please enter a valid email address');
+    expect(screen.getByText('Please accept the terms to continue')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it("puts the server's field errors under their inputs", async () => {
+    mockFetch(() =>
+      json(400, {
+        message: 'Password must be at least 8 characters',
+        code: 'validation_error',
+        fields: { password: 'Password must be at least 8 characters', username: 'Username must be 3 to 30 characters: letters, digits or underscores' },
+      }),
+    );
+    const { user } = renderApp('/register');
+    await fill(user, { Password: 'short', 'Confirm password': 'short' });
+    await acceptAndSubmit(user);
+    expect(await screen.findByLabelText('Password')).toHaveAccessibleDescription('Password must be at least 8 characters');
+    expect(screen.getByLabelText('Username')).toHaveAccessibleDescription(
+      'Username must be 3 to 30 characters: letters, digits or underscores',
+    );
+  });
+
+  it('maps a taken username to its input', async () => {
+    mockFetch(() => json(409, { message: 'Username is already taken', code: 'username_taken' }));
+    const { user } = renderApp('/register');
+    await fill(user);
+    await acceptAndSubmit(user);
+    expect(await screen.findByLabelText('Username')).toHaveAccessibleDescription('Username is already taken');
+  });
+
+  it('falls back to "Registration failed" and explains a network failure', async () => {
+    let network = false;
+    mockFetch(() => (network ? Promise.reject(new TypeError('offline')) : new Response('', { status: 500 })));
+    const { user } = renderApp('/register');
+    await fill(user);
+    await acceptAndSubmit(user);
+    expect(await screen.findByText('Registration failed')).toBeInTheDocument();
+    network = true;
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Something went wrong. Please try again.')).toBeInTheDocument();
+  });
+
+  it('sends the fields, toasts "Registration successful!" and goes to /login', async () => {
+    const { calls } = mockFetch(() => json(201, { message: 'Registration successful!', user: { id: 3, username: 'grace' } }));
+    const { user, router } = renderApp('/register');
+    await fill(user);
+    await acceptAndSubmit(user);
+    expect(await screen.findByText('Registration successful!')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(await screen.findByLabelText('Email or username')).toHaveValue('grace');
+    expect(calls[0]).toMatchObject({
+      url: '/api/auth/register',
+      method: 'POST',
+      body: { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com', username: 'grace', password: 'longenough', confirmPassword: 'longenough' },
+    });
+  });
+});

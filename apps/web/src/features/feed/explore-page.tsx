@@ -1,0 +1,59 @@
+import { Link } from 'react-router';
+import { ArrowRight, MessagesSquare, Plus, Users } from 'lucide-react';
+import { buttonClasses } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { useSession } from '@/lib/session';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { FEED_TEXTS } from './api';
+import { FeedSection } from './section';
+
+/** Explore (SPEC §2): tagline banner, suggested public communities, their discussions. */
+export function ExplorePage() {
+  const session = useSession();
+  useDocumentTitle('Explore');
+  return (
+    <div className="space-y-10">
+      <section
+        aria-labelledby="explore-title"
+        className="relative isolate overflow-hidden rounded-3xl bg-gradient-to-br from-brand-950 via-brand-800 to-brand-600 px-6 py-10 text-white shadow-lg sm:px-10 sm:py-14"
+      >
+        <div aria-hidden className="absolute -top-24 -right-20 -z-10 size-80 rounded-full border border-white/10" />
+        <div aria-hidden className="absolute -top-10 -right-6 -z-10 size-52 rounded-full border border-white/10" />
+        <div aria-hidden className="absolute -bottom-32 -left-16 -z-10 size-96 rounded-full bg-brand-400/25 blur-3xl" />
+        <p className="text-sm font-semibold tracking-wider text-brand-200 uppercase">Explore</p>
+        <h1 id="explore-title" className="mt-3 text-3xl font-bold tracking-tight sm:text-5xl">
+          {FEED_TEXTS.tagline}
+        </h1>
+        <p className="mt-4 max-w-xl text-base text-brand-100 sm:text-lg">
+          Find communities around what you love, join the conversation, or start your own.
+        </p>
+        <div className="mt-8 flex flex-wrap gap-3">
+          {session ? (
+            <Link to="/create" className={buttonClasses('secondary', 'lg', 'bg-white text-brand-800 hover:bg-brand-50')}>
+              <Plus aria-hidden />
+              Create a community
+            </Link>
+          ) : (
+            <>
+              <Link to="/register" className={buttonClasses('secondary', 'lg', 'bg-white text-brand-800 hover:bg-brand-50')}>
+                Join Agora
+                <ArrowRight aria-hidden />
+              </Link>
+              <Link to="/login" className={buttonClasses('ghost', 'lg', 'text-white ring-1 ring-white/30 hover:bg-white/10 hover:text-white')}>
+                Sign in
+              </Link>
+            </>
+          )}
+        </div>
+      </section>
+
+      <FeedSection id="explore-communities" title="Suggested communities" description="Public communities you might like.">
+        <EmptyState icon={Users} title={FEED_TEXTS.noSuggested} />
+      </FeedSection>
+
+      <FeedSection id="explore-discussions" title="Discussions" description="What people are talking about.">
+        <EmptyState icon={MessagesSquare} title={FEED_TEXTS.noDiscussion} />
+      </FeedSection>
+    </div>
+  );
+}

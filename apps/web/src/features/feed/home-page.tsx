@@ -1,0 +1,47 @@
+import { Link } from 'react-router';
+import { Compass, MessagesSquare, Newspaper } from 'lucide-react';
+import { buttonClasses } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { useSession } from '@/lib/session';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { FEED_TEXTS } from './api';
+import { ExplorePage } from './explore-page';
+import { FeedSection } from './section';
+
+/** "/": the signed-in user's feed; a visitor sees the suggested-communities view (SPEC §2). */
+export function HomeRoute() {
+  const session = useSession();
+  return session ? <HomePage /> : <ExplorePage />;
+}
+
+export function HomePage() {
+  const session = useSession();
+  useDocumentTitle('Your feed');
+  return (
+    <div className="space-y-10">
+      <header>
+        <p className="text-sm font-medium text-brand-700">Welcome back{session?.username ? `, ${session.username}` : ''}</p>
+        <h1 className="mt-1 text-2xl font-bold tracking-tight text-zinc-900 sm:text-3xl">Your feed</h1>
+        <p className="mt-1 text-sm text-zinc-500">Blogs and discussions from the communities you joined.</p>
+      </header>
+
+      <FeedSection id="feed-blogs" title="Latest blogs">
+        <EmptyState
+          icon={Newspaper}
+          title={FEED_TEXTS.noCommunity}
+          description="Join a community to see its blogs and discussions here."
+          action={
+            <Link to="/suggested" className={buttonClasses('primary', 'md')}>
+              <Compass aria-hidden />
+              Explore communities
+            </Link>
+          }
+        />
+      </FeedSection>
+
+      <FeedSection id="feed-discussions" title="Discussions">
+        <EmptyState icon={MessagesSquare} title={FEED_TEXTS.noDiscussion} />
+      </FeedSection>
+    </div>
+  );
+}

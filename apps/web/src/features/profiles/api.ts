@@ -1,0 +1,86 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  imagePathResponseSchema,
+  profileSchema,
+  stripQuery,
+  type Profile,
+  type UpdateProfileRequest,
+} from '@agora/contract';
+import { api, uploadFile } from '@/lib/api-client';
+import { useSession } from '@/lib/session';
+
+export const profileKeys = {
+  all: ['profiles'] as const,
+  own: () => [...profileKeys.all, 'own'] as const,
+  detail: (id: number) => [...profileKeys.all, 'detail', id] as const,
+};
+
+export const ownProfileQuery = () =>
+  queryOptions({
+    queryKey: profileKeys.own(),
+    queryFn: ({ signal }) => api.get('/users/profile', { schema: profileSchema, signal }),
+  });
+
+export const profileQuery = (id: number) =>
+  queryOptions({
+    queryKey: profileKeys.detail(id),
+    queryFn: ({ signal }) => api.get(`/users/${id}`, { schema: profileSchema, signal }),
+  });
+
+/** The signed-in user's profile (GET /users/profile); idle for visitors. */
+export function useOwnProfile() {
+  const session = useSession();
+  return useQuery({ ...ownProfileQuery(), enabled: Boolean(session) });
+}
+
+/** Own profile through /users/profile, anyone else's through /users/{id}. */
+export function useProfile(userId: number | null, own: boolean) {
+  const session = useSession();
+  const isOwn = own || userId === null;
+  const ownQuery = useQuery({ ...ownProfileQuery(), enabled: Boolean(session) && isOwn });
+  const otherQuery = useQuery({ ...profileQuery(userId ?? 0), enabled: Boolean(session) && !isOwn });
+  return isOwn ? ownQuery : otherQuery;
+}
+
+function storeProfile(queryClient: ReturnType<typeof useQueryClient>, profile: Profile): void {
+  queryClient.setQueryData(profileKeys.own(), profile);
+  queryClient.setQueryData(profileKeys.detail(profile.id), profile);
+}
+
+export function updateProfile(body: UpdateProfileRequest): Promise<Profile> {
+  return api.put('/users/profile', body, { schema: profileSchema });
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (profile) => storeProfile(queryClient, profile),
+  });
+}
+
+export type ProfileImageKind = 'photo' | 'banner';
+
+const UPLOADS: Record<ProfileImageKind, { path: string; field: string; profileField: 'profileImage' | 'bannerImage' }> = {
+  photo: { path: '/profile/upload-picture', field: 'profileImage', profileField: 'profileImage' },
+  banner: { path: '/profile/upload-banner', field: 'bannerImage', profileField: 'bannerImage' },
+};
+
+export interface UploadProfileImageInput {
+  kind: ProfileImageKind;
+  image: Blob;
+  onProgress?: (percent: number) => void;
+}
+
+/** SPEC §4 Image upload: send the cropped JPEG, then save the profile with the returned path (no query string). */
+export function useUploadProfileImage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ kind, image, onProgress }: UploadProfileImageInput) => {
+      const target = UPLOADS[kind];
+      const uploaded = await uploadFile(target.path, target.field, image, `${kind}.jpg`, { schema: imagePathResponseSchema, onProgress });
+      return updateProfile({ [target.profileField]: stripQuery(uploaded.imagePath) });
+    },
+    onSuccess: (profile) => storeProfile(queryClient, profile),
+  });
+}

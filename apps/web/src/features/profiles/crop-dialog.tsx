@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import Cropper, { type Area } from 'react-easy-crop';
+import { ZoomIn, ZoomOut } from 'lucide-react';
+import { LIMITS } from '@agora/contract';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { Slider } from '@/components/ui/slider';
+import type { ProfileImageKind } from './api';
+import { CROP_SETTINGS, cropToJpeg } from './crop-image';
+
+interface CropDialogProps {
+  kind: ProfileImageKind;
+  /** An object URL of the chosen file; null when closed. */
+  source: string | null;
+  onCancel: () => void;
+  onCropped: (image: Blob) => void;
+}
+
+/** "Adjust profile photo" (1:1, round) or "Adjust banner" (3:1), zoom 1 to 4 by 0.01, Cancel and Save. */
+export function CropDialog({ kind, source, onCancel, onCropped }: CropDialogProps) {
+  const settings = CROP_SETTINGS[kind];
+  const [crop, setCrop] = useState({ x: 0, y: 0 });
+  const [zoom, setZoom] = useState<number>(LIMITS.cropZoomMin);
+  const [area, setArea] = useState<Area | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const save = async () => {
+    if (!source || !area || saving) return;
+    setSaving(true);
+    setError(null);
+    try {
+      onCropped(await cropToJpeg(source, area, settings.width, settings.height));
+    } catch (cause) {
+      console.error(cause);
+      setError('This image could not be processed. Please choose another one.');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog open={source !== null} onOpenChange={(open) => (open ? undefined : onCancel())}>
+      <DialogContent title={settings.title} description="Drag to position, use the slider to zoom." className="max-w-xl">
+        <div className={kind === 'photo' ? 'relative mx-auto aspect-square w-full max-w-sm overflow-hidden rounded-xl bg-zinc-900' : 'relative h-64 w-full overflow-hidden rounded-xl bg-zinc-900 sm:h-72'}>
+          {source ? (
+            <Cropper
+              image={source}
+              crop={crop}
+              zoom={zoom}
+              minZoom={LIMITS.cropZoomMin}
+              maxZoom={LIMITS.cropZoomMax}
+              zoomSpeed={0.2}
+              aspect={settings.aspect}
+              cropShape={settings.shape}
+              showGrid={kind === 'banner'}
+              objectFit="cover"
+              disableAutomaticStylesInjection
+              onCropChange={setCrop}
+              onZoomChange={setZoom}
+              onCropComplete={(_, pixels) => setArea(pixels)}
+            />
+          ) : null}
+        </div>
+        <div className="mt-5 flex items-center gap-3">
+          <ZoomOut className="size-4 shrink-0 text-zinc-500" aria-hidden />
+          <Slider label="Zoom" value={zoom} onValueChange={setZoom} min={LIMITS.cropZoomMin} max={LIMITS.cropZoomMax} step={LIMITS.cropZoomStep} />
+          <ZoomIn className="size-4 shrink-0 text-zinc-500" aria-hidden />
+        </div>
+        {error ? (
+          <p role="alert" className="mt-3 text-sm text-red-600">
+            {error}
+          </p>
+        ) : null}
+        <div className="mt-6 flex justify-end gap-2">
+          <Button variant="outline" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button onClick={save} disabled={!area || saving}>
+            {saving ? 'Saving...' : 'Save'}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

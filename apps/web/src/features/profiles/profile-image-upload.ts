@@ -1,0 +1,72 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { errorMessage } from '@/lib/api-client';
+import { useUploadProfileImage, type ProfileImageKind } from './api';
+
+export const UPLOAD_TEXTS = {
+  notAnImage: 'Please choose an image file',
+  failed: 'Upload failed. Please try again.',
+  photoDone: 'Profile photo updated',
+  bannerDone: 'Banner updated',
+} as const;
+
+interface Pending {
+  kind: ProfileImageKind;
+  source: string;
+}
+
+/**
+ * Choose file → crop → upload with progress → save profile. One upload at a time: a pick while one is cropping
+ * or uploading is ignored (SPEC §4).
+ */
+export function useProfileImageUpload() {
+  const upload = useUploadProfileImage();
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [progress, setProgress] = useState<{ kind: ProfileImageKind; percent: number } | null>(null);
+  const busy = useRef(false);
+
+  useEffect(() => () => {
+    if (pending) URL.revokeObjectURL(pending.source);
+  }, [pending]);
+
+  const choose = useCallback((kind: ProfileImageKind, file: File | undefined) => {
+    if (!file || busy.current) return;
+    if (!file.type.startsWith('image/')) {
+      toast.error(UPLOAD_TEXTS.notAnImage);
+      return;
+    }
+    busy.current = true;
+    setPending({ kind, source: URL.createObjectURL(file) });
+  }, []);
+
+  const cancel = useCallback(() => {
+    busy.current = false;
+    setPending(null);
+  }, []);
+
+  const cropped = useCallback(
+    (image: Blob) => {
+      if (!pending) return;
+      const { kind } = pending;
+      setPending(null);
+      setProgress({ kind, percent: 0 });
+      upload.mutate(
+        { kind, image, onProgress: (percent) => setProgress({ kind, percent }) },
+        {
+          onSuccess: () => toast.success(kind === 'photo' ? UPLOAD_TEXTS.photoDone : UPLOAD_TEXTS.bannerDone),
+          onError: (error) => {
+            console.error('Profile image upload failed', error);
+            toast.error(errorMessage(error, UPLOAD_TEXTS.failed));
+          },
+          onSettled: () => {
+            busy.current = false;
+            setProgress(null);
+          },
+        },
+      );
+    },
+    [pending, upload],
+  );
+
+  return { pending, progress, choose, cancel, cropped };
+}

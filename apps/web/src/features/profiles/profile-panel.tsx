@@ -1,0 +1,380 @@
+import { useEffect, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { ArrowLeft, Cake, Camera, Check, LogOut, Pencil, Sparkles, UserRound, X, Link2 } from 'lucide-react';
+import { PROFILE_MESSAGES, type Profile } from '@agora/contract';
+import { Button } from '@/components/ui/button';
+import { FallbackImage } from '@/components/ui/fallback-image';
+import { Sheet, SheetClose } from '@/components/ui/sheet';
+import { Skeleton } from '@/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tooltip } from '@/components/ui/tooltip';
+import { SocialLinks } from '@/components/social-links';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { useSession } from '@/lib/session';
+import { formatBirthday } from '@/lib/time';
+import { useLogout } from '@/features/auth/api';
+import { loginPathFor } from '@/features/auth/redirect';
+import { useProfile, useUpdateProfile, type ProfileImageKind } from './api';
+import { CropDialog } from './crop-dialog';
+import { resolveProfileId } from './own';
+import { birthdayError, draftOf, ProfileEditForm, type DraftErrors, type ProfileDraft } from './profile-edit-form';
+import { useProfileImageUpload } from './profile-image-upload';
+import { useProfilePanel } from './use-profile-panel';
+
+export const PROFILE_TEXTS = {
+  emptyBio: "Nothing's here",
+  saved: 'Profile saved',
+  saveFailed: 'Failed to update profile',
+  loadFailed: 'This profile could not be loaded.',
+} as const;
+
+/** The profile drawer; open on any page with `?profile=me` or `?profile=<id>` (see use-profile-panel). */
+export function ProfilePanel() {
+  const { profileId, isOpen, open, close } = useProfilePanel();
+  const session = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const target = resolveProfileId(profileId, session);
+
+  // Visitors cannot open profiles (SPEC §6): send them to sign in, then back here.
+  useEffect(() => {
+    if (isOpen && !session) navigate(loginPathFor(`${location.pathname}${location.search}`), { replace: true });
+  }, [isOpen, session, navigate, location.pathname, location.search]);
+
+  if (!session) return null;
+  return (
+    <Sheet open={isOpen} onOpenChange={(next) => (next ? undefined : close())} title="Profile">
+      {target ? (
+        <ProfileView key={target.own ? 'own' : target.userId} userId={target.own ? null : target.userId} own={target.own} onBack={() => open('me')} />
+      ) : (
+        <ProfileMissing />
+      )}
+    </Sheet>
+  );
+}
+
+function CloseButton({ className }: { className?: string }) {
+  return (
+    <SheetClose
+      aria-label="Close profile"
+      className={cn(
+        'flex size-9 items-center justify-center rounded-full bg-zinc-950/45 text-white backdrop-blur-sm transition-colors hover:bg-zinc-950/65',
+        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white',
+        className,
+      )}
+    >
+      <X className="size-5" aria-hidden />
+    </SheetClose>
+  );
+}
+
+function ProfileMissing() {
+  return (
+    <div className="flex h-full flex-col">
+      <div className="flex justify-end p-3">
+        <CloseButton className="bg-zinc-800" />
+      </div>
+      <div className="flex flex-1 flex-col items-center justify-center gap-3 px-8 pb-20 text-center">
+        <span className="flex size-14 items-center justify-center rounded-full bg-zinc-100 text-zinc-500">
+          <UserRound className="size-7" aria-hidden />
+        </span>
+        <p className="text-lg font-semibold text-zinc-900">{PROFILE_MESSAGES.userNotFound}</p>
+      </div>
+    </div>
+  );
+}
+
+interface ProfileViewProps {
+  userId: number | null;
+  own: boolean;
+  onBack: () => void;
+}
+
+function ProfileView({ userId, own, onBack }: ProfileViewProps) {
+  const query = useProfile(userId, own);
+  const update = useUpdateProfile();
+  const uploads = useProfileImageUpload();
+  const [draft, setDraft] = useState<ProfileDraft | null>(null);
+  const [errors, setErrors] = useState<DraftErrors>({});
+
+  if (query.isPending) return <ProfileSkeleton />;
+  if (query.isError) {
+    if (query.error instanceof ApiError && query.error.status === 404) return <ProfileMissing />;
+    return (
+      <div className="flex h-full flex-col">
+        <div className="flex justify-end p-3">
+          <CloseButton className="bg-zinc-800" />
+        </div>
+        <div className="flex flex-1 flex-col items-center justify-center gap-4 px-8 pb-20 text-center">
+          <p className="text-zinc-700">{PROFILE_TEXTS.loadFailed}</p>
+          <Button variant="outline" onClick={() => query.refetch()}>
+            Try again
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  const profile = query.data;
+  const editing = own && draft !== null;
+  const blocked = editing && birthdayError(draft) !== null;
+
+  const startEditing = () => {
+    setErrors({});
+    setDraft(draftOf(profile));
+  };
+
+  const save = () => {
+    if (!draft || blocked || update.isPending) return;
+    update.mutate(
+      { bio: draft.bio, about: draft.about, birthday: draft.birthday || null, userLink: draft.userLink },
+      {
+        onSuccess: () => {
+          setDraft(null);
+          setErrors({});
+          toast.success(PROFILE_TEXTS.saved);
+        },
+        onError: (error) => {
+          console.error('Profile update failed', error);
+          if (error instanceof ApiError && Object.keys(error.fields).length > 0) setErrors(error.fields);
+          else toast.error(errorMessage(error, PROFILE_TEXTS.saveFailed));
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="flex h-full min-h-0 flex-col">
+      <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
+        <ProfileBanner profile={profile} own={own} uploads={uploads} onBack={own ? undefined : onBack} />
+        <div className="px-5 sm:px-6">
+          <div className="flex items-end justify-between gap-3">
+            <ProfilePhoto profile={profile} own={own} uploads={uploads} />
+            {own ? (
+              <div className="flex gap-2 pb-1">
+                {editing ? (
+                  <>
+                    <Tooltip content="Cancel">
+                      <Button variant="outline" size="icon" aria-label="Cancel editing" onClick={() => setDraft(null)} disabled={update.isPending}>
+                        <X aria-hidden />
+                      </Button>
+                    </Tooltip>
+                    <Tooltip content={blocked ? 'Fix the birthday first' : 'Save'}>
+                      {/* A wrapper keeps the tooltip working while the button is disabled. */}
+                      <span tabIndex={blocked ? 0 : -1} className="rounded-lg">
+                        <Button size="icon" aria-label="Save profile" onClick={save} disabled={blocked || update.isPending}>
+                          <Check aria-hidden />
+                        </Button>
+                      </span>
+                    </Tooltip>
+                  </>
+                ) : (
+                  <Tooltip content="Edit profile">
+                    <Button variant="outline" size="icon" aria-label="Edit profile" onClick={startEditing}>
+                      <Pencil aria-hidden />
+                    </Button>
+                  </Tooltip>
+                )}
+              </div>
+            ) : null}
+          </div>
+          <div className="mt-3 min-w-0">
+            <h2 className="truncate text-xl font-bold tracking-tight text-zinc-900">
+              {[profile.firstName, profile.lastName].filter(Boolean).join(' ') || profile.username}
+            </h2>
+            <p className="truncate text-sm text-zinc-500">@{profile.username}</p>
+            {editing ? null : (
+              <p className={cn('mt-2 text-[15px] break-words', profile.bio ? 'text-zinc-800' : 'text-zinc-400 italic')}>
+                {profile.bio || PROFILE_TEXTS.emptyBio}
+              </p>
+            )}
+          </div>
+          <Tabs defaultValue="overview" className="mt-5">
+            <TabsList aria-label="Profile sections">
+              <TabsTrigger value="overview">Overview</TabsTrigger>
+            </TabsList>
+            <TabsContent value="overview" className="py-5">
+              {editing ? (
+                <ProfileEditForm draft={draft} onChange={setDraft} errors={errors} disabled={update.isPending} onSubmit={save} />
+              ) : (
+                <ProfileOverview profile={profile} own={own} />
+              )}
+            </TabsContent>
+          </Tabs>
+        </div>
+      </div>
+      {uploads.pending ? (
+        <CropDialog key={uploads.pending.source} kind={uploads.pending.kind} source={uploads.pending.source} onCancel={uploads.cancel} onCropped={uploads.cropped} />
+      ) : null}
+    </div>
+  );
+}
+
+type Uploads = ReturnType<typeof useProfileImageUpload>;
+
+function UploadOverlay({ percent, round }: { percent: number; round?: boolean }) {
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      className={cn('absolute inset-0 flex flex-col items-center justify-center gap-1.5 bg-zinc-950/55 text-white', round && 'rounded-full')}
+    >
+      <span className="text-sm font-semibold tabular-nums">Uploading {percent}%</span>
+      <span className="h-1 w-3/5 max-w-40 overflow-hidden rounded-full bg-white/30">
+        <span className="block h-full bg-white transition-[width]" style={{ width: `${percent}%` }} />
+      </span>
+    </div>
+  );
+}
+
+function useFilePicker(kind: ProfileImageKind, uploads: Uploads) {
+  const input = useRef<HTMLInputElement>(null);
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    uploads.choose(kind, event.target.files?.[0]);
+    event.target.value = '';
+  };
+  const busy = uploads.pending !== null || uploads.progress !== null;
+  return { input, onChange, pick: () => (busy ? undefined : input.current?.click()), busy };
+}
+
+function ProfileBanner({ profile, own, uploads, onBack }: { profile: Profile; own: boolean; uploads: Uploads; onBack?: () => void }) {
+  const picker = useFilePicker('banner', uploads);
+  const progress = uploads.progress?.kind === 'banner' ? uploads.progress.percent : null;
+  const image = <FallbackImage src={profile.bannerImage} kind="banner" alt="" className="size-full object-cover" />;
+  return (
+    <div className="relative aspect-[3/1] w-full bg-zinc-200">
+      {own ? (
+        <button
+          type="button"
+          onClick={picker.pick}
+          aria-label="Change banner"
+          disabled={picker.busy}
+          className="group relative block size-full overflow-hidden focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-brand-500"
+        >
+          {image}
+          <span className="absolute right-3 bottom-3 flex items-center gap-1.5 rounded-full bg-zinc-950/55 px-3 py-1.5 text-xs font-medium text-white opacity-90 backdrop-blur-sm transition-opacity group-hover:opacity-100">
+            <Camera className="size-4" aria-hidden />
+            <span className="hidden sm:inline">Change banner</span>
+          </span>
+        </button>
+      ) : (
+        <div className="size-full overflow-hidden">{image}</div>
+      )}
+      {progress !== null ? <UploadOverlay percent={progress} /> : null}
+      {own ? <input ref={picker.input} type="file" accept="image/*" name="bannerImage" className="hidden" onChange={picker.onChange} /> : null}
+      <div className="absolute inset-x-0 top-0 flex items-center justify-between p-3">
+        {onBack ? (
+          <button
+            type="button"
+            onClick={onBack}
+            className="flex h-9 items-center gap-1.5 rounded-full bg-zinc-950/45 pr-3.5 pl-2.5 text-sm font-medium text-white backdrop-blur-sm hover:bg-zinc-950/65 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+          >
+            <ArrowLeft className="size-4" aria-hidden />
+            My profile
+          </button>
+        ) : (
+          <span />
+        )}
+        <CloseButton />
+      </div>
+    </div>
+  );
+}
+
+function ProfilePhoto({ profile, own, uploads }: { profile: Profile; own: boolean; uploads: Uploads }) {
+  const picker = useFilePicker('photo', uploads);
+  const progress = uploads.progress?.kind === 'photo' ? uploads.progress.percent : null;
+  const image = (
+    <FallbackImage src={profile.profileImage} kind="avatar" alt={`${profile.username}'s profile photo`} className="size-full rounded-full object-cover" />
+  );
+  return (
+    <div className="relative -mt-12 size-24 shrink-0 rounded-full bg-white p-1 shadow-md sm:-mt-14 sm:size-28">
+      {own ? (
+        <button
+          type="button"
+          onClick={picker.pick}
+          aria-label="Change profile photo"
+          disabled={picker.busy}
+          className="group relative block size-full rounded-full focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+        >
+          {image}
+          <span className="absolute inset-0 flex items-center justify-center rounded-full bg-zinc-950/0 text-white opacity-0 transition group-hover:bg-zinc-950/40 group-hover:opacity-100 group-focus-visible:bg-zinc-950/40 group-focus-visible:opacity-100">
+            <Camera className="size-6" aria-hidden />
+          </span>
+        </button>
+      ) : (
+        image
+      )}
+      {progress !== null ? (
+        <div className="absolute inset-1">
+          <UploadOverlay percent={progress} round />
+        </div>
+      ) : null}
+      {own ? <input ref={picker.input} type="file" accept="image/*" name="profileImage" className="hidden" onChange={picker.onChange} /> : null}
+    </div>
+  );
+}
+
+function Section({ title, icon: Icon, children }: { title: string; icon: typeof Sparkles; children: ReactNode }) {
+  return (
+    <section className="space-y-2.5">
+      <h3 className="flex items-center gap-2 text-xs font-semibold tracking-wider text-zinc-500 uppercase">
+        <Icon className="size-4 text-brand-600" aria-hidden />
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+function Muted({ children }: { children: ReactNode }) {
+  return <p className="text-sm text-zinc-400 italic">{children}</p>;
+}
+
+function ProfileOverview({ profile, own }: { profile: Profile; own: boolean }) {
+  const logout = useLogout();
+  const birthday = formatBirthday(profile.birthday);
+  return (
+    <div className="space-y-7">
+      <Section title="About Me" icon={Sparkles}>
+        {profile.about ? <p className="text-[15px] leading-relaxed break-words whitespace-pre-line text-zinc-800">{profile.about}</p> : <Muted>{PROFILE_TEXTS.emptyBio}</Muted>}
+      </Section>
+      <Section title="Birthday" icon={Cake}>
+        {birthday ? <p className="text-[15px] font-medium text-zinc-800">{birthday}</p> : <Muted>Not shared</Muted>}
+      </Section>
+      <Section title="Social Links" icon={Link2}>
+        {profile.userLink.trim() ? <SocialLinks text={profile.userLink} /> : <Muted>No links yet</Muted>}
+      </Section>
+      {own ? (
+        <div className="border-t border-zinc-200 pt-5">
+          <Button variant="outline" className="w-full text-red-600 hover:bg-red-50 hover:text-red-700 sm:w-auto" onClick={() => logout.mutate()} disabled={logout.isPending}>
+            <LogOut aria-hidden />
+            Logout
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function ProfileSkeleton() {
+  return (
+    <div aria-busy="true" aria-label="Loading profile" className="flex h-full flex-col">
+      <div className="relative aspect-[3/1] w-full">
+        <Skeleton className="size-full rounded-none" />
+        <div className="absolute top-3 right-3">
+          <CloseButton />
+        </div>
+      </div>
+      <div className="px-6">
+        <Skeleton className="-mt-12 size-24 rounded-full border-4 border-white" />
+        <Skeleton className="mt-4 h-6 w-40" />
+        <Skeleton className="mt-2 h-4 w-24" />
+        <Skeleton className="mt-6 h-4 w-full" />
+        <Skeleton className="mt-2 h-4 w-2/3" />
+      </div>
+    </div>
+  );
+}

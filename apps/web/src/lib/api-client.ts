@@ -1,0 +1,167 @@
+import { errorBodySchema } from '@agora/contract';
+import { clearSession, getToken } from './storage';
+
+/**
+ * The only module that talks to the network. It adds the bearer token, turns every non-2xx answer into an
+ * ApiError carrying the server's `{ message, code, fields }`, and clears the session on a 401 so a stale token
+ * signs the user out everywhere. No timeout is set (SPEC §7).
+ */
+
+export const NETWORK_ERROR = 'network_error';
+export const BAD_RESPONSE = 'bad_response';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: Record<string, string>;
+
+  /** `message` is the server's text, or '' when it sent none: callers then show the SPEC §8 default. */
+  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+export function isNetworkError(error: unknown): boolean {
+  return error instanceof ApiError && error.code === NETWORK_ERROR;
+}
+
+/** The server's message when it sent one, else the given default. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.message ? error.message : fallback;
+}
+
+/** Anything with a Zod-like `parse`; responses are checked against the contract's schemas. */
+export interface Parser<T> {
+  parse(data: unknown): T;
+}
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  schema?: Parser<T>;
+  /** Login and registration send no token (SPEC §7). */
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+function toApiError(status: number, payload: unknown): ApiError {
+  const parsed = errorBodySchema.safeParse(payload);
+  if (parsed.success) return new ApiError(status, parsed.data.code, parsed.data.message, parsed.data.fields ?? {});
+  return new ApiError(status, status >= 500 ? 'internal_error' : 'bad_request', '');
+}
+
+function afterError(status: number, sentToken: boolean): void {
+  if (status === 401 && sentToken) clearSession();
+}
+
+function parseBody<T>(payload: unknown, schema: Parser<T> | undefined, status: number): T {
+  if (!schema) return payload as T;
+  try {
+    return schema.parse(payload);
+  } catch {
+    throw new ApiError(status, BAD_RESPONSE, '');
+  }
+}
+
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const { method = 'GET', body, schema, auth = true, signal } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = auth ? getToken() : null;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const isForm = body instanceof FormData;
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(0, NETWORK_ERROR, '');
+  }
+
+  const text = await response.text().catch(() => '');
+  let payload: unknown = undefined;
+  if (text) {
+    try {
+      payload = JSON.parse(text);
+    } catch {
+      payload = undefined;
+    }
+  }
+
+  if (!response.ok) {
+    afterError(response.status, Boolean(token));
+    throw toApiError(response.status, payload);
+  }
+  return parseBody(payload, schema, response.status);
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions<T>, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions<T>, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};
+
+export interface UploadOptions<T> {
+  schema?: Parser<T>;
+  /** Called with 0 to 100 as bytes go out. */
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * Multipart upload through XMLHttpRequest, the one exception to "only fetch": fetch cannot report upload
+ * progress, and SPEC §4 shows a percentage. Same token, error and 401 rules as apiRequest.
+ */
+export function uploadFile<T = unknown>(path: string, field: string, file: Blob, filename: string, options: UploadOptions<T> = {}): Promise<T> {
+  const { schema, onProgress, signal } = options;
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    xhr.setRequestHeader('Accept', 'application/json');
+    const token = getToken();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && onProgress) onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+    };
+    xhr.onerror = () => reject(new ApiError(0, NETWORK_ERROR, ''));
+    xhr.onabort = () => reject(new DOMException('Upload aborted', 'AbortError'));
+    xhr.onload = () => {
+      let payload: unknown = undefined;
+      try {
+        payload = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
+      } catch {
+        payload = undefined;
+      }
+      if (xhr.status < 200 || xhr.status >= 300) {
+        afterError(xhr.status, Boolean(token));
+        reject(toApiError(xhr.status, payload));
+        return;
+      }
+      try {
+        resolve(parseBody(payload, schema, xhr.status));
+      } catch (error) {
+        reject(error);
+      }
+    };
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+
+    const form = new FormData();
+    form.append(field, file, filename);
+    onProgress?.(0);
+    xhr.send(form);
+  });
+}

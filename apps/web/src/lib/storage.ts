@@ -1,0 +1,87 @@
+/**
+ * The session lives in localStorage under the keys of SPEC §3 (token, authToken, userId, username). `authToken`
+ * mirrors `token` for compatibility; `token` is the one read.
+ *
+ * Same-tab writes dispatch SESSION_EVENT; other tabs get the browser's `storage` event. `subscribeSession`
+ * listens to both, so every open tab follows sign-in and sign-out.
+ */
+export const STORAGE_KEYS = {
+  token: 'token',
+  authToken: 'authToken',
+  userId: 'userId',
+  username: 'username',
+  hideAuthBanner: 'hideAuthBanner',
+  groupLastVisitedTabs: 'groupLastVisitedTabs',
+} as const;
+
+const SESSION_KEYS: readonly string[] = [STORAGE_KEYS.token, STORAGE_KEYS.authToken, STORAGE_KEYS.userId, STORAGE_KEYS.username];
+const SESSION_EVENT = 'agora:session';
+
+export interface Session {
+  token: string;
+  userId: number;
+  username: string;
+}
+
+function read(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    // Storage can be disabled (privacy modes); the app then behaves as signed out.
+    return null;
+  }
+}
+
+export function getToken(): string | null {
+  return read(STORAGE_KEYS.token);
+}
+
+let cachedKey: string | null = null;
+let cachedSession: Session | null = null;
+
+/** The stored session, or null. Returns the same object while storage is unchanged (useSyncExternalStore needs that). */
+export function getSession(): Session | null {
+  const token = read(STORAGE_KEYS.token);
+  const userId = Number(read(STORAGE_KEYS.userId));
+  const username = read(STORAGE_KEYS.username) ?? '';
+  const key = token && Number.isInteger(userId) && userId > 0 ? `${token}\u0000${userId}\u0000${username}` : '';
+  if (key !== cachedKey) {
+    cachedKey = key;
+    cachedSession = key && token ? { token, userId, username } : null;
+  }
+  return cachedSession;
+}
+
+function notify(): void {
+  window.dispatchEvent(new Event(SESSION_EVENT));
+}
+
+export function saveSession(session: Session): void {
+  window.localStorage.setItem(STORAGE_KEYS.token, session.token);
+  window.localStorage.setItem(STORAGE_KEYS.authToken, session.token);
+  window.localStorage.setItem(STORAGE_KEYS.userId, String(session.userId));
+  window.localStorage.setItem(STORAGE_KEYS.username, session.username);
+  notify();
+}
+
+export function clearSession(): void {
+  try {
+    for (const key of SESSION_KEYS) window.localStorage.removeItem(key);
+  } catch {
+    // Nothing stored, nothing to clear.
+  }
+  notify();
+}
+
+export function subscribeSession(onChange: () => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    // key is null when another tab called localStorage.clear().
+    if (event.key === null || SESSION_KEYS.includes(event.key)) onChange();
+  };
+  window.addEventListener('storage', onStorage);
+  window.addEventListener(SESSION_EVENT, onChange);
+  return () => {
+    window.removeEventListener('storage', onStorage);
+    window.removeEventListener(SESSION_EVENT, onChange);
+  };
+}

@@ -1,0 +1,87 @@
+import dayjs from 'dayjs';
+import { LIMITS, parseIsoDate } from '@agora/contract';
+
+/**
+ * Timestamp and date display (SPEC §9). Pure functions: `now` is passed in, so tests are deterministic.
+ * All calendar comparisons use the viewer's local time zone.
+ */
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+export type Viewport = 'mobile' | 'desktop';
+
+export function isMobileWidth(width: number): boolean {
+  return width < LIMITS.mobileBreakpointPx;
+}
+
+function toDate(value: Date | string | number): Date {
+  return value instanceof Date ? value : new Date(value);
+}
+
+/** "MMM D" in the current year, "MMM D YYYY" otherwise. */
+function calendarLabel(date: Date, now: Date): string {
+  return dayjs(date).format(date.getFullYear() === now.getFullYear() ? 'MMM D' : 'MMM D YYYY');
+}
+
+function plural(count: number, unit: string): string {
+  return `${count} ${unit}${count === 1 ? '' : 's'} ago`;
+}
+
+/**
+ * Mobile: "Just now" under a minute, then "Nm" / "Nh" while on the same local day, then a date.
+ * Desktop: "Just now" under a minute, then "5 minutes ago" / "3 hours ago" under 24 hours, then a date.
+ * A timestamp slightly in the future (clock skew) reads "Just now".
+ */
+export function formatTimestamp(value: Date | string | number, now: Date, viewport: Viewport): string {
+  const date = toDate(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const elapsed = now.getTime() - date.getTime();
+  if (elapsed < MINUTE) return 'Just now';
+
+  if (viewport === 'mobile') {
+    if (dayjs(date).isSame(now, 'day')) {
+      return elapsed < HOUR ? `${Math.floor(elapsed / MINUTE)}m` : `${Math.floor(elapsed / HOUR)}h`;
+    }
+    return calendarLabel(date, now);
+  }
+
+  if (elapsed < HOUR) return plural(Math.floor(elapsed / MINUTE), 'minute');
+  if (elapsed < DAY) return plural(Math.floor(elapsed / HOUR), 'hour');
+  return calendarLabel(date, now);
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+export function ordinal(day: number): string {
+  const lastTwo = day % 100;
+  if (lastTwo >= 11 && lastTwo <= 13) return `${day}th`;
+  switch (day % 10) {
+    case 1:
+      return `${day}st`;
+    case 2:
+      return `${day}nd`;
+    case 3:
+      return `${day}rd`;
+    default:
+      return `${day}th`;
+  }
+}
+
+/**
+ * "1990-03-05" → "Mar 5th". The stored value is a calendar date, so it is read as one: never through
+ * `new Date('YYYY-MM-DD')`, which is UTC midnight and shows the previous day west of Greenwich.
+ * Returns '' for an empty or unreadable value.
+ */
+export function formatBirthday(value: string | null | undefined): string {
+  if (!value) return '';
+  const date = parseIsoDate(value);
+  if (!date) return '';
+  return `${MONTHS[date.m - 1]} ${ordinal(date.d)}`;
+}
+
+/** Today's local calendar date as "YYYY-MM-DD" (for a date input's `max`). */
+export function isoDateOf(date: { y: number; m: number; d: number }): string {
+  return `${String(date.y).padStart(4, '0')}-${String(date.m).padStart(2, '0')}-${String(date.d).padStart(2, '0')}`;
+}

@@ -1,0 +1,66 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import type { Profile } from '@agora/contract';
+import { Providers } from '@/app/providers';
+import { routes } from '@/app/routes';
+import { createQueryClient } from '@/lib/query-client';
+import { saveSession, type Session } from '@/lib/storage';
+
+export const TEST_SESSION: Session = { token: 'test-token', userId: 7, username: 'ada' };
+
+export function signIn(session: Session = TEST_SESSION): Session {
+  saveSession(session);
+  return session;
+}
+
+/** Renders the real route tree at `entries` (the last one is current). */
+export function renderApp(entries: string[] | string = '/') {
+  const initialEntries = Array.isArray(entries) ? entries : [entries];
+  const router = createMemoryRouter(routes, { initialEntries, initialIndex: initialEntries.length - 1 });
+  const queryClient = createQueryClient();
+  const user = userEvent.setup();
+  const utils = render(
+    <Providers queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { ...utils, router, queryClient, user };
+}
+
+type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
+
+export function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/** Replaces fetch; each call is answered by the handler and recorded. */
+export function mockFetch(handler: Handler) {
+  const calls: { url: string; method: string; body: unknown; headers: Record<string, string> }[] = [];
+  const fn = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
+    calls.push({ url, method: init.method ?? 'GET', body, headers: (init.headers ?? {}) as Record<string, string> });
+    return handler(url, init);
+  });
+  vi.stubGlobal('fetch', fn);
+  return { fn, calls };
+}
+
+export function makeProfile(overrides: Partial<Profile> = {}): Profile {
+  return {
+    id: TEST_SESSION.userId,
+    username: TEST_SESSION.username,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    bio: '',
+    about: '',
+    birthday: null,
+    userLink: '',
+    profileImage: null,
+    bannerImage: null,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}

@@ -1,0 +1,31 @@
+import '@testing-library/jest-dom/vitest';
+import { afterEach } from 'vitest';
+import { cleanup } from '@testing-library/react';
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
+
+// West of Greenwich, where `new Date('YYYY-MM-DD')` (UTC midnight) falls on the previous local day: a calendar
+// date read the wrong way fails the tests here instead of passing by luck in UTC.
+process.env.TZ = 'America/Los_Angeles';
+
+// jsdom lacks these browser APIs that Radix (sizes of popper content, slider thumbs) and the router touch.
+class ResizeObserverStub {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+}
+globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
+window.scrollTo = (() => {}) as typeof window.scrollTo;
+window.matchMedia ??= ((query: string) => ({
+  matches: false,
+  media: query,
+  onchange: null,
+  addListener: () => {},
+  removeListener: () => {},
+  addEventListener: () => {},
+  removeEventListener: () => {},
+  dispatchEvent: () => false,
+})) as typeof window.matchMedia;
