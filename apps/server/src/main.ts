@@ -3,6 +3,7 @@ import { connect } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded';
 import { runMigrations } from './db/migrate';
 import { loadConfig } from './plugins/config';
+import { deleteExpiredSessions } from './modules/auth/auth.queries';
 import { seedDemo } from './seed/seed';
 
 /** Starts the database (embedded unless DATABASE_URL), migrates, seeds an empty database, listens; stops on SIGTERM/SIGINT. */
@@ -48,6 +49,10 @@ async function main(): Promise<void> {
     }
     app = await buildApp(config, database.db);
     await app.listen({ port: config.port, host: config.host });
+    // Expired sessions no longer authenticate (the lookup checks expires_at); this only keeps the table small.
+    const sweep = () => deleteExpiredSessions(database.db).catch((error: unknown) => app?.log.warn({ err: error }, 'session sweep failed'));
+    void sweep();
+    setInterval(sweep, 6 * 60 * 60 * 1000).unref();
     const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     log.info(
       `Agora is ready at http://${shown}:${config.port} (data in ${config.dataDir}${config.databaseUrl ? ', external PostgreSQL' : ''})`,

@@ -1,0 +1,120 @@
+import { spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import postgres from 'postgres';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startEmbeddedPostgres } from './embedded';
+
+const quiet = { info: () => {}, warn: () => {} };
+const dirs: string[] = [];
+function tempDataDir(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'agora-embedded-'));
+  chmodSync(dir, 0o755);
+  dirs.push(dir);
+  return dir;
+}
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+function postmasterPid(dataDir: string): number {
+  return Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+}
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+async function query(url: string): Promise<number> {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    const [row] = await sql`SELECT 1 AS one`;
+    return row!.one as number;
+  } finally {
+    await sql.end();
+  }
+}
+
+describe('embedded PostgreSQL', () => {
+  it('recovers from a server left running by a killed process', async () => {
+    const dataDir = tempDataDir();
+    const first = await startEmbeddedPostgres(dataDir, quiet);
+    const orphan = postmasterPid(dataDir);
+    // Simulate a crash: never call first.stop(); start again on the same directory.
+    const second = await startEmbeddedPostgres(dataDir, quiet);
+    try {
+      expect(alive(orphan)).toBe(false);
+      expect(await query(second.url)).toBe(1);
+    } finally {
+      await second.stop();
+    }
+    void first;
+  }, 60_000);
+
+  it('removes a stale postmaster.pid naming a dead process', async () => {
+    const dataDir = tempDataDir();
+    const server = await startEmbeddedPostgres(dataDir, quiet);
+    await server.stop();
+    const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
+    writeFileSync(pidFile, '999999\n/nowhere\n');
+    const again = await startEmbeddedPostgres(dataDir, quiet);
+    try {
+      expect(await query(again.url)).toBe(1);
+    } finally {
+      await again.stop();
+    }
+    expect(existsSync(pidFile)).toBe(false);
+  }, 60_000);
+});
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+describe('the server process', () => {
+  it('answers health when ready and stops cleanly with its database on SIGTERM', async () => {
+    const dataDir = tempDataDir();
+    const port = await freePort();
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+    };
+    delete env.DATABASE_URL;
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '..', 'main.ts')], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const deadline = Date.now() + 60_000;
+    let healthy = false;
+    while (!healthy && Date.now() < deadline) {
+      healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (!healthy) await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(healthy, output).toBe(true);
+    const pgPid = postmasterPid(dataDir);
+    child.kill('SIGTERM');
+    expect(await exited, output).toBe(0);
+    expect(alive(pgPid)).toBe(false);
+    expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+  }, 90_000);
+});
