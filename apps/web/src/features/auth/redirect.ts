@@ -7,7 +7,7 @@ export function safeRedirectPath(value: string | null | undefined, origin: strin
   if (!value) return '/';
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
   // Control characters and backslashes can be normalised by browsers into something else.
-  if (/[\u0000-\u001f\\]/.test(value)) return '/';
+  if ([...value].some((c) => c.charCodeAt(0) < 0x20 || c === '\\')) return '/';
   try {
     const url = new URL(value, origin);
     if (url.origin !== origin) return '/';

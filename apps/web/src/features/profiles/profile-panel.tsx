@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ArrowLeft, Cake, Camera, Check, LogOut, Pencil, Sparkles, UserRound, X, Link2 } from 'lucide-react';
@@ -16,7 +16,7 @@ import { useSession } from '@/lib/session';
 import { formatBirthday } from '@/lib/time';
 import { useLogout } from '@/features/auth/api';
 import { loginPathFor } from '@/features/auth/redirect';
-import { useProfile, useUpdateProfile, type ProfileImageKind } from './api';
+import { useProfile, useUpdateProfile } from './api';
 import { CropDialog } from './crop-dialog';
 import { resolveProfileId } from './own';
 import { birthdayError, draftOf, ProfileEditForm, type DraftErrors, type ProfileDraft } from './profile-edit-form';
@@ -229,28 +229,49 @@ function UploadOverlay({ percent, round }: { percent: number; round?: boolean })
   );
 }
 
-function useFilePicker(kind: ProfileImageKind, uploads: Uploads) {
+/** A button that opens a file picker for one image (the hidden input keeps the native picker). */
+function ImagePickButton({ label, name, disabled, onFile, className, children }: {
+  label: string;
+  name: string;
+  disabled: boolean;
+  onFile: (file: File | undefined) => void;
+  className: string;
+  children: ReactNode;
+}) {
   const input = useRef<HTMLInputElement>(null);
-  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
-    uploads.choose(kind, event.target.files?.[0]);
-    event.target.value = '';
-  };
-  const busy = uploads.pending !== null || uploads.progress !== null;
-  return { input, onChange, pick: () => (busy ? undefined : input.current?.click()), busy };
+  return (
+    <>
+      <button type="button" aria-label={label} disabled={disabled} onClick={() => input.current?.click()} className={className}>
+        {children}
+      </button>
+      <input
+        ref={input}
+        type="file"
+        accept="image/*"
+        name={name}
+        tabIndex={-1}
+        className="hidden"
+        onChange={(event) => {
+          onFile(event.target.files?.[0]);
+          event.target.value = '';
+        }}
+      />
+    </>
+  );
 }
 
 function ProfileBanner({ profile, own, uploads, onBack }: { profile: Profile; own: boolean; uploads: Uploads; onBack?: () => void }) {
-  const picker = useFilePicker('banner', uploads);
+  const busy = uploads.pending !== null || uploads.progress !== null;
   const progress = uploads.progress?.kind === 'banner' ? uploads.progress.percent : null;
   const image = <FallbackImage src={profile.bannerImage} kind="banner" alt="" className="size-full object-cover" />;
   return (
     <div className="relative aspect-[3/1] w-full bg-zinc-200">
       {own ? (
-        <button
-          type="button"
-          onClick={picker.pick}
-          aria-label="Change banner"
-          disabled={picker.busy}
+        <ImagePickButton
+          label="Change banner"
+          name="bannerImage"
+          disabled={busy}
+          onFile={(file) => uploads.choose('banner', file)}
           className="group relative block size-full overflow-hidden focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-brand-500"
         >
           {image}
@@ -258,12 +279,11 @@ function ProfileBanner({ profile, own, uploads, onBack }: { profile: Profile; ow
             <Camera className="size-4" aria-hidden />
             <span className="hidden sm:inline">Change banner</span>
           </span>
-        </button>
+        </ImagePickButton>
       ) : (
         <div className="size-full overflow-hidden">{image}</div>
       )}
       {progress !== null ? <UploadOverlay percent={progress} /> : null}
-      {own ? <input ref={picker.input} type="file" accept="image/*" name="bannerImage" className="hidden" onChange={picker.onChange} /> : null}
       <div className="absolute inset-x-0 top-0 flex items-center justify-between p-3">
         {onBack ? (
           <button
@@ -284,7 +304,7 @@ function ProfileBanner({ profile, own, uploads, onBack }: { profile: Profile; ow
 }
 
 function ProfilePhoto({ profile, own, uploads }: { profile: Profile; own: boolean; uploads: Uploads }) {
-  const picker = useFilePicker('photo', uploads);
+  const busy = uploads.pending !== null || uploads.progress !== null;
   const progress = uploads.progress?.kind === 'photo' ? uploads.progress.percent : null;
   const image = (
     <FallbackImage src={profile.profileImage} kind="avatar" alt={`${profile.username}'s profile photo`} className="size-full rounded-full object-cover" />
@@ -292,18 +312,18 @@ function ProfilePhoto({ profile, own, uploads }: { profile: Profile; own: boolea
   return (
     <div className="relative -mt-12 size-24 shrink-0 rounded-full bg-white p-1 shadow-md sm:-mt-14 sm:size-28">
       {own ? (
-        <button
-          type="button"
-          onClick={picker.pick}
-          aria-label="Change profile photo"
-          disabled={picker.busy}
+        <ImagePickButton
+          label="Change profile photo"
+          name="profileImage"
+          disabled={busy}
+          onFile={(file) => uploads.choose('photo', file)}
           className="group relative block size-full rounded-full focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
         >
           {image}
           <span className="absolute inset-0 flex items-center justify-center rounded-full bg-zinc-950/0 text-white opacity-0 transition group-hover:bg-zinc-950/40 group-hover:opacity-100 group-focus-visible:bg-zinc-950/40 group-focus-visible:opacity-100">
             <Camera className="size-6" aria-hidden />
           </span>
-        </button>
+        </ImagePickButton>
       ) : (
         image
       )}
@@ -312,7 +332,6 @@ function ProfilePhoto({ profile, own, uploads }: { profile: Profile; own: boolea
           <UploadOverlay percent={progress} round />
         </div>
       ) : null}
-      {own ? <input ref={picker.input} type="file" accept="image/*" name="profileImage" className="hidden" onChange={picker.onChange} /> : null}
     </div>
   );
 }

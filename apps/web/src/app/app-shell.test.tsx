@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { json, makeProfile, mockFetch, renderApp, signIn } from '@/test/render-app';
+
+describe('Page Not Found', () => {
+  it('shows the 404 page for an unknown path, and Go Back returns to the previous page', async () => {
+    const { user, router } = renderApp(['/suggested', '/no/such/page']);
+    expect(screen.getByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Go Back' }));
+    expect(router.state.location.pathname).toBe('/suggested');
+    expect(await screen.findByRole('heading', { name: 'Build. Grow. Connect.' })).toBeInTheDocument();
+  });
+
+  it('Return Home goes to /', async () => {
+    const { user, router } = renderApp('/whatever');
+    await user.click(screen.getByRole('link', { name: 'Return Home' }));
+    expect(router.state.location.pathname).toBe('/');
+  });
+});
+
+describe('visitor navigation', () => {
+  it('shows Explore (highlighted on /suggested) and Sign in, and the suggested view on /', async () => {
+    const { router } = renderApp('/suggested');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Explore' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).queryByRole('link', { name: 'Your feed' })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login?redirect=%2Fsuggested');
+    expect(screen.getByText('No suggested communities available..')).toBeInTheDocument();
+    expect(screen.getByText('No discussion to show right now..')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Notifications' })).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/suggested');
+  });
+
+  it('redirects /create to /login', async () => {
+    const { router } = renderApp('/create');
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+});
+
+describe('signed-in shell', () => {
+  it('shows the feed frame, the side panel, and the empty notifications panel without calling any API but the profile', async () => {
+    signIn();
+    const { calls } = mockFetch(() => json(200, makeProfile({ bio: 'Counting engines' })));
+    const { user } = renderApp('/');
+    expect(screen.getByRole('heading', { name: 'Your feed' })).toBeInTheDocument();
+    expect(screen.getByText("You haven't joined any community yet")).toBeInTheDocument();
+    expect(screen.getByText('No discussion to show right now..')).toBeInTheDocument();
+    const side = screen.getByRole('complementary', { name: 'Side panel' });
+    expect(await within(side).findByText('Counting engines')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Notifications' }));
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    expect(within(panel).getByText('No notifications yet')).toBeInTheDocument();
+    expect(within(panel).getByText("When you get notifications, they'll appear here")).toBeInTheDocument();
+    expect(new Set(calls.map((c) => c.url))).toEqual(new Set(['/users/profile']));
+  });
+
+  it('shows the create page heading to a signed-in user', () => {
+    signIn();
+    mockFetch(() => json(200, makeProfile()));
+    renderApp('/create');
+    expect(screen.getByRole('heading', { name: 'Create a community' })).toBeInTheDocument();
+  });
+
+  it('logs out even when the server call fails, clearing the session', async () => {
+    signIn();
+    localStorage.setItem('hideAuthBanner', 'true');
+    mockFetch((url) => (url === '/auth/logout' ? Promise.reject(new TypeError('offline')) : json(200, makeProfile())));
+    const { user, router } = renderApp('/');
+    const side = screen.getByRole('complementary', { name: 'Side panel' });
+    await user.click(within(side).getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    for (const key of ['token', 'authToken', 'userId', 'username']) expect(localStorage.getItem(key)).toBeNull();
+    expect(localStorage.getItem('hideAuthBanner')).toBe('true');
+  });
+
+  it('follows a sign-out made in another tab', async () => {
+    signIn();
+    mockFetch(() => json(200, makeProfile()));
+    renderApp('/');
+    expect(screen.getByRole('heading', { name: 'Your feed' })).toBeInTheDocument();
+    localStorage.clear();
+    window.dispatchEvent(new StorageEvent('storage', { key: null }));
+    expect(await screen.findByRole('heading', { name: 'Build. Grow. Connect.' })).toBeInTheDocument();
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Sign in' })).toBeInTheDocument();
+  });
+});

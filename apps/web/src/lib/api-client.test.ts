@@ -1,0 +1,59 @@
+import { describe, expect, it, vi } from 'vitest';
+import { api, ApiError, errorMessage, isNetworkError } from './api-client';
+import { getSession, saveSession } from './storage';
+
+function stubFetch(response: Response | Promise<Response>) {
+  const fn = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => response);
+  vi.stubGlobal('fetch', fn);
+  return fn;
+}
+
+const session = { token: 'abc', userId: 1, username: 'ada' };
+
+describe('api client', () => {
+  it('sends the bearer token and JSON', async () => {
+    saveSession(session);
+    const fetchMock = stubFetch(new Response(JSON.stringify({ ok: true }), { status: 200 }));
+    await expect(api.put('/users/profile', { bio: 'hi' })).resolves.toEqual({ ok: true });
+    const init = fetchMock.mock.calls[0]![1]!;
+    expect(init.headers).toMatchObject({ Authorization: 'Bearer abc', 'Content-Type': 'application/json' });
+    expect(init.body).toBe('{"bio":"hi"}');
+  });
+
+  it('sends no token when asked not to', async () => {
+    saveSession(session);
+    const fetchMock = stubFetch(new Response('{}', { status: 200 }));
+    await api.post('/api/auth/login', {}, { auth: false });
+    expect((fetchMock.mock.calls[0]![1]!.headers as Record<string, string>).Authorization).toBeUndefined();
+  });
+
+  it('turns an error body into ApiError(status, code, message, fields)', async () => {
+    stubFetch(new Response(JSON.stringify({ message: 'Bad', code: 'validation_error', fields: { bio: 'Too long' } }), { status: 400 }));
+    const error = await api.get('/x').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, code: 'validation_error', message: 'Bad', fields: { bio: 'Too long' } });
+    expect(errorMessage(error, 'fallback')).toBe('Bad');
+  });
+
+  it('clears the session on a 401 to an authenticated call', async () => {
+    saveSession(session);
+    stubFetch(new Response(JSON.stringify({ message: 'Please sign in to continue', code: 'unauthorized' }), { status: 401 }));
+    await expect(api.get('/users/profile')).rejects.toMatchObject({ status: 401 });
+    expect(getSession()).toBeNull();
+  });
+
+  it('reports a network failure distinctly and uses defaults for bodies without a message', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    const offline = await api.get('/x').catch((e: unknown) => e);
+    expect(isNetworkError(offline)).toBe(true);
+    stubFetch(new Response('oops', { status: 500 }));
+    const broken = await api.get('/x').catch((e: unknown) => e);
+    expect(errorMessage(broken, 'Login failed.')).toBe('Login failed.');
+  });
+
+  it('rejects a response that breaks the contract', async () => {
+    stubFetch(new Response(JSON.stringify({ id: 'nope' }), { status: 200 }));
+    const schema = { parse: (v: unknown) => { if (typeof (v as { id: unknown }).id !== 'number') throw new Error('bad'); return v; } };
+    await expect(api.get('/x', { schema })).rejects.toMatchObject({ code: 'bad_response' });
+  });
+});
