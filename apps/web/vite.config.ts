@@ -26,5 +26,17 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    rollupOptions: {
+      output: {
+        // Libraries change less often than the app: separate chunks stay cached across deploys.
+        manualChunks(id) {
+          if (!id.includes('node_modules')) return undefined;
+          if (/[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/.test(id)) return 'react';
+          if (id.includes('@radix-ui') || id.includes('radix-ui')) return 'radix';
+          if (id.includes('zod')) return 'zod';
+          return 'vendor';
+        },
+      },
+    },
   },
 });

@@ -15,15 +15,18 @@ import { useProfilePanel } from '@/features/profiles/use-profile-panel';
 
 interface NavItemProps {
   to: string;
+  /** Highlighted. */
   active: boolean;
+  /** Already on `to`: a click refreshes instead of navigating. */
+  current: boolean;
   icon: typeof Home;
   children: ReactNode;
   onCurrentClick?: () => void;
 }
 
-function NavItem({ to, active, icon: Icon, children, onCurrentClick }: NavItemProps) {
+function NavItem({ to, active, current, icon: Icon, children, onCurrentClick }: NavItemProps) {
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (!active || !onCurrentClick) return;
+    if (!current || !onCurrentClick) return;
     // Clicking the current page's button scrolls to the top and refreshes it (SPEC §2).
     event.preventDefault();
     onCurrentClick();
@@ -71,15 +74,15 @@ export function NavBar({ onOpenNotifications }: { onOpenNotifications: () => voi
         <nav aria-label="Main" className="flex min-w-0 items-center gap-1">
           {session ? (
             <>
-              <NavItem to="/" active={onFeed} icon={Home} onCurrentClick={refresh(feedKeys.home())}>
+              <NavItem to="/" active={onFeed} current={onFeed} icon={Home} onCurrentClick={refresh(feedKeys.home())}>
                 Your feed
               </NavItem>
-              <NavItem to="/suggested" active={onExplore} icon={Compass} onCurrentClick={refresh(feedKeys.explore())}>
+              <NavItem to="/suggested" active={onExplore} current={onExplore} icon={Compass} onCurrentClick={refresh(feedKeys.explore())}>
                 Explore
               </NavItem>
             </>
           ) : (
-            <NavItem to="/suggested" active={onExplore || onFeed} icon={Compass} onCurrentClick={refresh(feedKeys.explore())}>
+            <NavItem to="/suggested" active={onExplore || onFeed} current={onExplore} icon={Compass} onCurrentClick={refresh(feedKeys.explore())}>
               Explore
             </NavItem>
           )}

@@ -8,8 +8,9 @@ export function NotFoundPage() {
   const navigate = useNavigate();
   const location = useLocation();
   useDocumentTitle('Page Not Found');
-  // Opened directly (no earlier page in this app): going back would leave the site, so go home instead.
-  const goBack = () => (location.key === 'default' ? navigate('/') : navigate(-1));
+  // With no earlier page at all (a new tab), going back would do nothing: go home instead.
+  const canGoBack = location.key !== 'default' || window.history.length > 1;
+  const goBack = () => (canGoBack ? navigate(-1) : navigate('/'));
   return (
     <div className="mx-auto flex max-w-lg flex-col items-center py-16 text-center sm:py-24">
       <p className="bg-gradient-to-br from-brand-700 to-brand-400 bg-clip-text text-7xl font-extrabold tracking-tighter text-transparent sm:text-8xl">404</p>

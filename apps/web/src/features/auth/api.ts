@@ -48,9 +48,11 @@ export function useLogout() {
       }
     },
     onSettled: () => {
+      // Leave the signed-in layout first, in the same render batch as the sign-out, so nothing on the old page
+      // (an open profile panel) reacts to the sign-out by redirecting somewhere else.
+      void navigate('/login', { replace: true });
       clearSession();
       queryClient.clear();
-      navigate('/login', { replace: true });
     },
   });
 }

@@ -17,6 +17,7 @@ export const REGISTER_TEXTS = {
   success: 'Registration successful!',
   passwordHint: 'Minimum 8 characters',
   termsRequired: 'Please accept the terms to continue',
+  confirmRequired: 'Please confirm your password',
   submit: 'Create account',
   submitting: 'Creating account...',
 } as const;
@@ -35,7 +36,7 @@ export function validateRegistration(values: RegisterRequest, terms: boolean): E
   else if (!EMAIL_PATTERN.test(values.email.trim())) errors.email = AUTH_MESSAGES.emailInvalid;
   if (!values.username.trim()) errors.username = AUTH_MESSAGES.usernameRequired;
   if (!values.password) errors.password = AUTH_MESSAGES.passwordRequired;
-  if (!values.confirmPassword) errors.confirmPassword = AUTH_MESSAGES.passwordRequired;
+  if (!values.confirmPassword) errors.confirmPassword = REGISTER_TEXTS.confirmRequired;
   else if (values.password !== values.confirmPassword) errors.confirmPassword = AUTH_MESSAGES.passwordsDoNotMatch;
   if (!terms) errors.terms = REGISTER_TEXTS.termsRequired;
   return errors;

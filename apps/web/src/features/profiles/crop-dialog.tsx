@@ -42,7 +42,7 @@ export function CropDialog({ kind, source, onCancel, onCropped }: CropDialogProp
   return (
     <Dialog open={source !== null} onOpenChange={(open) => (open ? undefined : onCancel())}>
       <DialogContent title={settings.title} description="Drag to position, use the slider to zoom." className="max-w-xl">
-        <div className={kind === 'photo' ? 'relative mx-auto aspect-square w-full max-w-sm overflow-hidden rounded-xl bg-zinc-900' : 'relative h-64 w-full overflow-hidden rounded-xl bg-zinc-900 sm:h-72'}>
+        <div className={kind === 'photo' ? 'relative mx-auto aspect-square w-full max-w-sm overflow-hidden rounded-xl bg-zinc-900' : 'relative aspect-[2/1] w-full overflow-hidden rounded-xl bg-zinc-900'}>
           {source ? (
             <Cropper
               image={source}

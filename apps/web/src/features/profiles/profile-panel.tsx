@@ -38,9 +38,15 @@ export function ProfilePanel() {
   const location = useLocation();
   const target = resolveProfileId(profileId, session);
 
-  // Visitors cannot open profiles (SPEC §6): send them to sign in, then back here.
+  // Visitors cannot open profiles (SPEC §6): send them to sign in, then back here. Someone who just signed
+  // out is not a visitor opening a profile: the logout already takes them to /login.
+  const wasSignedIn = useRef(session !== null);
   useEffect(() => {
-    if (isOpen && !session) navigate(loginPathFor(`${location.pathname}${location.search}`), { replace: true });
+    if (session) {
+      wasSignedIn.current = true;
+      return;
+    }
+    if (isOpen && !wasSignedIn.current) void navigate(loginPathFor(`${location.pathname}${location.search}`), { replace: true });
   }, [isOpen, session, navigate, location.pathname, location.search]);
 
   if (!session) return null;

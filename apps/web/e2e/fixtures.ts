@@ -1,0 +1,117 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { deflateSync } from 'node:zlib';
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'agora-demo';
+export const SCREENSHOT_DIR = path.resolve(process.cwd(), 'test-results', 'screenshots');
+
+/** Saves a full-page screenshot as test-results/screenshots/<name>.png (kept as a CI artifact). */
+export async function snap(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  // Let transitions (drawer slide, toasts) settle so the picture shows the resting state.
+  await page.waitForTimeout(350);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/** The page never scrolls sideways. */
+export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth, `scrollWidth ${scrollWidth} > clientWidth ${clientWidth}`).toBeLessThanOrEqual(clientWidth);
+}
+
+let counter = 0;
+export function uniqueUser() {
+  counter += 1;
+  const suffix = `${Date.now().toString(36)}${counter}`.slice(-10);
+  return {
+    firstName: 'Test',
+    lastName: 'Person',
+    username: `e2e_${suffix}`,
+    email: `e2e.${suffix}@example.com`,
+    password: 'e2e-password-123',
+  };
+}
+
+/** Registers through the API (for journeys that are not about registration). */
+export async function registerViaApi(page: Page, user = uniqueUser()) {
+  const response = await page.request.post('/api/auth/register', {
+    data: { ...user, confirmPassword: user.password },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return user;
+}
+
+/** Signs in through the API and stores the session the way the login page does. */
+export async function signInViaApi(page: Page, emailOrUsername: string, password: string): Promise<void> {
+  const response = await page.request.post('/api/auth/login', { data: { emailOrUsername, password } });
+  expect(response.ok(), await response.text()).toBeTruthy();
+  const body = (await response.json()) as { token: string; user: { id: number; username: string } };
+  await page.goto('/suggested');
+  await page.evaluate((b) => {
+    localStorage.setItem('token', b.token);
+    localStorage.setItem('authToken', b.token);
+    localStorage.setItem('userId', String(b.user.id));
+    localStorage.setItem('username', b.user.username);
+  }, body);
+}
+
+/** A dependency-free PNG: an RGB gradient with a circle, so a crop visibly shows something. */
+export function makePng(width: number, height: number): Buffer {
+  const raw = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y += 1) {
+    const row = y * (width * 3 + 1);
+    raw[row] = 0;
+    for (let x = 0; x < width; x += 1) {
+      const dx = x - width / 2;
+      const dy = y - height / 2;
+      const inCircle = dx * dx + dy * dy < (Math.min(width, height) / 3) ** 2;
+      const i = row + 1 + x * 3;
+      raw[i] = inCircle ? 250 : Math.round((x / width) * 255);
+      raw[i + 1] = inCircle ? 200 : Math.round((y / height) * 180);
+      raw[i + 2] = inCircle ? 60 : 200;
+    }
+  }
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // truecolour RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(buffer: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of buffer) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** Birthday input value for a person `years` old today (local calendar). */
+export function dateYearsAgo(years: number): string {
+  const now = new Date();
+  const y = now.getFullYear() - years;
+  return `${y}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}

@@ -1,0 +1,60 @@
+import { chmodSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * Browser journeys against the real app: `node scripts/start.mjs` builds what is stale, migrates a fresh
+ * database in a new temp DATA_DIR, seeds the demo users and serves the web build on port 3100.
+ * Debian's Chromium is used (never `playwright install`: no browser downloads here).
+ */
+const PORT = 3100;
+
+// The config is loaded by the runner and again by each worker; workers inherit the runner's env, so the
+// temp directory is made once.
+if (!process.env.AGORA_E2E_DATA_DIR) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'agora-e2e-'));
+  chmodSync(dir, 0o755);
+  process.env.AGORA_E2E_DATA_DIR = dir;
+}
+
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+};
+
+export default defineConfig({
+  testDir: 'apps/web/e2e',
+  outputDir: 'test-results/playwright',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: true,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    headless: true,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: chromium,
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 }, launchOptions: chromium } },
+  ],
+  webServer: {
+    command: 'node scripts/start.mjs',
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: process.env.AGORA_E2E_DATA_DIR,
+      RATE_LIMIT: 'off',
+      SEED_DEMO: 'true',
+    },
+  },
+});
