@@ -18,7 +18,7 @@ export function AuthLayout({ title, subtitle, children, footer }: { title: strin
         <div aria-hidden className="pointer-events-none absolute -top-16 -right-16 size-64 rounded-full border border-white/10" />
         <div aria-hidden className="pointer-events-none absolute -bottom-40 -left-24 size-[28rem] rounded-full bg-brand-400/20 blur-3xl" />
         <Link to="/suggested" className="relative inline-flex w-fit items-center gap-2 rounded-lg text-white">
-          <Logo className="[&_span]:text-white" />
+          <Logo inverted />
         </Link>
         <div className="relative space-y-8">
           <p className="text-4xl leading-tight font-bold tracking-tight xl:text-5xl">Build. Grow. Connect.</p>
