@@ -1,7 +1,27 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
+
+/**
+ * Every journey also fails on a browser error the user would not see: an uncaught exception or something the
+ * server's Content-Security-Policy blocked (inline script, external font or image).
+ */
+export const test = base.extend<{ pageErrors: void }>({
+  pageErrors: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /Content.Security.Policy|Refused to/i.test(message.text())) problems.push(message.text());
+      });
+      await use();
+      expect(problems, problems.join('\n')).toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
 
 export const DEMO_PASSWORD = 'agora-demo';
 export const SCREENSHOT_DIR = path.resolve(process.cwd(), 'test-results', 'screenshots');

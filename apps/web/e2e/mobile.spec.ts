@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { expectNoHorizontalOverflow, makePng, registerViaApi, signInViaApi, snap } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expectNoHorizontalOverflow, makePng, registerViaApi, signInViaApi, snap, expect, test } from './fixtures';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { dateYearsAgo, makePng, registerViaApi, signInViaApi, snap, uniqueUser } from './fixtures';
+import { dateYearsAgo, makePng, registerViaApi, signInViaApi, snap, uniqueUser, expect, test } from './fixtures';
 
 // West of Greenwich: a calendar date read as UTC midnight would show the previous day here.
 test.use({ timezoneId: 'America/Los_Angeles' });

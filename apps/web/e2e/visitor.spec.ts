@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { snap } from './fixtures';
+import { snap, expect, test } from './fixtures';
 
 test.describe('a visitor', () => {
   test('sees the suggested view, explores, finds Sign in, and is sent to /login from /create', async ({ page }) => {
