@@ -24,10 +24,9 @@ test('register, sign in, edit the profile, upload a cropped photo, log out', asy
 
   await expect(page.getByRole('heading', { name: 'Your feed' })).toBeVisible();
   await expect(page.getByText("You haven't joined any community yet")).toBeVisible();
-  expect(await page.evaluate(() => [localStorage.getItem('token') === localStorage.getItem('authToken'), localStorage.getItem('username')])).toEqual([
-    true,
-    user.username,
-  ]);
+  expect(
+    await page.evaluate(() => [localStorage.getItem('token') === localStorage.getItem('authToken'), localStorage.getItem('username')]),
+  ).toEqual([true, user.username]);
   await snap(page, 'desktop-feed');
 
   await page.getByRole('button', { name: 'Notifications' }).click();
@@ -84,7 +83,12 @@ test('register, sign in, edit the profile, upload a cropped photo, log out', asy
 
   await panel.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  expect(await page.evaluate(() => ['token', 'authToken', 'userId', 'username'].map((k) => localStorage.getItem(k)))).toEqual([null, null, null, null]);
+  expect(await page.evaluate(() => ['token', 'authToken', 'userId', 'username'].map((k) => localStorage.getItem(k)))).toEqual([
+    null,
+    null,
+    null,
+    null,
+  ]);
 });
 
 test('a birthday under 18 shows the error and blocks saving', async ({ page }) => {

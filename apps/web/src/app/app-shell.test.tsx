@@ -24,7 +24,10 @@ describe('visitor navigation', () => {
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Explore' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).queryByRole('link', { name: 'Your feed' })).not.toBeInTheDocument();
-    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login?redirect=%2Fsuggested');
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      '/login?redirect=%2Fsuggested',
+    );
     expect(screen.getByText('No suggested communities available..')).toBeInTheDocument();
     expect(screen.getByText('No discussion to show right now..')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Notifications' })).not.toBeInTheDocument();

@@ -82,7 +82,13 @@ export function NavBar({ onOpenNotifications }: { onOpenNotifications: () => voi
               </NavItem>
             </>
           ) : (
-            <NavItem to="/suggested" active={onExplore || onFeed} current={onExplore} icon={Compass} onCurrentClick={refresh(feedKeys.explore())}>
+            <NavItem
+              to="/suggested"
+              active={onExplore || onFeed}
+              current={onExplore}
+              icon={Compass}
+              onCurrentClick={refresh(feedKeys.explore())}
+            >
               Explore
             </NavItem>
           )}

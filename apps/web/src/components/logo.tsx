@@ -15,11 +15,21 @@ export function LogoMark({ className, inverted = false }: { className?: string; 
 }
 
 /** `inverted`: for dark backgrounds (white tile, white wordmark). */
-export function Logo({ className, showWordmark = true, inverted = false }: { className?: string; showWordmark?: boolean; inverted?: boolean }) {
+export function Logo({
+  className,
+  showWordmark = true,
+  inverted = false,
+}: {
+  className?: string;
+  showWordmark?: boolean;
+  inverted?: boolean;
+}) {
   return (
     <span className={cn('inline-flex items-center gap-2', className)}>
       <LogoMark inverted={inverted} />
-      {showWordmark ? <span className={cn('text-lg font-bold tracking-tight', inverted ? 'text-white' : 'text-zinc-900')}>Agora</span> : null}
+      {showWordmark ? (
+        <span className={cn('text-lg font-bold tracking-tight', inverted ? 'text-white' : 'text-zinc-900')}>Agora</span>
+      ) : null}
     </span>
   );
 }

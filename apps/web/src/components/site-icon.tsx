@@ -7,7 +7,16 @@ type IconProps = SVGProps<SVGSVGElement>;
 /** Outline glyphs in lucide's style (24 grid, 2 px stroke) for networks lucide does not draw. */
 function Glyph({ children, ...props }: IconProps) {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden {...props}>
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden
+      {...props}
+    >
       {children}
     </svg>
   );

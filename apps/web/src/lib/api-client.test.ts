@@ -43,7 +43,10 @@ describe('api client', () => {
   });
 
   it('reports a network failure distinctly and uses defaults for bodies without a message', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const offline = await api.get('/x').catch((e: unknown) => e);
     expect(isNetworkError(offline)).toBe(true);
     stubFetch(new Response('oops', { status: 500 }));
@@ -53,7 +56,12 @@ describe('api client', () => {
 
   it('rejects a response that breaks the contract', async () => {
     stubFetch(new Response(JSON.stringify({ id: 'nope' }), { status: 200 }));
-    const schema = { parse: (v: unknown) => { if (typeof (v as { id: unknown }).id !== 'number') throw new Error('bad'); return v; } };
+    const schema = {
+      parse: (v: unknown) => {
+        if (typeof (v as { id: unknown }).id !== 'number') throw new Error('bad');
+        return v;
+      },
+    };
     await expect(api.get('/x', { schema })).rejects.toMatchObject({ code: 'bad_response' });
   });
 });

@@ -125,7 +125,13 @@ export interface UploadOptions<T> {
  * Multipart upload through XMLHttpRequest, the one exception to "only fetch": fetch cannot report upload
  * progress, and SPEC §4 shows a percentage. Same token, error and 401 rules as apiRequest.
  */
-export function uploadFile<T = unknown>(path: string, field: string, file: Blob, filename: string, options: UploadOptions<T> = {}): Promise<T> {
+export function uploadFile<T = unknown>(
+  path: string,
+  field: string,
+  file: Blob,
+  filename: string,
+  options: UploadOptions<T> = {},
+): Promise<T> {
   const { schema, onProgress, signal } = options;
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();

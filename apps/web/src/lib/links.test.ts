@@ -15,13 +15,25 @@ describe('parseLinks', () => {
       'https://discord.gg/abc',
     ];
     expect(parseLinks(lines.join('\n')).map((l) => (l.kind === 'link' ? l.site : null))).toEqual([
-      'facebook', 'x', 'x', 'instagram', 'linkedin', 'youtube', 'tiktok', 'github', 'discord',
+      'facebook',
+      'x',
+      'x',
+      'instagram',
+      'linkedin',
+      'youtube',
+      'tiktok',
+      'github',
+      'discord',
     ]);
   });
 
   it('gives other hosts no site (generic icon) and a label from the first part of the host; known ones their name', () => {
     expect(parseLinkLine('https://www.example.org/page')).toEqual({
-      kind: 'link', href: 'https://www.example.org/page', label: 'example', host: 'www.example.org', site: null,
+      kind: 'link',
+      href: 'https://www.example.org/page',
+      label: 'example',
+      host: 'www.example.org',
+      site: null,
     });
     expect(parseLinkLine('https://github.com/ada')).toMatchObject({ label: 'GitHub', site: 'github' });
     expect(parseLinkLine('https://m.facebook.com/ada')).toMatchObject({ label: 'Facebook', site: 'facebook' });

@@ -33,9 +33,7 @@ export const SITE_NAMES: Record<KnownSite, string> = {
   discord: 'Discord',
 };
 
-export type LinkLine =
-  | { kind: 'link'; href: string; label: string; host: string; site: KnownSite | null }
-  | { kind: 'text'; text: string };
+export type LinkLine = { kind: 'link'; href: string; label: string; host: string; site: KnownSite | null } | { kind: 'text'; text: string };
 
 const WITH_LABEL = /^(\S+)\s*\[([^\]]*)\]\s*$/;
 const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
@@ -62,7 +60,8 @@ export function toHttpUrl(candidate: string): URL | null {
   if (!value || /\s/.test(value)) return null;
   let absolute: string;
   if (/^https?:\/\//i.test(value)) absolute = value;
-  else if (HAS_SCHEME.test(value) && !/^[^:/]+:\d/.test(value)) return null; // mailto:, javascript:, ftp:…
+  else if (HAS_SCHEME.test(value) && !/^[^:/]+:\d/.test(value))
+    return null; // mailto:, javascript:, ftp:…
   else if (value.startsWith('//')) absolute = `https:${value}`;
   else if (BARE_HOST.test(value)) absolute = `https://${value}`;
   else return null;

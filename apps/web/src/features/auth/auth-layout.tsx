@@ -10,7 +10,17 @@ const points = [
 ];
 
 /** Login and registration: no navigation bar or side panel (SPEC §2), a brand panel beside the form on desktop. */
-export function AuthLayout({ title, subtitle, children, footer }: { title: string; subtitle: string; children: ReactNode; footer: ReactNode }) {
+export function AuthLayout({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle: string;
+  children: ReactNode;
+  footer: ReactNode;
+}) {
   return (
     <div className="flex min-h-dvh bg-white">
       <aside className="relative hidden w-[44%] max-w-2xl overflow-hidden bg-gradient-to-br from-brand-950 via-brand-800 to-brand-600 text-white lg:flex lg:flex-col lg:justify-between lg:p-12">

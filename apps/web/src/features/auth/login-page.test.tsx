@@ -37,7 +37,11 @@ describe('LoginPage', () => {
 
     const busy = await screen.findByRole('button', { name: 'Logging in...' });
     expect(busy).toBeDisabled();
-    expect(calls[0]).toMatchObject({ url: '/api/auth/login', method: 'POST', body: { emailOrUsername: 'grace', password: 'correct horse' } });
+    expect(calls[0]).toMatchObject({
+      url: '/api/auth/login',
+      method: 'POST',
+      body: { emailOrUsername: 'grace', password: 'correct horse' },
+    });
     expect(calls[0]!.headers.Authorization).toBeUndefined();
 
     answer(json(200, ok));

@@ -10,7 +10,16 @@ describe('safeRedirectPath', () => {
   });
 
   it('falls back to / for anything that could leave the site', () => {
-    for (const bad of ['//evil.com', '/\\evil.com', 'http://evil.com', 'https:evil.com', 'javascript:alert(1)', 'evil.com', '/\tevil', '']) {
+    for (const bad of [
+      '//evil.com',
+      '/\\evil.com',
+      'http://evil.com',
+      'https:evil.com',
+      'javascript:alert(1)',
+      'evil.com',
+      '/\tevil',
+      '',
+    ]) {
       expect(safeRedirectPath(bad, origin)).toBe('/');
     }
     expect(safeRedirectPath(null, origin)).toBe('/');

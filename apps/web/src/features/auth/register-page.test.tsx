@@ -58,7 +58,10 @@ describe('RegisterPage', () => {
       json(400, {
         message: 'Password must be at least 8 characters',
         code: 'validation_error',
-        fields: { password: 'Password must be at least 8 characters', username: 'Username must be 3 to 30 characters: letters, digits or underscores' },
+        fields: {
+          password: 'Password must be at least 8 characters',
+          username: 'Username must be 3 to 30 characters: letters, digits or underscores',
+        },
       }),
     );
     const { user } = renderApp('/register');
@@ -101,7 +104,14 @@ describe('RegisterPage', () => {
     expect(calls[0]).toMatchObject({
       url: '/api/auth/register',
       method: 'POST',
-      body: { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com', username: 'grace', password: 'longenough', confirmPassword: 'longenough' },
+      body: {
+        firstName: 'Grace',
+        lastName: 'Hopper',
+        email: 'grace@example.com',
+        username: 'grace',
+        password: 'longenough',
+        confirmPassword: 'longenough',
+      },
     });
   });
 });

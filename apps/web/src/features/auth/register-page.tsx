@@ -118,23 +118,53 @@ export function RegisterPage() {
         <FormError message={formError} />
         <div className="grid gap-5 sm:grid-cols-2">
           <Field label="First name" error={errors.firstName}>
-            <Input name="firstName" autoComplete="given-name" value={values.firstName} onChange={set('firstName')} disabled={busy} autoFocus />
+            <Input
+              name="firstName"
+              autoComplete="given-name"
+              value={values.firstName}
+              onChange={set('firstName')}
+              disabled={busy}
+              autoFocus
+            />
           </Field>
           <Field label="Last name" error={errors.lastName}>
             <Input name="lastName" autoComplete="family-name" value={values.lastName} onChange={set('lastName')} disabled={busy} />
           </Field>
         </div>
         <Field label="Email" error={errors.email}>
-          <Input name="email" type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} value={values.email} onChange={set('email')} disabled={busy} />
+          <Input
+            name="email"
+            type="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={values.email}
+            onChange={set('email')}
+            disabled={busy}
+          />
         </Field>
         <Field label="Username" error={errors.username}>
-          <Input name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} value={values.username} onChange={set('username')} disabled={busy} />
+          <Input
+            name="username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={values.username}
+            onChange={set('username')}
+            disabled={busy}
+          />
         </Field>
         <Field label="Password" hint={REGISTER_TEXTS.passwordHint} error={errors.password}>
           <PasswordInput name="password" autoComplete="new-password" value={values.password} onChange={set('password')} disabled={busy} />
         </Field>
         <Field label="Confirm password" error={errors.confirmPassword}>
-          <PasswordInput name="confirmPassword" autoComplete="new-password" value={values.confirmPassword} onChange={set('confirmPassword')} disabled={busy} />
+          <PasswordInput
+            name="confirmPassword"
+            autoComplete="new-password"
+            value={values.confirmPassword}
+            onChange={set('confirmPassword')}
+            disabled={busy}
+          />
         </Field>
         <div className="space-y-1.5">
           <label className="flex cursor-pointer items-start gap-3 text-sm text-zinc-700">

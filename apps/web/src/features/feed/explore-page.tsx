@@ -39,7 +39,10 @@ export function ExplorePage() {
                 Join Agora
                 <ArrowRight aria-hidden />
               </Link>
-              <Link to="/login" className={buttonClasses('ghost', 'lg', 'text-white ring-1 ring-white/30 hover:bg-white/10 hover:text-white')}>
+              <Link
+                to="/login"
+                className={buttonClasses('ghost', 'lg', 'text-white ring-1 ring-white/30 hover:bg-white/10 hover:text-white')}
+              >
                 Sign in
               </Link>
             </>

@@ -1,6 +1,18 @@
 import type { ReactNode } from 'react';
 
-export function FeedSection({ title, description, action, children, id }: { title: string; description?: string; action?: ReactNode; children: ReactNode; id: string }) {
+export function FeedSection({
+  title,
+  description,
+  action,
+  children,
+  id,
+}: {
+  title: string;
+  description?: string;
+  action?: ReactNode;
+  children: ReactNode;
+  id: string;
+}) {
   return (
     <section aria-labelledby={id} className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2">

@@ -27,7 +27,10 @@ export function NotificationsPanel({ open, onOpenChange }: { open: boolean; onOp
         <h2 className="text-lg font-semibold text-zinc-900" aria-hidden>
           {NOTIFICATION_TEXTS.title}
         </h2>
-        <SheetClose aria-label="Close notifications" className="rounded-lg p-1.5 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-brand-600">
+        <SheetClose
+          aria-label="Close notifications"
+          className="rounded-lg p-1.5 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
           <X className="size-5" aria-hidden />
         </SheetClose>
       </div>
@@ -43,7 +46,14 @@ export function NotificationsPanel({ open, onOpenChange }: { open: boolean; onOp
             className="pl-9"
           />
         </div>
-        <Button variant="ghost" size="sm" disabled className="text-zinc-600" aria-label={NOTIFICATION_TEXTS.clear} title={NOTIFICATION_TEXTS.clear}>
+        <Button
+          variant="ghost"
+          size="sm"
+          disabled
+          className="text-zinc-600"
+          aria-label={NOTIFICATION_TEXTS.clear}
+          title={NOTIFICATION_TEXTS.clear}
+        >
           <Trash2 aria-hidden />
           <span className="hidden sm:inline">Clear</span>
         </Button>

@@ -1,11 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  imagePathResponseSchema,
-  profileSchema,
-  stripQuery,
-  type Profile,
-  type UpdateProfileRequest,
-} from '@agora/contract';
+import { imagePathResponseSchema, profileSchema, stripQuery, type Profile, type UpdateProfileRequest } from '@agora/contract';
 import { api, uploadFile } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 

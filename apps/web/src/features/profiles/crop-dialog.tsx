@@ -42,7 +42,13 @@ export function CropDialog({ kind, source, onCancel, onCropped }: CropDialogProp
   return (
     <Dialog open={source !== null} onOpenChange={(open) => (open ? undefined : onCancel())}>
       <DialogContent title={settings.title} description="Drag to position, use the slider to zoom." className="max-w-xl">
-        <div className={kind === 'photo' ? 'relative mx-auto aspect-square w-full max-w-sm overflow-hidden rounded-xl bg-zinc-900' : 'relative aspect-[2/1] w-full overflow-hidden rounded-xl bg-zinc-900'}>
+        <div
+          className={
+            kind === 'photo'
+              ? 'relative mx-auto aspect-square w-full max-w-sm overflow-hidden rounded-xl bg-zinc-900'
+              : 'relative aspect-[2/1] w-full overflow-hidden rounded-xl bg-zinc-900'
+          }
+        >
           {source ? (
             <Cropper
               image={source}
@@ -64,7 +70,14 @@ export function CropDialog({ kind, source, onCancel, onCropped }: CropDialogProp
         </div>
         <div className="mt-5 flex items-center gap-3">
           <ZoomOut className="size-4 shrink-0 text-zinc-500" aria-hidden />
-          <Slider label="Zoom" value={zoom} onValueChange={setZoom} min={LIMITS.cropZoomMin} max={LIMITS.cropZoomMax} step={LIMITS.cropZoomStep} />
+          <Slider
+            label="Zoom"
+            value={zoom}
+            onValueChange={setZoom}
+            min={LIMITS.cropZoomMin}
+            max={LIMITS.cropZoomMax}
+            step={LIMITS.cropZoomStep}
+          />
           <ZoomIn className="size-4 shrink-0 text-zinc-500" aria-hidden />
         </div>
         {error ? (

@@ -9,7 +9,10 @@ export interface PixelArea {
 }
 
 /** SPEC §9: photo 512×512, banner 1600 wide at 3:1, both JPEG at quality 0.92. */
-export const CROP_SETTINGS: Record<ProfileImageKind, { aspect: number; width: number; height: number; shape: 'round' | 'rect'; title: string }> = {
+export const CROP_SETTINGS: Record<
+  ProfileImageKind,
+  { aspect: number; width: number; height: number; shape: 'round' | 'rect'; title: string }
+> = {
   photo: { aspect: 1, width: LIMITS.profilePhotoSize, height: LIMITS.profilePhotoSize, shape: 'round', title: 'Adjust profile photo' },
   banner: { aspect: 3, width: LIMITS.bannerWidth, height: Math.round(LIMITS.bannerWidth / 3), shape: 'rect', title: 'Adjust banner' },
 };

@@ -4,7 +4,10 @@ import type { Session } from '@/lib/storage';
  * SPEC §6: the viewer owns a profile when its id is empty, zero, or the signed-in user's id. "me" is the
  * panel's own alias for the same thing. Returns null for an id that is none of these and not a user id.
  */
-export function resolveProfileId(id: string | null | undefined, session: Session | null): { own: true } | { own: false; userId: number } | null {
+export function resolveProfileId(
+  id: string | null | undefined,
+  session: Session | null,
+): { own: true } | { own: false; userId: number } | null {
   if (!session) return null;
   const value = (id ?? '').trim();
   if (value === '' || value === '0' || value === 'me' || value === String(session.userId)) return { own: true };

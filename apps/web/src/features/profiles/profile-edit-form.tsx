@@ -15,7 +15,13 @@ export interface ProfileDraft {
 export type DraftErrors = Partial<Record<'bio' | 'about' | 'birthday' | 'userLink', string>>;
 
 export function draftOf(profile: Profile): ProfileDraft {
-  return { bio: profile.bio, about: profile.about, birthday: profile.birthday ?? '', userLink: profile.userLink, birthdayUnreadable: false };
+  return {
+    bio: profile.bio,
+    about: profile.about,
+    birthday: profile.birthday ?? '',
+    userLink: profile.userLink,
+    birthdayUnreadable: false,
+  };
 }
 
 /** SPEC §5 Birthday, judged on the browser's local calendar date; the contract holds the rule and its texts. */

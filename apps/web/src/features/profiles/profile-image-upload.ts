@@ -25,9 +25,12 @@ export function useProfileImageUpload() {
   const [progress, setProgress] = useState<{ kind: ProfileImageKind; percent: number } | null>(null);
   const busy = useRef(false);
 
-  useEffect(() => () => {
-    if (pending) URL.revokeObjectURL(pending.source);
-  }, [pending]);
+  useEffect(
+    () => () => {
+      if (pending) URL.revokeObjectURL(pending.source);
+    },
+    [pending],
+  );
 
   const choose = useCallback((kind: ProfileImageKind, file: File | undefined) => {
     if (!file || busy.current) return;

@@ -10,7 +10,8 @@ function serveProfile(initial = makeProfile()) {
       profile = { ...profile, ...(JSON.parse(String(init.body)) as object) };
       return json(200, profile);
     }
-    if (url === '/users/12') return json(200, makeProfile({ id: 12, username: 'grace', firstName: 'Grace', lastName: 'Hopper', bio: 'Debugging since 1947' }));
+    if (url === '/users/12')
+      return json(200, makeProfile({ id: 12, username: 'grace', firstName: 'Grace', lastName: 'Hopper', bio: 'Debugging since 1947' }));
     if (url === '/users/99') return json(404, { message: 'User not found', code: 'user_not_found' });
     return json(404, { message: 'Not found', code: 'not_found' });
   });
@@ -117,7 +118,9 @@ describe('ProfilePanel', () => {
   it('puts server field errors under their inputs and stays in edit mode', async () => {
     const { user } = await openEditor();
     mockFetch((_url, init) =>
-      init.method === 'PUT' ? json(400, { message: 'Invalid', code: 'validation_error', fields: { userLink: 'At most 20 links' } }) : json(200, makeProfile()),
+      init.method === 'PUT'
+        ? json(400, { message: 'Invalid', code: 'validation_error', fields: { userLink: 'At most 20 links' } })
+        : json(200, makeProfile()),
     );
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
     expect(await screen.findByText('At most 20 links')).toBeInTheDocument();

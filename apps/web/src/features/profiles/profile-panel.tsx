@@ -53,7 +53,12 @@ export function ProfilePanel() {
   return (
     <Sheet open={isOpen} onOpenChange={(next) => (next ? undefined : close())} title="Profile">
       {target ? (
-        <ProfileView key={target.own ? 'own' : target.userId} userId={target.own ? null : target.userId} own={target.own} onBack={() => open('me')} />
+        <ProfileView
+          key={target.own ? 'own' : target.userId}
+          userId={target.own ? null : target.userId}
+          own={target.own}
+          onBack={() => open('me')}
+        />
       ) : (
         <ProfileMissing />
       )}
@@ -163,7 +168,13 @@ function ProfileView({ userId, own, onBack }: ProfileViewProps) {
                 {editing ? (
                   <>
                     <Tooltip content="Cancel">
-                      <Button variant="outline" size="icon" aria-label="Cancel editing" onClick={() => setDraft(null)} disabled={update.isPending}>
+                      <Button
+                        variant="outline"
+                        size="icon"
+                        aria-label="Cancel editing"
+                        onClick={() => setDraft(null)}
+                        disabled={update.isPending}
+                      >
                         <X aria-hidden />
                       </Button>
                     </Tooltip>
@@ -212,7 +223,13 @@ function ProfileView({ userId, own, onBack }: ProfileViewProps) {
         </div>
       </div>
       {uploads.pending ? (
-        <CropDialog key={uploads.pending.source} kind={uploads.pending.kind} source={uploads.pending.source} onCancel={uploads.cancel} onCropped={uploads.cropped} />
+        <CropDialog
+          key={uploads.pending.source}
+          kind={uploads.pending.kind}
+          source={uploads.pending.source}
+          onCancel={uploads.cancel}
+          onCropped={uploads.cropped}
+        />
       ) : null}
     </div>
   );
@@ -225,7 +242,10 @@ function UploadOverlay({ percent, round }: { percent: number; round?: boolean })
     <div
       role="status"
       aria-live="polite"
-      className={cn('absolute inset-0 flex flex-col items-center justify-center gap-1.5 bg-zinc-950/55 text-white', round && 'rounded-full')}
+      className={cn(
+        'absolute inset-0 flex flex-col items-center justify-center gap-1.5 bg-zinc-950/55 text-white',
+        round && 'rounded-full',
+      )}
     >
       <span className="text-sm font-semibold tabular-nums">Uploading {percent}%</span>
       <span className="h-1 w-3/5 max-w-40 overflow-hidden rounded-full bg-white/30">
@@ -236,7 +256,14 @@ function UploadOverlay({ percent, round }: { percent: number; round?: boolean })
 }
 
 /** A button that opens a file picker for one image (the hidden input keeps the native picker). */
-function ImagePickButton({ label, name, disabled, onFile, className, children }: {
+function ImagePickButton({
+  label,
+  name,
+  disabled,
+  onFile,
+  className,
+  children,
+}: {
   label: string;
   name: string;
   disabled: boolean;
@@ -313,7 +340,12 @@ function ProfilePhoto({ profile, own, uploads }: { profile: Profile; own: boolea
   const busy = uploads.pending !== null || uploads.progress !== null;
   const progress = uploads.progress?.kind === 'photo' ? uploads.progress.percent : null;
   const image = (
-    <FallbackImage src={profile.profileImage} kind="avatar" alt={`${profile.username}'s profile photo`} className="size-full rounded-full object-cover" />
+    <FallbackImage
+      src={profile.profileImage}
+      kind="avatar"
+      alt={`${profile.username}'s profile photo`}
+      className="size-full rounded-full object-cover"
+    />
   );
   return (
     <div className="relative -mt-12 size-24 shrink-0 rounded-full bg-white p-1 shadow-md sm:-mt-14 sm:size-28">
@@ -364,7 +396,11 @@ function ProfileOverview({ profile, own }: { profile: Profile; own: boolean }) {
   return (
     <div className="space-y-7">
       <Section title="About Me" icon={Sparkles}>
-        {profile.about ? <p className="text-[15px] leading-relaxed break-words whitespace-pre-line text-zinc-800">{profile.about}</p> : <Muted>{PROFILE_TEXTS.emptyBio}</Muted>}
+        {profile.about ? (
+          <p className="text-[15px] leading-relaxed break-words whitespace-pre-line text-zinc-800">{profile.about}</p>
+        ) : (
+          <Muted>{PROFILE_TEXTS.emptyBio}</Muted>
+        )}
       </Section>
       <Section title="Birthday" icon={Cake}>
         {birthday ? <p className="text-[15px] font-medium text-zinc-800">{birthday}</p> : <Muted>Not shared</Muted>}
@@ -374,7 +410,12 @@ function ProfileOverview({ profile, own }: { profile: Profile; own: boolean }) {
       </Section>
       {own ? (
         <div className="border-t border-zinc-200 pt-5">
-          <Button variant="outline" className="w-full text-red-600 hover:bg-red-50 hover:text-red-700 sm:w-auto" onClick={() => logout.mutate()} disabled={logout.isPending}>
+          <Button
+            variant="outline"
+            className="w-full text-red-600 hover:bg-red-50 hover:text-red-700 sm:w-auto"
+            onClick={() => logout.mutate()}
+            disabled={logout.isPending}
+          >
             <LogOut aria-hidden />
             Logout
           </Button>
