@@ -60,7 +60,8 @@ export const updateProfileRequestSchema = z.object({
       const message = validateBirthday(v, latestCalendarDate());
       if (message) ctx.addIssue({ code: 'custom', message });
     })
-    .transform((v) => (v == null || v.trim() === '' ? null : v.trim())),
+    // Absent stays absent (the field is left alone); null or blank clears it.
+    .transform((v) => (v === undefined ? undefined : v === null || v.trim() === '' ? null : v.trim())),
   userLink: z
     .string()
     .max(LIMITS.userLinkMax, PROFILE_MESSAGES.linksTooLong)

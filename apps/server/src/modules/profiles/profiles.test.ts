@@ -77,6 +77,30 @@ describe('PUT /users/profile', () => {
     });
   });
 
+  it('keeps every field that is not sent, birthday and images included', async () => {
+    const user = await createUser(t.database.db, { birthday: '1990-03-05', about: 'a', userLink: 'https://x.example', bio: 'b' });
+    const upload = multipart('profileImage', 'me.png', 'image/png', await pngImage());
+    const { imagePath } = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/profile/upload-picture',
+        headers: { ...user.auth, ...upload.headers },
+        payload: upload.payload,
+      })
+    ).json();
+    expect((await put(user.auth, { profileImage: imagePath })).json()).toMatchObject({
+      birthday: '1990-03-05',
+      about: 'a',
+      userLink: 'https://x.example',
+      bio: 'b',
+    });
+    expect((await put(user.auth, { bio: 'changed' })).json()).toMatchObject({
+      birthday: '1990-03-05',
+      profileImage: imagePath,
+      about: 'a',
+    });
+  });
+
   it('ignores unknown fields: never the id, username or password', async () => {
     const user = await createUser(t.database.db);
     const other = await createUser(t.database.db, { bio: 'untouched' });
