@@ -1,0 +1,108 @@
+// Benchmark scenarios for `npm run bench`. To add one: push an object onto the list that `buildScenarios` returns.
+//
+// A scenario is
+//   { name, method, path, headers?, body?, connections, baseline?, note?, goal?, check? }
+// - headers/body are plain values built here from the setup context (token, ids), so every request is identical.
+// - connections: concurrent connections for this scenario (reads use BENCH_CONNECTIONS).
+// - baseline: the scenario every other req/s is compared to (exactly one; /api/health).
+// - goal: { minPctOfBaseline?, maxDbXactPerRequest? } reported as met / not met (informational, not an exit code).
+// - check(status, json): validates one response in the preflight request sent before the load; return true if OK.
+//
+// `setup` runs once against the started server (loopback only) and returns the context the scenarios use.
+
+export const DEMO_PASSWORD = 'agora-demo';
+
+/** Small JSON request helper for setup and preflight (not used for the load itself). */
+export async function requestJson(baseUrl, { method = 'GET', path, headers = {}, body }) {
+  const response = await fetch(new URL(path, baseUrl), {
+    method,
+    headers,
+    body,
+    signal: AbortSignal.timeout(30_000),
+  });
+  const text = await response.text();
+  let json = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = null;
+  }
+  return { status: response.status, json, text };
+}
+
+async function login(baseUrl, username) {
+  const res = await requestJson(baseUrl, {
+    method: 'POST',
+    path: '/api/auth/login',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ emailOrUsername: username, password: DEMO_PASSWORD }),
+  });
+  if (res.status !== 200 || typeof res.json?.token !== 'string' || !Number.isInteger(res.json?.user?.id)) {
+    throw new Error(`Login as ${username} failed: HTTP ${res.status} ${res.text.slice(0, 300)}`);
+  }
+  return { token: res.json.token, userId: res.json.user.id };
+}
+
+/** Signs in as two demo users: the reader (token + own id) and another person whose profile is read by id. */
+export async function setup(baseUrl) {
+  const reader = await login(baseUrl, 'maya_chen');
+  const other = await login(baseUrl, 'leo_okafor');
+  if (other.userId === reader.userId) throw new Error('Expected two distinct demo users');
+  return {
+    baseUrl,
+    token: reader.token,
+    userId: reader.userId,
+    otherUserId: other.userId,
+    // Signs in as a third user so the sessions created by the login load never touch the reader's session.
+    loginUser: 'hannah_berg',
+  };
+}
+
+/**
+ * The scenarios, in the order they run.
+ * @param ctx the object returned by `setup`
+ * @param opts { connections } from BENCH_CONNECTIONS
+ */
+export function buildScenarios(ctx, { connections }) {
+  const auth = { authorization: `Bearer ${ctx.token}` };
+  return [
+    {
+      name: 'GET /api/health',
+      method: 'GET',
+      path: '/api/health',
+      connections,
+      baseline: true,
+      note: 'no database: the ceiling of this server + load generator',
+      check: (status, json) => status === 200 && json?.status === 'ok',
+    },
+    {
+      name: 'GET /users/profile',
+      method: 'GET',
+      path: '/users/profile',
+      headers: auth,
+      connections,
+      note: 'session lookup joined to the user row',
+      goal: { minPctOfBaseline: 15, maxDbXactPerRequest: 1 },
+      check: (status, json) => status === 200 && json?.id === ctx.userId,
+    },
+    {
+      name: 'GET /users/{id}',
+      method: 'GET',
+      path: `/users/${ctx.otherUserId}`,
+      headers: auth,
+      connections,
+      note: 'session lookup + user by id',
+      check: (status, json) => status === 200 && json?.id === ctx.otherUserId,
+    },
+    {
+      name: 'POST /api/auth/login',
+      method: 'POST',
+      path: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ emailOrUsername: ctx.loginUser, password: DEMO_PASSWORD }),
+      connections: Math.min(8, connections),
+      note: 'argon2id password verify: deliberately expensive (CPU + memory per attempt), so low req/s is by design',
+      check: (status, json) => status === 200 && typeof json?.token === 'string',
+    },
+  ];
+}
