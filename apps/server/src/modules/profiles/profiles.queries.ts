@@ -3,8 +3,16 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import type { UserRow } from '../auth/auth.queries';
 
+function buildUserById(db: Db) {
+  return db.select().from(users).where(eq(users.id, sql.placeholder('id'))).limit(1).prepare('find_user_by_id');
+}
+const userByIdLookups = new WeakMap<Db, ReturnType<typeof buildUserById>>();
+
+/** A user by id, as a named prepared statement (profile views are hot reads). */
 export async function findUserById(db: Db, id: number): Promise<UserRow | null> {
-  const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  let lookup = userByIdLookups.get(db);
+  if (!lookup) userByIdLookups.set(db, (lookup = buildUserById(db)));
+  const rows = await lookup.execute({ id });
   return rows[0] ?? null;
 }
 
