@@ -40,7 +40,10 @@ export default defineConfig({
   forbidOnly: true,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : [['list']],
+  // In CI a JSON report feeds scripts/test-summary.mjs (the closing "N passed, N failed" line).
+  reporter: process.env.CI
+    ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }], ['json', { outputFile: 'test-results/e2e.json' }]]
+    : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     headless: true,

@@ -4,7 +4,12 @@ import { users } from '../../db/schema';
 import type { UserRow } from '../auth/auth.queries';
 
 function buildUserById(db: Db) {
-  return db.select().from(users).where(eq(users.id, sql.placeholder('id'))).limit(1).prepare('find_user_by_id');
+  return db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('find_user_by_id');
 }
 const userByIdLookups = new WeakMap<Db, ReturnType<typeof buildUserById>>();
 
