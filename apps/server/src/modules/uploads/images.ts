@@ -8,46 +8,34 @@ type KindSpec = { maxBytes: number; label: string; render: (image: sharp.Sharp) 
 
 const jpeg = { quality: LIMITS.jpegQuality, mozjpeg: true } as const;
 
+/** A square picture (profile photo, community picture): 512×512 JPEG. */
+const square = (maxBytes: number, label: string): KindSpec => ({
+  maxBytes,
+  label,
+  render: (i) => i.resize(LIMITS.profilePhotoSize, LIMITS.profilePhotoSize, { fit: 'cover' }).flatten({ background: '#ffffff' }).jpeg(jpeg),
+  ext: 'jpg',
+  animated: false,
+});
+
+/** A 3:1 banner 1600 px wide, JPEG. */
+const banner = (maxBytes: number, label: string): KindSpec => ({
+  maxBytes,
+  label,
+  render: (i) =>
+    i
+      .resize({ width: LIMITS.bannerWidth, height: Math.round(LIMITS.bannerWidth / 3), fit: 'cover' })
+      .flatten({ background: '#ffffff' })
+      .jpeg(jpeg),
+  ext: 'jpg',
+  animated: false,
+});
+
 /** What each upload becomes: decoded, oriented, resized and re-encoded, so no byte of the original is served. */
 export const IMAGE_KINDS: Record<ImageKind, KindSpec> = {
-  profile: {
-    maxBytes: LIMITS.profileImageBytes,
-    label: '5MB',
-    render: (i) =>
-      i.resize(LIMITS.profilePhotoSize, LIMITS.profilePhotoSize, { fit: 'cover' }).flatten({ background: '#ffffff' }).jpeg(jpeg),
-    ext: 'jpg',
-    animated: false,
-  },
-  banner: {
-    maxBytes: LIMITS.bannerImageBytes,
-    label: '15MB',
-    render: (i) =>
-      i
-        .resize({ width: LIMITS.bannerWidth, height: Math.round(LIMITS.bannerWidth / 3), fit: 'cover' })
-        .flatten({ background: '#ffffff' })
-        .jpeg(jpeg),
-    ext: 'jpg',
-    animated: false,
-  },
-  group: {
-    maxBytes: LIMITS.groupPictureBytes,
-    label: '5MB',
-    render: (i) =>
-      i.resize(LIMITS.profilePhotoSize, LIMITS.profilePhotoSize, { fit: 'cover' }).flatten({ background: '#ffffff' }).jpeg(jpeg),
-    ext: 'jpg',
-    animated: false,
-  },
-  groupbanner: {
-    maxBytes: LIMITS.groupBannerBytes,
-    label: '15MB',
-    render: (i) =>
-      i
-        .resize({ width: LIMITS.bannerWidth, height: Math.round(LIMITS.bannerWidth / 3), fit: 'cover' })
-        .flatten({ background: '#ffffff' })
-        .jpeg(jpeg),
-    ext: 'jpg',
-    animated: false,
-  },
+  profile: square(LIMITS.profileImageBytes, '5MB'),
+  banner: banner(LIMITS.bannerImageBytes, '15MB'),
+  group: square(LIMITS.groupPictureBytes, '5MB'),
+  groupbanner: banner(LIMITS.groupBannerBytes, '15MB'),
   post: {
     maxBytes: LIMITS.postImageBytes,
     label: '10MB',
