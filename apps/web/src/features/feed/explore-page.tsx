@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ArrowRight, MessagesSquare, Plus, Users } from 'lucide-react';
+import { ArrowRight, MessagesSquare, Users } from 'lucide-react';
 import { buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useSession } from '@/lib/session';
@@ -27,27 +27,21 @@ export function ExplorePage() {
         <p className="mt-4 max-w-xl text-base text-brand-100 sm:text-lg">
           Find communities around what you love, join the conversation, or start your own.
         </p>
-        <div className="mt-8 flex flex-wrap gap-3">
-          {session ? (
-            <Link to="/create" className={buttonClasses('secondary', 'lg', 'bg-white text-brand-800 hover:bg-brand-50')}>
-              <Plus aria-hidden />
-              Create a community
+        {/* Signed-in people get the create button with the community setup form (communities issue). */}
+        {!session && (
+          <div className="mt-8 flex flex-wrap gap-3">
+            <Link to="/register" className={buttonClasses('secondary', 'lg', 'bg-white text-brand-800 hover:bg-brand-50')}>
+              Join Agora
+              <ArrowRight aria-hidden />
             </Link>
-          ) : (
-            <>
-              <Link to="/register" className={buttonClasses('secondary', 'lg', 'bg-white text-brand-800 hover:bg-brand-50')}>
-                Join Agora
-                <ArrowRight aria-hidden />
-              </Link>
-              <Link
-                to="/login"
-                className={buttonClasses('ghost', 'lg', 'text-white ring-1 ring-white/30 hover:bg-white/10 hover:text-white')}
-              >
-                Sign in
-              </Link>
-            </>
-          )}
-        </div>
+            <Link
+              to="/login"
+              className={buttonClasses('ghost', 'lg', 'text-white ring-1 ring-white/30 hover:bg-white/10 hover:text-white')}
+            >
+              Sign in
+            </Link>
+          </div>
+        )}
       </section>
 
       <FeedSection id="explore-communities" title="Suggested communities" description="Public communities you might like.">
