@@ -5,6 +5,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['packages/contract', 'apps/server', 'apps/web'],
-    reporters: process.env.CI ? ['default', ['json', { outputFile: 'test-results/unit.json' }]] : ['default'],
+    // In CI a JSON report feeds scripts/test-summary.mjs; VITEST_JSON_OUT names it (the DATABASE_URL rerun uses another).
+    reporters: process.env.CI
+      ? ['default', ['json', { outputFile: process.env.VITEST_JSON_OUT ?? 'test-results/unit.json' }]]
+      : ['default'],
   },
 });
