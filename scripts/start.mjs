@@ -2,30 +2,17 @@
 // `npm start`: builds whatever is not built yet (web app, server bundle), then runs the server in this process
 // group so SIGTERM/SIGINT reach it and it can stop the embedded PostgreSQL cleanly.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { newestMtime } from './lib/newest-mtime.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-/** Newest modification time of any file under the given paths. */
-function newest(paths) {
-  let latest = 0;
-  const walk = (p) => {
-    if (!existsSync(p)) return;
-    const s = statSync(p);
-    if (s.isDirectory()) {
-      for (const entry of readdirSync(p)) if (entry !== 'node_modules' && entry !== 'dist') walk(path.join(p, entry));
-    } else latest = Math.max(latest, s.mtimeMs);
-  };
-  paths.forEach(walk);
-  return latest;
-}
-
 function ensureBuilt(name, output, sources) {
   const out = path.join(root, output);
-  if (existsSync(out) && statSync(out).mtimeMs >= newest(sources.map((s) => path.join(root, s)))) return;
+  if (existsSync(out) && statSync(out).mtimeMs >= newestMtime(sources.map((s) => path.join(root, s)))) return;
   console.log(`[agora] Building ${name}...`);
   const result = spawnSync(npm, ['run', 'build', '-w', name], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);

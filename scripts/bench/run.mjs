@@ -33,12 +33,13 @@
 //   runuser -u postgres -- $PGBIN/pg_ctl -D "$D/data" -m fast -w stop; rm -rf "$D"
 
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { newestMtime } from '../lib/newest-mtime.mjs';
 import { buildScenarios, requestJson, setup } from './scenarios.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -88,19 +89,6 @@ function redact(url) {
 
 // ---------------------------------------------------------------------------------------------------------------
 // Build
-
-function newestMtime(paths) {
-  let latest = 0;
-  const walk = (p) => {
-    if (!existsSync(p)) return;
-    const s = statSync(p);
-    if (s.isDirectory()) {
-      for (const entry of readdirSync(p)) if (entry !== 'node_modules' && entry !== 'dist') walk(path.join(p, entry));
-    } else latest = Math.max(latest, s.mtimeMs);
-  };
-  paths.forEach(walk);
-  return latest;
-}
 
 /** Runs a child to completion with a time limit; resolves with its exit code. */
 function runChild(command, args, { timeoutMs, ...options }) {
