@@ -15,8 +15,8 @@ import { registerRealtime } from './plugins/realtime';
 import { registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
 
-/** What every module's service receives: the database, the limits and the paths. */
-export type AppContext = { config: Config; db: Db; limiters: Limiters; uploadsDir: string; sessionTtlMs: number };
+/** What every module's service receives: the database, the limits and the settings they need. */
+export type AppContext = { db: Db; limiters: Limiters; uploadsDir: string; sessionTtlMs: number };
 
 /** Route modules whose spec paths have no /api prefix: each also answers at /api + path. */
 const ALIASED_MODULES = [sessionRoutes, profileRoutes, uploadRoutes];
@@ -39,7 +39,6 @@ export async function buildApp(
   registerErrorHandler(app);
 
   const ctx: AppContext = {
-    config,
     db,
     limiters: createLimiters(config.rateLimit),
     uploadsDir: config.uploadsDir,

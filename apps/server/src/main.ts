@@ -20,6 +20,7 @@ async function main(): Promise<void> {
     url = embedded.url;
   }
   const database = connect(url, { max: 20 });
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let shuttingDown = false;
   const shutdown = async (signal: string, code = 0) => {
     if (shuttingDown) return;
@@ -40,7 +41,6 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
     await runMigrations(database.db, config.migrationsDir);
     if (config.seedDemo) {

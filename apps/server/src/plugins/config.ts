@@ -22,7 +22,6 @@ const flag = (fallback: boolean) =>
     .transform((v) => (v === undefined ? fallback : ['true', '1', 'on', 'yes'].includes(v)));
 
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
@@ -38,7 +37,6 @@ const envSchema = z.object({
 });
 
 export type Config = {
-  env: 'development' | 'production' | 'test';
   port: number;
   host: string;
   dataDir: string;
@@ -66,7 +64,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // A relative DATA_DIR is taken from the repository root, so `npm start` and `npm run dev` share ./data.
   const dataDir = path.resolve(root, e.DATA_DIR);
   return {
-    env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     dataDir,

@@ -48,4 +48,21 @@ describe('Socket.IO presence', () => {
     b.disconnect();
     expect(await afterLeave).toContain(alice.id);
   });
+
+  it('answers user_online to the asking socket only: no broadcast a client can repeat', async () => {
+    const alice = await createUser(t.database.db);
+    const bob = await createUser(t.database.db);
+    const a = open(alice.token);
+    const b = open(bob.token);
+    await Promise.all([a, b].map((s) => new Promise<void>((resolve) => s.on('connect', () => resolve()))));
+    // Let the connect broadcasts settle, then count what Alice receives while Bob asks.
+    await new Promise((r) => setTimeout(r, 200));
+    let aliceGot = 0;
+    a.on(SOCKET_EVENTS.onlineUsers, () => (aliceGot += 1));
+    const answer = new Promise<number[]>((resolve) => b.once(SOCKET_EVENTS.onlineUsers, resolve));
+    b.emit(SOCKET_EVENTS.userOnline, bob.id);
+    expect(await answer).toEqual(expect.arrayContaining([alice.id, bob.id]));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(aliceGot).toBe(0);
+  });
 });

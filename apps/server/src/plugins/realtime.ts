@@ -42,7 +42,9 @@ export async function registerRealtime(app: FastifyInstance, opts: { db: Db; cor
     sockets.set(userId, (sockets.get(userId) ?? 0) + 1);
     void socket.join(`user:${userId}`);
     const announce = () => io.emit(SOCKET_EVENTS.onlineUsers, online());
-    socket.on(SOCKET_EVENTS.userOnline, announce);
+    // Presence changes only on connect and disconnect, and those are broadcast. A client's user_online is
+    // answered to that socket alone, so a client repeating it cannot make the server flood every socket.
+    socket.on(SOCKET_EVENTS.userOnline, () => socket.emit(SOCKET_EVENTS.onlineUsers, online()));
     announce();
     socket.on('disconnect', () => {
       const left = (sockets.get(userId) ?? 1) - 1;

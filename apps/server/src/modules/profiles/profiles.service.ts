@@ -1,6 +1,6 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
-import { PROFILE_MESSAGES, type Profile, type UpdateProfileRequest, type updateProfileRequestSchema } from '@agora/contract';
+import { PROFILE_MESSAGES, type Profile, type updateProfileRequestSchema } from '@agora/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -45,14 +45,8 @@ export async function getProfile(db: Db, id: number): Promise<Profile> {
  * Updates the signed-in user's own profile with the fields that were sent; absent fields keep their value,
  * null clears a field. Only the actor's own row is ever written.
  */
-export async function updateOwnProfile(
-  db: Db,
-  uploadsDir: string,
-  actor: UserRow,
-  input: ParsedUpdate | UpdateProfileRequest,
-): Promise<Profile> {
+export async function updateOwnProfile(db: Db, uploadsDir: string, actor: UserRow, body: ParsedUpdate): Promise<Profile> {
   const changes: ProfileChanges = {};
-  const body = input as ParsedUpdate;
   if (body.bio !== undefined) changes.bio = body.bio ?? '';
   if (body.about !== undefined) changes.about = body.about ?? '';
   if (body.userLink !== undefined) changes.userLink = (body.userLink ?? '').replace(/\r\n?/g, '\n');

@@ -9,6 +9,19 @@ function put(auth: Record<string, string> | undefined, payload: Record<string, u
   return t.app.inject({ method: 'PUT', url, headers: auth, payload });
 }
 
+/** Uploads a real photo for the user and returns its stored path. */
+async function uploadPhoto(auth: Record<string, string>): Promise<string> {
+  const upload = multipart('profileImage', 'me.png', 'image/png', await pngImage());
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/profile/upload-picture',
+    headers: { ...auth, ...upload.headers },
+    payload: upload.payload,
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json().imagePath as string;
+}
+
 function yearsAgo(years: number, dayShift = 0): string {
   const d = new Date();
   d.setUTCFullYear(d.getUTCFullYear() - years);
@@ -79,15 +92,7 @@ describe('PUT /users/profile', () => {
 
   it('keeps every field that is not sent, birthday and images included', async () => {
     const user = await createUser(t.database.db, { birthday: '1990-03-05', about: 'a', userLink: 'https://x.example', bio: 'b' });
-    const upload = multipart('profileImage', 'me.png', 'image/png', await pngImage());
-    const { imagePath } = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/profile/upload-picture',
-        headers: { ...user.auth, ...upload.headers },
-        payload: upload.payload,
-      })
-    ).json();
+    const imagePath = await uploadPhoto(user.auth);
     expect((await put(user.auth, { profileImage: imagePath })).json()).toMatchObject({
       birthday: '1990-03-05',
       about: 'a',
@@ -143,15 +148,7 @@ describe('PUT /users/profile', () => {
 
   it('stores image paths without their query string, and only Agora uploads of the right kind', async () => {
     const user = await createUser(t.database.db);
-    const upload = multipart('profileImage', 'me.png', 'image/png', await pngImage());
-    const { imagePath } = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/profile/upload-picture',
-        headers: { ...user.auth, ...upload.headers },
-        payload: upload.payload,
-      })
-    ).json();
+    const imagePath = await uploadPhoto(user.auth);
     const saved = await put(user.auth, { profileImage: `${imagePath}?v=123` });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().profileImage).toBe(imagePath);

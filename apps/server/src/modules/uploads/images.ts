@@ -2,13 +2,13 @@ import sharp from 'sharp';
 import { LIMITS } from '@agora/contract';
 import { AppError } from '../../lib/app-error';
 
-export type ImageKind = 'profile' | 'banner' | 'post' | 'group' | 'groupbanner';
+export type ImageKind = 'profile' | 'banner' | 'post';
 
 type KindSpec = { maxBytes: number; label: string; render: (image: sharp.Sharp) => sharp.Sharp; ext: 'jpg' | 'webp'; animated: boolean };
 
 const jpeg = { quality: LIMITS.jpegQuality, mozjpeg: true } as const;
 
-/** A square picture (profile photo, community picture): 512×512 JPEG. */
+/** A square picture: 512×512 JPEG. */
 const square = (maxBytes: number, label: string): KindSpec => ({
   maxBytes,
   label,
@@ -34,8 +34,6 @@ const banner = (maxBytes: number, label: string): KindSpec => ({
 export const IMAGE_KINDS: Record<ImageKind, KindSpec> = {
   profile: square(LIMITS.profileImageBytes, '5MB'),
   banner: banner(LIMITS.bannerImageBytes, '15MB'),
-  group: square(LIMITS.groupPictureBytes, '5MB'),
-  groupbanner: banner(LIMITS.groupBannerBytes, '15MB'),
   post: {
     maxBytes: LIMITS.postImageBytes,
     label: '10MB',
