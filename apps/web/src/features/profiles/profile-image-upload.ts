@@ -23,7 +23,8 @@ export function useProfileImageUpload() {
   const upload = useUploadProfileImage();
   const [pending, setPending] = useState<Pending | null>(null);
   const [progress, setProgress] = useState<{ kind: ProfileImageKind; percent: number } | null>(null);
-  const busy = useRef(false);
+  // Set synchronously on pick, so a second pick in the same tick is ignored before state updates land.
+  const inFlight = useRef(false);
 
   useEffect(
     () => () => {
@@ -33,17 +34,17 @@ export function useProfileImageUpload() {
   );
 
   const choose = useCallback((kind: ProfileImageKind, file: File | undefined) => {
-    if (!file || busy.current) return;
+    if (!file || inFlight.current) return;
     if (!file.type.startsWith('image/')) {
       toast.error(UPLOAD_TEXTS.notAnImage);
       return;
     }
-    busy.current = true;
+    inFlight.current = true;
     setPending({ kind, source: URL.createObjectURL(file) });
   }, []);
 
   const cancel = useCallback(() => {
-    busy.current = false;
+    inFlight.current = false;
     setPending(null);
   }, []);
 
@@ -62,7 +63,7 @@ export function useProfileImageUpload() {
             toast.error(errorMessage(error, UPLOAD_TEXTS.failed));
           },
           onSettled: () => {
-            busy.current = false;
+            inFlight.current = false;
             setProgress(null);
           },
         },
@@ -71,5 +72,9 @@ export function useProfileImageUpload() {
     [pending, upload],
   );
 
-  return { pending, progress, choose, cancel, cropped };
+  /** Cropping or uploading: the pickers are disabled until it ends. */
+  const busy = pending !== null || progress !== null;
+  /** The upload percentage for one slot, or null when that slot is not uploading. */
+  const percentFor = (kind: ProfileImageKind) => (progress?.kind === kind ? progress.percent : null);
+  return { pending, busy, percentFor, choose, cancel, cropped };
 }

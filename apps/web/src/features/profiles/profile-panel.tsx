@@ -294,8 +294,7 @@ function ImagePickButton({
 }
 
 function ProfileBanner({ profile, own, uploads, onBack }: { profile: Profile; own: boolean; uploads: Uploads; onBack?: () => void }) {
-  const busy = uploads.pending !== null || uploads.progress !== null;
-  const progress = uploads.progress?.kind === 'banner' ? uploads.progress.percent : null;
+  const progress = uploads.percentFor('banner');
   const image = <FallbackImage src={profile.bannerImage} kind="banner" alt="" className="size-full object-cover" />;
   return (
     <div className="relative aspect-[3/1] w-full bg-zinc-200">
@@ -303,7 +302,7 @@ function ProfileBanner({ profile, own, uploads, onBack }: { profile: Profile; ow
         <ImagePickButton
           label="Change banner"
           name="bannerImage"
-          disabled={busy}
+          disabled={uploads.busy}
           onFile={(file) => uploads.choose('banner', file)}
           className="group relative block size-full overflow-hidden focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-brand-500"
         >
@@ -337,8 +336,7 @@ function ProfileBanner({ profile, own, uploads, onBack }: { profile: Profile; ow
 }
 
 function ProfilePhoto({ profile, own, uploads }: { profile: Profile; own: boolean; uploads: Uploads }) {
-  const busy = uploads.pending !== null || uploads.progress !== null;
-  const progress = uploads.progress?.kind === 'photo' ? uploads.progress.percent : null;
+  const progress = uploads.percentFor('photo');
   const image = (
     <FallbackImage
       src={profile.profileImage}
@@ -353,7 +351,7 @@ function ProfilePhoto({ profile, own, uploads }: { profile: Profile; own: boolea
         <ImagePickButton
           label="Change profile photo"
           name="profileImage"
-          disabled={busy}
+          disabled={uploads.busy}
           onFile={(file) => uploads.choose('photo', file)}
           className="group relative block size-full rounded-full focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
         >
