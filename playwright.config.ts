@@ -8,7 +8,8 @@ import { defineConfig, devices } from '@playwright/test';
  * database in a new temp DATA_DIR, seeds the demo users and serves the web build on port 3100.
  * Debian's Chromium is used (never `playwright install`: no browser downloads here).
  */
-const PORT = 3100;
+// E2E_PORT lets two checkouts run their journeys side by side.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 
 // The config is loaded by the runner and again by each worker; workers inherit the runner's env, so the
 // temp directory is made once.

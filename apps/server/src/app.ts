@@ -2,8 +2,9 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { healthResponseSchema, LIMITS } from '@agora/contract';
+import type { AppContext } from './context';
 import type { Db } from './db/client';
-import { createLimiters, type Limiters } from './lib/rate-limiter';
+import { createLimiters } from './lib/rate-limiter';
 import { authRoutes, sessionRoutes } from './modules/auth/auth.routes';
 import { profileRoutes } from './modules/profiles/profiles.routes';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
@@ -15,8 +16,6 @@ import { registerRealtime } from './plugins/realtime';
 import { registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
 
-/** What every module's service receives: the database, the limits and the settings they need. */
-export type AppContext = { db: Db; limiters: Limiters; uploadsDir: string; sessionTtlMs: number };
 
 /** Route modules whose spec paths have no /api prefix: each also answers at /api + path. */
 const ALIASED_MODULES = [sessionRoutes, profileRoutes, uploadRoutes];

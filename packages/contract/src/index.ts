@@ -6,3 +6,5 @@ export * from './auth';
 export * from './profiles';
 export * from './health';
 export * from './events';
+export * from './text';
+export * from './pagination';

@@ -3,6 +3,10 @@ import postgres from 'postgres';
 import * as schema from './schema';
 
 export type Db = PostgresJsDatabase<typeof schema>;
+/** A transaction handle: services that write several rows pass it to the queries they call. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Queries take either, so they run alone or inside a caller's transaction. */
+export type DbOrTx = Db | Tx;
 export type Database = { db: Db; sql: postgres.Sql; close: () => Promise<void> };
 
 /** Opens a pool on any PostgreSQL URL (embedded or external). */

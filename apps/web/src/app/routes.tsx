@@ -1,7 +1,7 @@
 import { Outlet, ScrollRestoration, type RouteObject } from 'react-router';
 import { LoginPage } from '@/features/auth/login-page';
 import { RegisterPage } from '@/features/auth/register-page';
-import { CreateCommunityPage } from '@/features/communities/create-page';
+import { CreateCommunityPage } from '@/features/groups/create-page';
 import { ExplorePage } from '@/features/feed/explore-page';
 import { HomeRoute } from '@/features/feed/home-page';
 import { AppLayout } from './app-layout';

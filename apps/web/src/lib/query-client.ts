@@ -1,5 +1,22 @@
-import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-client';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { ApiError, errorMessage, isNetworkError } from './api-client';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: {
+      /**
+       * SPEC §8's default text for this mutation: shown when the server sent no message. Leave it out (or set
+       * `silent`) for failures the spec only logs, or that the component shows inline (form errors).
+       */
+      errorMessage?: string;
+      /** Text for a network failure, where the spec has a separate one ("Server error. Please try again later."). */
+      networkErrorMessage?: string;
+      /** The component handles the error itself (inline form errors); nothing is shown from here. */
+      silent?: boolean;
+    };
+  }
+}
 
 /** A 4xx will not change on retry (not found, forbidden, signed out); network blips and 5xx get one more try. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -7,8 +24,29 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < 1;
 }
 
+/**
+ * The one place where a failed mutation reaches the user (HOUSE-STYLE "Errors, end to end"): the server's
+ * `message` when it sent one, else the mutation's SPEC §8 default from `meta.errorMessage`.
+ */
+export function reportMutationError(error: unknown, meta: { errorMessage?: string; networkErrorMessage?: string; silent?: boolean } = {}) {
+  if (meta.silent) return;
+  if (error instanceof DOMException && error.name === 'AbortError') return;
+  if (isNetworkError(error) && meta.networkErrorMessage) {
+    toast.error(meta.networkErrorMessage);
+    return;
+  }
+  if (!meta.errorMessage && !(error instanceof ApiError && error.message)) {
+    console.error(error);
+    return;
+  }
+  toast.error(errorMessage(error, meta.errorMessage ?? ''));
+}
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => reportMutationError(error, mutation.meta),
+    }),
     defaultOptions: {
       queries: { staleTime: 30_000, retry: shouldRetry },
       mutations: { retry: false },

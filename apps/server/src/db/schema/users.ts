@@ -54,3 +54,6 @@ export const sessions = pgTable(
     index('sessions_expires_idx').on(t.expiresAt),
   ],
 );
+
+/** A user row as stored; `toProfile` maps it to the spec's field names. */
+export type UserRow = typeof users.$inferSelect;

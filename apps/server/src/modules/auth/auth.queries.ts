@@ -1,8 +1,8 @@
 import { and, eq, gt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sessions, users } from '../../db/schema';
+import { sessions, type UserRow, users } from '../../db/schema';
 
-export type UserRow = typeof users.$inferSelect;
+export type { UserRow };
 
 function buildSessionLookup(db: Db) {
   return db

@@ -9,7 +9,7 @@ import {
   registerRequestSchema,
   registerResponseSchema,
 } from '@agora/contract';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { bearerToken } from '../../plugins/auth';
 import { login, logout, registerUser } from './auth.service';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema, imagePathResponseSchema, imageUrlResponseSchema } from '@agora/contract';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { currentUser } from '../../plugins/auth';
 import { uploadFromRequest } from './uploads.service';
 
