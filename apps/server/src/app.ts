@@ -16,7 +16,6 @@ import { registerRealtime } from './plugins/realtime';
 import { registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
 
-
 /** Route modules whose spec paths have no /api prefix: each also answers at /api + path. */
 const ALIASED_MODULES = [sessionRoutes, profileRoutes, uploadRoutes];
 

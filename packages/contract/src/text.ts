@@ -45,7 +45,5 @@ export function textField(opts: { max: number; tooLong: string; required?: strin
     .string({ error: opts.required ?? 'Must be text' })
     .refine((v) => !hasControlChars(v), TEXT_MESSAGES.controlChars)
     .transform(clean);
-  return base.pipe(
-    opts.required ? z.string().min(1, opts.required).max(opts.max, opts.tooLong) : z.string().max(opts.max, opts.tooLong),
-  );
+  return base.pipe(opts.required ? z.string().min(1, opts.required).max(opts.max, opts.tooLong) : z.string().max(opts.max, opts.tooLong));
 }
