@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 
 /**
@@ -32,6 +33,18 @@ export async function snap(page: Page, name: string): Promise<void> {
   // Let transitions (drawer slide, toasts) settle so the picture shows the resting state.
   await page.waitForTimeout(350);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/**
+ * axe on what the page shows now (WCAG 2.1 A and AA rules); serious and critical violations fail the journey.
+ * Call it on every screen and open dialog a journey visits.
+ */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const bad = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(bad, `${label}: axe violations`).toEqual([]);
 }
 
 /** The page never scrolls sideways. */
