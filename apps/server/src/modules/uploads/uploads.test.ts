@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createUser, multipart, pngImage } from '../../test/factories';
 import { useTestApp } from '../../test/test-app';
-import { IMAGE_MESSAGES } from './images';
+import { UPLOAD_MESSAGES as IMAGE_MESSAGES } from '@agora/contract';
 
 const t = useTestApp();
 
