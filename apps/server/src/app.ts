@@ -47,7 +47,13 @@ export async function buildApp(
   registerErrorHandler(app);
   registerConnectionLimits(app, config.http);
 
-  const ctx = createAppContext({ db, rateLimit: config.rateLimit, uploadsDir: config.uploadsDir, sessionTtlMs: config.sessionTtlMs });
+  const ctx = createAppContext({
+    db,
+    rateLimit: config.rateLimit,
+    uploadsDir: config.uploadsDir,
+    sessionTtlMs: config.sessionTtlMs,
+    passwordWork: config.passwordWork,
+  });
   app.decorate('ctx', ctx);
 
   await registerSecurity(app, config.corsOrigins);

@@ -1,4 +1,3 @@
-import os from 'node:os';
 import { AUTH_MESSAGES } from '@agora/contract';
 import type { Db } from './db/client';
 import type { UserRow } from './db/schema';
@@ -24,12 +23,17 @@ export type AppContext = {
 export type Actor = UserRow | null;
 
 /** Builds the context for one app instance. */
-export function createAppContext(opts: { db: Db; rateLimit: boolean; uploadsDir: string; sessionTtlMs: number }): AppContext {
-  const cores = os.availableParallelism();
+export function createAppContext(opts: {
+  db: Db;
+  rateLimit: boolean;
+  uploadsDir: string;
+  sessionTtlMs: number;
+  passwordWork: { concurrency: number; maxWaiting: number };
+}): AppContext {
   return {
     db: opts.db,
     limiters: createLimiters(opts.rateLimit),
-    passwordWork: new WorkQueue(cores, cores * 16, AUTH_MESSAGES.serverBusy),
+    passwordWork: new WorkQueue(opts.passwordWork.concurrency, opts.passwordWork.maxWaiting, AUTH_MESSAGES.serverBusy),
     events: new AppEvents(),
     uploadsDir: opts.uploadsDir,
     sessionTtlMs: opts.sessionTtlMs,

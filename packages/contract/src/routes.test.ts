@@ -17,8 +17,15 @@ describe('isAppRoute', () => {
     '/group/maker-space/blogs/blogpage/7',
   ])('accepts %s', (path) => expect(isAppRoute(path)).toBe(true));
 
-  it.each(['/nope', '/users/1', '/users/profile', '/group', '/group/', '/group/x/settings', '/group/x/blogs/blogpage', '//login', '/loginx'])(
-    'refuses %s',
-    (path) => expect(isAppRoute(path)).toBe(false),
-  );
+  it.each([
+    '/nope',
+    '/users/1',
+    '/users/profile',
+    '/group',
+    '/group/',
+    '/group/x/settings',
+    '/group/x/blogs/blogpage',
+    '//login',
+    '/loginx',
+  ])('refuses %s', (path) => expect(isAppRoute(path)).toBe(false));
 });

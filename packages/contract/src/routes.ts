@@ -16,9 +16,7 @@ export const APP_ROUTE_PATTERNS = [
   '/group/:group/blogs/blogpage/:blogId',
 ] as const;
 
-const MATCHERS = APP_ROUTE_PATTERNS.map(
-  (pattern) => new RegExp(`^${pattern === '/' ? '' : pattern.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`),
-);
+const MATCHERS = APP_ROUTE_PATTERNS.map((pattern) => new RegExp(`^${pattern === '/' ? '' : pattern.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`));
 
 /** True when the path (without query or hash) is one of the app's routes. */
 export function isAppRoute(pathname: string): boolean {

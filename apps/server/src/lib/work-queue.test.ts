@@ -31,7 +31,11 @@ describe('WorkQueue', () => {
     const gate = deferred();
     const first = queue.run(() => gate.promise);
     const second = queue.run(async () => 'second');
-    await expect(queue.run(async () => 'third')).rejects.toMatchObject({ statusCode: 503, code: 'server_busy', headers: { 'retry-after': '1' } });
+    await expect(queue.run(async () => 'third')).rejects.toMatchObject({
+      statusCode: 503,
+      code: 'server_busy',
+      headers: { 'retry-after': '1' },
+    });
     gate.resolve();
     await first;
     expect(await second).toBe('second');

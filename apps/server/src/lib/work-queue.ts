@@ -22,7 +22,8 @@ export class WorkQueue {
 
   async run<T>(job: () => Promise<T>): Promise<T> {
     if (this.running >= this.concurrency) {
-      if (this.waiting.length >= this.maxWaiting) throw new AppError(503, 'server_busy', this.busyMessage, undefined, { 'retry-after': '1' });
+      if (this.waiting.length >= this.maxWaiting)
+        throw new AppError(503, 'server_busy', this.busyMessage, undefined, { 'retry-after': '1' });
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     } else {
       this.running += 1;

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -55,6 +56,8 @@ export type Config = {
   http: HttpLimits;
   /** How often sockets are checked against their sessions (expired or deleted sessions lose their sockets). */
   socketSessionCheckMs: number;
+  /** argon2 jobs at once (one per core) and how many may wait before logins are refused with 503. */
+  passwordWork: { concurrency: number; maxWaiting: number };
 };
 
 /** Parses the environment once; nothing else reads process.env. */
@@ -86,5 +89,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     migrationsDir: path.join(root, 'apps/server/drizzle'),
     http: DEFAULT_HTTP_LIMITS,
     socketSessionCheckMs: 60_000,
+    passwordWork: { concurrency: os.availableParallelism(), maxWaiting: os.availableParallelism() * 16 },
   };
 }

@@ -22,7 +22,10 @@ export const USER_ONLINE_LIMIT = { count: 3, windowMs: 10_000 } as const;
  * session expired or was deleted. Presence counts sockets per user, so a user with two tabs stays online until
  * both close. The user id is taken from the session, never from what the client says.
  */
-export async function registerRealtime(app: FastifyInstance, opts: { ctx: AppContext; corsOrigins: string[]; sessionCheckMs: number }): Promise<void> {
+export async function registerRealtime(
+  app: FastifyInstance,
+  opts: { ctx: AppContext; corsOrigins: string[]; sessionCheckMs: number },
+): Promise<void> {
   const { ctx } = opts;
   const io = new Server(app.server, {
     path: '/socket.io/',
