@@ -24,6 +24,10 @@ export async function readSingleFile(request: FastifyRequest, opts: { field: str
     stopReading(request, part);
     throw missing();
   }
+  // At the limit the parser stops passing data on but never ends the file while the body goes on (an endless
+  // upload would wait for ever): fail the read the moment the limit is hit.
+  const file = part.file;
+  file.once('limit', () => file.destroy(Object.assign(new Error('file too large'), { code: 'FST_REQ_FILE_TOO_LARGE' })));
   const chunks: Buffer[] = [];
   let total = 0;
   try {
