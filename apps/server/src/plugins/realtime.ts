@@ -63,12 +63,16 @@ export async function registerRealtime(
     // Presence changes only on connect and disconnect, and those are broadcast. A client's user_online is
     // answered to that socket alone and at most USER_ONLINE_LIMIT times per window, so a client repeating it
     // can neither flood other sockets nor keep the server busy.
-    socket.on(SOCKET_EVENTS.userOnline, () => {
+    socket.on(SOCKET_EVENTS.userOnline, (...args: unknown[]) => {
       const now = Date.now();
       if (now - data.asks.windowStart >= USER_ONLINE_LIMIT.windowMs) data.asks = { windowStart: now, count: 0 };
-      if (data.asks.count >= USER_ONLINE_LIMIT.count) return;
-      data.asks.count += 1;
-      socket.emit(SOCKET_EVENTS.onlineUsers, online());
+      if (data.asks.count < USER_ONLINE_LIMIT.count) {
+        data.asks.count += 1;
+        socket.emit(SOCKET_EVENTS.onlineUsers, online());
+      }
+      // A client that asks with an acknowledgement learns the ask was handled (answered or throttled).
+      const ack = args.at(-1);
+      if (typeof ack === 'function') (ack as () => void)();
     });
     announce();
     socket.on('disconnect', () => {
