@@ -48,27 +48,29 @@ export function httpServerOptions(limits: HttpLimits): Partial<FastifyServerOpti
   } as Partial<FastifyServerOptions>;
 }
 
-/** How long a connection whose body was not read may linger after its answer, so the client can read it. */
+/** How long a connection whose body was not read lingers after its answer, so the client can read the answer. */
 const LINGER_MS = 1000;
 
 /**
  * Connection hygiene. (1) A response sent before the request body was read (413 on an endless upload, 401 on an
- * upload without a session, a truncated multipart) closes the connection: the answer goes out with
- * `Connection: close`, then the socket is ended and destroyed shortly after, so nothing reads the rest of the
- * body. (2) `maxConnections` bounds open sockets. (3) On close, keep-alive connections are not cut while a
- * client may be sending on them: each gets its in-flight answer with Connection: close (Fastify's closing
- * state), and idle ones are left to their keep-alive timeout, so a shutdown resets nobody.
+ * upload without a session, a truncated multipart) ends the connection without reading on: the body stops
+ * being read (paused, so the client is held back by TCP flow control), the server half-closes after the answer
+ * and destroys the socket a second later. Not `Connection: close`: Node would then close the socket at once
+ * with unread data in it, which makes the kernel send a reset that discards the answer before the client reads
+ * it. (2) `maxConnections` bounds open sockets. (3) On close, keep-alive connections are not cut while a client
+ * may be sending on them: each gets its in-flight answer with Connection: close (Fastify's closing state), and
+ * idle ones are left to their keep-alive timeout, so a shutdown resets nobody.
  */
 export function registerConnectionLimits(app: FastifyInstance, limits: HttpLimits): void {
   app.server.maxConnections = limits.maxConnections;
   app.addHook('onSend', async (request, reply) => {
     if (request.raw.complete) return;
-    void reply.header('connection', 'close');
     const socket: Socket = request.raw.socket;
+    // app.inject has no real socket: nothing to close.
+    if (typeof socket?.end !== 'function') return;
     reply.raw.once('finish', () => {
       request.raw.unpipe();
-      // app.inject has no real socket: nothing to close.
-      if (typeof socket?.end !== 'function') return;
+      request.raw.pause();
       socket.end();
       setTimeout(() => socket.destroy(), LINGER_MS).unref();
     });
