@@ -1,20 +1,29 @@
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { healthResponseSchema, LIMITS } from '@agora/contract';
-import type { AppContext } from './context';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { LIMITS } from '@agora/contract';
+import { type AppContext, createAppContext } from './context';
 import type { Db } from './db/client';
-import { createLimiters } from './lib/rate-limiter';
 import { authRoutes, sessionRoutes } from './modules/auth/auth.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { createHealthCheck } from './modules/health/health.service';
 import { profileRoutes } from './modules/profiles/profiles.routes';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { authPlugin } from './plugins/auth';
 import type { Config } from './plugins/config';
+import { httpServerOptions, registerConnectionLimits } from './plugins/connections';
 import { registerDocs } from './plugins/docs';
 import { registerErrorHandler } from './plugins/errors';
 import { registerRealtime } from './plugins/realtime';
 import { registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The context every service receives; main.ts uses it for the periodic sweeps. */
+    ctx: AppContext;
+  }
+}
 
 /** Route modules whose spec paths have no /api prefix: each also answers at /api + path. */
 const ALIASED_MODULES = [sessionRoutes, profileRoutes, uploadRoutes];
@@ -31,26 +40,28 @@ export async function buildApp(
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
+    ...httpServerOptions(config.http),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerConnectionLimits(app, config.http);
 
-  const ctx: AppContext = {
+  const ctx = createAppContext({
     db,
-    limiters: createLimiters(config.rateLimit),
+    rateLimit: config.rateLimit,
     uploadsDir: config.uploadsDir,
     sessionTtlMs: config.sessionTtlMs,
-  };
+    passwordWork: config.passwordWork,
+  });
+  app.decorate('ctx', ctx);
 
   await registerSecurity(app, config.corsOrigins);
   await app.register(multipart, { limits: { fileSize: LIMITS.bannerImageBytes, files: 1, fields: 10, fieldSize: 10_000, parts: 12 } });
   await app.register(authPlugin, { db });
   await registerDocs(app);
 
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get('/api/health', { schema: { tags: ['health'], response: { 200: healthResponseSchema } } }, async () => ({ status: 'ok' as const }));
+  await app.register(healthRoutes, { health: createHealthCheck(db) });
   await app.register(authRoutes, { ctx });
   for (const routes of ALIASED_MODULES) {
     await app.register(routes, { ctx });
@@ -58,6 +69,6 @@ export async function buildApp(
   }
 
   await registerWeb(app, { webDist: config.webDist, uploadsDir: config.uploadsDir });
-  await registerRealtime(app, { db, corsOrigins: config.corsOrigins });
+  await registerRealtime(app, { ctx, corsOrigins: config.corsOrigins, sessionCheckMs: config.socketSessionCheckMs });
   return app;
 }

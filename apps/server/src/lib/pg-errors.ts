@@ -1,7 +1,62 @@
+/**
+ * PostgreSQL errors as postgres.js raises them, possibly wrapped by Drizzle (`DrizzleQueryError`, whose
+ * message and `params` hold the query's parameter values: hashes, emails, text a user typed).
+ */
+type PgError = {
+  code: string;
+  severity?: string;
+  constraint_name?: string;
+  table_name?: string;
+  column_name?: string;
+  routine?: string;
+};
+
+/** The PostgreSQL error inside an error (walking `cause`), or null when there is none. */
+export function pgErrorOf(error: unknown): PgError | null {
+  for (let e = error as { code?: unknown; severity?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; depth += 1) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) && typeof e.severity === 'string') return e as PgError;
+    e = e.cause as typeof e;
+  }
+  return null;
+}
+
 /** PostgreSQL's unique_violation, with the constraint (index) that fired. */
 export function uniqueViolation(error: unknown): string | null {
-  const e = error as { code?: string; constraint_name?: string; constraint?: string; cause?: unknown };
-  if (e?.code === '23505') return e.constraint_name ?? e.constraint ?? '';
-  if (e?.cause) return uniqueViolation(e.cause);
-  return null;
+  const pg = pgErrorOf(error);
+  return pg?.code === '23505' ? (pg.constraint_name ?? '') : null;
+}
+
+/**
+ * SQLSTATE class 22 ("data exception": 22021 bad byte sequence such as NUL, 22P02 bad text for a type, 22001
+ * value too long, 22003 out of range, 22007/22008 bad date): the request carried a value the database cannot
+ * store, so it is the client's error (400), never a 500.
+ */
+export function isDataException(error: unknown): boolean {
+  return pgErrorOf(error)?.code.startsWith('22') ?? false;
+}
+
+/**
+ * What may be logged about a database error: SQLSTATE, constraint, table, column, routine. Never the message,
+ * the detail or the query parameters, which can carry values (password hashes, emails, what a user typed).
+ */
+export function redactDbError(error: unknown): Record<string, string | undefined> | null {
+  const pg = pgErrorOf(error);
+  if (!pg) return null;
+  return {
+    type: 'DatabaseError',
+    sqlstate: pg.code,
+    severity: pg.severity,
+    constraint: pg.constraint_name,
+    table: pg.table_name,
+    column: pg.column_name,
+    routine: pg.routine,
+  };
+}
+
+/** A log-safe form of any error: redacted for database errors, name and stack (no message) for Drizzle's wrapper. */
+export function loggableError(error: unknown): unknown {
+  const db = redactDbError(error);
+  if (db) return db;
+  if (error instanceof Error && error.name === 'DrizzleQueryError') return { type: error.name };
+  return error;
 }

@@ -1,31 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { RateLimiter } from './rate-limiter';
+import { createLimiters } from './rate-limiter';
 
-describe('RateLimiter', () => {
-  it('blocks a key after its limit until the window passes', () => {
-    const limiter = new RateLimiter(2, 1000);
-    limiter.hit('a', 0);
-    expect(limiter.blockedFor('a', 10)).toBe(0);
-    limiter.hit('a', 20);
-    expect(limiter.blockedFor('a', 500)).toBeCloseTo(0.5);
-    expect(limiter.blockedFor('b', 500)).toBe(0);
-    expect(limiter.blockedFor('a', 1001)).toBe(0);
+describe('limiters', () => {
+  it('consume first: the 11th failed sign-in on one account is refused with 429 and a Retry-After', async () => {
+    const { failedLoginsPerAccount } = createLimiters(true);
+    for (let i = 0; i < 10; i += 1) await failedLoginsPerAccount.consume('id:1');
+    const refused = await failedLoginsPerAccount.consume('id:1').catch((e: unknown) => e);
+    expect(refused).toMatchObject({ statusCode: 429, code: 'rate_limited' });
+    expect(Number((refused as { headers: Record<string, string> }).headers['retry-after'])).toBeGreaterThan(800);
+    await expect(failedLoginsPerAccount.consume('id:2')).resolves.toBeUndefined();
   });
 
-  it('forgets a key on reset and does nothing when disabled', () => {
-    const limiter = new RateLimiter(1, 1000);
-    limiter.hit('a', 0);
-    limiter.reset('a');
-    expect(limiter.blockedFor('a', 1)).toBe(0);
-    const off = new RateLimiter(1, 1000, false);
-    off.hit('a', 0);
-    off.hit('a', 0);
-    expect(off.blockedFor('a', 1)).toBe(0);
+  it('gives a point back on reward and forgets a key on reset', async () => {
+    const { failedLoginsPerIp } = createLimiters(true);
+    for (let i = 0; i < 20; i += 1) {
+      await failedLoginsPerIp.consume('10.0.0.1');
+      await failedLoginsPerIp.reward('10.0.0.1');
+    }
+    await expect(failedLoginsPerIp.consume('10.0.0.1')).resolves.toBeUndefined();
+    for (let i = 0; i < 19; i += 1) await failedLoginsPerIp.consume('10.0.0.1');
+    await expect(failedLoginsPerIp.consume('10.0.0.1')).rejects.toMatchObject({ statusCode: 429 });
+    await failedLoginsPerIp.reset('10.0.0.1');
+    await expect(failedLoginsPerIp.consume('10.0.0.1')).resolves.toBeUndefined();
   });
 
-  it('stays bounded under a flood of distinct keys', () => {
-    const limiter = new RateLimiter(1, 60_000, true, 100);
-    for (let i = 0; i < 1000; i += 1) limiter.hit(`k${i}`, i);
-    expect((limiter as unknown as { hits: Map<string, unknown> }).hits.size).toBeLessThanOrEqual(100);
+  it('does nothing with RATE_LIMIT=off', async () => {
+    const limiters = createLimiters(false);
+    for (let i = 0; i < 1000; i += 1) await limiters.failedLoginsPerAccount.consume('id:1');
+    await expect(limiters.registrationsPerIp.consume('10.0.0.1')).resolves.toBeUndefined();
   });
 });

@@ -1,53 +1,54 @@
-/**
- * A fixed-window counter per key, in process memory. Agora runs as one process per instance, so this is the
- * whole truth; the map is capped and swept so a flood of distinct keys cannot grow it without bound.
- */
-export class RateLimiter {
-  private readonly hits = new Map<string, { count: number; resetAt: number }>();
+import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { AUTH_MESSAGES, UPLOAD_MESSAGES } from '@agora/contract';
+import { AppError } from './app-error';
 
+/**
+ * One limit (points per window) over keys, backed by rate-limiter-flexible. The recipe is "consume first":
+ * a caller spends a point *before* the work it guards, so parallel requests cannot all pass a check that
+ * none of them has counted yet; a success gives the point back (`reward`) or clears the key (`reset`).
+ *
+ * The in-memory store is the whole truth for one Agora process. For several processes sharing one database,
+ * `createLimiters` would build `RateLimiterPostgres` (or `RateLimiterDrizzle`) stores instead, with the same
+ * options and a memory `insuranceLimiter`; nothing else changes (see docs/SECURITY.md).
+ */
+export class Limiter {
   constructor(
-    readonly limit: number,
-    readonly windowMs: number,
-    private readonly enabled = true,
-    private readonly maxKeys = 100_000,
+    private readonly store: RateLimiterAbstract | null,
+    private readonly message: string,
   ) {}
 
-  /** Seconds until the key may act again, or 0 when it is under the limit now. */
-  blockedFor(key: string, now = Date.now()): number {
-    if (!this.enabled) return 0;
-    const entry = this.hits.get(key);
-    if (!entry || entry.resetAt <= now || entry.count < this.limit) return 0;
-    return (entry.resetAt - now) / 1000;
-  }
-
-  /** Counts one event for the key. */
-  hit(key: string, now = Date.now()): void {
-    if (!this.enabled) return;
-    const entry = this.hits.get(key);
-    if (!entry || entry.resetAt <= now) {
-      if (this.hits.size >= this.maxKeys) this.sweep(now);
-      this.hits.set(key, { count: 1, resetAt: now + this.windowMs });
-    } else {
-      entry.count += 1;
+  /**
+   * Spends one point for the key, or throws 429 with Retry-After when the key is over its limit. With the
+   * memory store the point is counted synchronously, inside this call, before the caller's first await.
+   */
+  async consume(key: string): Promise<void> {
+    if (!this.store) return;
+    try {
+      await this.store.consume(key);
+    } catch (error) {
+      if (error instanceof RateLimiterRes) throw AppError.tooManyRequests(this.message, error.msBeforeNext / 1000);
+      throw error;
     }
   }
 
-  reset(key: string): void {
-    this.hits.delete(key);
+  /** Gives one point back (a successful attempt does not count against the key). */
+  async reward(key: string): Promise<void> {
+    await this.store?.reward(key);
   }
 
-  private sweep(now: number): void {
-    for (const [key, entry] of this.hits) if (entry.resetAt <= now) this.hits.delete(key);
-    // Still full of live keys: drop the oldest half rather than grow.
-    if (this.hits.size >= this.maxKeys) {
-      let drop = Math.floor(this.maxKeys / 2);
-      for (const key of this.hits.keys()) {
-        if (drop-- <= 0) break;
-        this.hits.delete(key);
-      }
-    }
+  /** Forgets the key entirely (e.g. a correct password unlocks the account's counter). */
+  async reset(key: string): Promise<void> {
+    await this.store?.delete(key);
   }
 }
+
+/** Limits by name: points per window in seconds. The values are documented in docs/SECURITY.md and README. */
+export const LIMIT_VALUES = {
+  failedLoginsPerIp: { points: 20, duration: 5 * 60 },
+  failedLoginsPerAccount: { points: 10, duration: 15 * 60 },
+  registrationsPerIp: { points: 10, duration: 60 * 60 },
+  uploadsPerUser: { points: 60, duration: 10 * 60 },
+} as const;
 
 /**
  * The limits, chosen within the range of Discourse (20 logins per IP per minute, 3 new accounts per IP),
@@ -55,11 +56,13 @@ export class RateLimiter {
  * hour, then a lock). RATE_LIMIT=off disables all of them.
  */
 export function createLimiters(enabled: boolean) {
+  const make = (name: keyof typeof LIMIT_VALUES, message: string) =>
+    new Limiter(enabled ? new RateLimiterMemory({ keyPrefix: name, ...LIMIT_VALUES[name] }) : null, message);
   return {
-    failedLoginsPerIp: new RateLimiter(20, 5 * 60_000, enabled),
-    failedLoginsPerAccount: new RateLimiter(10, 15 * 60_000, enabled),
-    registrationsPerIp: new RateLimiter(10, 60 * 60_000, enabled),
-    uploadsPerUser: new RateLimiter(60, 10 * 60_000, enabled),
+    failedLoginsPerIp: make('failedLoginsPerIp', AUTH_MESSAGES.tooManyLogins),
+    failedLoginsPerAccount: make('failedLoginsPerAccount', AUTH_MESSAGES.tooManyLogins),
+    registrationsPerIp: make('registrationsPerIp', AUTH_MESSAGES.tooManyRegistrations),
+    uploadsPerUser: make('uploadsPerUser', UPLOAD_MESSAGES.tooManyUploads),
   };
 }
 export type Limiters = ReturnType<typeof createLimiters>;

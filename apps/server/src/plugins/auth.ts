@@ -2,9 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AUTH_MESSAGES } from '@agora/contract';
 import type { Db } from '../db/client';
+import type { UserRow } from '../db/schema';
 import { AppError } from '../lib/app-error';
 import { hashToken } from '../lib/tokens';
-import { findUserBySessionHash, type UserRow } from '../modules/auth/auth.queries';
+import { findSessionByHash, type SessionWithUser } from '../modules/auth/auth.queries';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -25,10 +26,15 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/** Resolves a token to its user in one query (session joined to user). */
-export async function userForToken(db: Db, token: string | null | undefined): Promise<UserRow | null> {
+/** Resolves a token to its live session and user in one query (session joined to user). */
+export async function sessionForToken(db: Db, token: string | null | undefined): Promise<SessionWithUser | null> {
   if (!token || token.length > 200) return null;
-  return findUserBySessionHash(db, hashToken(token));
+  return findSessionByHash(db, hashToken(token));
+}
+
+/** Resolves a token to its user, or null. */
+export async function userForToken(db: Db, token: string | null | undefined): Promise<UserRow | null> {
+  return (await sessionForToken(db, token))?.user ?? null;
 }
 
 export const authPlugin = fp(

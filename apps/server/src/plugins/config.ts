@@ -1,7 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_HTTP_LIMITS, type HttpLimits } from './connections';
 
 /** Walks up from this file to the repository root (the package.json that declares workspaces). */
 function findRepoRoot(): string {
@@ -50,6 +52,12 @@ export type Config = {
   sessionTtlMs: number;
   webDist: string;
   migrationsDir: string;
+  /** Timeouts and connection bounds (plugins/connections.ts); tests shorten them. */
+  http: HttpLimits;
+  /** How often sockets are checked against their sessions (expired or deleted sessions lose their sockets). */
+  socketSessionCheckMs: number;
+  /** argon2 jobs at once (one per core) and how many may wait before logins are refused with 503. */
+  passwordWork: { concurrency: number; maxWaiting: number };
 };
 
 /** Parses the environment once; nothing else reads process.env. */
@@ -79,5 +87,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.join(root, 'apps/web/dist'),
     migrationsDir: path.join(root, 'apps/server/drizzle'),
+    http: DEFAULT_HTTP_LIMITS,
+    socketSessionCheckMs: 60_000,
+    passwordWork: { concurrency: os.availableParallelism(), maxWaiting: os.availableParallelism() * 16 },
   };
 }

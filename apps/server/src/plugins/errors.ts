@@ -2,15 +2,20 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@agora/contract';
 import { AppError } from '../lib/app-error';
+import { isDataException, loggableError, redactDbError } from '../lib/pg-errors';
 
 function fieldPath(instancePath: string | undefined): string {
   return (instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || 'body';
 }
 
+const DATA_EXCEPTION_MESSAGE = 'The request contains a value that cannot be stored';
+
 /**
  * The only error handler: AppError keeps its status and message; schema validation is a 400 whose message is the
- * first problem (the UI shows it as is) with every field's first problem in `fields`; Fastify's own client
- * errors keep their 4xx; anything else is logged with the request id and answered with a generic 500.
+ * first problem (the UI shows it as is) with every field's first problem in `fields`; a PostgreSQL data
+ * exception (SQLSTATE class 22) is a 400; Fastify's own client errors keep their 4xx; anything else is logged
+ * with the request id and answered with a generic 500. Database errors are logged redacted (lib/pg-errors.ts):
+ * never a query parameter.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -27,6 +32,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       }
       const message = error.validation[0]?.message ?? 'Invalid request';
       return reply.status(400).send({ message, code: 'validation_error', fields } satisfies ErrorBody);
+    }
+    if (isDataException(error)) {
+      request.log.warn({ err: redactDbError(error), reqId: request.id }, 'value refused by the database');
+      return reply.status(400).send({ message: DATA_EXCEPTION_MESSAGE, code: 'bad_request' } satisfies ErrorBody);
     }
     const status = error.statusCode ?? 500;
     if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {
@@ -45,7 +54,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
           : error.message;
       return reply.status(status).send({ message, code: 'bad_request' } satisfies ErrorBody);
     }
-    request.log.error({ err: error, reqId: request.id }, 'unhandled error');
+    request.log.error({ err: loggableError(error), reqId: request.id }, 'unhandled error');
     return reply
       .status(500)
       .send({ message: 'Something went wrong on our side. Please try again later.', code: 'internal_error' } satisfies ErrorBody);

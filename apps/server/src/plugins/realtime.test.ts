@@ -3,9 +3,11 @@ import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOCKET_EVENTS } from '@agora/contract';
 import { createUser } from '../test/factories';
+import { USER_ONLINE_LIMIT } from './realtime';
 import { useTestApp } from '../test/test-app';
 
-const t = useTestApp();
+// Sockets are checked against their sessions every 200 ms here (a minute in production).
+const t = useTestApp({ configure: (c) => ({ ...c, socketSessionCheckMs: 200 }) });
 let url = '';
 const sockets: Socket[] = [];
 
@@ -64,5 +66,58 @@ describe('Socket.IO presence', () => {
     expect(await answer).toEqual(expect.arrayContaining([alice.id, bob.id]));
     await new Promise((r) => setTimeout(r, 200));
     expect(aliceGot).toBe(0);
+  });
+});
+
+function connected(socket: Socket): Promise<void> {
+  return new Promise((resolve) => (socket.connected ? resolve() : socket.once('connect', () => resolve())));
+}
+function disconnected(socket: Socket): Promise<string> {
+  return new Promise((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+}
+
+describe('sockets follow their session', () => {
+  it('disconnects the session’s sockets at logout, and only that session’s', async () => {
+    const user = await createUser(t.database.db);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { emailOrUsername: user.username, password: 'correct-horse-9' },
+    });
+    const otherToken = login.json().token as string;
+    const tab1 = open(user.token);
+    const tab2 = open(user.token);
+    const otherDevice = open(otherToken);
+    await Promise.all([tab1, tab2, otherDevice].map(connected));
+    const gone = Promise.all([disconnected(tab1), disconnected(tab2)]);
+    expect((await t.app.inject({ method: 'POST', url: '/auth/logout', headers: user.auth })).statusCode).toBe(200);
+    expect(await gone).toEqual(['io server disconnect', 'io server disconnect']);
+    expect(otherDevice.connected).toBe(true);
+    // The revoked token cannot come back.
+    const again = open(user.token);
+    expect((await new Promise<Error>((resolve) => again.on('connect_error', resolve))).message).toBe('unauthorized');
+  });
+
+  it('disconnects a socket when its session expires', async () => {
+    const user = await createUser(t.database.db);
+    const socket = open(user.token);
+    await connected(socket);
+    const gone = disconnected(socket);
+    await t.database.sql`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = ${user.id}`;
+    expect(await gone).toBe('io server disconnect');
+  });
+
+  it('answers user_online at most a few times per window per socket', async () => {
+    const user = await createUser(t.database.db);
+    const socket = open(user.token);
+    await connected(socket);
+    await new Promise((r) => setTimeout(r, 100));
+    let answers = 0;
+    socket.on(SOCKET_EVENTS.onlineUsers, () => (answers += 1));
+    for (let i = 0; i < 20; i += 1) socket.emit(SOCKET_EVENTS.userOnline, user.id);
+    // One more ask with an acknowledgement: the server handles a socket's packets in order, so by the time this
+    // is acknowledged every answer to the burst has arrived.
+    await socket.timeout(5000).emitWithAck(SOCKET_EVENTS.userOnline, user.id);
+    expect(answers).toBe(USER_ONLINE_LIMIT.count);
   });
 });

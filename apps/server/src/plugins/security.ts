@@ -17,7 +17,7 @@ export async function registerSecurity(app: FastifyInstance, corsOrigins: string
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: ["'self'"],
         mediaSrc: ["'self'", 'blob:'],
         frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://www.instagram.com'],
         objectSrc: ["'none'"],

@@ -33,14 +33,33 @@ describe('with a web build', () => {
     rmSync(webDist, { recursive: true, force: true });
   });
 
-  it.each(['/', '/login', '/group/some-slug/members', '/no/such/page', '/users/1', '/users/profile'])(
-    'serves the app to a browser navigating to %s',
+  it.each([
+    '/',
+    '/suggested',
+    '/login',
+    '/register',
+    '/create',
+    '/group/some-slug',
+    '/group/42/members',
+    '/group/some-slug/blogs',
+    '/group/some-slug/discussions',
+    '/group/some-slug/blogs/blogpage/7',
+    '/login?next=%2Fcreate',
+  ])('serves the app with 200 to a browser navigating to the app route %s', async (url) => {
+    const res = await app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('<div id="root">');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each(['/no/such/page', '/users/1', '/users/profile', '/group', '/group/x/settings', '/loginx'])(
+    'serves the app with 404 to a browser navigating to the unknown path %s (the app shows Page Not Found)',
     async (url) => {
       const res = await app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
-      expect(res.statusCode).toBe(200);
+      expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.body).toContain('<div id="root">');
-      expect(res.headers['cache-control']).toBe('no-cache');
     },
   );
 
@@ -65,10 +84,13 @@ describe('with a web build', () => {
     }
   });
 
-  it('sends security headers with a CSP that allows only same-origin scripts', async () => {
+  it('sends security headers with a CSP that allows only same-origin scripts and connections', async () => {
     const res = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
+    // 'self' covers the same-origin WebSocket; a bare ws: or wss: would allow any host.
+    expect(csp).toMatch(/connect-src 'self'(;|$)/);
+    expect(csp).not.toMatch(/\bwss?:/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['access-control-allow-origin']).toBeUndefined();

@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ErrorBody } from '@agora/contract';
+import { type ErrorBody, isAppRoute } from '@agora/contract';
 
 const API_PREFIXES = ['/api/', '/uploads/', '/socket.io/'];
 
@@ -17,8 +17,9 @@ function isNavigation(request: FastifyRequest): boolean {
 }
 
 /**
- * Serves the built web app and /uploads on the API's origin. A browser navigation to any app path gets
- * index.html (the app shows its own "Page Not Found"); any other unknown path is a JSON 404.
+ * Serves the built web app and /uploads on the API's origin. A browser navigation gets index.html: with 200 for
+ * one of the app's routes (contract/routes.ts), with 404 for any other path (the app shows its own "Page Not
+ * Found", and crawlers and monitors see a real 404). Any other unknown path is a JSON 404.
  */
 export async function registerWeb(app: FastifyInstance, opts: { webDist: string; uploadsDir: string }): Promise<void> {
   await mkdir(opts.uploadsDir, { recursive: true });
@@ -57,14 +58,19 @@ export async function registerWeb(app: FastifyInstance, opts: { webDist: string;
     app.log.warn(`No web build at ${opts.webDist}: run "npm run build" (npm start does it for you)`);
   }
   const indexHtml = hasWeb ? readFileSync(indexFile) : null;
-  const sendApp = (reply: FastifyReply) => reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+  const sendApp = (request: FastifyRequest, reply: FastifyReply) =>
+    reply
+      .status(isAppRoute(request.url.split('?')[0] ?? '/') ? 200 : 404)
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(indexHtml);
 
   // Browser navigations get the app even where an API route shares the path (e.g. a bookmarked /users/1).
   app.addHook('onRequest', async (request, reply) => {
-    if (indexHtml && isNavigation(request)) return sendApp(reply);
+    if (indexHtml && isNavigation(request)) return sendApp(request, reply);
   });
   app.setNotFoundHandler((request, reply) => {
-    if (indexHtml && isNavigation(request)) return sendApp(reply);
+    if (indexHtml && isNavigation(request)) return sendApp(request, reply);
     const body: ErrorBody = { message: 'Not found', code: 'not_found' };
     return reply.status(404).send(body);
   });

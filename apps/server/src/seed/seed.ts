@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { asc, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { users } from '../db/schema';
+import { uploads, users } from '../db/schema';
 import { randomName } from '../lib/tokens';
 import { hashPassword } from '../modules/auth/passwords';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-data';
@@ -38,9 +38,11 @@ export async function seedDemo(db: Db, uploadsDir: string): Promise<DemoAccount[
         .orderBy(asc(users.id));
       return present.length > 0 ? present.map((u) => ({ ...u, password: DEMO_PASSWORD })) : null;
     }
-    const passwordHash = await hashPassword(DEMO_PASSWORD);
     const rows = [];
     for (const u of DEMO_USERS) {
+      // Each account is hashed on its own: argon2 draws a fresh salt per hash, so no two demo hashes are alike
+      // and cracking one says nothing about the others.
+      const passwordHash = await hashPassword(DEMO_PASSWORD);
       const initials = `${u.firstName[0] ?? ''}${u.lastName[0] ?? ''}`;
       rows.push({
         username: u.username,
@@ -56,7 +58,17 @@ export async function seedDemo(db: Db, uploadsDir: string): Promise<DemoAccount[
         bannerImage: await saveUpload(uploadsDir, 'banner', await bannerJpeg(u.colors)),
       });
     }
-    await tx.insert(users).values(rows);
+    const inserted = await tx
+      .insert(users)
+      .values(rows)
+      .returning({ id: users.id, profileImage: users.profileImage, bannerImage: users.bannerImage });
+    // The demo images are the demo users' own, attached uploads (so changing them deletes the old file).
+    await tx.insert(uploads).values(
+      inserted.flatMap((u) => [
+        { path: u.profileImage!, kind: 'profile' as const, userId: u.id, attachedAt: new Date() },
+        { path: u.bannerImage!, kind: 'banner' as const, userId: u.id, attachedAt: new Date() },
+      ]),
+    );
     return DEMO_USERS.map((u) => ({ username: u.username, email: emailOf(u.username), password: DEMO_PASSWORD }));
   });
 }

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import postgres from 'postgres';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app';
@@ -13,9 +13,12 @@ export type TestContext = { app: FastifyInstance; database: Database; config: Co
 
 /**
  * A fresh database cloned from the migrated template and an app built on it, for one test file.
- * Rate limits are on unless `rateLimit: false`, so limit tests see the real limiter.
+ * Rate limits are on unless `rateLimit: false`, so limit tests see the real limiter. `configure` adjusts the
+ * loaded config (short timeouts, say); `logger` replaces the silent logger (to capture what is logged).
  */
-export function useTestApp(options: { rateLimit?: boolean } = {}): TestContext {
+export function useTestApp(
+  options: { rateLimit?: boolean; configure?: (config: Config) => Config; logger?: FastifyServerOptions['logger'] } = {},
+): TestContext {
   const ctx = {} as TestContext;
   const adminUrl = inject('adminUrl');
   const name = `agora_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
@@ -25,15 +28,16 @@ export function useTestApp(options: { rateLimit?: boolean } = {}): TestContext {
     await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${inject('templateDb')}`);
     await admin.end();
     uploadsRoot = mkdtempSync(path.join(os.tmpdir(), 'agora-uploads-'));
-    ctx.config = loadConfig({
+    const loaded = loadConfig({
       ...process.env,
       NODE_ENV: 'test',
       DATA_DIR: uploadsRoot,
       RATE_LIMIT: options.rateLimit === false ? 'off' : 'on',
       WEB_DIST: path.join(uploadsRoot, 'no-web'),
     });
+    ctx.config = options.configure ? options.configure(loaded) : loaded;
     ctx.database = connect(withDatabase(adminUrl, name), { max: 5 });
-    ctx.app = await buildApp(ctx.config, ctx.database.db, { logger: false });
+    ctx.app = await buildApp(ctx.config, ctx.database.db, { logger: options.logger ?? false });
     await ctx.app.ready();
   });
   afterAll(async () => {

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { ROLES } from '@agora/contract';
 import { users } from './users';
 
-export const roleEnum = pgEnum('group_role', ['owner', 'admin', 'moderator', 'member']);
+/** The contract's role list is the single source: a role added there reaches the database by a migration. */
+export const roleEnum = pgEnum('group_role', ROLES);
 export const sectionEnum = pgEnum('group_section_header', ['About Us', 'Rules & Regulations', 'Social Media']);
 
 export const groups = pgTable(

@@ -3,3 +3,4 @@ export * from './groups';
 export * from './discussions';
 export * from './blogs';
 export * from './social';
+export * from './uploads';

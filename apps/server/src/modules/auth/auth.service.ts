@@ -1,24 +1,37 @@
 import { AUTH_MESSAGES, type LoginRequest, type RegisterRequest } from '@agora/contract';
-import type { Db } from '../../db/client';
+import { isCommonPassword } from '@agora/contract/common-passwords';
+import type { Actor, AppContext } from '../../context';
+import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { uniqueViolation } from '../../lib/pg-errors';
-import type { Limiters } from '../../lib/rate-limiter';
 import { hashToken, newSessionToken } from '../../lib/tokens';
-import { deleteSession, findUserByIdentifier, insertSession, insertUser, type UserRow } from './auth.queries';
+import { deleteSession, findUserByIdentifier, insertSession, insertUser } from './auth.queries';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 
-export type AuthDeps = { db: Db; limiters: Limiters; sessionTtlMs: number };
+/** Where a sign-in or registration comes from: the limits are per IP, the session records both. */
 export type ClientInfo = { ip: string; userAgent: string | undefined };
 
-/** Creates an account. Username and email are unique without regard to case; the database is the judge. */
-export async function registerUser(deps: AuthDeps, input: RegisterRequest, client: ClientInfo): Promise<{ id: number; username: string }> {
-  const { registrationsPerIp } = deps.limiters;
-  const wait = registrationsPerIp.blockedFor(client.ip);
-  if (wait > 0) throw AppError.tooManyRequests(AUTH_MESSAGES.tooManyRegistrations, wait);
-  registrationsPerIp.hit(client.ip);
-  const passwordHash = await hashPassword(input.password);
+/** The per-account limiter's key: the account id when the identifier names one, else the identifier itself. */
+function accountKey(user: UserRow | null, identifier: string): string {
+  return user ? `id:${user.id}` : `name:${identifier.toLowerCase()}`;
+}
+
+/**
+ * Creates an account. A registration spends the IP's point before any other work; username and email are
+ * unique without regard to case (the database is the judge); the 10,000 most common passwords are refused.
+ */
+export async function registerUser(
+  ctx: AppContext,
+  _actor: Actor,
+  input: RegisterRequest & { client: ClientInfo },
+): Promise<{ id: number; username: string }> {
+  await ctx.limiters.registrationsPerIp.consume(input.client.ip);
+  if (isCommonPassword(input.password)) {
+    throw AppError.badRequest(AUTH_MESSAGES.passwordTooCommon, { password: AUTH_MESSAGES.passwordTooCommon });
+  }
+  const passwordHash = await ctx.passwordWork.run(() => hashPassword(input.password));
   try {
-    return await insertUser(deps.db, {
+    return await insertUser(ctx.db, {
       firstName: input.firstName,
       lastName: input.lastName,
       email: input.email,
@@ -34,35 +47,39 @@ export async function registerUser(deps: AuthDeps, input: RegisterRequest, clien
 }
 
 /**
- * Signs in with email or username. Failures say the same thing and cost the same argon2 work whether or not the
- * account exists; failed attempts are limited per IP and per identifier.
+ * Signs in with email or username. Consume first: the IP's point is spent before the first await, the account's
+ * (keyed by account id, so username and email share it) right after the lookup and before argon2, so parallel
+ * attempts cannot all pass an uncounted check. A success gives both back. Failures say the same thing and cost
+ * the same argon2 work whether or not the account exists; argon2 runs in the bounded `passwordWork` queue.
  */
-export async function login(deps: AuthDeps, input: LoginRequest, client: ClientInfo): Promise<{ token: string; user: UserRow }> {
-  const { failedLoginsPerIp, failedLoginsPerAccount } = deps.limiters;
-  const accountKey = input.emailOrUsername.toLowerCase();
-  const wait = Math.max(failedLoginsPerIp.blockedFor(client.ip), failedLoginsPerAccount.blockedFor(accountKey));
-  if (wait > 0) throw AppError.tooManyRequests(AUTH_MESSAGES.tooManyLogins, wait);
+export async function login(
+  ctx: AppContext,
+  _actor: Actor,
+  input: LoginRequest & { client: ClientInfo },
+): Promise<{ token: string; user: UserRow }> {
+  const { failedLoginsPerIp, failedLoginsPerAccount } = ctx.limiters;
+  await failedLoginsPerIp.consume(input.client.ip);
+  const user = await findUserByIdentifier(ctx.db, input.emailOrUsername);
+  const key = accountKey(user, input.emailOrUsername);
+  await failedLoginsPerAccount.consume(key);
+  const hash = user?.passwordHash ?? (await dummyPasswordHash());
+  const ok = await ctx.passwordWork.run(() => verifyPassword(hash, input.password));
+  if (!user || !ok) throw new AppError(401, 'invalid_credentials', AUTH_MESSAGES.invalidCredentials);
 
-  const user = await findUserByIdentifier(deps.db, input.emailOrUsername);
-  const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
-  if (!user || !ok) {
-    failedLoginsPerIp.hit(client.ip);
-    failedLoginsPerAccount.hit(accountKey);
-    throw new AppError(401, 'invalid_credentials', AUTH_MESSAGES.invalidCredentials);
-  }
-  failedLoginsPerAccount.reset(accountKey);
+  await Promise.all([failedLoginsPerAccount.reset(key), failedLoginsPerIp.reward(input.client.ip)]);
   const token = newSessionToken();
-  await insertSession(deps.db, {
+  await insertSession(ctx.db, {
     userId: user.id,
     tokenHash: hashToken(token),
-    ip: client.ip.slice(0, 64),
-    userAgent: client.userAgent?.slice(0, 300),
-    expiresAt: new Date(Date.now() + deps.sessionTtlMs),
+    ip: input.client.ip.slice(0, 64),
+    userAgent: input.client.userAgent?.slice(0, 300),
+    expiresAt: new Date(Date.now() + ctx.sessionTtlMs),
   });
   return { token, user };
 }
 
-/** Revokes the presented session; the token stops working at once. */
-export async function logout(deps: AuthDeps, token: string): Promise<void> {
-  await deleteSession(deps.db, hashToken(token));
+/** Revokes the presented session: the token stops working at once and the session's sockets are disconnected. */
+export async function logout(ctx: AppContext, _actor: Actor, input: { token: string }): Promise<void> {
+  const sessionId = await deleteSession(ctx.db, hashToken(input.token));
+  if (sessionId !== null) ctx.events.emit('sessionEnded', sessionId);
 }

@@ -162,3 +162,98 @@ describe('POST /auth/logout', () => {
     expect((await t.app.inject({ method: 'GET', url: '/users/profile', headers: user.auth })).statusCode).toBe(401);
   });
 });
+
+describe('login limits under parallel load (consume first)', () => {
+  it('checks at most 10 of 200 parallel wrong passwords for one account; the rest get 429', async () => {
+    await createUser(t.database.db, { username: 'parallel_target' });
+    // 200 addresses, so only the per-account limit can stop them.
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => login('parallel_target', 'wrong-password', `10.20.${i >> 8}.${i & 255}`)),
+    );
+    const counts = { 401: 0, 429: 0, other: 0 };
+    for (const r of results) {
+      if (r.statusCode === 401 || r.statusCode === 429) counts[r.statusCode] += 1;
+      else counts.other += 1;
+    }
+    expect(counts).toEqual({ 401: 10, 429: 190, other: 0 });
+  });
+
+  it('counts 200 parallel wrong passwords from one address against its 20', async () => {
+    const results = await Promise.all(Array.from({ length: 200 }, (_, i) => login(`nobody_${i}`, 'wrong-password', '10.21.0.1')));
+    expect(results.filter((r) => r.statusCode === 401)).toHaveLength(20);
+    expect(results.filter((r) => r.statusCode === 429)).toHaveLength(180);
+  });
+
+  it('shares one counter between the username and the email of an account', async () => {
+    const user = await createUser(t.database.db, { username: 'sofia_pair' });
+    for (let i = 0; i < 10; i += 1) expect((await login('sofia_pair', 'nope', `10.22.0.${i}`)).statusCode).toBe(401);
+    const byEmail = await login(user.email.toUpperCase(), TEST_PASSWORD, '10.22.1.1');
+    expect(byEmail.statusCode).toBe(429);
+    expect(byEmail.json()).toMatchObject({ code: 'rate_limited', message: AUTH_MESSAGES.tooManyLogins });
+  });
+
+  it('limits unknown names by their text, in any case', async () => {
+    for (let i = 0; i < 10; i += 1) expect((await login('Ghost_Name', 'nope', `10.23.0.${i}`)).statusCode).toBe(401);
+    expect((await login('GHOST_NAME', 'nope', '10.23.1.1')).statusCode).toBe(429);
+  });
+
+  it('resets the account counter on a successful sign-in', async () => {
+    await createUser(t.database.db, { username: 'forgetful' });
+    for (let i = 0; i < 9; i += 1) expect((await login('forgetful', 'nope', `10.24.0.${i}`)).statusCode).toBe(401);
+    expect((await login('forgetful', TEST_PASSWORD, '10.24.1.1')).statusCode).toBe(200);
+    for (let i = 0; i < 10; i += 1) expect((await login('forgetful', 'nope', `10.24.2.${i}`)).statusCode).toBe(401);
+    expect((await login('forgetful', 'nope', '10.24.3.1')).statusCode).toBe(429);
+  });
+});
+
+describe('odd text never reaches the database', () => {
+  const NUL = 'a\u0000b';
+  it.each(['firstName', 'lastName', 'email', 'username', 'password', 'confirmPassword'])(
+    'refuses NUL in register %s with a 4xx',
+    async (field) => {
+      const body = { ...valid, username: 'nul_user', email: 'nul@example.com', [field]: NUL };
+      if (field === 'password') body.confirmPassword = NUL;
+      const res = await register(body, '10.30.0.1');
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+    },
+  );
+
+  it.each(['emailOrUsername', 'password'])('refuses NUL in login %s with a 4xx', async (field) => {
+    const body = { emailOrUsername: 'someone', password: 'something', [field]: NUL };
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: body, remoteAddress: '10.30.1.1' });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+  });
+});
+
+describe('registration rules', () => {
+  it.each(['password', 'iloveyou', 'Password123', 'qwertyuiop'])('refuses the common password %s', async (password) => {
+    const res = await register(
+      { ...valid, username: 'common_pw', email: 'common@example.com', password, confirmPassword: password },
+      '10.31.0.1',
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: AUTH_MESSAGES.passwordTooCommon, fields: { password: AUTH_MESSAGES.passwordTooCommon } });
+  });
+
+  it.each([
+    'admin',
+    'Root',
+    'SYSTEM',
+    'agora',
+    'support',
+    'moderator',
+    'administrator',
+    'owner',
+    'staff',
+    'help',
+    'api',
+    'null',
+    'undefined',
+  ])('refuses the reserved username %s', async (username) => {
+    const res = await register({ ...valid, username, email: `${username}@example.com` }, '10.31.1.1');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ fields: { username: AUTH_MESSAGES.usernameReserved } });
+  });
+});

@@ -1,5 +1,5 @@
 import type { Profile } from '@agora/contract';
-import type { UserRow } from '../auth/auth.queries';
+import type { UserRow } from '../../db/schema';
 
 /** The one place a user row becomes the spec's profile shape (SPEC §3 "User profile"). */
 export function toProfile(user: UserRow): Profile {

@@ -1,29 +1,32 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
-import type { UserRow } from '../auth/auth.queries';
+import type { Db, DbOrTx } from '../../db/client';
+import { type UserRow, users } from '../../db/schema';
+import { prepared } from '../../lib/prepared';
 
-function buildUserById(db: Db) {
-  return db
+const userById = prepared('find_user_by_id', (db, name) =>
+  db
     .select()
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
     .limit(1)
-    .prepare('find_user_by_id');
-}
-const userByIdLookups = new WeakMap<Db, ReturnType<typeof buildUserById>>();
+    .prepare(name),
+);
 
 /** A user by id, as a named prepared statement (profile views are hot reads). */
 export async function findUserById(db: Db, id: number): Promise<UserRow | null> {
-  let lookup = userByIdLookups.get(db);
-  if (!lookup) userByIdLookups.set(db, (lookup = buildUserById(db)));
-  const rows = await lookup.execute({ id });
+  const rows = await userById(db).execute({ id });
+  return rows[0] ?? null;
+}
+
+/** The user's row, locked for the rest of the transaction (profile updates compare old and new images). */
+export async function findUserForUpdate(db: DbOrTx, id: number): Promise<UserRow | null> {
+  const rows = await db.select().from(users).where(eq(users.id, id)).limit(1).for('update');
   return rows[0] ?? null;
 }
 
 export type ProfileChanges = Partial<Pick<UserRow, 'bio' | 'about' | 'birthday' | 'userLink' | 'profileImage' | 'bannerImage'>>;
 
-export async function updateUser(db: Db, id: number, changes: ProfileChanges): Promise<UserRow | null> {
+export async function updateUser(db: DbOrTx, id: number, changes: ProfileChanges): Promise<UserRow | null> {
   const rows = await db
     .update(users)
     .set({ ...changes, updatedAt: sql`now()` })

@@ -29,10 +29,10 @@ export async function profileRoutes(app: FastifyInstance, { ctx, alias }: { ctx:
         hide: alias,
         ...secured,
         body: updateProfileRequestSchema,
-        response: { 200: profileSchema, 400: errorBodySchema, 401: errorBodySchema },
+        response: { 200: profileSchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema },
       },
     },
-    async (request) => updateOwnProfile(ctx.db, ctx.uploadsDir, currentUser(request), request.body),
+    async (request) => updateOwnProfile(ctx, currentUser(request), request.body),
   );
   r.get(
     '/users/:id',
@@ -46,6 +46,6 @@ export async function profileRoutes(app: FastifyInstance, { ctx, alias }: { ctx:
         response: { 200: profileSchema, 401: errorBodySchema, 404: errorBodySchema },
       },
     },
-    async (request) => getProfile(ctx.db, request.params.id),
+    async (request) => getProfile(ctx, currentUser(request), { id: request.params.id }),
   );
 }

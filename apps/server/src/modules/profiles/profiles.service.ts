@@ -1,61 +1,57 @@
-import { access } from 'node:fs/promises';
-import path from 'node:path';
 import { PROFILE_MESSAGES, type Profile, type updateProfileRequestSchema } from '@agora/contract';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import type { AppContext } from '../../context';
+import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { UserRow } from '../auth/auth.queries';
+import { claimUpload, deleteUploadFiles, releaseUpload } from '../uploads/uploads.service';
 import { toProfile } from './profiles.mapper';
-import { findUserById, type ProfileChanges, updateUser } from './profiles.queries';
+import { findUserById, findUserForUpdate, type ProfileChanges, updateUser } from './profiles.queries';
 
 type ParsedUpdate = z.output<typeof updateProfileRequestSchema>;
 
-/**
- * A profile image must be a file that Agora stored for that slot (/uploads/profile/… for the photo,
- * /uploads/banner/… for the banner); null clears it.
- */
-async function assertUploaded(
-  uploadsDir: string,
-  imagePath: string | null,
-  kind: 'profile' | 'banner',
-  field: string,
-): Promise<string | null> {
-  if (imagePath === null) return null;
-  const prefix = `/uploads/${kind}/`;
-  const name = imagePath.slice(prefix.length);
-  const ok =
-    imagePath.startsWith(prefix) &&
-    !name.includes('/') &&
-    (await access(path.join(uploadsDir, kind, name)).then(
-      () => true,
-      () => false,
-    ));
-  if (!ok) throw AppError.badRequest(PROFILE_MESSAGES.invalidImagePath, { [field]: PROFILE_MESSAGES.invalidImagePath });
-  return imagePath;
-}
-
-/** Another user's profile; 404 when the id names nobody. */
-export async function getProfile(db: Db, id: number): Promise<Profile> {
-  const user = await findUserById(db, id);
+/** Another user's profile; 404 when the id names nobody. Profiles are for signed-in users (SPEC §6). */
+export async function getProfile(ctx: AppContext, _actor: UserRow, input: { id: number }): Promise<Profile> {
+  const user = await findUserById(ctx.db, input.id);
   if (!user) throw AppError.notFound(PROFILE_MESSAGES.userNotFound, 'user_not_found');
   return toProfile(user);
 }
 
+const IMAGE_FIELDS = [
+  { field: 'profileImage', kind: 'profile' },
+  { field: 'bannerImage', kind: 'banner' },
+] as const;
+
 /**
  * Updates the signed-in user's own profile with the fields that were sent; absent fields keep their value,
- * null clears a field. Only the actor's own row is ever written.
+ * null clears a field. A new photo or banner must be the actor's own upload of that kind (claimed); the one it
+ * replaces is released and its file deleted after commit. One transaction: the row and the claims change
+ * together or not at all. Only the actor's own row is ever written.
  */
-export async function updateOwnProfile(db: Db, uploadsDir: string, actor: UserRow, body: ParsedUpdate): Promise<Profile> {
+export async function updateOwnProfile(ctx: AppContext, actor: UserRow, input: ParsedUpdate): Promise<Profile> {
   const changes: ProfileChanges = {};
-  if (body.bio !== undefined) changes.bio = body.bio ?? '';
-  if (body.about !== undefined) changes.about = body.about ?? '';
-  if (body.userLink !== undefined) changes.userLink = (body.userLink ?? '').replace(/\r\n?/g, '\n');
-  if (body.birthday !== undefined) changes.birthday = body.birthday;
-  if (body.profileImage !== undefined)
-    changes.profileImage = await assertUploaded(uploadsDir, body.profileImage, 'profile', 'profileImage');
-  if (body.bannerImage !== undefined) changes.bannerImage = await assertUploaded(uploadsDir, body.bannerImage, 'banner', 'bannerImage');
+  if (input.bio !== undefined) changes.bio = input.bio ?? '';
+  if (input.about !== undefined) changes.about = input.about ?? '';
+  if (input.userLink !== undefined) changes.userLink = input.userLink ?? '';
+  if (input.birthday !== undefined) changes.birthday = input.birthday;
+  for (const { field } of IMAGE_FIELDS) if (input[field] !== undefined) changes[field] = input[field];
   if (Object.keys(changes).length === 0) return toProfile(actor);
-  const updated = await updateUser(db, actor.id, changes);
+
+  const released: string[] = [];
+  const updated = await ctx.db.transaction(async (tx) => {
+    const current = await findUserForUpdate(tx, actor.id);
+    if (!current) throw AppError.notFound(PROFILE_MESSAGES.userNotFound, 'user_not_found');
+    for (const { field, kind } of IMAGE_FIELDS) {
+      const next = changes[field];
+      if (next === undefined || next === current[field]) continue;
+      if (next !== null) await claimUpload(tx, actor, { path: next, kind, field });
+      if (current[field]) {
+        const gone = await releaseUpload(tx, { path: current[field] });
+        if (gone) released.push(gone);
+      }
+    }
+    return updateUser(tx, actor.id, changes);
+  });
   if (!updated) throw AppError.notFound(PROFILE_MESSAGES.userNotFound, 'user_not_found');
+  await deleteUploadFiles(ctx, released).catch(() => {});
   return toProfile(updated);
 }

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { BIRTHDAY_MESSAGES, PROFILE_MESSAGES } from '@agora/contract';
 import { describe, expect, it } from 'vitest';
 import { createUser, multipart, pngImage } from '../../test/factories';
@@ -152,12 +154,7 @@ describe('PUT /users/profile', () => {
     const saved = await put(user.auth, { profileImage: `${imagePath}?v=123` });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().profileImage).toBe(imagePath);
-    for (const bad of [
-      'https://evil.example/x.jpg',
-      '/uploads/profile/missing.jpg',
-      '/uploads/../secrets.json',
-      imagePath.replace('/profile/', '/banner/'),
-    ]) {
+    for (const bad of ['https://evil.example/x.jpg', '/uploads/profile/missing.jpg', '/uploads/../secrets.json', imagePath]) {
       const res = await put(user.auth, { bannerImage: bad });
       expect(res.statusCode, bad).toBe(400);
       expect(res.json().message).toBe(PROFILE_MESSAGES.invalidImagePath);
@@ -180,5 +177,63 @@ describe('PUT /users/profile', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'bad_request', message: expect.any(String) });
+  });
+});
+
+describe('upload ownership', () => {
+  const fileOf = (publicPath: string) => path.join(t.config.uploadsDir, publicPath.slice('/uploads/'.length));
+
+  it('refuses another user’s upload with 403 and leaves both profiles unchanged', async () => {
+    const alice = await createUser(t.database.db);
+    const bob = await createUser(t.database.db);
+    const alicePhoto = await uploadPhoto(alice.auth);
+    const res = await put(bob.auth, { profileImage: alicePhoto });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'forbidden_upload', fields: { profileImage: expect.any(String) } });
+    expect((await t.app.inject({ method: 'GET', url: '/users/profile', headers: bob.auth })).json().profileImage).toBeNull();
+    // Alice can still use her own.
+    expect((await put(alice.auth, { profileImage: alicePhoto })).json().profileImage).toBe(alicePhoto);
+    // Once attached to Alice it is still not Bob’s.
+    expect((await put(bob.auth, { profileImage: alicePhoto })).statusCode).toBe(403);
+  });
+
+  it('refuses a photo upload as a banner: an upload serves the kind it was made for', async () => {
+    const user = await createUser(t.database.db);
+    const photo = await uploadPhoto(user.auth);
+    const res = await put(user.auth, { bannerImage: photo });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(PROFILE_MESSAGES.invalidImagePath);
+  });
+
+  it('deletes the file a profile stops using, and keeps the one it uses', async () => {
+    const user = await createUser(t.database.db);
+    const first = await uploadPhoto(user.auth);
+    const second = await uploadPhoto(user.auth);
+    expect((await put(user.auth, { profileImage: first })).statusCode).toBe(200);
+    expect((await put(user.auth, { profileImage: first, bio: 'same photo' })).statusCode).toBe(200);
+    expect(existsSync(fileOf(first))).toBe(true);
+    expect((await put(user.auth, { profileImage: second })).statusCode).toBe(200);
+    expect(existsSync(fileOf(first))).toBe(false);
+    expect(existsSync(fileOf(second))).toBe(true);
+    const rows = await t.database.sql`SELECT path, attached_at FROM uploads WHERE user_id = ${user.id}`;
+    expect(rows.map((r) => r.path)).toEqual([second]);
+    expect(rows[0]!.attached_at).not.toBeNull();
+    expect((await put(user.auth, { profileImage: null })).json().profileImage).toBeNull();
+    expect(existsSync(fileOf(second))).toBe(false);
+  });
+});
+
+describe('odd text never reaches the database', () => {
+  it.each(['bio', 'about', 'userLink', 'birthday', 'profileImage', 'bannerImage'])('refuses NUL in %s with a 400', async (field) => {
+    const user = await createUser(t.database.db);
+    const res = await put(user.auth, { [field]: 'a\u0000b' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toHaveProperty(field);
+  });
+
+  it('cleans pasted text on the server too: line endings, zero-width characters, trailing spaces', async () => {
+    const user = await createUser(t.database.db);
+    const res = await put(user.auth, { about: 'Hello\u200b  \r\n\r\n\r\n\r\nworld  ' });
+    expect(res.json().about).toBe('Hello\n\nworld');
   });
 });

@@ -1,8 +1,9 @@
 import sharp from 'sharp';
-import { LIMITS } from '@agora/contract';
+import { LIMITS, UPLOAD_MESSAGES } from '@agora/contract';
+import type { UploadKind } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 
-export type ImageKind = 'profile' | 'banner' | 'post';
+export type ImageKind = UploadKind;
 
 type KindSpec = { maxBytes: number; label: string; render: (image: sharp.Sharp) => sharp.Sharp; ext: 'jpg' | 'webp'; animated: boolean };
 
@@ -44,44 +45,32 @@ export const IMAGE_KINDS: Record<ImageKind, KindSpec> = {
   },
 };
 
-export const IMAGE_MESSAGES = {
-  notAnImage: 'Only image files are allowed (JPEG, PNG, WebP, GIF or AVIF)',
-  corrupt: 'The file could not be read as an image',
-  tooManyPixels: 'The image dimensions are too large',
-  missing: 'Please choose an image to upload',
-  tooLarge: (label: string) => `The image is too large (max ${label})`,
-} as const;
-
 /**
- * Recognises the container from its first bytes before any decoder sees it: SVG, HTML or a renamed text file
- * never reach sharp.
+ * The formats Agora accepts, as sharp names them. AVIF is reported as `heif` with AV1 compression; a HEIC
+ * (HEVC) file, an SVG (which sharp would render), a PDF or anything else is refused before any decode or resize.
  */
-export function sniffImageType(buffer: Buffer): 'jpeg' | 'png' | 'gif' | 'webp' | 'avif' | null {
-  if (buffer.length < 12) return null;
-  if (buffer[0] === 0xff && buffer[1] === 0xd8 && buffer[2] === 0xff) return 'jpeg';
-  if (buffer.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  const head6 = buffer.subarray(0, 6).toString('latin1');
-  if (head6 === 'GIF87a' || head6 === 'GIF89a') return 'gif';
-  if (buffer.subarray(0, 4).toString('latin1') === 'RIFF' && buffer.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
-  if (buffer.subarray(4, 8).toString('latin1') === 'ftyp' && /^avi[fs]$/.test(buffer.subarray(8, 12).toString('latin1'))) return 'avif';
-  return null;
+const ALLOWED_FORMATS = new Set(['jpeg', 'png', 'gif', 'webp']);
+function isAllowed(meta: sharp.Metadata): boolean {
+  return ALLOWED_FORMATS.has(meta.format ?? '') || (meta.format === 'heif' && meta.compression === 'av1');
 }
 
 /** Decodes, checks and re-encodes an uploaded image for its kind. Throws a 4xx AppError for anything else. */
 export async function processImage(buffer: Buffer, kind: ImageKind): Promise<{ data: Buffer; ext: 'jpg' | 'webp' }> {
   const spec = IMAGE_KINDS[kind];
-  const type = sniffImageType(buffer);
-  if (!type) throw AppError.unsupportedMedia(IMAGE_MESSAGES.notAnImage);
+  if (buffer.length === 0) throw AppError.unsupportedMedia(UPLOAD_MESSAGES.notAnImage);
   const options = { limitInputPixels: LIMITS.maxInputPixels, failOn: 'error' as const };
   let meta: sharp.Metadata;
   try {
+    // metadata() reads the header only: the format is known before any pixel is decoded.
     meta = await sharp(buffer, options).metadata();
   } catch (error) {
-    throw new AppError(400, 'invalid_image', /pixel limit/i.test(String(error)) ? IMAGE_MESSAGES.tooManyPixels : IMAGE_MESSAGES.corrupt);
+    if (/unsupported image format/i.test(String(error))) throw AppError.unsupportedMedia(UPLOAD_MESSAGES.notAnImage);
+    throw new AppError(400, 'invalid_image', /pixel limit/i.test(String(error)) ? UPLOAD_MESSAGES.tooManyPixels : UPLOAD_MESSAGES.corrupt);
   }
+  if (!isAllowed(meta)) throw AppError.unsupportedMedia(UPLOAD_MESSAGES.notAnImage);
   const frames = meta.pages ?? 1;
   if (!meta.width || !meta.height || meta.width * meta.height * frames > LIMITS.maxInputPixels) {
-    throw new AppError(400, 'invalid_image', IMAGE_MESSAGES.tooManyPixels);
+    throw new AppError(400, 'invalid_image', UPLOAD_MESSAGES.tooManyPixels);
   }
   const animated = spec.animated && frames > 1;
   try {
@@ -89,6 +78,6 @@ export async function processImage(buffer: Buffer, kind: ImageKind): Promise<{ d
     const data = await spec.render(animated ? image : image.rotate()).toBuffer();
     return { data, ext: spec.ext };
   } catch {
-    throw new AppError(400, 'invalid_image', IMAGE_MESSAGES.corrupt);
+    throw new AppError(400, 'invalid_image', UPLOAD_MESSAGES.corrupt);
   }
 }

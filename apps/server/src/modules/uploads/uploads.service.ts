@@ -1,61 +1,77 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { MultipartFile } from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import { UPLOAD_MESSAGES, UPLOAD_PATH_PATTERN, PROFILE_MESSAGES } from '@agora/contract';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import type { UploadKind, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { Limiters } from '../../lib/rate-limiter';
 import { randomName } from '../../lib/tokens';
-import { IMAGE_KINDS, IMAGE_MESSAGES, type ImageKind, processImage } from './images';
+import { processImage } from './images';
+import { attachUpload, deleteUnattachedBefore, deleteUpload, findUploadByPath, insertUpload } from './uploads.queries';
 
-export type UploadDeps = { uploadsDir: string; limiters: Limiters };
+/** Uploads never attached are deleted this long after they were made. */
+export const UNATTACHED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 
-/** Reads the one file of a multipart request from the expected field, within the kind's size limit. */
-export async function readUploadedFile(request: FastifyRequest, field: string, kind: ImageKind): Promise<Buffer> {
-  const { maxBytes, label } = IMAGE_KINDS[kind];
-  if (!request.isMultipart()) throw AppError.badRequest(IMAGE_MESSAGES.missing, { [field]: IMAGE_MESSAGES.missing });
-  let part: MultipartFile | undefined;
+/**
+ * Stores an uploaded image for the actor: rate-limited per user (the point is spent before any work),
+ * re-encoded by sharp, written under an unguessable name and recorded in `uploads` as the actor's. Returns the
+ * public path (/uploads/<kind>/<name>.<ext>). Nothing is kept when the image is rejected.
+ */
+export async function storeUpload(ctx: AppContext, actor: UserRow, input: { kind: UploadKind; data: Buffer }): Promise<string> {
+  await ctx.limiters.uploadsPerUser.consume(String(actor.id));
+  const { data, ext } = await processImage(input.data, input.kind);
+  const dir = path.join(ctx.uploadsDir, input.kind);
+  await mkdir(dir, { recursive: true });
+  const name = `${randomName()}.${ext}`;
+  const file = path.join(dir, name);
+  const publicPath = `/uploads/${input.kind}/${name}`;
+  await writeFile(file, data, { flag: 'wx' });
   try {
-    part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 10_000 } });
+    await insertUpload(ctx.db, { path: publicPath, kind: input.kind, userId: actor.id });
   } catch (error) {
-    throw AppError.badRequest((error as Error).message);
-  }
-  if (!part || part.fieldname !== field) {
-    part?.file.resume();
-    throw AppError.badRequest(IMAGE_MESSAGES.missing, { [field]: IMAGE_MESSAGES.missing });
-  }
-  try {
-    return await part.toBuffer();
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw AppError.payloadTooLarge(IMAGE_MESSAGES.tooLarge(label));
+    await unlink(file).catch(() => {});
     throw error;
   }
+  return publicPath;
 }
 
 /**
- * Stores an uploaded image for a user: rate-limited per user, re-encoded by sharp, written under an unguessable
- * name. Returns the public path (/uploads/<kind>/<name>.<ext>). Nothing is written when the image is rejected.
+ * Starts using an upload (inside the caller's transaction): only its uploader may, and only for the kind it
+ * was made for. Another user's upload is a 403; an unknown path or the wrong kind a 400 on `field`.
  */
-export async function storeImage(deps: UploadDeps, userId: number, buffer: Buffer, kind: ImageKind): Promise<string> {
-  const limiter = deps.limiters.uploadsPerUser;
-  const wait = limiter.blockedFor(String(userId));
-  if (wait > 0) throw AppError.tooManyRequests('Too many uploads. Please try again later.', wait);
-  limiter.hit(String(userId));
-  const { data, ext } = await processImage(buffer, kind);
-  const dir = path.join(deps.uploadsDir, kind);
-  await mkdir(dir, { recursive: true });
-  const name = `${randomName()}.${ext}`;
-  await writeFile(path.join(dir, name), data, { flag: 'wx' });
-  return `/uploads/${kind}/${name}`;
+export async function claimUpload(db: DbOrTx, actor: UserRow, input: { path: string; kind: UploadKind; field: string }): Promise<void> {
+  if (await attachUpload(db, { path: input.path, kind: input.kind, userId: actor.id })) return;
+  const existing = await findUploadByPath(db, input.path);
+  if (existing && existing.userId !== actor.id) {
+    throw new AppError(403, 'forbidden_upload', UPLOAD_MESSAGES.notYours, { [input.field]: UPLOAD_MESSAGES.notYours });
+  }
+  throw AppError.badRequest(PROFILE_MESSAGES.invalidImagePath, { [input.field]: PROFILE_MESSAGES.invalidImagePath });
 }
 
-/** Reads the field, processes and stores it in one step (the routes' common path). */
-export async function uploadFromRequest(
-  deps: UploadDeps,
-  request: FastifyRequest,
-  userId: number,
-  field: string,
-  kind: ImageKind,
-): Promise<string> {
-  const buffer = await readUploadedFile(request, field, kind);
-  return storeImage(deps, userId, buffer, kind);
+/**
+ * Stops using an upload (inside the caller's transaction): its row goes; returns the path whose file the caller
+ * deletes with `deleteUploadFiles` after commit, or null for a path Agora has no record of (left alone).
+ */
+export async function releaseUpload(db: DbOrTx, input: { path: string }): Promise<string | null> {
+  return deleteUpload(db, input.path);
+}
+
+/** Deletes the files of released or swept uploads; a file already gone is fine. */
+export async function deleteUploadFiles(ctx: AppContext, paths: string[]): Promise<void> {
+  await Promise.all(
+    paths.map(async (publicPath) => {
+      // Only our own /uploads/<kind>/<name> paths map to a file, so no path can reach outside the uploads folder.
+      if (!UPLOAD_PATH_PATTERN.test(publicPath)) return;
+      await unlink(path.join(ctx.uploadsDir, publicPath.slice('/uploads/'.length))).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+      });
+    }),
+  );
+}
+
+/** The periodic sweep: deletes uploads that nothing attached within a day of their upload. Returns how many. */
+export async function sweepUnattachedUploads(ctx: AppContext, now = new Date()): Promise<number> {
+  const paths = await deleteUnattachedBefore(ctx.db, new Date(now.getTime() - UNATTACHED_UPLOAD_TTL_MS));
+  await deleteUploadFiles(ctx, paths);
+  return paths.length;
 }

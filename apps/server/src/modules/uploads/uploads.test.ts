@@ -1,10 +1,12 @@
 import { existsSync, readdirSync } from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
-import { createUser, multipart, pngImage } from '../../test/factories';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, multipart, pngImage, type TestUser } from '../../test/factories';
 import { useTestApp } from '../../test/test-app';
-import { IMAGE_MESSAGES } from './images';
+import { sweepUnattachedUploads } from './uploads.service';
+import { UPLOAD_MESSAGES as IMAGE_MESSAGES } from '@agora/contract';
 
 const t = useTestApp();
 
@@ -118,5 +120,128 @@ describe('image uploads', () => {
     const res = await upload('/upload/image', 'image', png, user.auth);
     expect(res.statusCode).toBe(429);
     expect(res.headers['retry-after']).toBeDefined();
+  });
+});
+
+describe('interrupted and endless bodies', () => {
+  it.each([
+    ['/profile/upload-picture', 'profileImage'],
+    ['/profile/upload-banner', 'bannerImage'],
+    ['/upload/image', 'image'],
+  ])('answers 400 to a truncated multipart body on %s', async (url, field) => {
+    const user = await createUser(t.database.db);
+    const body = multipart(field, 'x.png', 'image/png', await pngImage(200, 200));
+    // Cut inside the file: the closing boundary never comes.
+    const cut = body.payload.subarray(0, body.payload.length - 100);
+    const res = await t.app.inject({ method: 'POST', url, headers: { ...user.auth, ...body.headers }, payload: cut });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'bad_request', message: IMAGE_MESSAGES.incomplete });
+  });
+
+  describe('over a real connection', () => {
+    let port = 0;
+    let user: TestUser;
+    beforeAll(async () => {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      port = (t.app.server.address() as AddressInfo).port;
+      user = await createUser(t.database.db);
+    });
+    afterAll(() => t.app.server.closeAllConnections());
+
+    /**
+     * Streams an endless chunked multipart file (bounded here at 64 MB) and reports how much was sent before the
+     * server answered, the status line, and whether the server closed the connection.
+     */
+    async function endlessUpload(url: string, field: string, auth: Record<string, string>) {
+      const socket = net.connect(port, '127.0.0.1');
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      const boundary = '----agoraendless';
+      const headers = [
+        `POST ${url} HTTP/1.1`,
+        'Host: 127.0.0.1',
+        ...Object.entries(auth).map(([k, v]) => `${k}: ${v}`),
+        `Content-Type: multipart/form-data; boundary=${boundary}`,
+        'Transfer-Encoding: chunked',
+        '',
+        '',
+      ].join('\r\n');
+      const chunk = (data: Buffer) => Buffer.concat([Buffer.from(`${data.length.toString(16)}\r\n`), data, Buffer.from('\r\n')]);
+      let response = '';
+      let sentAtAnswer = -1;
+      let sent = 0;
+      let closedByServer = false;
+      socket.on('data', (d) => {
+        if (sentAtAnswer < 0) sentAtAnswer = sent;
+        response += d.toString('latin1');
+      });
+      const closed = new Promise<void>((resolve) => {
+        socket.on('end', () => ((closedByServer = true), resolve()));
+        socket.on('close', () => resolve());
+        socket.on('error', () => resolve());
+      });
+      socket.write(headers);
+      socket.write(
+        chunk(
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="x.png"\r\nContent-Type: image/png\r\n\r\n`,
+          ),
+        ),
+      );
+      const block = chunk(Buffer.alloc(64 * 1024, 7));
+      const LIMIT = 64 * 1024 * 1024;
+      let done = false;
+      void closed.then(() => (done = true));
+      while (!done && sent < LIMIT) {
+        if (!socket.write(block)) await new Promise<void>((resolve) => (socket.once('drain', resolve), closed.then(resolve)));
+        sent += 64 * 1024;
+      }
+      await Promise.race([closed, new Promise((r) => setTimeout(r, 5000))]);
+      socket.destroy();
+      return { status: response.split('\r\n')[0], sentAtAnswer, sent, closedByServer: closedByServer || done };
+    }
+
+    it('cuts an endless upload at the file limit with an immediate 413 and closes the connection', async () => {
+      const result = await endlessUpload('/profile/upload-picture', 'profileImage', user.auth);
+      expect(result.status).toBe('HTTP/1.1 413 Payload Too Large');
+      // Answered within the 5 MB limit plus what the socket buffers held, not after reading on.
+      expect(result.sentAtAnswer).toBeLessThan(5 * 1024 * 1024 + 8 * 1024 * 1024);
+      expect(result.closedByServer).toBe(true);
+      expect(result.sent).toBeLessThan(64 * 1024 * 1024);
+    });
+
+    it('does not read an endless upload that has no session: 401 and the connection closes', async () => {
+      const result = await endlessUpload('/upload/image', 'image', {});
+      expect(result.status).toBe('HTTP/1.1 401 Unauthorized');
+      expect(result.closedByServer).toBe(true);
+      expect(result.sent).toBeLessThan(64 * 1024 * 1024);
+    });
+  });
+});
+
+describe('upload records and the sweep', () => {
+  it('records each upload as its uploader’s, unattached', async () => {
+    const user = await createUser(t.database.db);
+    const res = await upload('/upload/image', 'image', await pngImage(), user.auth);
+    const rows = await t.database.sql`SELECT kind, user_id, attached_at FROM uploads WHERE path = ${res.json().url}`;
+    expect(rows).toEqual([{ kind: 'post', user_id: user.id, attached_at: null }]);
+  });
+
+  it('deletes uploads unattached for more than a day, with their files, and keeps the rest', async () => {
+    const user = await createUser(t.database.db);
+    const old = (await upload('/upload/image', 'image', await pngImage(), user.auth)).json().url as string;
+    const recent = (await upload('/upload/image', 'image', await pngImage(), user.auth)).json().url as string;
+    const attached = (await upload('/profile/upload-picture', 'profileImage', await pngImage(), user.auth)).json().imagePath as string;
+    expect(
+      (await t.app.inject({ method: 'PUT', url: '/users/profile', headers: user.auth, payload: { profileImage: attached } })).statusCode,
+    ).toBe(200);
+    await t.database.sql`UPDATE uploads SET created_at = now() - interval '25 hours' WHERE path IN (${old}, ${attached})`;
+    await t.database.sql`UPDATE uploads SET created_at = now() - interval '23 hours' WHERE path = ${recent}`;
+    const file = (p: string) => path.join(t.config.uploadsDir, p.slice('/uploads/'.length));
+    expect(await sweepUnattachedUploads(t.app.ctx)).toBe(1);
+    expect(existsSync(file(old))).toBe(false);
+    expect(existsSync(file(recent))).toBe(true);
+    expect(existsSync(file(attached))).toBe(true);
+    const left = await t.database.sql`SELECT path FROM uploads WHERE path IN (${old}, ${recent}, ${attached}) ORDER BY id`;
+    expect(left.map((r) => r.path)).toEqual([recent, attached]);
   });
 });

@@ -1,0 +1,21 @@
+import { EventEmitter } from 'node:events';
+
+/** What services announce after their change is committed; plugins (realtime, later notifications) listen. */
+export type AppEventMap = {
+  /** A session stopped being valid (logout): its sockets must go at once. */
+  sessionEnded: [sessionId: number];
+};
+
+/** A typed in-process event hub: services emit after commit, never before, so listeners see committed state. */
+export class AppEvents {
+  private readonly emitter = new EventEmitter();
+
+  on<K extends keyof AppEventMap>(event: K, listener: (...args: AppEventMap[K]) => void): () => void {
+    this.emitter.on(event, listener as (...args: unknown[]) => void);
+    return () => this.emitter.off(event, listener as (...args: unknown[]) => void);
+  }
+
+  emit<K extends keyof AppEventMap>(event: K, ...args: AppEventMap[K]): void {
+    this.emitter.emit(event, ...args);
+  }
+}

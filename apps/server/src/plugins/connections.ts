@@ -1,0 +1,83 @@
+import type { Socket } from 'node:net';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+
+/** Connection limits: how long a client may take and how many connections may be open at once. */
+export type HttpLimits = {
+  /** Whole request, headers and body, from its first byte (Node's requestTimeout): a trickled body is cut here. */
+  requestTimeoutMs: number;
+  /** Receiving the request headers (Node's headersTimeout). */
+  headersTimeoutMs: number;
+  /** A socket with no traffic at all (Fastify's connectionTimeout). */
+  idleTimeoutMs: number;
+  /** An idle keep-alive connection between requests. */
+  keepAliveTimeoutMs: number;
+  /** Requests one keep-alive connection may carry before it is closed. */
+  maxRequestsPerSocket: number;
+  /** Open connections at once; further ones are refused by the server until some close. */
+  maxConnections: number;
+  /** How often Node checks the request and header timeouts. */
+  checkIntervalMs: number;
+};
+
+/**
+ * The defaults. 120 s lets a 15 MB banner upload over a 1 Mbit/s link finish; 15 s of headers is generous for
+ * any real client. 10,000 connections keep well inside a default 20,000 file descriptors, leaving room for the
+ * database pool, uploads and logs.
+ */
+export const DEFAULT_HTTP_LIMITS: HttpLimits = {
+  requestTimeoutMs: 120_000,
+  headersTimeoutMs: 15_000,
+  idleTimeoutMs: 60_000,
+  keepAliveTimeoutMs: 5_000,
+  maxRequestsPerSocket: 1_000,
+  maxConnections: 10_000,
+  checkIntervalMs: 5_000,
+};
+
+/** The Fastify server options for these limits (buildApp spreads them into `Fastify({...})`). */
+export function httpServerOptions(limits: HttpLimits): Partial<FastifyServerOptions> {
+  return {
+    requestTimeout: limits.requestTimeoutMs,
+    connectionTimeout: limits.idleTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    maxRequestsPerSocket: limits.maxRequestsPerSocket,
+    // During shutdown, requests arriving on open connections are still served (with Connection: close) rather
+    // than answered 503: shutdown must produce no 5xx (see closeGracefully).
+    return503OnClosing: false,
+    http: { headersTimeout: limits.headersTimeoutMs, connectionsCheckingInterval: limits.checkIntervalMs },
+  } as Partial<FastifyServerOptions>;
+}
+
+/** How long a connection whose body was not read lingers after its answer, so the client can read the answer. */
+const LINGER_MS = 1000;
+
+/**
+ * Connection hygiene. (1) A response sent before the request body was read (413 on an endless upload, 401 on an
+ * upload without a session, a truncated multipart) ends the connection without reading on: the body stops
+ * being read (paused, so the client is held back by TCP flow control), the server half-closes after the answer
+ * and destroys the socket a second later. Not `Connection: close`: Node would then close the socket at once
+ * with unread data in it, which makes the kernel send a reset that discards the answer before the client reads
+ * it. (2) `maxConnections` bounds open sockets. (3) On close, keep-alive connections are not cut while a client
+ * may be sending on them: each gets its in-flight answer with Connection: close (Fastify's closing state), and
+ * idle ones are left to their keep-alive timeout, so a shutdown resets nobody.
+ */
+export function registerConnectionLimits(app: FastifyInstance, limits: HttpLimits): void {
+  app.server.maxConnections = limits.maxConnections;
+  app.addHook('onSend', async (request, reply) => {
+    if (request.raw.complete) return;
+    const socket: Socket = request.raw.socket;
+    // app.inject has no real socket: nothing to close.
+    if (typeof socket?.end !== 'function') return;
+    reply.raw.once('finish', () => {
+      request.raw.unpipe();
+      request.raw.pause();
+      socket.end();
+      setTimeout(() => socket.destroy(), LINGER_MS).unref();
+    });
+  });
+  app.addHook('preClose', async () => {
+    // Node's server.close() destroys idle keep-alive sockets at once, racing any request a client is sending on
+    // one (a reset). Leave them to keepAliveTimeout instead; Fastify answers every request with Connection: close.
+    app.server.closeIdleConnections = () => {};
+  });
+}

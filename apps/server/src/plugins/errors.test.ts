@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { users } from '../db/schema';
+import { useTestApp } from '../test/test-app';
+
+const t = useTestApp();
+
+/** Values a failed query carries as parameters: none of them may reach the log. */
+const SECRET_EMAIL = 'leak.me@example.com';
+const SECRET_HASH = '$argon2id$v=19$m=19456,t=2,p=1$c2VjcmV0c2FsdA$c2VjcmV0aGFzaHZhbHVl';
+
+describe('database errors', () => {
+  let app: FastifyInstance;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    app = await buildApp(t.config, t.database.db, { logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } } });
+    const row = (username: string, firstName = 'Leak') => ({
+      username,
+      email: SECRET_EMAIL,
+      firstName,
+      lastName: 'Me',
+      passwordHash: SECRET_HASH,
+    });
+    // A NUL in a text parameter: PostgreSQL refuses it with SQLSTATE 22021.
+    app.post('/test/nul', async () => t.database.db.insert(users).values(row('nul_value', 'a\u0000b')));
+    // A username the check constraint refuses: 23514, whose detail lists every value of the row.
+    app.post('/test/check', async () => t.database.db.insert(users).values(row('not a valid name!')));
+    // A number PostgreSQL cannot read: 22P02.
+    app.post('/test/cast', async () => t.database.sql`SELECT ${'not-a-number'}::int`);
+    await app.ready();
+  });
+  afterAll(() => app?.close());
+
+  it('answers a data exception (SQLSTATE class 22) with 400, never 500', async () => {
+    for (const url of ['/test/nul', '/test/cast']) {
+      const res = await app.inject({ method: 'POST', url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'bad_request', message: expect.any(String) });
+    }
+  });
+
+  it('answers other database errors with a generic 500', async () => {
+    const res = await app.inject({ method: 'POST', url: '/test/check' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ message: 'Something went wrong on our side. Please try again later.', code: 'internal_error' });
+  });
+
+  it('logs SQLSTATE, table and constraint, and never a parameter value', async () => {
+    lines.length = 0;
+    for (const url of ['/test/nul', '/test/check', '/test/cast']) await app.inject({ method: 'POST', url });
+    const log = lines.join('\n');
+    expect(log).toContain('"sqlstate":"22021"');
+    expect(log).toContain('"sqlstate":"23514"');
+    expect(log).toContain('"constraint":"users_username_format"');
+    expect(log).toContain('"sqlstate":"22P02"');
+    for (const secret of [SECRET_EMAIL, 'leak.me', SECRET_HASH, 'argon2id', 'not a valid name!', 'not-a-number', 'params']) {
+      expect(log, secret).not.toContain(secret);
+    }
+  });
+});

@@ -1,0 +1,85 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export type SpawnedServer = {
+  child: ChildProcess;
+  url: string;
+  dataDir: string;
+  output: () => string;
+  exited: Promise<number | null>;
+  postmasterPid: () => number;
+  cleanup: () => void;
+};
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** Polls `GET /api/health` until it answers `status` (bounded by `ms`); returns whether it did. */
+export async function waitForHealth(url: string, status: number, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    const got = await fetch(`${url}/api/health`).then(
+      (r) => r.status,
+      () => 0,
+    );
+    if (got === status) return true;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return false;
+}
+
+/**
+ * Starts the real server process (src/main.ts through tsx) on a free port with its own embedded PostgreSQL in a
+ * temporary DATA_DIR, as `npm start` would, and waits until it is healthy.
+ */
+export async function spawnServer(env: Record<string, string> = {}): Promise<SpawnedServer> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'agora-proc-'));
+  chmodSync(dataDir, 0o755);
+  const port = await freePort();
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    ...env,
+  };
+  delete childEnv.DATABASE_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '..', 'main.ts')], {
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  const server: SpawnedServer = {
+    child,
+    url,
+    dataDir,
+    output: () => output,
+    exited,
+    postmasterPid: () => Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]),
+    cleanup: () => {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  if (!(await waitForHealth(url, 200, 60_000))) {
+    server.cleanup();
+    throw new Error(`the server did not become healthy:\n${output}`);
+  }
+  return server;
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { isAppRoute } from './routes';
+
+describe('isAppRoute', () => {
+  it.each([
+    '/',
+    '/suggested',
+    '/login',
+    '/login/',
+    '/register',
+    '/create',
+    '/group/maker-space',
+    '/group/42',
+    '/group/42/members',
+    '/group/maker-space/blogs',
+    '/group/maker-space/discussions',
+    '/group/maker-space/blogs/blogpage/7',
+  ])('accepts %s', (path) => expect(isAppRoute(path)).toBe(true));
+
+  it.each([
+    '/nope',
+    '/users/1',
+    '/users/profile',
+    '/group',
+    '/group/',
+    '/group/x/settings',
+    '/group/x/blogs/blogpage',
+    '//login',
+    '/loginx',
+  ])('refuses %s', (path) => expect(isAppRoute(path)).toBe(false));
+});
