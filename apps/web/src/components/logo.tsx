@@ -28,7 +28,7 @@ export function Logo({
     <span className={cn('inline-flex items-center gap-2', className)}>
       <LogoMark inverted={inverted} />
       {showWordmark ? (
-        <span className={cn('text-lg font-bold tracking-tight', inverted ? 'text-white' : 'text-zinc-900')}>Agora</span>
+        <span className={cn('text-lg font-bold tracking-tight', inverted ? 'text-white' : 'text-fg')}>Agora</span>
       ) : null}
     </span>
   );

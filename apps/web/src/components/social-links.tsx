@@ -21,14 +21,14 @@ export function SocialLinks({ text, className }: { text: string | null | undefin
               rel="noopener noreferrer"
               title={line.href}
               aria-label={line.site ? `${line.label} (${SITE_NAMES[line.site]})` : `${line.label} (${line.host})`}
-              className="inline-flex max-w-full items-center gap-1.5 rounded-full border border-zinc-200 bg-white py-1.5 pr-3.5 pl-2.5 text-sm font-medium text-zinc-800 shadow-sm transition-colors hover:border-brand-300 hover:bg-brand-50 hover:text-brand-800"
+              className="inline-flex max-w-full items-center gap-1.5 rounded-full border border-line bg-surface py-1.5 pr-3.5 pl-2.5 text-sm font-medium text-fg shadow-sm transition-colors hover:border-accent-fg/40 hover:bg-accent-soft hover:text-accent-fg"
             >
-              <SiteIcon site={line.site} className="size-4 shrink-0 text-brand-600" />
+              <SiteIcon site={line.site} className="size-4 shrink-0 text-accent-fg" />
               <span className="truncate">{line.label}</span>
             </a>
           </li>
         ) : (
-          <li key={`${index}-text`} className="w-full text-sm break-words text-zinc-700">
+          <li key={`${index}-text`} className="w-full text-sm break-words text-fg-muted">
             {line.text}
           </li>
         ),

@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
-import { LIMITS, parseIsoDate } from '@agora/contract';
+import { parseIsoDate } from '@agora/contract';
+import { MOBILE_BREAKPOINT_PX } from './ui-constants';
 
 /**
  * Timestamp and date display (SPEC §9). Pure functions: `now` is passed in, so tests are deterministic.
@@ -13,7 +14,7 @@ const DAY = 24 * HOUR;
 export type Viewport = 'mobile' | 'desktop';
 
 export function isMobileWidth(width: number): boolean {
-  return width < LIMITS.mobileBreakpointPx;
+  return width < MOBILE_BREAKPOINT_PX;
 }
 
 function toDate(value: Date | string | number): Date {

@@ -28,7 +28,7 @@ export function Field({ label, hint, error, aside, className, children }: FieldP
   return (
     <div className={cn('flex min-w-0 flex-col gap-1.5', className)}>
       <div className="flex items-baseline justify-between gap-2">
-        <label htmlFor={id} className="text-sm font-medium text-zinc-800">
+        <label htmlFor={id} className="text-sm font-medium text-fg">
           {label}
         </label>
         {aside}
@@ -39,11 +39,11 @@ export function Field({ label, hint, error, aside, className, children }: FieldP
         'aria-describedby': hasNote ? noteId : undefined,
       })}
       {error ? (
-        <p id={noteId} role="alert" className="text-sm text-red-600">
+        <p id={noteId} role="alert" className="text-sm text-danger-fg">
           {error}
         </p>
       ) : hint ? (
-        <p id={noteId} className="text-xs text-zinc-500">
+        <p id={noteId} className="text-xs text-fg-subtle">
           {hint}
         </p>
       ) : null}

@@ -19,11 +19,11 @@ export function Sheet({ open, onOpenChange, title, children, className }: SheetP
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-zinc-950/40 data-[state=open]:animate-fade-in" />
+        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-scrim data-[state=open]:animate-fade-in" />
         <RadixDialog.Content
           aria-describedby={undefined}
           className={cn(
-            'fixed inset-y-0 right-0 z-40 flex w-full flex-col bg-white shadow-panel md:w-[520px] md:max-w-[calc(100vw-2rem)]',
+            'fixed inset-y-0 right-0 z-40 flex w-full flex-col bg-surface text-fg shadow-panel md:w-[520px] md:max-w-[calc(100vw-2rem)]',
             'data-[state=open]:animate-slide-in-right focus-visible:outline-none',
             className,
           )}

@@ -22,12 +22,12 @@ export function Slider({ value, onValueChange, min, max, step, label, className 
       step={step}
       onValueChange={(values) => onValueChange(values[0] ?? min)}
     >
-      <RadixSlider.Track className="relative h-1.5 grow overflow-hidden rounded-full bg-zinc-200">
+      <RadixSlider.Track className="relative h-1.5 grow overflow-hidden rounded-full bg-surface-strong">
         <RadixSlider.Range className="absolute h-full bg-brand-600" />
       </RadixSlider.Track>
       <RadixSlider.Thumb
         aria-label={label}
-        className="block size-5 rounded-full border-2 border-brand-600 bg-white shadow transition-transform hover:scale-110 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        className="block size-5 rounded-full border-2 border-ring bg-surface shadow transition-transform hover:scale-110 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
       />
     </RadixSlider.Root>
   );

@@ -81,7 +81,7 @@ export function LoginPage() {
       footer={
         <>
           New to Agora?{' '}
-          <Link to={registerLink} className="font-semibold text-brand-700 hover:text-brand-800 hover:underline">
+          <Link to={registerLink} className="font-semibold text-accent-fg underline-offset-2 hover:underline">
             Create an account
           </Link>
         </>

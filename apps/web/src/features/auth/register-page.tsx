@@ -108,7 +108,7 @@ export function RegisterPage() {
       footer={
         <>
           Already have an account?{' '}
-          <Link to="/login" className="font-semibold text-brand-700 hover:text-brand-800 hover:underline">
+          <Link to="/login" className="font-semibold text-accent-fg underline-offset-2 hover:underline">
             Sign in
           </Link>
         </>
@@ -167,7 +167,7 @@ export function RegisterPage() {
           />
         </Field>
         <div className="space-y-1.5">
-          <label className="flex cursor-pointer items-start gap-3 text-sm text-zinc-700">
+          <label className="flex cursor-pointer items-start gap-3 text-sm text-fg-muted">
             <input
               type="checkbox"
               name="terms"
@@ -179,12 +179,12 @@ export function RegisterPage() {
               disabled={busy}
               aria-invalid={errors.terms ? true : undefined}
               aria-describedby={errors.terms ? 'terms-error' : undefined}
-              className="mt-0.5 size-4 shrink-0 cursor-pointer rounded border-zinc-300 accent-brand-600"
+              className="mt-0.5 size-4 shrink-0 cursor-pointer rounded border-line-strong accent-brand-600 dark:accent-brand-400"
             />
             <span>I agree to the terms of use and to treat every community with respect.</span>
           </label>
           {errors.terms ? (
-            <p id="terms-error" role="alert" className="text-sm text-red-600">
+            <p id="terms-error" role="alert" className="text-sm text-danger-fg">
               {errors.terms}
             </p>
           ) : null}

@@ -20,9 +20,9 @@ export function HomePage() {
   return (
     <div className="space-y-10">
       <header>
-        <p className="text-sm font-medium text-brand-700">Welcome back{session?.username ? `, ${session.username}` : ''}</p>
-        <h1 className="mt-1 text-2xl font-bold tracking-tight text-zinc-900 sm:text-3xl">Your feed</h1>
-        <p className="mt-1 text-sm text-zinc-500">Blogs and discussions from the communities you joined.</p>
+        <p className="text-sm font-medium text-accent-fg">Welcome back{session?.username ? `, ${session.username}` : ''}</p>
+        <h1 className="mt-1 text-2xl font-bold tracking-tight text-fg sm:text-3xl">Your feed</h1>
+        <p className="mt-1 text-sm text-fg-subtle">Blogs and discussions from the communities you joined.</p>
       </header>
 
       <FeedSection id="feed-blogs" title="Latest blogs">

@@ -5,7 +5,7 @@ export function CreateCommunityPage() {
   useDocumentTitle('Create a community');
   return (
     <div className="mx-auto max-w-2xl">
-      <h1 className="text-2xl font-bold tracking-tight text-zinc-900 sm:text-3xl">Create a community</h1>
+      <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">Create a community</h1>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
 import { ZoomIn, ZoomOut } from 'lucide-react';
-import { LIMITS } from '@agora/contract';
+import { CROP_ZOOM } from '@/lib/ui-constants';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Slider } from '@/components/ui/slider';
@@ -20,7 +20,7 @@ interface CropDialogProps {
 export function CropDialog({ kind, source, onCancel, onCropped }: CropDialogProps) {
   const settings = CROP_SETTINGS[kind];
   const [crop, setCrop] = useState({ x: 0, y: 0 });
-  const [zoom, setZoom] = useState<number>(LIMITS.cropZoomMin);
+  const [zoom, setZoom] = useState<number>(CROP_ZOOM.min);
   const [area, setArea] = useState<Area | null>(null);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -45,8 +45,8 @@ export function CropDialog({ kind, source, onCancel, onCropped }: CropDialogProp
         <div
           className={
             kind === 'photo'
-              ? 'relative mx-auto aspect-square w-full max-w-sm overflow-hidden rounded-xl bg-zinc-900'
-              : 'relative aspect-[2/1] w-full overflow-hidden rounded-xl bg-zinc-900'
+              ? 'relative mx-auto aspect-square w-full max-w-sm overflow-hidden rounded-xl bg-overlay'
+              : 'relative aspect-[2/1] w-full overflow-hidden rounded-xl bg-overlay'
           }
         >
           {source ? (
@@ -54,8 +54,8 @@ export function CropDialog({ kind, source, onCancel, onCropped }: CropDialogProp
               image={source}
               crop={crop}
               zoom={zoom}
-              minZoom={LIMITS.cropZoomMin}
-              maxZoom={LIMITS.cropZoomMax}
+              minZoom={CROP_ZOOM.min}
+              maxZoom={CROP_ZOOM.max}
               zoomSpeed={0.2}
               aspect={settings.aspect}
               cropShape={settings.shape}
@@ -69,19 +69,19 @@ export function CropDialog({ kind, source, onCancel, onCropped }: CropDialogProp
           ) : null}
         </div>
         <div className="mt-5 flex items-center gap-3">
-          <ZoomOut className="size-4 shrink-0 text-zinc-500" aria-hidden />
+          <ZoomOut className="size-4 shrink-0 text-fg-subtle" aria-hidden />
           <Slider
             label="Zoom"
             value={zoom}
             onValueChange={setZoom}
-            min={LIMITS.cropZoomMin}
-            max={LIMITS.cropZoomMax}
-            step={LIMITS.cropZoomStep}
+            min={CROP_ZOOM.min}
+            max={CROP_ZOOM.max}
+            step={CROP_ZOOM.step}
           />
-          <ZoomIn className="size-4 shrink-0 text-zinc-500" aria-hidden />
+          <ZoomIn className="size-4 shrink-0 text-fg-subtle" aria-hidden />
         </div>
         {error ? (
-          <p role="alert" className="mt-3 text-sm text-red-600">
+          <p role="alert" className="mt-3 text-sm text-danger-fg">
             {error}
           </p>
         ) : null}

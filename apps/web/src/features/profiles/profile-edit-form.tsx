@@ -58,7 +58,7 @@ export function ProfileEditForm({ draft, onChange, errors, disabled, onSubmit }:
         label="Bio"
         error={errors.bio}
         aside={
-          <span className={left <= 5 ? 'text-xs font-medium text-amber-700' : 'text-xs text-zinc-500'} aria-live="polite">
+          <span className={left <= 5 ? 'text-xs font-medium text-warning-fg' : 'text-xs text-fg-subtle'} aria-live="polite">
             {left} {left === 1 ? 'character' : 'characters'} left
           </span>
         }
