@@ -5,11 +5,9 @@
   var choice = null;
   try {
     choice = window.localStorage.getItem('theme');
-  } catch (e) {
-    choice = null;
+  } catch {
+    // Storage disabled (privacy modes): follow the system.
   }
-  var dark =
-    choice === 'dark' ||
-    (choice !== 'light' && !!window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches);
+  var dark = choice === 'dark' || (choice !== 'light' && !!window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches);
   document.documentElement.classList.toggle('dark', dark);
 })();

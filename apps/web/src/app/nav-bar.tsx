@@ -84,13 +84,7 @@ export function NavBar({ onOpenNotifications }: { onOpenNotifications: () => voi
             </>
           ) : (
             // SPEC §2: the visitor's navigation links to / (their suggested view) and highlights on /suggested too.
-            <NavItem
-              to="/"
-              active={onExplore || onFeed}
-              current={onFeed}
-              icon={Compass}
-              onCurrentClick={refresh(feedKeys.explore())}
-            >
+            <NavItem to="/" active={onExplore || onFeed} current={onFeed} icon={Compass} onCurrentClick={refresh(feedKeys.explore())}>
               Explore
             </NavItem>
           )}

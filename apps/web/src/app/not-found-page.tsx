@@ -1,18 +1,18 @@
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ArrowLeft, Home } from 'lucide-react';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { PageTitle } from '@/components/page-title';
 
 /** Any unknown path (SPEC §2): "Page Not Found" with Go Back (history back) and Return Home. */
 export function NotFoundPage() {
   const navigate = useNavigate();
   const location = useLocation();
-  useDocumentTitle('Page Not Found');
   // With no earlier page at all (a new tab), going back would do nothing: go home instead.
   const canGoBack = location.key !== 'default' || window.history.length > 1;
   const goBack = () => (canGoBack ? navigate(-1) : navigate('/'));
   return (
     <div className="mx-auto flex max-w-lg flex-col items-center py-16 text-center sm:py-24">
+      <PageTitle title="Page Not Found" />
       <p className="bg-gradient-to-br from-brand-700 to-brand-400 dark:from-brand-300 dark:to-brand-500 bg-clip-text text-7xl font-extrabold tracking-tighter text-transparent sm:text-8xl">
         404
       </p>

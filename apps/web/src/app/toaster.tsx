@@ -9,13 +9,6 @@ import type { Theme } from '@/lib/theme';
  */
 export function AppToaster({ theme }: { theme: Theme }) {
   return (
-    <Toaster
-      position="bottom-left"
-      theme={theme}
-      duration={TOAST_MS}
-      richColors
-      closeButton
-      toastOptions={{ className: 'font-sans' }}
-    />
+    <Toaster position="bottom-left" theme={theme} duration={TOAST_MS} richColors closeButton toastOptions={{ className: 'font-sans' }} />
   );
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import { cn } from '@/lib/cn';
+import { useReturnFocus } from './return-focus';
 
 export const Dialog = RadixDialog.Root;
 export const DialogTrigger = RadixDialog.Trigger;
@@ -17,12 +18,17 @@ interface DialogContentProps {
   onInteractOutside?: (event: Event) => void;
 }
 
-/** A centred modal with a title (required for screen readers), optional description, and a close button. */
+/**
+ * A centred modal with a title (required for screen readers), optional description, and a close button. Focus
+ * returns to whatever opened it.
+ */
 export function DialogContent({ title, description, children, className, hideClose, onInteractOutside }: DialogContentProps) {
+  const returnFocus = useReturnFocus();
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className="fixed inset-0 z-50 bg-scrim backdrop-blur-[2px] data-[state=open]:animate-fade-in" />
       <RadixDialog.Content
+        {...returnFocus}
         onInteractOutside={onInteractOutside}
         {...(description ? {} : { 'aria-describedby': undefined })}
         className={cn(

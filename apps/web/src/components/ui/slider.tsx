@@ -8,11 +8,13 @@ interface SliderProps {
   max: number;
   step: number;
   label: string;
+  /** Spoken instead of the bare number, e.g. "1.5 times". */
+  valueText?: string;
   className?: string;
 }
 
 /** A single-thumb slider; `label` names the thumb for assistive technology. */
-export function Slider({ value, onValueChange, min, max, step, label, className }: SliderProps) {
+export function Slider({ value, onValueChange, min, max, step, label, valueText, className }: SliderProps) {
   return (
     <RadixSlider.Root
       className={cn('relative flex h-6 w-full touch-none items-center select-none', className)}
@@ -27,6 +29,7 @@ export function Slider({ value, onValueChange, min, max, step, label, className 
       </RadixSlider.Track>
       <RadixSlider.Thumb
         aria-label={label}
+        aria-valuetext={valueText}
         className="block size-5 rounded-full border-2 border-ring bg-surface shadow transition-transform hover:scale-110 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
       />
     </RadixSlider.Root>

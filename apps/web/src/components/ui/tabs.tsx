@@ -23,5 +23,11 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof Radix
 }
 
 export function TabsContent({ className, ...props }: ComponentProps<typeof RadixTabs.Content>) {
-  return <RadixTabs.Content className={cn('focus-visible:outline-none', className)} {...props} />;
+  // The panel itself takes focus (Tab from the tab list lands on it): it shows the same ring as everything else.
+  return (
+    <RadixTabs.Content
+      className={cn('rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ring', className)}
+      {...props}
+    />
+  );
 }

@@ -8,6 +8,8 @@ import { Slider } from '@/components/ui/slider';
 import type { ProfileImageKind } from './api';
 import { CROP_SETTINGS, cropToJpeg } from './crop-image';
 
+const CROP_AREA_LABEL = 'Crop frame: drag the picture or use the arrow keys to move it';
+
 interface CropDialogProps {
   kind: ProfileImageKind;
   /** An object URL of the chosen file; null when closed. */
@@ -24,6 +26,7 @@ export function CropDialog({ kind, source, onCancel, onCropped }: CropDialogProp
   const [area, setArea] = useState<Area | null>(null);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const zoomText = zoom.toFixed(2);
 
   const save = async () => {
     if (!source || !area || saving) return;
@@ -41,7 +44,11 @@ export function CropDialog({ kind, source, onCancel, onCropped }: CropDialogProp
 
   return (
     <Dialog open={source !== null} onOpenChange={(open) => (open ? undefined : onCancel())}>
-      <DialogContent title={settings.title} description="Drag to position, use the slider to zoom." className="max-w-xl">
+      <DialogContent
+        title={settings.title}
+        description="Drag the picture or use the arrow keys to position it; use the slider to zoom."
+        className="max-w-xl"
+      >
         <div
           className={
             kind === 'photo'
@@ -65,6 +72,9 @@ export function CropDialog({ kind, source, onCancel, onCropped }: CropDialogProp
               onCropChange={setCrop}
               onZoomChange={setZoom}
               onCropComplete={(_, pixels) => setArea(pixels)}
+              // The crop frame takes focus and moves with the arrow keys: it needs a name.
+              cropperProps={{ role: 'group', 'aria-label': CROP_AREA_LABEL, 'aria-roledescription': 'crop area' }}
+              mediaProps={{ alt: 'The chosen picture' }}
             />
           ) : null}
         </div>
@@ -72,6 +82,7 @@ export function CropDialog({ kind, source, onCancel, onCropped }: CropDialogProp
           <ZoomOut className="size-4 shrink-0 text-fg-subtle" aria-hidden />
           <Slider
             label="Zoom"
+            valueText={`${zoomText} times`}
             value={zoom}
             onValueChange={setZoom}
             min={CROP_ZOOM.min}
@@ -79,6 +90,9 @@ export function CropDialog({ kind, source, onCancel, onCropped }: CropDialogProp
             step={CROP_ZOOM.step}
           />
           <ZoomIn className="size-4 shrink-0 text-fg-subtle" aria-hidden />
+          <output aria-hidden className="w-12 shrink-0 text-right text-sm font-medium text-fg-muted tabular-nums">
+            {zoomText}×
+          </output>
         </div>
         {error ? (
           <p role="alert" className="mt-3 text-sm text-danger-fg">

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { ArrowLeft, Cake, Camera, Check, LogOut, Pencil, Sparkles, UserRound, X, Link2 } from 'lucide-react';
+import { ArrowLeft, Cake, Camera, LogOut, Pencil, Sparkles, UserRound, X, Link2 } from 'lucide-react';
 import { PROFILE_MESSAGES, type Profile } from '@agora/contract';
 import { Button } from '@/components/ui/button';
 import { FallbackImage } from '@/components/ui/fallback-image';
@@ -10,12 +10,12 @@ import { Skeleton } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Tooltip } from '@/components/ui/tooltip';
 import { SocialLinks } from '@/components/social-links';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useSession } from '@/lib/session';
 import { formatBirthday } from '@/lib/time';
 import { useLogout } from '@/features/auth/api';
-import { loginPathFor } from '@/features/auth/redirect';
+import { loginPathFor } from '@/features/auth/public';
 import { useProfile, useUpdateProfile } from './api';
 import { CropDialog } from './crop-dialog';
 import { resolveProfileId } from './own';
@@ -26,7 +26,6 @@ import { useProfilePanel } from './use-profile-panel';
 export const PROFILE_TEXTS = {
   emptyBio: "Nothing's here",
   saved: 'Profile saved',
-  saveFailed: 'Failed to update profile',
   loadFailed: 'This profile could not be loaded.',
 } as const;
 
@@ -109,6 +108,19 @@ function ProfileView({ userId, own, onBack }: ProfileViewProps) {
   const uploads = useProfileImageUpload();
   const [draft, setDraft] = useState<ProfileDraft | null>(null);
   const [errors, setErrors] = useState<DraftErrors>({});
+  const editButton = useRef<HTMLButtonElement>(null);
+  const firstField = useRef<HTMLInputElement>(null);
+  // Where focus goes once edit mode starts or ends: the first field, or back to the edit button (the controls
+  // that had focus, Save and Cancel, are gone by then).
+  const focusNext = useRef<'field' | 'edit' | null>(null);
+  const editing = own && draft !== null;
+
+  useEffect(() => {
+    const target = focusNext.current === 'field' ? firstField.current : focusNext.current === 'edit' ? editButton.current : null;
+    if (!target) return;
+    focusNext.current = null;
+    target.focus();
+  }, [editing]);
 
   if (query.isPending) return <ProfileSkeleton />;
   if (query.isError) {
@@ -129,12 +141,17 @@ function ProfileView({ userId, own, onBack }: ProfileViewProps) {
   }
 
   const profile = query.data;
-  const editing = own && draft !== null;
   const blocked = editing && birthdayError(draft) !== null;
 
   const startEditing = () => {
     setErrors({});
+    focusNext.current = 'field';
     setDraft(draftOf(profile));
+  };
+
+  const stopEditing = () => {
+    focusNext.current = 'edit';
+    setDraft(null);
   };
 
   const save = () => {
@@ -143,14 +160,13 @@ function ProfileView({ userId, own, onBack }: ProfileViewProps) {
       { bio: draft.bio, about: draft.about, birthday: draft.birthday || null, userLink: draft.userLink },
       {
         onSuccess: () => {
-          setDraft(null);
           setErrors({});
+          stopEditing();
           toast.success(PROFILE_TEXTS.saved);
         },
+        // Anything else reaches the user through the MutationCache (meta in api.ts).
         onError: (error) => {
-          console.error('Profile update failed', error);
-          if (error instanceof ApiError && Object.keys(error.fields).length > 0) setErrors(error.fields);
-          else toast.error(errorMessage(error, PROFILE_TEXTS.saveFailed));
+          if (error instanceof ApiError) setErrors(error.fields);
         },
       },
     );
@@ -163,37 +179,13 @@ function ProfileView({ userId, own, onBack }: ProfileViewProps) {
         <div className="px-5 sm:px-6">
           <div className="flex items-end justify-between gap-3">
             <ProfilePhoto profile={profile} own={own} uploads={uploads} />
-            {own ? (
+            {own && !editing ? (
               <div className="flex gap-2 pb-1">
-                {editing ? (
-                  <>
-                    <Tooltip content="Cancel">
-                      <Button
-                        variant="outline"
-                        size="icon"
-                        aria-label="Cancel editing"
-                        onClick={() => setDraft(null)}
-                        disabled={update.isPending}
-                      >
-                        <X aria-hidden />
-                      </Button>
-                    </Tooltip>
-                    <Tooltip content={blocked ? 'Fix the birthday first' : 'Save'}>
-                      {/* A wrapper keeps the tooltip working while the button is disabled. */}
-                      <span tabIndex={blocked ? 0 : -1} className="rounded-lg">
-                        <Button size="icon" aria-label="Save profile" onClick={save} disabled={blocked || update.isPending}>
-                          <Check aria-hidden />
-                        </Button>
-                      </span>
-                    </Tooltip>
-                  </>
-                ) : (
-                  <Tooltip content="Edit profile">
-                    <Button variant="outline" size="icon" aria-label="Edit profile" onClick={startEditing}>
-                      <Pencil aria-hidden />
-                    </Button>
-                  </Tooltip>
-                )}
+                <Tooltip content="Edit profile">
+                  <Button ref={editButton} variant="outline" size="icon" aria-label="Edit profile" onClick={startEditing}>
+                    <Pencil aria-hidden />
+                  </Button>
+                </Tooltip>
               </div>
             ) : null}
           </div>
@@ -212,9 +204,18 @@ function ProfileView({ userId, own, onBack }: ProfileViewProps) {
             <TabsList aria-label="Profile sections">
               <TabsTrigger value="overview">Overview</TabsTrigger>
             </TabsList>
-            <TabsContent value="overview" className="py-5">
+            <TabsContent value="overview" className="my-5">
               {editing ? (
-                <ProfileEditForm draft={draft} onChange={setDraft} errors={errors} disabled={update.isPending} onSubmit={save} />
+                <ProfileEditForm
+                  draft={draft}
+                  onChange={setDraft}
+                  errors={errors}
+                  disabled={update.isPending}
+                  blocked={blocked}
+                  firstFieldRef={firstField}
+                  onSubmit={save}
+                  onCancel={stopEditing}
+                />
               ) : (
                 <ProfileOverview profile={profile} own={own} />
               )}
@@ -242,10 +243,7 @@ function UploadOverlay({ percent, round }: { percent: number; round?: boolean })
     <div
       role="status"
       aria-live="polite"
-      className={cn(
-        'absolute inset-0 flex flex-col items-center justify-center gap-1.5 bg-overlay/55 text-white',
-        round && 'rounded-full',
-      )}
+      className={cn('absolute inset-0 flex flex-col items-center justify-center gap-1.5 bg-overlay/55 text-white', round && 'rounded-full')}
     >
       <span className="text-sm font-semibold tabular-nums">Uploading {percent}%</span>
       <span className="h-1 w-3/5 max-w-40 overflow-hidden rounded-full bg-white/30">
@@ -255,7 +253,11 @@ function UploadOverlay({ percent, round }: { percent: number; round?: boolean })
   );
 }
 
-/** A button that opens a file picker for one image (the hidden input keeps the native picker). */
+/**
+ * A button that opens a file picker for one image (the hidden input keeps the native picker). While another
+ * image is being cropped or uploaded it is aria-disabled rather than disabled: it keeps focus (the crop dialog
+ * hands focus back to it, and it is where the user is after the upload) and ignores clicks.
+ */
 function ImagePickButton({
   label,
   name,
@@ -274,7 +276,15 @@ function ImagePickButton({
   const input = useRef<HTMLInputElement>(null);
   return (
     <>
-      <button type="button" aria-label={label} disabled={disabled} onClick={() => input.current?.click()} className={className}>
+      <button
+        type="button"
+        aria-label={label}
+        aria-disabled={disabled || undefined}
+        onClick={() => {
+          if (!disabled) input.current?.click();
+        }}
+        className={cn(className, disabled && 'cursor-progress')}
+      >
         {children}
       </button>
       <input
