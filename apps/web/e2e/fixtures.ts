@@ -27,12 +27,19 @@ export { expect };
 export const DEMO_PASSWORD = 'agora-demo';
 export const SCREENSHOT_DIR = path.resolve(process.cwd(), 'test-results', 'screenshots');
 
-/** Saves a full-page screenshot as test-results/screenshots/<name>.png (kept as a CI artifact). */
+/**
+ * Saves full-page screenshots as test-results/screenshots/<name>-light.png and <name>-dark.png (kept as CI
+ * artifacts), switching the theme the way the operating system does. Ends in the light theme.
+ */
 export async function snap(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  // Let transitions (drawer slide, toasts) settle so the picture shows the resting state.
-  await page.waitForTimeout(350);
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    // Let transitions (drawer slide, toasts, the theme change) settle so the picture shows the resting state.
+    await page.waitForTimeout(350);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${scheme}.png`), fullPage: true });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
 }
 
 type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
@@ -191,9 +198,14 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
-/** Birthday input value for a person `years` old today (local calendar). */
-export function dateYearsAgo(years: number): string {
-  const now = new Date();
-  const y = now.getFullYear() - years;
-  return `${y}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+/**
+ * The birthday of someone turning `years` today, by the browser's own clock and time zone (never the test
+ * runner's: its UTC date is a day ahead of Los Angeles from 00:00 to 08:00 UTC, which failed CI every night).
+ */
+export async function browserDateYearsAgo(page: Page, years: number): Promise<string> {
+  return page.evaluate((n) => {
+    const now = new Date();
+    const pad = (v: number) => String(v).padStart(2, '0');
+    return `${now.getFullYear() - n}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  }, years);
 }

@@ -2,6 +2,8 @@ import { expectAccessible, snap, expect, test } from './fixtures';
 
 test.describe('a visitor', () => {
   test('sees the suggested view, explores, finds Sign in, and is sent to /login from /create', async ({ page }) => {
+    // Many screens, each checked by axe and photographed in both themes: slow on a shared 2-core machine.
+    test.slow();
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Build. Grow. Connect.' })).toBeVisible();
     await expect(page.getByText('No suggested communities available..')).toBeVisible();

@@ -52,9 +52,8 @@ export function applyTheme(theme: Theme = currentTheme()): void {
 }
 
 export function setThemeChoice(choice: ThemeChoice): void {
-  memoryChoice = choice;
-  // "system" is the default: storing it too keeps the choice explicit across a later change of default.
-  writeStorage(STORAGE_KEYS.theme, choice);
+  // "system" is stored too, so the choice stays explicit. Without storage the choice lives for this page only.
+  memoryChoice = writeStorage(STORAGE_KEYS.theme, choice) ? null : choice;
   applyTheme();
   window.dispatchEvent(new Event(THEME_EVENT));
 }

@@ -11,5 +11,5 @@ export function Spinner({ className, label = 'Loading' }: { className?: string; 
 }
 
 export function Skeleton({ className }: { className?: string }) {
-  return <div aria-hidden className={cn('animate-pulse rounded-lg bg-skeleton', className)} />;
+  return <div aria-hidden className={cn('animate-skeleton rounded-lg bg-skeleton', className)} />;
 }
