@@ -242,11 +242,22 @@ test('the age rule at 00:05 UTC, when the browser in Los Angeles is still on the
   await expect(panel.getByText('Date can’t be in the future.')).toBeVisible();
 });
 
-test("another member's profile, with a way back to one's own", async ({ page }) => {
+test("another member's profile (its loading skeleton first), with a way back to one's own", async ({ page }) => {
   const user = await registerViaApi(page);
   await signInViaApi(page, user.username, user.password);
+  // Hold the profile's answer to photograph the skeleton (SPEC §7: skeletons must be visible in both themes).
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/users/1', async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.goto('/suggested?profile=1');
   const panel = page.getByRole('dialog', { name: 'Profile' });
+  await expect(panel.getByLabel('Loading profile')).toBeVisible();
+  await expectAccessible(page, 'profile loading');
+  await snap(page, 'desktop-profile-loading');
+  release();
   await expect(panel.getByText('@maya_chen')).toBeVisible();
   await expect(panel.getByRole('button', { name: 'Edit profile' })).toHaveCount(0);
   await expect(panel.getByRole('img', { name: "maya_chen's profile photo" })).toHaveAttribute('src', /^\/uploads\//);
@@ -255,4 +266,24 @@ test("another member's profile, with a way back to one's own", async ({ page }) 
   await panel.getByRole('button', { name: 'My profile' }).click();
   await expect(panel.getByText(`@${user.username}`)).toBeVisible();
   await expect(page).toHaveURL(/profile=me/);
+});
+
+test('toasts stay clear of the side panel and of the drawer (bottom-left)', async ({ page }) => {
+  // 1000 px: wide enough for the side panel, narrow enough that a centred toast crossed its edge.
+  await page.setViewportSize({ width: 1000, height: 800 });
+  const user = await registerViaApi(page);
+  await signInViaApi(page, user.username, user.password);
+  await page.goto('/');
+  const side = await page.getByRole('complementary', { name: 'Side panel' }).boundingBox();
+  await page.getByRole('button', { name: 'Your profile' }).click();
+  const panel = page.getByRole('dialog', { name: 'Profile' });
+  await panel.getByRole('button', { name: 'Edit profile' }).click();
+  await panel.getByRole('button', { name: 'Save profile' }).click();
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Profile saved' });
+  await expect(toast).toBeVisible();
+  const drawer = await panel.boundingBox();
+  const box = await toast.boundingBox();
+  expect(side && drawer && box).toBeTruthy();
+  expect(box!.x + box!.width).toBeLessThanOrEqual(Math.min(side!.x, drawer!.x));
+  await snap(page, 'desktop-1000-toast');
 });

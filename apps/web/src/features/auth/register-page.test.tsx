@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
+import { AUTH_MESSAGES } from '@agora/contract';
 import { json, mockFetch, renderApp } from '@/test/render-app';
+import { validateRegistration } from './register-page';
 
 type User = ReturnType<typeof renderApp>['user'];
 
@@ -138,5 +140,28 @@ describe('RegisterPage', () => {
         confirmPassword: 'longenough',
       },
     });
+  });
+});
+
+describe('validateRegistration', () => {
+  it("judges with the contract's registerRequestSchema, so its messages are the contract's", () => {
+    const values = { firstName: ' ', lastName: 'Hopper', email: 'grace@', username: 'gr ace', password: 'short', confirmPassword: 'other' };
+    expect(validateRegistration(values, false)).toEqual({
+      firstName: AUTH_MESSAGES.firstNameRequired,
+      email: AUTH_MESSAGES.emailInvalid,
+      username: AUTH_MESSAGES.usernameInvalid,
+      password: AUTH_MESSAGES.passwordTooShort,
+      confirmPassword: AUTH_MESSAGES.passwordsDoNotMatch,
+      terms: 'Please accept the terms to continue',
+    });
+    const valid = {
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email: 'grace@example.com',
+      username: 'grace',
+      password: 'longenough',
+      confirmPassword: 'longenough',
+    };
+    expect(validateRegistration(valid, true)).toEqual({});
   });
 });

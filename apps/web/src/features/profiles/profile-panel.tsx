@@ -435,7 +435,7 @@ function ProfileOverview({ profile, own }: { profile: Profile; own: boolean }) {
 
 function ProfileSkeleton() {
   return (
-    <div aria-busy="true" aria-label="Loading profile" className="flex h-full flex-col">
+    <div role="status" aria-busy="true" aria-label="Loading profile" className="flex h-full flex-col">
       <div className="relative aspect-[3/1] w-full">
         <Skeleton className="size-full rounded-none" />
         <div className="absolute top-3 right-3">
