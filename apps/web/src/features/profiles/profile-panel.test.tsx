@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { json, makeProfile, mockFetch, renderApp, signIn } from '@/test/render-app';
 
@@ -162,6 +162,28 @@ describe('ProfilePanel', () => {
     await user.type(screen.getByLabelText('Bio'), 'Hi');
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
     await waitFor(() => expect(within(panel).getByRole('button', { name: 'Edit profile' })).toHaveFocus());
+  });
+
+  it('gives focus back to the photo button when the crop dialog closes with Escape, and shows the zoom', async () => {
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:photo', revokeObjectURL: () => {} }));
+    signIn();
+    serveProfile();
+    const { user } = renderApp('/?profile=me');
+    const panel = await screen.findByRole('dialog', { name: 'Profile' });
+    const photoButton = await within(panel).findByRole('button', { name: 'Change profile photo' });
+    await user.click(photoButton);
+    const input = panel.querySelector<HTMLInputElement>('input[name="profileImage"]')!;
+    // What the browser's file chooser does: the input changes, focus stays on the button that opened it.
+    fireEvent.change(input, { target: { files: [new File(['x'], 'me.png', { type: 'image/png' })] } });
+    const crop = await screen.findByRole('dialog', { name: 'Adjust profile photo' });
+    expect(within(crop).getByRole('slider', { name: 'Zoom' })).toHaveAttribute('aria-valuetext', '1.00 times');
+    expect(within(crop).getByText('1.00×')).toBeInTheDocument();
+    // While the crop is open the button keeps focusability (aria-disabled, not disabled).
+    expect(photoButton).toHaveAttribute('aria-disabled', 'true');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Adjust profile photo' })).not.toBeInTheDocument());
+    await waitFor(() => expect(photoButton).toHaveFocus());
+    expect(photoButton).not.toHaveAttribute('aria-disabled');
   });
 
   it('sends a visitor to sign in', async () => {
