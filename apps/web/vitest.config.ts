@@ -13,6 +13,8 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // Component tests type and click through whole forms; on a shared 2-core machine 5 s is too tight.
+    testTimeout: 20_000,
     restoreMocks: true,
     clearMocks: true,
     unstubGlobals: true,

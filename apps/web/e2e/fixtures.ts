@@ -27,24 +27,80 @@ export { expect };
 export const DEMO_PASSWORD = 'agora-demo';
 export const SCREENSHOT_DIR = path.resolve(process.cwd(), 'test-results', 'screenshots');
 
-/** Saves a full-page screenshot as test-results/screenshots/<name>.png (kept as a CI artifact). */
+/**
+ * Saves full-page screenshots as test-results/screenshots/<name>-light.png and <name>-dark.png (kept as CI
+ * artifacts), switching the theme the way the operating system does. Ends in the light theme.
+ */
 export async function snap(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  // Let transitions (drawer slide, toasts) settle so the picture shows the resting state.
-  await page.waitForTimeout(350);
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    // Let transitions (drawer slide, toasts, the theme change) settle so the picture shows the resting state.
+    await page.waitForTimeout(350);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${scheme}.png`), fullPage: true });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
 }
 
+type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
+
 /**
- * axe on what the page shows now (WCAG 2.1 A and AA rules); serious and critical violations fail the journey.
- * Call it on every screen and open dialog a journey visits.
+ * Checks axe gave up on. A colour it cannot parse (Tailwind 4's minified `oklch(98.5% 0 none)`) throws inside
+ * color-contrast: on a page background the whole rule aborts (the rule lands in `incomplete` with an `error`),
+ * on one element that element is skipped (`messageKey: 'colorParse'`). Either way "no contrast violation" would
+ * then be a claim nobody checked.
  */
-export async function expectAccessible(page: Page, label: string): Promise<void> {
+export function abandonedChecks(results: AxeResults): string[] {
+  const aborted = results.incomplete
+    .filter((rule) => (rule as { error?: unknown }).error !== undefined)
+    .map((rule) => `${rule.id} aborted: ${String((rule as { error?: { message?: string } }).error?.message)}`);
+  const unparsed = results.incomplete
+    .filter((rule) => rule.id === 'color-contrast')
+    .flatMap((rule) => rule.nodes)
+    .filter((node) =>
+      [...node.any, ...node.all, ...node.none].some((check) => (check.data as { messageKey?: string } | null)?.messageKey === 'colorParse'),
+    )
+    .map((node) => `${node.target.join(' ')}: ${node.any.map((c) => c.message).join('; ')}`);
+  return [...aborted, ...unparsed];
+}
+
+/** axe once, on the page as it is: serious or critical violations fail, and so does a contrast check axe abandoned. */
+export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const bad = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(bad, `${label}: axe violations`).toEqual([]);
+  expect(abandonedChecks(results), `${label}: checks axe could not run (so their silence proves nothing)`).toEqual([]);
+}
+
+async function waitForPaint(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+/**
+ * axe on what the page shows now (WCAG 2.1 A and AA rules) in the light theme and then in the dark one, switched
+ * the way an operating system does it (prefers-color-scheme, which the default "system" choice follows live);
+ * serious and critical violations fail the journey, and so does a contrast check axe could not run. Motion is
+ * reduced meanwhile so no colour is caught mid-transition. Ends in the light theme. Call it on every screen and
+ * open dialog a journey visits.
+ */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  const html = page.locator('html');
+  const choice = await page.evaluate(() => localStorage.getItem('theme'));
+  expect(choice ?? 'system', `${label}: expectAccessible switches themes through the system preference`).toBe('system');
+  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+  await expect(html).not.toHaveClass(/(^|\s)dark(\s|$)/);
+  await waitForPaint(page);
+  await expectNoAxeViolations(page, `${label} (light)`);
+
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(html).toHaveClass(/(^|\s)dark(\s|$)/);
+  await waitForPaint(page);
+  await expectNoAxeViolations(page, `${label} (dark)`);
+
+  await page.emulateMedia({ colorScheme: 'light', reducedMotion: null });
+  await expect(html).not.toHaveClass(/(^|\s)dark(\s|$)/);
 }
 
 /** The page never scrolls sideways. */
@@ -142,9 +198,14 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
-/** Birthday input value for a person `years` old today (local calendar). */
-export function dateYearsAgo(years: number): string {
-  const now = new Date();
-  const y = now.getFullYear() - years;
-  return `${y}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+/**
+ * The birthday of someone turning `years` today, by the browser's own clock and time zone (never the test
+ * runner's: its UTC date is a day ahead of Los Angeles from 00:00 to 08:00 UTC, which failed CI every night).
+ */
+export async function browserDateYearsAgo(page: Page, years: number): Promise<string> {
+  return page.evaluate((n) => {
+    const now = new Date();
+    const pad = (v: number) => String(v).padStart(2, '0');
+    return `${now.getFullYear() - n}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  }, years);
 }

@@ -1,14 +1,18 @@
 import type { Page } from '@playwright/test';
-import { expectNoHorizontalOverflow, makePng, registerViaApi, signInViaApi, snap, expect, test } from './fixtures';
+import { expectAccessible, expectNoHorizontalOverflow, makePng, registerViaApi, signInViaApi, snap, expect, test } from './fixtures';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
+/** Every screen at 390 px: no sideways scrolling, axe in both themes, screenshots in both themes. */
 async function check(page: Page, name: string) {
   await expectNoHorizontalOverflow(page);
+  await expectAccessible(page, `mobile ${name}`);
   await snap(page, `mobile-${name}`);
 }
 
 test('visitor pages fit a 390 px screen', async ({ page }) => {
+  // Many screens, each checked by axe and photographed in both themes: slow on a shared 2-core machine.
+  test.slow();
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Build. Grow. Connect.' })).toBeVisible();
   await check(page, 'visitor-home');
@@ -32,6 +36,8 @@ test('visitor pages fit a 390 px screen', async ({ page }) => {
 });
 
 test('signed-in pages and panels fit a 390 px screen', async ({ page }) => {
+  // Many screens, each checked by axe and photographed in both themes: slow on a shared 2-core machine.
+  test.slow();
   const user = await registerViaApi(page);
   await signInViaApi(page, user.username, user.password);
 

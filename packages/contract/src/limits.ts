@@ -1,4 +1,7 @@
-/** Business constants and limits from SPEC §9, shared by client and server. */
+/**
+ * Business constants and limits from SPEC §9 that the server enforces or both sides need. Numbers only the web
+ * app uses (toast duration, breakpoint, debounce, crop zoom) live in apps/web/src/lib/ui-constants.ts.
+ */
 export const LIMITS = {
   groupNameMax: 50,
   bioMax: 25,
@@ -28,12 +31,4 @@ export const LIMITS = {
   bannerWidth: 1600,
   postImageMaxSide: 2048,
   jpegQuality: 92,
-  cropZoomMin: 1,
-  cropZoomMax: 4,
-  cropZoomStep: 0.01,
-  searchDebounceMs: 300,
-  mobileBreakpointPx: 768,
-  unreadPollMs: 30_000,
-  toastMs: 3000,
-  sidePanelWidthPx: 520,
 } as const;

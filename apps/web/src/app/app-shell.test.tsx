@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { json, makeProfile, mockFetch, renderApp, signIn } from '@/test/render-app';
 
 describe('Page Not Found', () => {
@@ -19,6 +19,23 @@ describe('Page Not Found', () => {
 });
 
 describe('visitor navigation', () => {
+  it('links Explore to / and highlights it on / and /suggested (SPEC §2)', async () => {
+    const { router } = renderApp('/');
+    const explore = within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Explore' });
+    expect(explore).toHaveAttribute('href', '/');
+    expect(explore).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('heading', { name: 'Build. Grow. Connect.' })).toBeInTheDocument();
+    await act(() => router.navigate('/suggested'));
+    expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Explore' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await act(() => router.navigate('/nowhere'));
+    expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Explore' })).not.toHaveAttribute(
+      'aria-current',
+    );
+  });
+
   it('shows Explore (highlighted on /suggested) and Sign in, and the suggested view on /', async () => {
     const { router } = renderApp('/suggested');
     const nav = screen.getByRole('navigation', { name: 'Main' });
@@ -47,15 +64,22 @@ describe('signed-in shell', () => {
     const { calls } = mockFetch(() => json(200, makeProfile({ bio: 'Counting engines' })));
     const { user } = renderApp('/');
     expect(screen.getByRole('heading', { name: 'Your feed' })).toBeInTheDocument();
+    // SPEC §7: the first name from the own profile, not the username.
+    expect(await screen.findByText('Welcome back, Ada')).toBeInTheDocument();
     expect(screen.getByText("You haven't joined any community yet")).toBeInTheDocument();
     expect(screen.getByText('No discussion to show right now..')).toBeInTheDocument();
     const side = screen.getByRole('complementary', { name: 'Side panel' });
     expect(await within(side).findByText('Counting engines')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Notifications' }));
+    const bell = screen.getByRole('button', { name: 'Notifications' });
+    await user.click(bell);
     const panel = await screen.findByRole('dialog', { name: 'Notifications' });
     expect(within(panel).getByText('No notifications yet')).toBeInTheDocument();
     expect(within(panel).getByText("When you get notifications, they'll appear here")).toBeInTheDocument();
+    // Escape closes it and gives focus back to the bell, not to <body>.
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument());
+    expect(bell).toHaveFocus();
     expect(new Set(calls.map((c) => c.url))).toEqual(new Set(['/users/profile']));
   });
 

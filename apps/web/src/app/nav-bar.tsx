@@ -6,6 +6,7 @@ import { Avatar } from '@/components/ui/avatar';
 import { buttonClasses } from '@/components/ui/button';
 import { Tooltip } from '@/components/ui/tooltip';
 import { Logo } from '@/components/logo';
+import { ThemeMenu } from '@/components/theme-menu';
 import { cn } from '@/lib/cn';
 import { useSession } from '@/lib/session';
 import { loginPathFor } from '@/features/auth/redirect';
@@ -38,8 +39,8 @@ function NavItem({ to, active, current, icon: Icon, children, onCurrentClick }: 
       aria-current={active ? 'page' : undefined}
       className={cn(
         'inline-flex h-9 items-center gap-2 rounded-lg px-2.5 text-sm font-semibold whitespace-nowrap transition-colors sm:px-3',
-        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
-        active ? 'bg-brand-50 text-brand-700' : 'text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900',
+        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+        active ? 'bg-accent-soft text-accent-fg' : 'text-fg-muted hover:bg-surface-muted hover:text-fg',
       )}
     >
       <Icon className="hidden size-4 sm:block" aria-hidden />
@@ -65,7 +66,7 @@ export function NavBar({ onOpenNotifications }: { onOpenNotifications: () => voi
   const onExplore = location.pathname === '/suggested';
 
   return (
-    <header className="sticky top-0 z-30 border-b border-zinc-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
+    <header className="sticky top-0 z-30 border-b border-line bg-surface/90 backdrop-blur supports-[backdrop-filter]:bg-surface/75">
       <div className="flex h-16 items-center gap-1.5 px-3 sm:gap-3 sm:px-5">
         <Link to="/" aria-label="Agora home" className="mr-1 shrink-0 rounded-lg sm:mr-3">
           <Logo showWordmark={false} className="sm:hidden" />
@@ -82,18 +83,14 @@ export function NavBar({ onOpenNotifications }: { onOpenNotifications: () => voi
               </NavItem>
             </>
           ) : (
-            <NavItem
-              to="/suggested"
-              active={onExplore || onFeed}
-              current={onExplore}
-              icon={Compass}
-              onCurrentClick={refresh(feedKeys.explore())}
-            >
+            // SPEC §2: the visitor's navigation links to / (their suggested view) and highlights on /suggested too.
+            <NavItem to="/" active={onExplore || onFeed} current={onFeed} icon={Compass} onCurrentClick={refresh(feedKeys.explore())}>
               Explore
             </NavItem>
           )}
         </nav>
         <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
+          <ThemeMenu />
           {session ? (
             <>
               <Tooltip content="Notifications">
@@ -101,7 +98,7 @@ export function NavBar({ onOpenNotifications }: { onOpenNotifications: () => voi
                   type="button"
                   aria-label="Notifications"
                   onClick={onOpenNotifications}
-                  className="flex size-10 items-center justify-center rounded-full text-zinc-600 transition-colors hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+                  className="flex size-10 items-center justify-center rounded-full text-fg-muted transition-colors hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
                 >
                   <Bell className="size-5" aria-hidden />
                 </button>
@@ -111,7 +108,7 @@ export function NavBar({ onOpenNotifications }: { onOpenNotifications: () => voi
                   type="button"
                   aria-label="Your profile"
                   onClick={() => profilePanel.open('me')}
-                  className="rounded-full p-0.5 transition-shadow hover:ring-2 hover:ring-brand-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+                  className="rounded-full p-0.5 transition-shadow hover:ring-2 hover:ring-accent-fg/40 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
                 >
                   <Avatar src={ownProfile.data?.profileImage} size="sm" className="size-9" />
                 </button>

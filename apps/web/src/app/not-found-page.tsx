@@ -1,23 +1,23 @@
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ArrowLeft, Home } from 'lucide-react';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { PageTitle } from '@/components/page-title';
 
 /** Any unknown path (SPEC §2): "Page Not Found" with Go Back (history back) and Return Home. */
 export function NotFoundPage() {
   const navigate = useNavigate();
   const location = useLocation();
-  useDocumentTitle('Page Not Found');
   // With no earlier page at all (a new tab), going back would do nothing: go home instead.
   const canGoBack = location.key !== 'default' || window.history.length > 1;
   const goBack = () => (canGoBack ? navigate(-1) : navigate('/'));
   return (
     <div className="mx-auto flex max-w-lg flex-col items-center py-16 text-center sm:py-24">
-      <p className="bg-gradient-to-br from-brand-700 to-brand-400 bg-clip-text text-7xl font-extrabold tracking-tighter text-transparent sm:text-8xl">
+      <PageTitle title="Page Not Found" />
+      <p className="bg-gradient-to-br from-brand-700 to-brand-400 dark:from-brand-300 dark:to-brand-500 bg-clip-text text-7xl font-extrabold tracking-tighter text-transparent sm:text-8xl">
         404
       </p>
-      <h1 className="mt-4 text-2xl font-bold tracking-tight text-zinc-900 sm:text-3xl">Page Not Found</h1>
-      <p className="mt-3 text-zinc-500">The page you are looking for does not exist or has moved.</p>
+      <h1 className="mt-4 text-2xl font-bold tracking-tight text-fg sm:text-3xl">Page Not Found</h1>
+      <p className="mt-3 text-fg-subtle">The page you are looking for does not exist or has moved.</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Button variant="outline" size="lg" onClick={goBack}>
           <ArrowLeft aria-hidden />

@@ -10,11 +10,11 @@ export function RouteError() {
   console.error(error);
   return (
     <div role="alert" className="mx-auto flex min-h-[60dvh] max-w-md flex-col items-center justify-center gap-4 px-6 text-center">
-      <span className="flex size-14 items-center justify-center rounded-full bg-red-50 text-red-600">
+      <span className="flex size-14 items-center justify-center rounded-full bg-danger-soft text-danger-fg">
         <TriangleAlert className="size-7" aria-hidden />
       </span>
-      <h1 className="text-xl font-semibold text-zinc-900">Something went wrong</h1>
-      <p className="text-sm text-zinc-500">An unexpected error stopped this page. Reloading usually helps.</p>
+      <h1 className="text-xl font-semibold text-fg">Something went wrong</h1>
+      <p className="text-sm text-fg-subtle">An unexpected error stopped this page. Reloading usually helps.</p>
       <Button onClick={() => window.location.reload()}>
         <RefreshCw aria-hidden />
         Reload

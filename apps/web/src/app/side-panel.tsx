@@ -21,15 +21,15 @@ export function SidePanel() {
   return (
     <aside
       aria-label="Side panel"
-      className="fixed top-16 right-0 bottom-0 hidden w-72 flex-col border-l border-zinc-200 bg-white md:flex xl:w-80"
+      className="fixed top-16 right-0 bottom-0 hidden w-72 flex-col border-l border-line bg-surface md:flex xl:w-80"
     >
       <div className="flex-1 overflow-y-auto p-4">
-        <div className="overflow-hidden rounded-2xl border border-zinc-200 bg-white shadow-sm">
-          <div className="aspect-[3/1] w-full bg-zinc-200">
+        <div className="overflow-hidden rounded-2xl border border-line bg-surface shadow-sm">
+          <div className="aspect-[3/1] w-full bg-surface-strong">
             {data ? <FallbackImage src={data.bannerImage} kind="banner" alt="" className="size-full object-cover" /> : null}
           </div>
           <div className="px-4 pb-4">
-            <Avatar src={data?.profileImage} size="lg" className="-mt-7 border-4 border-white" />
+            <Avatar src={data?.profileImage} size="lg" className="-mt-7 border-4 border-surface" />
             {profile.isPending ? (
               <div className="mt-2 space-y-2">
                 <Skeleton className="h-5 w-32" />
@@ -37,9 +37,9 @@ export function SidePanel() {
               </div>
             ) : (
               <div className="mt-1.5 min-w-0">
-                <p className="truncate font-semibold text-zinc-900">{name}</p>
-                <p className="truncate text-sm text-zinc-500">@{data?.username ?? session.username}</p>
-                {data?.bio ? <p className="mt-2 text-sm break-words text-zinc-700">{data.bio}</p> : null}
+                <p className="truncate font-semibold text-fg">{name}</p>
+                <p className="truncate text-sm text-fg-subtle">@{data?.username ?? session.username}</p>
+                {data?.bio ? <p className="mt-2 text-sm break-words text-fg-muted">{data.bio}</p> : null}
               </div>
             )}
             <Button variant="outline" size="sm" className="mt-4 w-full" onClick={() => panel.open('me')}>
@@ -49,8 +49,8 @@ export function SidePanel() {
           </div>
         </div>
       </div>
-      <div className="border-t border-zinc-200 p-4">
-        <Button variant="ghost" className="w-full justify-start text-zinc-700" onClick={() => logout.mutate()} disabled={logout.isPending}>
+      <div className="border-t border-line p-4">
+        <Button variant="ghost" className="w-full justify-start text-fg-muted" onClick={() => logout.mutate()} disabled={logout.isPending}>
           <LogOut aria-hidden />
           Logout
         </Button>

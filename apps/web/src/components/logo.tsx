@@ -27,9 +27,7 @@ export function Logo({
   return (
     <span className={cn('inline-flex items-center gap-2', className)}>
       <LogoMark inverted={inverted} />
-      {showWordmark ? (
-        <span className={cn('text-lg font-bold tracking-tight', inverted ? 'text-white' : 'text-zinc-900')}>Agora</span>
-      ) : null}
+      {showWordmark ? <span className={cn('text-lg font-bold tracking-tight', inverted ? 'text-white' : 'text-fg')}>Agora</span> : null}
     </span>
   );
 }

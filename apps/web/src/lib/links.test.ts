@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultLabel, parseLinkLine, parseLinks, siteForHost } from './links';
+import { defaultLabel, looksLikeAddress, parseLinkLine, parseLinks, siteForHost } from './links';
 
 describe('parseLinks', () => {
   it('recognises the eight known networks by host', () => {
@@ -54,6 +54,11 @@ describe('parseLinks', () => {
     expect(parseLinkLine('https://github.com/ada []')).toMatchObject({ label: 'GitHub' });
   });
 
+  it('does not take trailing punctuation or a second link into the address', () => {
+    expect(parseLinkLine('https://github.com/ada.')).toMatchObject({ kind: 'text' });
+    expect(parseLinkLine('https://a.example,https://b.example')).toMatchObject({ kind: 'text' });
+  });
+
   it('keeps a line that is not a link as plain text', () => {
     expect(parseLinkLine('Find me at the library')).toEqual({ kind: 'text', text: 'Find me at the library' });
     expect(parseLinkLine('hello')).toEqual({ kind: 'text', text: 'hello' });
@@ -71,6 +76,37 @@ describe('parseLinks', () => {
     expect(parseLinks('github.com/a\r\n\r\n  \nhello\n')).toHaveLength(2);
     expect(parseLinks('')).toEqual([]);
     expect(parseLinks(null)).toEqual([]);
+  });
+});
+
+describe('a label that looks like an address (issue 5 §1.8)', () => {
+  it.each([
+    // [line, label shown, host, site]
+    ['https://evil.example [https://twitter.com/x]', 'evil.example', 'evil.example', null],
+    ['https://evil.example [twitter.com/x]', 'evil.example', 'evil.example', null],
+    ['https://evil.example [twitter.com]', 'evil.example', 'evil.example', null],
+    ['https://evil.example [www.github.com]', 'evil.example', 'evil.example', null],
+    ['https://www.evil.example/p [http://github.com]', 'evil.example', 'www.evil.example', null],
+    ['https://evil.example [//github.com/ada]', 'evil.example', 'evil.example', null],
+    ['https://evil.example [github.dev]', 'evil.example', 'evil.example', null],
+    ['https://evil.example [support@github.com]', 'evil.example', 'evil.example', null],
+    ['https://evil.example [10.0.0.1]', 'evil.example', 'evil.example', null],
+    ['https://evil.example [My twitter.com/x page]', 'evil.example', 'evil.example', null],
+    ['https://x.com/ada [https://facebook.com/ada]', 'x.com', 'x.com', 'x'],
+    // Ordinary labels stay.
+    ['https://github.com/ada [My code]', 'My code', 'github.com', 'github'],
+    // Ambiguous: "Node.js" is also a well-formed host. Refusing it costs a nicer label; the real host is never wrong.
+    ['https://example.org [Node.js notes]', 'example.org', 'example.org', null],
+    ['https://example.org [v1.2 release]', 'v1.2 release', 'example.org', null],
+    ['https://example.org [Portfolio]', 'Portfolio', 'example.org', null],
+  ])('%s shows %s', (line, label, host, site) => {
+    expect(parseLinkLine(line)).toEqual({ kind: 'link', href: expect.any(String), label, host, site });
+  });
+
+  it('tells addresses from words', () => {
+    for (const address of ['https://twitter.com/x', 'twitter.com', 'www.site.io', 'a.b.example/x', 'me@example.com', 'see github.com'])
+      expect(looksLikeAddress(address), address).toBe(true);
+    for (const word of ['GitHub', 'My code', 'v1.2', 'Dr. Who', 'e.g. this', 'C++ notes']) expect(looksLikeAddress(word), word).toBe(false);
   });
 });
 

@@ -1,10 +1,14 @@
+import { LinkifyIt } from 'linkify-it';
+
 /**
  * Social links (SPEC §2 Profile panel / Community Social): text with one entry per line, where a line may be
  * "url [label]". Eight known networks are recognised by host and get an icon; every other link gets a generic
  * one. Known networks get their name as the default label ("GitHub"); for any other host the default label is
  * the first part of the host, "www." dropped ("blog.example.com" → "blog", "www.example.org" → "example").
- * A line that does not look like a link stays plain text. Only http(s) links are produced, so a
- * "javascript:" line can never become a link.
+ * A line that does not look like a link stays plain text. Link recognition is linkify-it's; on top of it only
+ * http(s) links are produced (an allow-list), so a "javascript:" line can never become a link. A label that
+ * itself looks like a link or a host is refused, so "https://evil.example [https://twitter.com/x]" cannot pose
+ * as Twitter: the chip shows the real host.
  */
 
 export const KNOWN_SITES = ['facebook', 'x', 'instagram', 'linkedin', 'youtube', 'tiktok', 'github', 'discord'] as const;
@@ -37,8 +41,18 @@ export type LinkLine = { kind: 'link'; href: string; label: string; host: string
 
 const WITH_LABEL = /^(\S+)\s*\[([^\]]*)\]\s*$/;
 const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
-/** A bare host with a dot and a TLD of letters, optionally a port and a path: "example.com/x", "www.site.io". */
-const BARE_HOST = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}(?::\d{1,5})?(?:[/?#]\S*)?$/i;
+/** "host:port/…" is a host without a scheme, not a scheme called "host". */
+const HOST_AND_PORT = /^[^:/]+:\d/;
+/** A host a person would type without a scheme ends in a TLD of letters ("v1.2" is a version, not a host). */
+const LETTER_TLD = /\.(?:[a-z]{2,}|xn--[a-z0-9-]+)$/i;
+
+/**
+ * Links with a scheme only (https, http, protocol-relative); ftp and mail links are refused. Schemeless text is
+ * handled by adding https:// first, so any TLD works (linkify's fuzzy mode knows only a fixed TLD list).
+ */
+const linkify = new LinkifyIt({ fuzzyLink: false, fuzzyEmail: false, fuzzyIP: false }).add('ftp:', null).add('mailto:', null);
+/** For labels: anything that reads as a link, scheme or not, including bare hosts and e-mail addresses. */
+const linkifyLoose = new LinkifyIt({ fuzzyLink: true, fuzzyEmail: true, fuzzyIP: true });
 
 export function siteForHost(host: string): KnownSite | null {
   const h = host.toLowerCase().replace(/\.$/, '');
@@ -54,25 +68,49 @@ export function defaultLabel(host: string): string {
   return h.split('.')[0] ?? h;
 }
 
+/** linkify-it's URL when the whole string is exactly one link, else null. */
+function wholeLink(text: string): string | null {
+  const matches = linkify.match(text);
+  if (!matches || matches.length !== 1) return null;
+  const [match] = matches;
+  return match && match.index === 0 && match.lastIndex === text.length ? match.url : null;
+}
+
 /** Turns one candidate into an absolute http(s) URL, or null when it does not look like a link. */
 export function toHttpUrl(candidate: string): URL | null {
   const value = candidate.trim();
   if (!value || /\s/.test(value)) return null;
-  let absolute: string;
-  if (/^https?:\/\//i.test(value)) absolute = value;
-  else if (HAS_SCHEME.test(value) && !/^[^:/]+:\d/.test(value))
+  let found: string | null;
+  let schemeless = false;
+  if (/^https?:\/\//i.test(value)) found = wholeLink(value);
+  else if (value.startsWith('//')) found = wholeLink(`https:${value}`);
+  else if (HAS_SCHEME.test(value) && !HOST_AND_PORT.test(value))
     return null; // mailto:, javascript:, ftp:…
-  else if (value.startsWith('//')) absolute = `https:${value}`;
-  else if (BARE_HOST.test(value)) absolute = `https://${value}`;
-  else return null;
+  else {
+    // SPEC §2: links without http get https added.
+    schemeless = true;
+    found = wholeLink(`https://${value}`);
+  }
+  if (!found) return null;
   try {
-    const url = new URL(absolute);
+    const url = new URL(found);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
     if (!url.hostname.includes('.') && url.hostname !== 'localhost') return null;
+    if (schemeless && !LETTER_TLD.test(url.hostname)) return null;
     return url;
   } catch {
     return null;
   }
+}
+
+/** A label that reads as an address (a URL, a host, an e-mail) would let a link pose as another site. */
+export function looksLikeAddress(label: string): boolean {
+  return linkifyLoose.test(label) || label.split(/\s+/).some((word) => toHttpUrl(word) !== null);
+}
+
+/** The host as people read it: "www." dropped. */
+function displayHost(host: string): string {
+  return host.replace(/^www\d*\./, '');
 }
 
 export function parseLinkLine(line: string): LinkLine | null {
@@ -84,7 +122,10 @@ export function parseLinkLine(line: string): LinkLine | null {
   if (!url) return { kind: 'text', text };
   const host = url.hostname.toLowerCase();
   const site = siteForHost(host);
-  const label = labelled?.[2]?.trim() || (site ? SITE_NAMES[site] : defaultLabel(host));
+  const given = labelled?.[2]?.trim() ?? '';
+  let label: string;
+  if (given && looksLikeAddress(given)) label = displayHost(host);
+  else label = given || (site ? SITE_NAMES[site] : defaultLabel(host));
   return { kind: 'link', href: url.href, label, host, site };
 }
 

@@ -1,4 +1,4 @@
-import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient, type MutationMeta } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { ApiError, errorMessage, isNetworkError } from './api-client';
 
@@ -14,6 +14,11 @@ declare module '@tanstack/react-query' {
       networkErrorMessage?: string;
       /** The component handles the error itself (inline form errors); nothing is shown from here. */
       silent?: boolean;
+      /**
+       * The form puts the server's `fields` beside its inputs: an error that carries fields shows no toast;
+       * one without fields still does.
+       */
+      inlineFields?: boolean;
     };
   }
 }
@@ -28,8 +33,9 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
  * The one place where a failed mutation reaches the user (HOUSE-STYLE "Errors, end to end"): the server's
  * `message` when it sent one, else the mutation's SPEC §8 default from `meta.errorMessage`.
  */
-export function reportMutationError(error: unknown, meta: { errorMessage?: string; networkErrorMessage?: string; silent?: boolean } = {}) {
+export function reportMutationError(error: unknown, meta: MutationMeta = {}) {
   if (meta.silent) return;
+  if (meta.inlineFields && error instanceof ApiError && Object.keys(error.fields).length > 0) return;
   if (error instanceof DOMException && error.name === 'AbortError') return;
   if (isNetworkError(error) && meta.networkErrorMessage) {
     toast.error(meta.networkErrorMessage);

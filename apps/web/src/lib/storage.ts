@@ -1,6 +1,7 @@
 /**
  * The session lives in localStorage under the keys of SPEC §3 (token, authToken, userId, username). `authToken`
- * mirrors `token` for compatibility; `token` is the one read.
+ * mirrors `token` for compatibility; `token` is the one read. `theme` (light, dark or system) is this app's own
+ * key; `public/theme.js` reads it by the same name before the first paint.
  *
  * Same-tab writes dispatch SESSION_EVENT; other tabs get the browser's `storage` event. `subscribeSession`
  * listens to both, so every open tab follows sign-in and sign-out.
@@ -12,6 +13,7 @@ export const STORAGE_KEYS = {
   username: 'username',
   hideAuthBanner: 'hideAuthBanner',
   groupLastVisitedTabs: 'groupLastVisitedTabs',
+  theme: 'theme',
 } as const;
 
 const SESSION_KEYS: readonly string[] = [STORAGE_KEYS.token, STORAGE_KEYS.authToken, STORAGE_KEYS.userId, STORAGE_KEYS.username];
@@ -23,7 +25,7 @@ export interface Session {
   username: string;
 }
 
-function read(key: string): string | null {
+export function readStorage(key: string): string | null {
   try {
     return window.localStorage.getItem(key);
   } catch {
@@ -32,8 +34,18 @@ function read(key: string): string | null {
   }
 }
 
+/** Writes one key; false when storage is unavailable (privacy modes), so the caller keeps the value in memory. */
+export function writeStorage(key: string, value: string): boolean {
+  try {
+    window.localStorage.setItem(key, value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function getToken(): string | null {
-  return read(STORAGE_KEYS.token);
+  return readStorage(STORAGE_KEYS.token);
 }
 
 let cachedKey: string | null = null;
@@ -41,9 +53,9 @@ let cachedSession: Session | null = null;
 
 /** The stored session, or null. Returns the same object while storage is unchanged (useSyncExternalStore needs that). */
 export function getSession(): Session | null {
-  const token = read(STORAGE_KEYS.token);
-  const userId = Number(read(STORAGE_KEYS.userId));
-  const username = read(STORAGE_KEYS.username) ?? '';
+  const token = readStorage(STORAGE_KEYS.token);
+  const userId = Number(readStorage(STORAGE_KEYS.userId));
+  const username = readStorage(STORAGE_KEYS.username) ?? '';
   const key = token && Number.isInteger(userId) && userId > 0 ? `${token}\u0000${userId}\u0000${username}` : '';
   if (key !== cachedKey) {
     cachedKey = key;

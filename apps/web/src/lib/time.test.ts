@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBirthday, formatTimestamp, isMobileWidth, ordinal } from './time';
+import { formatBirthday, formatTimestamp, isMobileWidth } from './time';
 
 // Local-time constructors: the rules are about the viewer's calendar day.
 const now = new Date(2025, 5, 15, 14, 30, 0); // Jun 15 2025, 14:30 local
@@ -72,6 +72,17 @@ describe('formatBirthday', () => {
     expect(formatBirthday('1985-07-31')).toBe('Jul 31st');
   });
 
+  it('says "th" for the teens', () => {
+    expect(['1985-07-11', '1985-07-12', '1985-07-13', '1985-07-21', '1985-07-22', '1985-07-23'].map(formatBirthday)).toEqual([
+      'Jul 11th',
+      'Jul 12th',
+      'Jul 13th',
+      'Jul 21st',
+      'Jul 22nd',
+      'Jul 23rd',
+    ]);
+  });
+
   it('never shifts the day, whatever the time zone (first of the month is the classic victim)', () => {
     expect(formatBirthday('2000-03-01')).toBe('Mar 1st');
   });
@@ -80,24 +91,6 @@ describe('formatBirthday', () => {
     expect(formatBirthday(null)).toBe('');
     expect(formatBirthday('')).toBe('');
     expect(formatBirthday('2001-02-30')).toBe('');
-  });
-});
-
-describe('ordinal', () => {
-  it('handles the teens', () => {
-    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 111].map(ordinal)).toEqual([
-      '1st',
-      '2nd',
-      '3rd',
-      '4th',
-      '11th',
-      '12th',
-      '13th',
-      '21st',
-      '22nd',
-      '23rd',
-      '111th',
-    ]);
   });
 });
 

@@ -1,10 +1,14 @@
 import dayjs from 'dayjs';
-import { LIMITS, parseIsoDate } from '@agora/contract';
+import advancedFormat from 'dayjs/plugin/advancedFormat';
+import { parseIsoDate } from '@agora/contract';
+import { MOBILE_BREAKPOINT_PX } from './ui-constants';
 
 /**
  * Timestamp and date display (SPEC §9). Pure functions: `now` is passed in, so tests are deterministic.
  * All calendar comparisons use the viewer's local time zone.
  */
+
+dayjs.extend(advancedFormat);
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -13,7 +17,7 @@ const DAY = 24 * HOUR;
 export type Viewport = 'mobile' | 'desktop';
 
 export function isMobileWidth(width: number): boolean {
-  return width < LIMITS.mobileBreakpointPx;
+  return width < MOBILE_BREAKPOINT_PX;
 }
 
 function toDate(value: Date | string | number): Date {
@@ -52,23 +56,6 @@ export function formatTimestamp(value: Date | string | number, now: Date, viewpo
   return calendarLabel(date, now);
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
-
-export function ordinal(day: number): string {
-  const lastTwo = day % 100;
-  if (lastTwo >= 11 && lastTwo <= 13) return `${day}th`;
-  switch (day % 10) {
-    case 1:
-      return `${day}st`;
-    case 2:
-      return `${day}nd`;
-    case 3:
-      return `${day}rd`;
-    default:
-      return `${day}th`;
-  }
-}
-
 /**
  * "1990-03-05" → "Mar 5th". The stored value is a calendar date, so it is read as one: never through
  * `new Date('YYYY-MM-DD')`, which is UTC midnight and shows the previous day west of Greenwich.
@@ -78,7 +65,8 @@ export function formatBirthday(value: string | null | undefined): string {
   if (!value) return '';
   const date = parseIsoDate(value);
   if (!date) return '';
-  return `${MONTHS[date.m - 1]} ${ordinal(date.d)}`;
+  // A local Date built from the parts: the same calendar day in every zone. "Do" is advancedFormat's ordinal.
+  return dayjs(new Date(date.y, date.m - 1, date.d)).format('MMM Do');
 }
 
 /** Today's local calendar date as "YYYY-MM-DD" (for a date input's `max`). */

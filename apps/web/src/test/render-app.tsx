@@ -20,7 +20,8 @@ export function renderApp(entries: string[] | string = '/') {
   const initialEntries = Array.isArray(entries) ? entries : [entries];
   const router = createMemoryRouter(routes, { initialEntries, initialIndex: initialEntries.length - 1 });
   const queryClient = createQueryClient();
-  const user = userEvent.setup();
+  // No pause between keystrokes: typing speed is not what these tests check, and a loaded machine is slow enough.
+  const user = userEvent.setup({ delay: null });
   const utils = render(
     <Providers queryClient={queryClient}>
       <RouterProvider router={router} />

@@ -23,7 +23,7 @@ export function Avatar({ src, alt = '', size = 'md', className }: AvatarProps) {
       src={src}
       kind="avatar"
       alt={alt}
-      className={cn('shrink-0 rounded-full bg-zinc-200 object-cover ring-1 ring-zinc-900/5', sizes[size], className)}
+      className={cn('shrink-0 rounded-full bg-surface-strong object-cover ring-1 ring-line', sizes[size], className)}
     />
   );
 }

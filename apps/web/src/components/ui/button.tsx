@@ -6,15 +6,15 @@ export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon' | 'icon-sm';
 
 const base =
   'inline-flex shrink-0 items-center justify-center gap-2 rounded-lg font-medium whitespace-nowrap transition-colors ' +
-  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ' +
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring ' +
   'disabled:pointer-events-none disabled:opacity-50 [&_svg]:shrink-0';
 
 const variants: Record<ButtonVariant, string> = {
   primary: 'bg-brand-600 text-white shadow-sm hover:bg-brand-700 active:bg-brand-800',
-  secondary: 'bg-zinc-100 text-zinc-900 hover:bg-zinc-200 active:bg-zinc-300',
-  outline: 'border border-zinc-300 bg-white text-zinc-800 shadow-sm hover:bg-zinc-50 active:bg-zinc-100',
-  ghost: 'text-zinc-700 hover:bg-zinc-100 hover:text-zinc-900 active:bg-zinc-200',
-  danger: 'bg-red-600 text-white shadow-sm hover:bg-red-700 active:bg-red-800',
+  secondary: 'bg-surface-muted text-fg hover:bg-surface-strong active:bg-surface-strong',
+  outline: 'border border-line-strong bg-surface text-fg shadow-sm hover:bg-surface-muted active:bg-surface-strong',
+  ghost: 'text-fg-muted hover:bg-surface-muted hover:text-fg active:bg-surface-strong',
+  danger: 'bg-danger text-white shadow-sm hover:bg-danger-strong active:bg-danger-strong',
 };
 
 const sizes: Record<ButtonSize, string> = {

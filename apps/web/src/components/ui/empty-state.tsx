@@ -14,16 +14,16 @@ export function EmptyState({ icon: Icon, title, description, action, className }
   return (
     <div
       className={cn(
-        'flex flex-col items-center justify-center gap-3 rounded-2xl border border-dashed border-zinc-300 bg-white/60 px-6 py-10 text-center',
+        'flex flex-col items-center justify-center gap-3 rounded-2xl border border-dashed border-line-strong bg-surface px-6 py-10 text-center',
         className,
       )}
     >
-      <span className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-600">
+      <span className="flex size-12 items-center justify-center rounded-full bg-accent-soft text-accent-fg">
         <Icon className="size-6" aria-hidden />
       </span>
       <div className="space-y-1">
-        <p className="text-base font-semibold text-zinc-900">{title}</p>
-        {description ? <div className="text-sm text-zinc-500">{description}</div> : null}
+        <p className="text-base font-semibold text-fg">{title}</p>
+        {description ? <div className="text-sm text-fg-subtle">{description}</div> : null}
       </div>
       {action}
     </div>

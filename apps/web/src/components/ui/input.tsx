@@ -2,11 +2,11 @@ import { forwardRef, type InputHTMLAttributes, type TextareaHTMLAttributes } fro
 import { cn } from '@/lib/cn';
 
 const field =
-  'block w-full min-w-0 rounded-lg border border-zinc-300 bg-white px-3 text-sm text-zinc-900 shadow-sm ' +
-  'placeholder:text-zinc-400 transition-colors hover:border-zinc-400 ' +
-  'focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-600/30 ' +
-  'disabled:cursor-not-allowed disabled:bg-zinc-100 disabled:text-zinc-500 ' +
-  'aria-[invalid=true]:border-red-500 aria-[invalid=true]:focus-visible:outline-red-500/30';
+  'block w-full min-w-0 rounded-lg border border-line-strong bg-surface px-3 text-sm text-fg shadow-sm ' +
+  'placeholder:text-fg-subtle transition-colors hover:border-fg-subtle ' +
+  'focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring/30 ' +
+  'disabled:cursor-not-allowed disabled:bg-surface-muted disabled:text-fg-subtle ' +
+  'aria-[invalid=true]:border-danger-fg aria-[invalid=true]:focus-visible:outline-danger-fg/40';
 
 export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input({ className, ...props }, ref) {
   return <input ref={ref} className={cn(field, 'h-10', className)} {...props} />;

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Dialog as RadixDialog, VisuallyHidden } from 'radix-ui';
 import { cn } from '@/lib/cn';
+import { useReturnFocus } from './return-focus';
 
 interface SheetProps {
   open: boolean;
@@ -12,18 +13,21 @@ interface SheetProps {
 }
 
 /**
- * A right-side drawer on Radix Dialog: focus is trapped while open, Escape and the backdrop close it.
+ * A right-side drawer on Radix Dialog: focus is trapped while open, Escape and the backdrop close it, and focus
+ * returns to whatever opened it.
  * Full width on phones, 520 px (SPEC §9 default side panel width) from the 768 px breakpoint.
  */
 export function Sheet({ open, onOpenChange, title, children, className }: SheetProps) {
+  const returnFocus = useReturnFocus();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-zinc-950/40 data-[state=open]:animate-fade-in" />
+        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-scrim data-[state=open]:animate-fade-in" />
         <RadixDialog.Content
+          {...returnFocus}
           aria-describedby={undefined}
           className={cn(
-            'fixed inset-y-0 right-0 z-40 flex w-full flex-col bg-white shadow-panel md:w-[520px] md:max-w-[calc(100vw-2rem)]',
+            'fixed inset-y-0 right-0 z-40 flex w-full flex-col bg-surface text-fg shadow-panel md:w-[520px] md:max-w-[calc(100vw-2rem)]',
             'data-[state=open]:animate-slide-in-right focus-visible:outline-none',
             className,
           )}

@@ -5,16 +5,16 @@ import { cn } from '@/lib/cn';
 export const Tabs = RadixTabs.Root;
 
 export function TabsList({ className, ...props }: ComponentProps<typeof RadixTabs.List>) {
-  return <RadixTabs.List className={cn('flex gap-1 border-b border-zinc-200', className)} {...props} />;
+  return <RadixTabs.List className={cn('flex gap-1 border-b border-line', className)} {...props} />;
 }
 
 export function TabsTrigger({ className, ...props }: ComponentProps<typeof RadixTabs.Trigger>) {
   return (
     <RadixTabs.Trigger
       className={cn(
-        '-mb-px border-b-2 border-transparent px-3 py-2.5 text-sm font-medium text-zinc-500 transition-colors',
-        'hover:text-zinc-900 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700',
-        'focus-visible:rounded-md focus-visible:outline-2 focus-visible:outline-brand-600',
+        '-mb-px border-b-2 border-transparent px-3 py-2.5 text-sm font-medium text-fg-subtle transition-colors',
+        'hover:text-fg data-[state=active]:border-accent-fg data-[state=active]:text-accent-fg',
+        'focus-visible:rounded-md focus-visible:outline-2 focus-visible:outline-ring',
         className,
       )}
       {...props}
@@ -23,5 +23,11 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof Radix
 }
 
 export function TabsContent({ className, ...props }: ComponentProps<typeof RadixTabs.Content>) {
-  return <RadixTabs.Content className={cn('focus-visible:outline-none', className)} {...props} />;
+  // The panel itself takes focus (Tab from the tab list lands on it): it shows the same ring as everything else.
+  return (
+    <RadixTabs.Content
+      className={cn('rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ring', className)}
+      {...props}
+    />
+  );
 }

@@ -18,10 +18,10 @@ export function Tooltip({ content, side = 'bottom', children }: TooltipProps) {
         <RadixTooltip.Content
           side={side}
           sideOffset={6}
-          className="z-50 rounded-md bg-zinc-900 px-2 py-1 text-xs font-medium text-white shadow-md data-[state=delayed-open]:animate-fade-in"
+          className="z-50 rounded-md bg-fg px-2 py-1 text-xs font-medium text-canvas shadow-md data-[state=delayed-open]:animate-fade-in"
         >
           {content}
-          <RadixTooltip.Arrow className="fill-zinc-900" />
+          <RadixTooltip.Arrow className="fill-fg" />
         </RadixTooltip.Content>
       </RadixTooltip.Portal>
     </RadixTooltip.Root>

@@ -24,12 +24,15 @@ export function register(body: RegisterRequest): Promise<RegisterResponse> {
 export function useLogin() {
   return useMutation({
     mutationFn: login,
+    // The form shows every failure itself (SPEC §8 Login texts), beside the fields.
+    meta: { silent: true },
     onSuccess: (data) => saveSession({ token: data.token, userId: data.user.id, username: data.user.username }),
   });
 }
 
 export function useRegister() {
-  return useMutation({ mutationFn: register });
+  // The form shows every failure itself (SPEC §8 Registration texts), beside the fields.
+  return useMutation({ mutationFn: register, meta: { silent: true } });
 }
 
 /**

@@ -22,7 +22,7 @@ export function AuthLayout({
   footer: ReactNode;
 }) {
   return (
-    <div className="flex min-h-dvh bg-white">
+    <div className="flex min-h-dvh bg-surface">
       <aside className="relative hidden w-[44%] max-w-2xl overflow-hidden bg-gradient-to-br from-brand-950 via-brand-800 to-brand-600 text-white lg:flex lg:flex-col lg:justify-between lg:p-12">
         <div aria-hidden className="pointer-events-none absolute -top-32 -right-32 size-96 rounded-full border border-white/10" />
         <div aria-hidden className="pointer-events-none absolute -top-16 -right-16 size-64 rounded-full border border-white/10" />
@@ -50,10 +50,10 @@ export function AuthLayout({
           <Link to="/suggested" className="mb-8 inline-flex rounded-lg lg:hidden">
             <Logo />
           </Link>
-          <h1 className="text-2xl font-bold tracking-tight text-zinc-900 sm:text-3xl">{title}</h1>
-          <p className="mt-2 text-sm text-zinc-500">{subtitle}</p>
+          <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">{title}</h1>
+          <p className="mt-2 text-sm text-fg-subtle">{subtitle}</p>
           <div className="mt-8">{children}</div>
-          <div className="mt-8 text-center text-sm text-zinc-600">{footer}</div>
+          <div className="mt-8 text-center text-sm text-fg-muted">{footer}</div>
         </div>
       </main>
     </div>
@@ -63,7 +63,7 @@ export function AuthLayout({
 export function FormError({ message }: { message: string | null }) {
   if (!message) return null;
   return (
-    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-700">
+    <div role="alert" className="rounded-lg border border-danger-fg/30 bg-danger-soft px-3 py-2.5 text-sm text-danger-fg">
       {message}
     </div>
   );

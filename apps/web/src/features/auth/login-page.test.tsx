@@ -10,23 +10,29 @@ const ok = { message: 'Login successful', token: 'jwt-123', user: { id: 42, user
 async function fillAndSubmit(user: ReturnType<typeof renderApp>['user'], identifier = 'grace', password = 'correct horse') {
   await user.type(screen.getByLabelText('Email or username'), identifier);
   await user.type(screen.getByLabelText('Password'), password);
-  await user.click(screen.getByRole('button', { name: 'Log in' }));
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
 }
 
 describe('LoginPage', () => {
-  it('hides the navigation bar', () => {
+  it('hides the navigation bar and is titled "Sign in"', async () => {
     renderApp('/login');
     expect(screen.getByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Sign in · Agora'));
   });
 
-  it('requires both fields and sends nothing without them', async () => {
+  it('requires both fields, sends nothing without them and focuses the first empty one', async () => {
     const { calls } = mockFetch(() => json(200, ok));
     const { user } = renderApp('/login');
-    await user.click(screen.getByRole('button', { name: 'Log in' }));
-    expect(screen.getByText('Email or username is required')).toBeInTheDocument();
-    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(screen.getByLabelText('Email or username')).toHaveAccessibleDescription('Email or username is required');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Password is required');
+    expect(screen.getByLabelText('Email or username')).toHaveFocus();
     expect(calls).toHaveLength(0);
+
+    await user.type(screen.getByLabelText('Email or username'), 'grace');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(screen.getByLabelText('Password')).toHaveFocus();
   });
 
   it('shows "Logging in..." on a disabled button, stores the session and redirects to the page the user came from', async () => {
@@ -59,12 +65,14 @@ describe('LoginPage', () => {
     await waitFor(() => expect(fullPageRedirect).toHaveBeenCalledWith('/'));
   });
 
-  it("shows the server's message", async () => {
+  it("shows the server's message once (no toast beside it) and puts focus back on the password", async () => {
     mockFetch(() => json(401, { message: 'Invalid email/username or password', code: 'invalid_credentials' }));
     const { user } = renderApp('/login');
     await fillAndSubmit(user);
-    expect(await screen.findByText('Invalid email/username or password')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Log in' })).toBeEnabled();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email/username or password');
+    expect(screen.getAllByText('Invalid email/username or password')).toHaveLength(1);
+    await waitFor(() => expect(screen.getByLabelText('Password')).toHaveFocus());
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
     expect(localStorage.getItem('token')).toBeNull();
     expect(fullPageRedirect).not.toHaveBeenCalled();
   });

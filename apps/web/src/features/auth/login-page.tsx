@@ -1,10 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { AUTH_MESSAGES } from '@agora/contract';
+import { PageTitle } from '@/components/page-title';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { ApiError, errorMessage, isNetworkError } from '@/lib/api-client';
+import { focusFirstInvalid } from '@/lib/forms';
 import { fullPageRedirect } from '@/lib/navigation';
 import { useLogin } from './api';
 import { AuthLayout, FormError } from './auth-layout';
@@ -15,7 +17,8 @@ import { useSession } from '@/lib/session';
 export const LOGIN_TEXTS = {
   failed: 'Login failed.',
   network: 'Server error. Please try again later.',
-  submit: 'Log in',
+  // SPEC §2 and §4: "Sign in" is the word for signing in; "Logging in..." shows while the call runs.
+  submit: 'Sign in',
   submitting: 'Logging in...',
 } as const;
 
@@ -24,6 +27,7 @@ interface LoginState {
 }
 
 type LoginField = 'emailOrUsername' | 'password';
+const FIELD_ORDER: readonly LoginField[] = ['emailOrUsername', 'password'];
 
 export function LoginPage() {
   const session = useSession();
@@ -38,6 +42,26 @@ export function LoginPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [redirecting, setRedirecting] = useState(false);
   const login = useLogin();
+  const form = useRef<HTMLFormElement>(null);
+  // A failed submit names the fields to focus; the effect applies it once the inputs are enabled again (a
+  // disabled input cannot take focus).
+  const focusTarget = useRef<Set<string> | null>(null);
+  const [focusRequest, setFocusRequest] = useState(0);
+  const requestFocus = (fields: Iterable<string>) => {
+    focusTarget.current = new Set(fields);
+    setFocusRequest((n) => n + 1);
+  };
+  useEffect(() => {
+    if (!focusTarget.current || login.isPending) return;
+    focusFirstInvalid(form.current, FIELD_ORDER, focusTarget.current);
+    focusTarget.current = null;
+  }, [focusRequest, login.isPending]);
+
+  // With a username handed over by registration, the password is what is left to type.
+  const passwordInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (prefill) passwordInput.current?.focus();
+  }, [prefill]);
 
   // Already signed in (or signed in from another tab): nothing to do here.
   if (session && login.isIdle) return <Navigate to={redirect} replace />;
@@ -50,7 +74,10 @@ export function LoginPage() {
     if (!password) errors.password = AUTH_MESSAGES.passwordRequired;
     setFieldErrors(errors);
     setFormError(null);
-    if (Object.keys(errors).length > 0) return;
+    if (Object.keys(errors).length > 0) {
+      requestFocus(Object.keys(errors));
+      return;
+    }
 
     login.mutate(
       { emailOrUsername: identifier.trim(), password },
@@ -64,8 +91,11 @@ export function LoginPage() {
             setFormError(LOGIN_TEXTS.network);
             return;
           }
-          if (error instanceof ApiError) setFieldErrors(error.fields as Partial<Record<LoginField, string>>);
+          const fields = error instanceof ApiError ? (error.fields as Partial<Record<LoginField, string>>) : {};
+          setFieldErrors(fields);
           setFormError(errorMessage(error, LOGIN_TEXTS.failed));
+          // Wrong credentials: the password is what people retype.
+          requestFocus(Object.keys(fields).length > 0 ? Object.keys(fields) : ['password']);
         },
       },
     );
@@ -81,13 +111,14 @@ export function LoginPage() {
       footer={
         <>
           New to Agora?{' '}
-          <Link to={registerLink} className="font-semibold text-brand-700 hover:text-brand-800 hover:underline">
+          <Link to={registerLink} className="font-semibold text-accent-fg underline underline-offset-2 hover:decoration-2">
             Create an account
           </Link>
         </>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Sign in">
+      <PageTitle title="Sign in" />
+      <form ref={form} noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Sign in">
         <FormError message={formError} />
         <Field label="Email or username" error={fieldErrors.emailOrUsername}>
           <Input
@@ -98,7 +129,6 @@ export function LoginPage() {
             value={identifier}
             onChange={(e) => setIdentifier(e.target.value)}
             disabled={busy}
-            autoFocus={!prefill}
           />
         </Field>
         <Field label="Password" error={fieldErrors.password}>
@@ -108,7 +138,7 @@ export function LoginPage() {
             value={password}
             onChange={(e) => setPassword(e.target.value)}
             disabled={busy}
-            autoFocus={Boolean(prefill)}
+            ref={passwordInput}
           />
         </Field>
         <Button type="submit" size="lg" className="w-full" disabled={busy}>

@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import { AUTH_MESSAGES } from '@agora/contract';
 import { json, mockFetch, renderApp } from '@/test/render-app';
+import { validateRegistration } from './register-page';
 
 type User = ReturnType<typeof renderApp>['user'];
 
@@ -25,10 +27,36 @@ async function acceptAndSubmit(user: User) {
 }
 
 describe('RegisterPage', () => {
-  it('shows the password hint and hides the navigation bar', () => {
+  it('shows the password hint, hides the navigation bar and is titled', async () => {
     renderApp('/register');
     expect(screen.getByText('Minimum 8 characters')).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Create your account · Agora'));
+  });
+
+  it('on a failed submit: one alert, focus on the first invalid field, each error tied to its field', async () => {
+    const { user } = renderApp('/register');
+    await fill(user, { 'First name': '', Email: 'not-an-email', Password: '', 'Confirm password': '' });
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.getByRole('alert')).toHaveTextContent('Please correct the highlighted fields.');
+    expect(screen.getByLabelText('First name')).toHaveFocus();
+    expect(screen.getByLabelText('First name')).toBeInvalid();
+    expect(screen.getByLabelText('Last name')).toBeValid();
+
+    await user.type(screen.getByLabelText('First name'), 'Grace');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(screen.getByLabelText('Email')).toHaveFocus();
+  });
+
+  it('keeps "Minimum 8 characters" visible beside a password error', async () => {
+    const { user } = renderApp('/register');
+    await fill(user, { Password: 'short', 'Confirm password': 'short' });
+    await acceptAndSubmit(user);
+    const password = screen.getByLabelText('Password');
+    expect(password).toHaveAccessibleDescription('Password must be at least 8 characters Minimum 8 characters');
+    expect(screen.getByText('Minimum 8 characters')).toBeVisible();
+    expect(password).toHaveFocus();
   });
 
   it('alerts "Passwords do not match", shows it under the confirmation and sends nothing', async () => {
@@ -53,24 +81,23 @@ describe('RegisterPage', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it("puts the server's field errors under their inputs", async () => {
+  it("puts the server's field errors under their inputs and focuses the first", async () => {
+    // Rules only the server knows (reserved names, common passwords) come back as `fields`.
     mockFetch(() =>
       json(400, {
-        message: 'Password must be at least 8 characters',
+        message: 'Please choose a less common password',
         code: 'validation_error',
-        fields: {
-          password: 'Password must be at least 8 characters',
-          username: 'Username must be 3 to 30 characters: letters, digits or underscores',
-        },
+        fields: { password: 'Please choose a less common password', username: 'This username is reserved' },
       }),
     );
     const { user } = renderApp('/register');
-    await fill(user, { Password: 'short', 'Confirm password': 'short' });
+    await fill(user);
     await acceptAndSubmit(user);
-    expect(await screen.findByLabelText('Password')).toHaveAccessibleDescription('Password must be at least 8 characters');
-    expect(screen.getByLabelText('Username')).toHaveAccessibleDescription(
-      'Username must be 3 to 30 characters: letters, digits or underscores',
+    expect(await screen.findByLabelText('Password')).toHaveAccessibleDescription(
+      'Please choose a less common password Minimum 8 characters',
     );
+    expect(screen.getByLabelText('Username')).toHaveAccessibleDescription('This username is reserved');
+    await waitFor(() => expect(screen.getByLabelText('Username')).toHaveFocus());
   });
 
   it('maps a taken username to its input', async () => {
@@ -113,5 +140,28 @@ describe('RegisterPage', () => {
         confirmPassword: 'longenough',
       },
     });
+  });
+});
+
+describe('validateRegistration', () => {
+  it("judges with the contract's registerRequestSchema, so its messages are the contract's", () => {
+    const values = { firstName: ' ', lastName: 'Hopper', email: 'grace@', username: 'gr ace', password: 'short', confirmPassword: 'other' };
+    expect(validateRegistration(values, false)).toEqual({
+      firstName: AUTH_MESSAGES.firstNameRequired,
+      email: AUTH_MESSAGES.emailInvalid,
+      username: AUTH_MESSAGES.usernameInvalid,
+      password: AUTH_MESSAGES.passwordTooShort,
+      confirmPassword: AUTH_MESSAGES.passwordsDoNotMatch,
+      terms: 'Please accept the terms to continue',
+    });
+    const valid = {
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email: 'grace@example.com',
+      username: 'grace',
+      password: 'longenough',
+      confirmPassword: 'longenough',
+    };
+    expect(validateRegistration(valid, true)).toEqual({});
   });
 });

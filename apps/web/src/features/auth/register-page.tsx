@@ -1,11 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { AUTH_MESSAGES, EMAIL_PATTERN, type RegisterRequest } from '@agora/contract';
+import { AUTH_MESSAGES, registerRequestSchema, type RegisterRequest } from '@agora/contract';
+import { PageTitle } from '@/components/page-title';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { Field, fieldErrorId } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { ApiError, errorMessage, isNetworkError } from '@/lib/api-client';
+import { focusFirstInvalid } from '@/lib/forms';
 import { useRegister } from './api';
 import { AuthLayout, FormError } from './auth-layout';
 import { PasswordInput } from './password-input';
@@ -17,7 +19,8 @@ export const REGISTER_TEXTS = {
   success: 'Registration successful!',
   passwordHint: 'Minimum 8 characters',
   termsRequired: 'Please accept the terms to continue',
-  confirmRequired: 'Please confirm your password',
+  /** The one summary a failed submit announces; each field carries its own message. */
+  invalid: 'Please correct the highlighted fields.',
   submit: 'Create account',
   submitting: 'Creating account...',
 } as const;
@@ -25,19 +28,26 @@ export const REGISTER_TEXTS = {
 type RegisterField = keyof RegisterRequest | 'terms';
 type Errors = Partial<Record<RegisterField, string>>;
 
+/** The order the form shows its fields in: focus goes to the first invalid one. */
+const FIELD_ORDER: readonly RegisterField[] = ['firstName', 'lastName', 'email', 'username', 'password', 'confirmPassword', 'terms'];
+const TERMS_ID = 'register-terms';
+
 const EMPTY: RegisterRequest = { firstName: '', lastName: '', email: '', username: '', password: '', confirmPassword: '' };
 
-/** SPEC §5: everything required, passwords equal (an alert too, as the spec says), a valid email, terms ticked. */
+/**
+ * SPEC §5, judged by the contract's own registerRequestSchema (the server parses the same schema, so the rules
+ * and their messages have one source): everything required, a valid email, passwords equal. The terms box is
+ * the form's own. The first message per field is shown.
+ */
 export function validateRegistration(values: RegisterRequest, terms: boolean): Errors {
   const errors: Errors = {};
-  if (!values.firstName.trim()) errors.firstName = AUTH_MESSAGES.firstNameRequired;
-  if (!values.lastName.trim()) errors.lastName = AUTH_MESSAGES.lastNameRequired;
-  if (!values.email.trim()) errors.email = AUTH_MESSAGES.emailRequired;
-  else if (!EMAIL_PATTERN.test(values.email.trim())) errors.email = AUTH_MESSAGES.emailInvalid;
-  if (!values.username.trim()) errors.username = AUTH_MESSAGES.usernameRequired;
-  if (!values.password) errors.password = AUTH_MESSAGES.passwordRequired;
-  if (!values.confirmPassword) errors.confirmPassword = REGISTER_TEXTS.confirmRequired;
-  else if (values.password !== values.confirmPassword) errors.confirmPassword = AUTH_MESSAGES.passwordsDoNotMatch;
+  const parsed = registerRequestSchema.safeParse(values);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] as keyof RegisterRequest | undefined;
+      if (field && !errors[field]) errors[field] = issue.message;
+    }
+  }
   if (!terms) errors.terms = REGISTER_TEXTS.termsRequired;
   return errors;
 }
@@ -58,6 +68,20 @@ export function RegisterPage() {
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const registration = useRegister();
+  const form = useRef<HTMLFormElement>(null);
+  // A failed submit names the fields to focus; the effect applies it once the inputs are enabled again (a
+  // disabled input cannot take focus).
+  const focusTarget = useRef<Set<string> | null>(null);
+  const [focusRequest, setFocusRequest] = useState(0);
+  const requestFocus = (fields: Iterable<string>) => {
+    focusTarget.current = new Set(fields);
+    setFocusRequest((n) => n + 1);
+  };
+  useEffect(() => {
+    if (!focusTarget.current || registration.isPending) return;
+    focusFirstInvalid(form.current, FIELD_ORDER, focusTarget.current);
+    focusTarget.current = null;
+  }, [focusRequest, registration.isPending]);
 
   const set = (key: keyof RegisterRequest) => (event: { target: { value: string } }) => {
     const value = event.target.value;
@@ -71,8 +95,13 @@ export function RegisterPage() {
     const found = validateRegistration(values, terms);
     setErrors(found);
     setFormError(null);
+    // SPEC §5: a mismatch is also an alert.
     if (found.confirmPassword === AUTH_MESSAGES.passwordsDoNotMatch) window.alert(AUTH_MESSAGES.passwordsDoNotMatch);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) {
+      setFormError(REGISTER_TEXTS.invalid);
+      requestFocus(Object.keys(found));
+      return;
+    }
 
     const body: RegisterRequest = {
       ...values,
@@ -93,8 +122,10 @@ export function RegisterPage() {
           setFormError(REGISTER_TEXTS.network);
           return;
         }
-        if (error instanceof ApiError) setErrors(fieldsOf(error));
+        const fields = error instanceof ApiError ? fieldsOf(error) : {};
+        setErrors(fields);
         setFormError(errorMessage(error, REGISTER_TEXTS.failed));
+        requestFocus(Object.keys(fields));
       },
     });
   };
@@ -108,24 +139,18 @@ export function RegisterPage() {
       footer={
         <>
           Already have an account?{' '}
-          <Link to="/login" className="font-semibold text-brand-700 hover:text-brand-800 hover:underline">
+          <Link to="/login" className="font-semibold text-accent-fg underline underline-offset-2 hover:decoration-2">
             Sign in
           </Link>
         </>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Create account">
+      <PageTitle title="Create your account" />
+      <form ref={form} noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Create account">
         <FormError message={formError} />
         <div className="grid gap-5 sm:grid-cols-2">
           <Field label="First name" error={errors.firstName}>
-            <Input
-              name="firstName"
-              autoComplete="given-name"
-              value={values.firstName}
-              onChange={set('firstName')}
-              disabled={busy}
-              autoFocus
-            />
+            <Input name="firstName" autoComplete="given-name" value={values.firstName} onChange={set('firstName')} disabled={busy} />
           </Field>
           <Field label="Last name" error={errors.lastName}>
             <Input name="lastName" autoComplete="family-name" value={values.lastName} onChange={set('lastName')} disabled={busy} />
@@ -167,7 +192,7 @@ export function RegisterPage() {
           />
         </Field>
         <div className="space-y-1.5">
-          <label className="flex cursor-pointer items-start gap-3 text-sm text-zinc-700">
+          <label className="flex cursor-pointer items-start gap-3 text-sm text-fg-muted">
             <input
               type="checkbox"
               name="terms"
@@ -177,14 +202,15 @@ export function RegisterPage() {
                 if (errors.terms) setErrors((x) => ({ ...x, terms: undefined }));
               }}
               disabled={busy}
+              id={TERMS_ID}
               aria-invalid={errors.terms ? true : undefined}
-              aria-describedby={errors.terms ? 'terms-error' : undefined}
-              className="mt-0.5 size-4 shrink-0 cursor-pointer rounded border-zinc-300 accent-brand-600"
+              aria-describedby={errors.terms ? fieldErrorId(TERMS_ID) : undefined}
+              className="mt-0.5 size-4 shrink-0 cursor-pointer rounded border-line-strong accent-brand-600 dark:accent-brand-400"
             />
             <span>I agree to the terms of use and to treat every community with respect.</span>
           </label>
           {errors.terms ? (
-            <p id="terms-error" role="alert" className="text-sm text-red-600">
+            <p id={fieldErrorId(TERMS_ID)} className="text-sm text-danger-fg">
               {errors.terms}
             </p>
           ) : null}

@@ -3,16 +3,16 @@ import { ArrowRight, MessagesSquare, Users } from 'lucide-react';
 import { buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useSession } from '@/lib/session';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { PageTitle } from '@/components/page-title';
 import { FEED_TEXTS } from './api';
 import { FeedSection } from './section';
 
 /** Explore (SPEC §2): tagline banner, suggested public communities, their discussions. */
 export function ExplorePage() {
   const session = useSession();
-  useDocumentTitle('Explore');
   return (
     <div className="space-y-10">
+      <PageTitle title="Explore" />
       <section
         aria-labelledby="explore-title"
         className="relative isolate overflow-hidden rounded-3xl bg-gradient-to-br from-brand-950 via-brand-800 to-brand-600 px-6 py-10 text-white shadow-lg sm:px-10 sm:py-14"

@@ -3,7 +3,8 @@ import { Compass, MessagesSquare, Newspaper } from 'lucide-react';
 import { buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useSession } from '@/lib/session';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { PageTitle } from '@/components/page-title';
+import { useOwnProfile } from '@/features/profiles/api';
 import { FEED_TEXTS } from './api';
 import { ExplorePage } from './explore-page';
 import { FeedSection } from './section';
@@ -15,14 +16,16 @@ export function HomeRoute() {
 }
 
 export function HomePage() {
-  const session = useSession();
-  useDocumentTitle('Your feed');
+  const profile = useOwnProfile();
+  // SPEC §7 "Welcome back, {first name}": the own profile's first name, the username if it has none.
+  const name = profile.data ? profile.data.firstName.trim() || profile.data.username : null;
   return (
     <div className="space-y-10">
+      <PageTitle title="Your feed" />
       <header>
-        <p className="text-sm font-medium text-brand-700">Welcome back{session?.username ? `, ${session.username}` : ''}</p>
-        <h1 className="mt-1 text-2xl font-bold tracking-tight text-zinc-900 sm:text-3xl">Your feed</h1>
-        <p className="mt-1 text-sm text-zinc-500">Blogs and discussions from the communities you joined.</p>
+        <p className="text-sm font-medium text-accent-fg">{name ? `Welcome back, ${name}` : 'Welcome back'}</p>
+        <h1 className="mt-1 text-2xl font-bold tracking-tight text-fg sm:text-3xl">Your feed</h1>
+        <p className="mt-1 text-sm text-fg-subtle">Blogs and discussions from the communities you joined.</p>
       </header>
 
       <FeedSection id="feed-blogs" title="Latest blogs">

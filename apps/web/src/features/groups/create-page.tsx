@@ -1,11 +1,11 @@
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { PageTitle } from '@/components/page-title';
 
 /** The community setup page (SPEC §2 /create); its form arrives with the communities issue. */
 export function CreateCommunityPage() {
-  useDocumentTitle('Create a community');
   return (
     <div className="mx-auto max-w-2xl">
-      <h1 className="text-2xl font-bold tracking-tight text-zinc-900 sm:text-3xl">Create a community</h1>
+      <PageTitle title="Create a community" />
+      <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">Create a community</h1>
     </div>
   );
 }

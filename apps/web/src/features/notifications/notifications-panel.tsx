@@ -23,20 +23,20 @@ export function NotificationsPanel({ open, onOpenChange }: { open: boolean; onOp
   const searching = search.trim() !== '';
   return (
     <Sheet open={open} onOpenChange={onOpenChange} title={NOTIFICATION_TEXTS.title} className="md:w-[450px]">
-      <div className="flex items-center justify-between gap-3 border-b border-zinc-200 px-5 py-4">
-        <h2 className="text-lg font-semibold text-zinc-900" aria-hidden>
+      <div className="flex items-center justify-between gap-3 border-b border-line px-5 py-4">
+        <h2 className="text-lg font-semibold text-fg" aria-hidden>
           {NOTIFICATION_TEXTS.title}
         </h2>
         <SheetClose
           aria-label="Close notifications"
-          className="rounded-lg p-1.5 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-brand-600"
+          className="rounded-lg p-1.5 text-fg-subtle hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-ring"
         >
           <X className="size-5" aria-hidden />
         </SheetClose>
       </div>
       <div className="flex items-center gap-2 px-5 py-3">
         <div className="relative min-w-0 flex-1">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-zinc-400" aria-hidden />
+          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-subtle" aria-hidden />
           <Input
             type="search"
             aria-label={NOTIFICATION_TEXTS.search}
@@ -50,7 +50,7 @@ export function NotificationsPanel({ open, onOpenChange }: { open: boolean; onOp
           variant="ghost"
           size="sm"
           disabled
-          className="text-zinc-600"
+          className="text-fg-muted"
           aria-label={NOTIFICATION_TEXTS.clear}
           title={NOTIFICATION_TEXTS.clear}
         >
@@ -59,11 +59,11 @@ export function NotificationsPanel({ open, onOpenChange }: { open: boolean; onOp
         </Button>
       </div>
       <div className="flex flex-1 flex-col items-center justify-center gap-3 px-8 pb-24 text-center">
-        <span className="flex size-14 items-center justify-center rounded-full bg-brand-50 text-brand-600">
+        <span className="flex size-14 items-center justify-center rounded-full bg-accent-soft text-accent-fg">
           {searching ? <SearchX className="size-7" aria-hidden /> : <Bell className="size-7" aria-hidden />}
         </span>
-        <p className="text-base font-semibold text-zinc-900">{searching ? NOTIFICATION_TEXTS.noMatch : NOTIFICATION_TEXTS.empty}</p>
-        <p className="max-w-xs text-sm text-zinc-500">{searching ? NOTIFICATION_TEXTS.noMatchHint : NOTIFICATION_TEXTS.emptyHint}</p>
+        <p className="text-base font-semibold text-fg">{searching ? NOTIFICATION_TEXTS.noMatch : NOTIFICATION_TEXTS.empty}</p>
+        <p className="max-w-xs text-sm text-fg-subtle">{searching ? NOTIFICATION_TEXTS.noMatchHint : NOTIFICATION_TEXTS.emptyHint}</p>
       </div>
     </Sheet>
   );

@@ -41,6 +41,12 @@ function storeProfile(queryClient: ReturnType<typeof useQueryClient>, profile: P
   queryClient.setQueryData(profileKeys.detail(profile.id), profile);
 }
 
+/** Failure texts (the server's message wins when it sends one). */
+export const PROFILE_ERRORS = {
+  saveFailed: 'Failed to update profile',
+  uploadFailed: 'Upload failed. Please try again.',
+} as const;
+
 export function updateProfile(body: UpdateProfileRequest): Promise<Profile> {
   return api.put('/users/profile', body, { schema: profileSchema });
 }
@@ -49,6 +55,8 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProfile,
+    // Field errors go beside the inputs of the edit form; anything else is a toast.
+    meta: { errorMessage: PROFILE_ERRORS.saveFailed, inlineFields: true },
     onSuccess: (profile) => storeProfile(queryClient, profile),
   });
 }
@@ -75,6 +83,7 @@ export function useUploadProfileImage() {
       const uploaded = await uploadFile(target.path, target.field, image, `${kind}.jpg`, { schema: imagePathResponseSchema, onProgress });
       return updateProfile({ [target.profileField]: stripQuery(uploaded.imagePath) });
     },
+    meta: { errorMessage: PROFILE_ERRORS.uploadFailed },
     onSuccess: (profile) => storeProfile(queryClient, profile),
   });
 }

@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
 import { ZoomIn, ZoomOut } from 'lucide-react';
-import { LIMITS } from '@agora/contract';
+import { CROP_ZOOM } from '@/lib/ui-constants';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Slider } from '@/components/ui/slider';
 import type { ProfileImageKind } from './api';
 import { CROP_SETTINGS, cropToJpeg } from './crop-image';
+
+const CROP_AREA_LABEL = 'Crop frame: drag the picture or use the arrow keys to move it';
 
 interface CropDialogProps {
   kind: ProfileImageKind;
@@ -20,10 +22,11 @@ interface CropDialogProps {
 export function CropDialog({ kind, source, onCancel, onCropped }: CropDialogProps) {
   const settings = CROP_SETTINGS[kind];
   const [crop, setCrop] = useState({ x: 0, y: 0 });
-  const [zoom, setZoom] = useState<number>(LIMITS.cropZoomMin);
+  const [zoom, setZoom] = useState<number>(CROP_ZOOM.min);
   const [area, setArea] = useState<Area | null>(null);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const zoomText = zoom.toFixed(2);
 
   const save = async () => {
     if (!source || !area || saving) return;
@@ -41,12 +44,16 @@ export function CropDialog({ kind, source, onCancel, onCropped }: CropDialogProp
 
   return (
     <Dialog open={source !== null} onOpenChange={(open) => (open ? undefined : onCancel())}>
-      <DialogContent title={settings.title} description="Drag to position, use the slider to zoom." className="max-w-xl">
+      <DialogContent
+        title={settings.title}
+        description="Drag the picture or use the arrow keys to position it; use the slider to zoom."
+        className="max-w-xl"
+      >
         <div
           className={
             kind === 'photo'
-              ? 'relative mx-auto aspect-square w-full max-w-sm overflow-hidden rounded-xl bg-zinc-900'
-              : 'relative aspect-[2/1] w-full overflow-hidden rounded-xl bg-zinc-900'
+              ? 'relative mx-auto aspect-square w-full max-w-sm overflow-hidden rounded-xl bg-overlay'
+              : 'relative aspect-[2/1] w-full overflow-hidden rounded-xl bg-overlay'
           }
         >
           {source ? (
@@ -54,8 +61,8 @@ export function CropDialog({ kind, source, onCancel, onCropped }: CropDialogProp
               image={source}
               crop={crop}
               zoom={zoom}
-              minZoom={LIMITS.cropZoomMin}
-              maxZoom={LIMITS.cropZoomMax}
+              minZoom={CROP_ZOOM.min}
+              maxZoom={CROP_ZOOM.max}
               zoomSpeed={0.2}
               aspect={settings.aspect}
               cropShape={settings.shape}
@@ -65,23 +72,30 @@ export function CropDialog({ kind, source, onCancel, onCropped }: CropDialogProp
               onCropChange={setCrop}
               onZoomChange={setZoom}
               onCropComplete={(_, pixels) => setArea(pixels)}
+              // The crop frame takes focus and moves with the arrow keys: it needs a name.
+              cropperProps={{ role: 'group', 'aria-label': CROP_AREA_LABEL, 'aria-roledescription': 'crop area' }}
+              mediaProps={{ alt: 'The chosen picture' }}
             />
           ) : null}
         </div>
         <div className="mt-5 flex items-center gap-3">
-          <ZoomOut className="size-4 shrink-0 text-zinc-500" aria-hidden />
+          <ZoomOut className="size-4 shrink-0 text-fg-subtle" aria-hidden />
           <Slider
             label="Zoom"
+            valueText={`${zoomText} times`}
             value={zoom}
             onValueChange={setZoom}
-            min={LIMITS.cropZoomMin}
-            max={LIMITS.cropZoomMax}
-            step={LIMITS.cropZoomStep}
+            min={CROP_ZOOM.min}
+            max={CROP_ZOOM.max}
+            step={CROP_ZOOM.step}
           />
-          <ZoomIn className="size-4 shrink-0 text-zinc-500" aria-hidden />
+          <ZoomIn className="size-4 shrink-0 text-fg-subtle" aria-hidden />
+          <output aria-hidden className="w-12 shrink-0 text-right text-sm font-medium text-fg-muted tabular-nums">
+            {zoomText}×
+          </output>
         </div>
         {error ? (
-          <p role="alert" className="mt-3 text-sm text-red-600">
+          <p role="alert" className="mt-3 text-sm text-danger-fg">
             {error}
           </p>
         ) : null}

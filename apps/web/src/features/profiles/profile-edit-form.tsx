@@ -1,6 +1,10 @@
+import { useEffect, useRef, type Ref } from 'react';
+import { Check, X } from 'lucide-react';
 import { calendarDate, LIMITS, validateBirthday, BIRTHDAY_MESSAGES, type Profile } from '@agora/contract';
+import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
+import { focusFirstInvalid } from '@/lib/forms';
 import { isoDateOf } from '@/lib/time';
 
 export interface ProfileDraft {
@@ -13,6 +17,7 @@ export interface ProfileDraft {
 }
 
 export type DraftErrors = Partial<Record<'bio' | 'about' | 'birthday' | 'userLink', string>>;
+const FIELD_ORDER = ['bio', 'about', 'birthday', 'userLink'] as const;
 
 export function draftOf(profile: Profile): ProfileDraft {
   return {
@@ -34,11 +39,24 @@ interface ProfileEditFormProps {
   draft: ProfileDraft;
   onChange: (draft: ProfileDraft) => void;
   errors: DraftErrors;
+  /** Saving: every control waits. */
   disabled: boolean;
+  /** Saving is blocked while the birthday is invalid (SPEC §4 Profile). */
+  blocked: boolean;
+  /** The Bio input, focused when edit mode starts. */
+  firstFieldRef?: Ref<HTMLInputElement>;
   onSubmit: () => void;
+  onCancel: () => void;
 }
 
-export function ProfileEditForm({ draft, onChange, errors, disabled, onSubmit }: ProfileEditFormProps) {
+/** The owner's edit form; Cancel and Save come after the fields, in reading and tab order. */
+export function ProfileEditForm({ draft, onChange, errors, disabled, blocked, firstFieldRef, onSubmit, onCancel }: ProfileEditFormProps) {
+  const form = useRef<HTMLFormElement>(null);
+  // The server refused some fields: focus the first of them once the form is enabled again.
+  useEffect(() => {
+    if (!disabled) focusFirstInvalid(form.current, FIELD_ORDER, new Set(Object.keys(errors)));
+  }, [errors, disabled]);
+
   const today = calendarDate(new Date());
   const latest = isoDateOf({ ...today, y: today.y - LIMITS.minAgeYears });
   const left = LIMITS.bioMax - draft.bio.length;
@@ -46,6 +64,7 @@ export function ProfileEditForm({ draft, onChange, errors, disabled, onSubmit }:
 
   return (
     <form
+      ref={form}
       aria-label="Edit profile"
       noValidate
       className="space-y-5"
@@ -58,12 +77,13 @@ export function ProfileEditForm({ draft, onChange, errors, disabled, onSubmit }:
         label="Bio"
         error={errors.bio}
         aside={
-          <span className={left <= 5 ? 'text-xs font-medium text-amber-700' : 'text-xs text-zinc-500'} aria-live="polite">
+          <span className={left <= 5 ? 'text-xs font-medium text-warning-fg' : 'text-xs text-fg-subtle'} aria-live="polite">
             {left} {left === 1 ? 'character' : 'characters'} left
           </span>
         }
       >
         <Input
+          ref={firstFieldRef}
           name="bio"
           value={draft.bio}
           maxLength={LIMITS.bioMax}
@@ -83,7 +103,8 @@ export function ProfileEditForm({ draft, onChange, errors, disabled, onSubmit }:
           onChange={(e) => onChange({ ...draft, about: e.target.value })}
         />
       </Field>
-      <Field label="Birthday" error={birthday}>
+      {/* Checked while typing, so its error is announced the moment it appears. */}
+      <Field label="Birthday" error={birthday} announce>
         <Input
           name="birthday"
           type="date"
@@ -107,8 +128,17 @@ export function ProfileEditForm({ draft, onChange, errors, disabled, onSubmit }:
           onChange={(e) => onChange({ ...draft, userLink: e.target.value })}
         />
       </Field>
-      {/* Enter in a single-line input submits, like the save icon. */}
-      <button type="submit" hidden tabIndex={-1} aria-hidden />
+      <div className="flex justify-end gap-2 border-t border-line pt-5">
+        <Button variant="outline" aria-label="Cancel editing" onClick={onCancel} disabled={disabled}>
+          <X aria-hidden />
+          Cancel
+        </Button>
+        {/* Enter in a single-line input submits too. */}
+        <Button type="submit" aria-label="Save profile" disabled={blocked || disabled}>
+          <Check aria-hidden />
+          {disabled ? 'Saving...' : 'Save'}
+        </Button>
+      </div>
     </form>
   );
 }

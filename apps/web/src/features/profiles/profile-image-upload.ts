@@ -1,11 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { errorMessage } from '@/lib/api-client';
 import { useUploadProfileImage, type ProfileImageKind } from './api';
 
 export const UPLOAD_TEXTS = {
   notAnImage: 'Please choose an image file',
-  failed: 'Upload failed. Please try again.',
   photoDone: 'Profile photo updated',
   bannerDone: 'Banner updated',
 } as const;
@@ -57,11 +55,8 @@ export function useProfileImageUpload() {
       upload.mutate(
         { kind, image, onProgress: (percent) => setProgress({ kind, percent }) },
         {
+          // A failure reaches the user through the MutationCache (meta.errorMessage in api.ts).
           onSuccess: () => toast.success(kind === 'photo' ? UPLOAD_TEXTS.photoDone : UPLOAD_TEXTS.bannerDone),
-          onError: (error) => {
-            console.error('Profile image upload failed', error);
-            toast.error(errorMessage(error, UPLOAD_TEXTS.failed));
-          },
           onSettled: () => {
             inFlight.current = false;
             setProgress(null);

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { json, makeProfile, mockFetch, renderApp, signIn } from '@/test/render-app';
 
 function serveProfile(initial = makeProfile()) {
@@ -115,7 +115,7 @@ describe('ProfilePanel', () => {
     expect(puts(api.calls)[0]!.body).toEqual({ bio: 'Poet of numbers', about: '', birthday: '1990-03-05', userLink: 'x.com/ada' });
   });
 
-  it('puts server field errors under their inputs and stays in edit mode', async () => {
+  it('puts server field errors under their inputs (no toast), focuses the first and stays in edit mode', async () => {
     const { user } = await openEditor();
     mockFetch((_url, init) =>
       init.method === 'PUT'
@@ -124,7 +124,66 @@ describe('ProfilePanel', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
     expect(await screen.findByText('At most 20 links')).toBeInTheDocument();
-    expect(screen.getByLabelText('Social Links')).toHaveAccessibleDescription('At most 20 links');
+    const links = screen.getByLabelText('Social Links');
+    expect(links).toHaveAccessibleDescription(/^At most 20 links /);
+    await waitFor(() => expect(links).toHaveFocus());
+    expect(screen.queryByText('Invalid')).not.toBeInTheDocument();
+  });
+
+  it('shows a save failure without fields as a toast with the server message', async () => {
+    const { user } = await openEditor();
+    mockFetch((_url, init) =>
+      init.method === 'PUT' ? json(503, { message: 'Try again in a minute', code: 'unavailable' }) : json(200, makeProfile()),
+    );
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Try again in a minute')).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Edit profile' })).toBeInTheDocument();
+  });
+
+  it('in edit mode puts the fields before Cancel and Save, starts on the bio, and returns focus to Edit', async () => {
+    const { user, panel } = await openEditor();
+    expect(screen.getByLabelText('Bio')).toHaveFocus();
+    const order = within(panel)
+      .getAllByRole('textbox')
+      .concat(within(panel).getAllByRole('button', { name: /Cancel editing|Save profile/ }));
+    const inDocumentOrder = [...order].sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+    expect(inDocumentOrder.map((el) => el.getAttribute('name') ?? el.getAttribute('aria-label'))).toEqual([
+      'bio',
+      'about',
+      'userLink',
+      'Cancel editing',
+      'Save profile',
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Cancel editing' }));
+    expect(within(panel).getByRole('button', { name: 'Edit profile' })).toHaveFocus();
+
+    await user.click(within(panel).getByRole('button', { name: 'Edit profile' }));
+    await user.type(screen.getByLabelText('Bio'), 'Hi');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    await waitFor(() => expect(within(panel).getByRole('button', { name: 'Edit profile' })).toHaveFocus());
+  });
+
+  it('gives focus back to the photo button when the crop dialog closes with Escape, and shows the zoom', async () => {
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:photo', revokeObjectURL: () => {} }));
+    signIn();
+    serveProfile();
+    const { user } = renderApp('/?profile=me');
+    const panel = await screen.findByRole('dialog', { name: 'Profile' });
+    const photoButton = await within(panel).findByRole('button', { name: 'Change profile photo' });
+    await user.click(photoButton);
+    const input = panel.querySelector<HTMLInputElement>('input[name="profileImage"]')!;
+    // What the browser's file chooser does: the input changes, focus stays on the button that opened it.
+    fireEvent.change(input, { target: { files: [new File(['x'], 'me.png', { type: 'image/png' })] } });
+    const crop = await screen.findByRole('dialog', { name: 'Adjust profile photo' });
+    expect(within(crop).getByRole('slider', { name: 'Zoom' })).toHaveAttribute('aria-valuetext', '1.00 times');
+    expect(within(crop).getByText('1.00×')).toBeInTheDocument();
+    // While the crop is open the button keeps focusability (aria-disabled, not disabled).
+    expect(photoButton).toHaveAttribute('aria-disabled', 'true');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Adjust profile photo' })).not.toBeInTheDocument());
+    await waitFor(() => expect(photoButton).toHaveFocus());
+    expect(photoButton).not.toHaveAttribute('aria-disabled');
   });
 
   it('sends a visitor to sign in', async () => {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { ArrowLeft, Cake, Camera, Check, LogOut, Pencil, Sparkles, UserRound, X, Link2 } from 'lucide-react';
+import { ArrowLeft, Cake, Camera, LogOut, Pencil, Sparkles, UserRound, X, Link2 } from 'lucide-react';
 import { PROFILE_MESSAGES, type Profile } from '@agora/contract';
 import { Button } from '@/components/ui/button';
 import { FallbackImage } from '@/components/ui/fallback-image';
@@ -10,12 +10,12 @@ import { Skeleton } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Tooltip } from '@/components/ui/tooltip';
 import { SocialLinks } from '@/components/social-links';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useSession } from '@/lib/session';
 import { formatBirthday } from '@/lib/time';
 import { useLogout } from '@/features/auth/api';
-import { loginPathFor } from '@/features/auth/redirect';
+import { loginPathFor } from '@/features/auth/public';
 import { useProfile, useUpdateProfile } from './api';
 import { CropDialog } from './crop-dialog';
 import { resolveProfileId } from './own';
@@ -26,7 +26,6 @@ import { useProfilePanel } from './use-profile-panel';
 export const PROFILE_TEXTS = {
   emptyBio: "Nothing's here",
   saved: 'Profile saved',
-  saveFailed: 'Failed to update profile',
   loadFailed: 'This profile could not be loaded.',
 } as const;
 
@@ -71,7 +70,7 @@ function CloseButton({ className }: { className?: string }) {
     <SheetClose
       aria-label="Close profile"
       className={cn(
-        'flex size-9 items-center justify-center rounded-full bg-zinc-950/45 text-white backdrop-blur-sm transition-colors hover:bg-zinc-950/65',
+        'flex size-9 items-center justify-center rounded-full bg-overlay/45 text-white backdrop-blur-sm transition-colors hover:bg-overlay/65',
         'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white',
         className,
       )}
@@ -85,13 +84,13 @@ function ProfileMissing() {
   return (
     <div className="flex h-full flex-col">
       <div className="flex justify-end p-3">
-        <CloseButton className="bg-zinc-800" />
+        <CloseButton className="bg-surface-muted text-fg hover:bg-surface-strong focus-visible:outline-ring" />
       </div>
       <div className="flex flex-1 flex-col items-center justify-center gap-3 px-8 pb-20 text-center">
-        <span className="flex size-14 items-center justify-center rounded-full bg-zinc-100 text-zinc-500">
+        <span className="flex size-14 items-center justify-center rounded-full bg-surface-muted text-fg-subtle">
           <UserRound className="size-7" aria-hidden />
         </span>
-        <p className="text-lg font-semibold text-zinc-900">{PROFILE_MESSAGES.userNotFound}</p>
+        <p className="text-lg font-semibold text-fg">{PROFILE_MESSAGES.userNotFound}</p>
       </div>
     </div>
   );
@@ -109,6 +108,19 @@ function ProfileView({ userId, own, onBack }: ProfileViewProps) {
   const uploads = useProfileImageUpload();
   const [draft, setDraft] = useState<ProfileDraft | null>(null);
   const [errors, setErrors] = useState<DraftErrors>({});
+  const editButton = useRef<HTMLButtonElement>(null);
+  const firstField = useRef<HTMLInputElement>(null);
+  // Where focus goes once edit mode starts or ends: the first field, or back to the edit button (the controls
+  // that had focus, Save and Cancel, are gone by then).
+  const focusNext = useRef<'field' | 'edit' | null>(null);
+  const editing = own && draft !== null;
+
+  useEffect(() => {
+    const target = focusNext.current === 'field' ? firstField.current : focusNext.current === 'edit' ? editButton.current : null;
+    if (!target) return;
+    focusNext.current = null;
+    target.focus();
+  }, [editing]);
 
   if (query.isPending) return <ProfileSkeleton />;
   if (query.isError) {
@@ -116,10 +128,10 @@ function ProfileView({ userId, own, onBack }: ProfileViewProps) {
     return (
       <div className="flex h-full flex-col">
         <div className="flex justify-end p-3">
-          <CloseButton className="bg-zinc-800" />
+          <CloseButton className="bg-surface-muted text-fg hover:bg-surface-strong focus-visible:outline-ring" />
         </div>
         <div className="flex flex-1 flex-col items-center justify-center gap-4 px-8 pb-20 text-center">
-          <p className="text-zinc-700">{PROFILE_TEXTS.loadFailed}</p>
+          <p className="text-fg-muted">{PROFILE_TEXTS.loadFailed}</p>
           <Button variant="outline" onClick={() => query.refetch()}>
             Try again
           </Button>
@@ -129,12 +141,17 @@ function ProfileView({ userId, own, onBack }: ProfileViewProps) {
   }
 
   const profile = query.data;
-  const editing = own && draft !== null;
   const blocked = editing && birthdayError(draft) !== null;
 
   const startEditing = () => {
     setErrors({});
+    focusNext.current = 'field';
     setDraft(draftOf(profile));
+  };
+
+  const stopEditing = () => {
+    focusNext.current = 'edit';
+    setDraft(null);
   };
 
   const save = () => {
@@ -143,14 +160,13 @@ function ProfileView({ userId, own, onBack }: ProfileViewProps) {
       { bio: draft.bio, about: draft.about, birthday: draft.birthday || null, userLink: draft.userLink },
       {
         onSuccess: () => {
-          setDraft(null);
           setErrors({});
+          stopEditing();
           toast.success(PROFILE_TEXTS.saved);
         },
+        // Anything else reaches the user through the MutationCache (meta in api.ts).
         onError: (error) => {
-          console.error('Profile update failed', error);
-          if (error instanceof ApiError && Object.keys(error.fields).length > 0) setErrors(error.fields);
-          else toast.error(errorMessage(error, PROFILE_TEXTS.saveFailed));
+          if (error instanceof ApiError) setErrors(error.fields);
         },
       },
     );
@@ -163,47 +179,23 @@ function ProfileView({ userId, own, onBack }: ProfileViewProps) {
         <div className="px-5 sm:px-6">
           <div className="flex items-end justify-between gap-3">
             <ProfilePhoto profile={profile} own={own} uploads={uploads} />
-            {own ? (
+            {own && !editing ? (
               <div className="flex gap-2 pb-1">
-                {editing ? (
-                  <>
-                    <Tooltip content="Cancel">
-                      <Button
-                        variant="outline"
-                        size="icon"
-                        aria-label="Cancel editing"
-                        onClick={() => setDraft(null)}
-                        disabled={update.isPending}
-                      >
-                        <X aria-hidden />
-                      </Button>
-                    </Tooltip>
-                    <Tooltip content={blocked ? 'Fix the birthday first' : 'Save'}>
-                      {/* A wrapper keeps the tooltip working while the button is disabled. */}
-                      <span tabIndex={blocked ? 0 : -1} className="rounded-lg">
-                        <Button size="icon" aria-label="Save profile" onClick={save} disabled={blocked || update.isPending}>
-                          <Check aria-hidden />
-                        </Button>
-                      </span>
-                    </Tooltip>
-                  </>
-                ) : (
-                  <Tooltip content="Edit profile">
-                    <Button variant="outline" size="icon" aria-label="Edit profile" onClick={startEditing}>
-                      <Pencil aria-hidden />
-                    </Button>
-                  </Tooltip>
-                )}
+                <Tooltip content="Edit profile">
+                  <Button ref={editButton} variant="outline" size="icon" aria-label="Edit profile" onClick={startEditing}>
+                    <Pencil aria-hidden />
+                  </Button>
+                </Tooltip>
               </div>
             ) : null}
           </div>
           <div className="mt-3 min-w-0">
-            <h2 className="truncate text-xl font-bold tracking-tight text-zinc-900">
+            <h2 className="truncate text-xl font-bold tracking-tight text-fg">
               {[profile.firstName, profile.lastName].filter(Boolean).join(' ') || profile.username}
             </h2>
-            <p className="truncate text-sm text-zinc-500">@{profile.username}</p>
+            <p className="truncate text-sm text-fg-subtle">@{profile.username}</p>
             {editing ? null : (
-              <p className={cn('mt-2 text-[15px] break-words', profile.bio ? 'text-zinc-800' : 'text-zinc-400 italic')}>
+              <p className={cn('mt-2 text-[15px] break-words', profile.bio ? 'text-fg' : 'text-fg-subtle italic')}>
                 {profile.bio || PROFILE_TEXTS.emptyBio}
               </p>
             )}
@@ -212,9 +204,18 @@ function ProfileView({ userId, own, onBack }: ProfileViewProps) {
             <TabsList aria-label="Profile sections">
               <TabsTrigger value="overview">Overview</TabsTrigger>
             </TabsList>
-            <TabsContent value="overview" className="py-5">
+            <TabsContent value="overview" className="my-5">
               {editing ? (
-                <ProfileEditForm draft={draft} onChange={setDraft} errors={errors} disabled={update.isPending} onSubmit={save} />
+                <ProfileEditForm
+                  draft={draft}
+                  onChange={setDraft}
+                  errors={errors}
+                  disabled={update.isPending}
+                  blocked={blocked}
+                  firstFieldRef={firstField}
+                  onSubmit={save}
+                  onCancel={stopEditing}
+                />
               ) : (
                 <ProfileOverview profile={profile} own={own} />
               )}
@@ -242,10 +243,7 @@ function UploadOverlay({ percent, round }: { percent: number; round?: boolean })
     <div
       role="status"
       aria-live="polite"
-      className={cn(
-        'absolute inset-0 flex flex-col items-center justify-center gap-1.5 bg-zinc-950/55 text-white',
-        round && 'rounded-full',
-      )}
+      className={cn('absolute inset-0 flex flex-col items-center justify-center gap-1.5 bg-overlay/55 text-white', round && 'rounded-full')}
     >
       <span className="text-sm font-semibold tabular-nums">Uploading {percent}%</span>
       <span className="h-1 w-3/5 max-w-40 overflow-hidden rounded-full bg-white/30">
@@ -255,7 +253,11 @@ function UploadOverlay({ percent, round }: { percent: number; round?: boolean })
   );
 }
 
-/** A button that opens a file picker for one image (the hidden input keeps the native picker). */
+/**
+ * A button that opens a file picker for one image (the hidden input keeps the native picker). While another
+ * image is being cropped or uploaded it is aria-disabled rather than disabled: it keeps focus (the crop dialog
+ * hands focus back to it, and it is where the user is after the upload) and ignores clicks.
+ */
 function ImagePickButton({
   label,
   name,
@@ -274,7 +276,15 @@ function ImagePickButton({
   const input = useRef<HTMLInputElement>(null);
   return (
     <>
-      <button type="button" aria-label={label} disabled={disabled} onClick={() => input.current?.click()} className={className}>
+      <button
+        type="button"
+        aria-label={label}
+        aria-disabled={disabled || undefined}
+        onClick={() => {
+          if (!disabled) input.current?.click();
+        }}
+        className={cn(className, disabled && 'cursor-progress')}
+      >
         {children}
       </button>
       <input
@@ -297,17 +307,17 @@ function ProfileBanner({ profile, own, uploads, onBack }: { profile: Profile; ow
   const progress = uploads.percentFor('banner');
   const image = <FallbackImage src={profile.bannerImage} kind="banner" alt="" className="size-full object-cover" />;
   return (
-    <div className="relative aspect-[3/1] w-full bg-zinc-200">
+    <div className="relative aspect-[3/1] w-full bg-surface-strong">
       {own ? (
         <ImagePickButton
           label="Change banner"
           name="bannerImage"
           disabled={uploads.busy}
           onFile={(file) => uploads.choose('banner', file)}
-          className="group relative block size-full overflow-hidden focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-brand-500"
+          className="group relative block size-full overflow-hidden focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-ring"
         >
           {image}
-          <span className="absolute right-3 bottom-3 flex items-center gap-1.5 rounded-full bg-zinc-950/55 px-3 py-1.5 text-xs font-medium text-white opacity-90 backdrop-blur-sm transition-opacity group-hover:opacity-100">
+          <span className="absolute right-3 bottom-3 flex items-center gap-1.5 rounded-full bg-overlay/55 px-3 py-1.5 text-xs font-medium text-white opacity-90 backdrop-blur-sm transition-opacity group-hover:opacity-100">
             <Camera className="size-4" aria-hidden />
             <span className="hidden sm:inline">Change banner</span>
           </span>
@@ -321,7 +331,7 @@ function ProfileBanner({ profile, own, uploads, onBack }: { profile: Profile; ow
           <button
             type="button"
             onClick={onBack}
-            className="flex h-9 items-center gap-1.5 rounded-full bg-zinc-950/45 pr-3.5 pl-2.5 text-sm font-medium text-white backdrop-blur-sm hover:bg-zinc-950/65 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+            className="flex h-9 items-center gap-1.5 rounded-full bg-overlay/45 pr-3.5 pl-2.5 text-sm font-medium text-white backdrop-blur-sm hover:bg-overlay/65 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
           >
             <ArrowLeft className="size-4" aria-hidden />
             My profile
@@ -346,17 +356,17 @@ function ProfilePhoto({ profile, own, uploads }: { profile: Profile; own: boolea
     />
   );
   return (
-    <div className="relative -mt-12 size-24 shrink-0 rounded-full bg-white p-1 shadow-md sm:-mt-14 sm:size-28">
+    <div className="relative -mt-12 size-24 shrink-0 rounded-full bg-surface p-1 shadow-md sm:-mt-14 sm:size-28">
       {own ? (
         <ImagePickButton
           label="Change profile photo"
           name="profileImage"
           disabled={uploads.busy}
           onFile={(file) => uploads.choose('photo', file)}
-          className="group relative block size-full rounded-full focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+          className="group relative block size-full rounded-full focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
         >
           {image}
-          <span className="absolute inset-0 flex items-center justify-center rounded-full bg-zinc-950/0 text-white opacity-0 transition group-hover:bg-zinc-950/40 group-hover:opacity-100 group-focus-visible:bg-zinc-950/40 group-focus-visible:opacity-100">
+          <span className="absolute inset-0 flex items-center justify-center rounded-full bg-overlay/0 text-white opacity-0 transition group-hover:bg-overlay/40 group-hover:opacity-100 group-focus-visible:bg-overlay/40 group-focus-visible:opacity-100">
             <Camera className="size-6" aria-hidden />
           </span>
         </ImagePickButton>
@@ -375,8 +385,8 @@ function ProfilePhoto({ profile, own, uploads }: { profile: Profile; own: boolea
 function Section({ title, icon: Icon, children }: { title: string; icon: typeof Sparkles; children: ReactNode }) {
   return (
     <section className="space-y-2.5">
-      <h3 className="flex items-center gap-2 text-xs font-semibold tracking-wider text-zinc-500 uppercase">
-        <Icon className="size-4 text-brand-600" aria-hidden />
+      <h3 className="flex items-center gap-2 text-xs font-semibold tracking-wider text-fg-subtle uppercase">
+        <Icon className="size-4 text-accent-fg" aria-hidden />
         {title}
       </h3>
       {children}
@@ -385,7 +395,7 @@ function Section({ title, icon: Icon, children }: { title: string; icon: typeof 
 }
 
 function Muted({ children }: { children: ReactNode }) {
-  return <p className="text-sm text-zinc-400 italic">{children}</p>;
+  return <p className="text-sm text-fg-subtle italic">{children}</p>;
 }
 
 function ProfileOverview({ profile, own }: { profile: Profile; own: boolean }) {
@@ -395,22 +405,22 @@ function ProfileOverview({ profile, own }: { profile: Profile; own: boolean }) {
     <div className="space-y-7">
       <Section title="About Me" icon={Sparkles}>
         {profile.about ? (
-          <p className="text-[15px] leading-relaxed break-words whitespace-pre-line text-zinc-800">{profile.about}</p>
+          <p className="text-[15px] leading-relaxed break-words whitespace-pre-line text-fg">{profile.about}</p>
         ) : (
           <Muted>{PROFILE_TEXTS.emptyBio}</Muted>
         )}
       </Section>
       <Section title="Birthday" icon={Cake}>
-        {birthday ? <p className="text-[15px] font-medium text-zinc-800">{birthday}</p> : <Muted>Not shared</Muted>}
+        {birthday ? <p className="text-[15px] font-medium text-fg">{birthday}</p> : <Muted>Not shared</Muted>}
       </Section>
       <Section title="Social Links" icon={Link2}>
         {profile.userLink.trim() ? <SocialLinks text={profile.userLink} /> : <Muted>No links yet</Muted>}
       </Section>
       {own ? (
-        <div className="border-t border-zinc-200 pt-5">
+        <div className="border-t border-line pt-5">
           <Button
             variant="outline"
-            className="w-full text-red-600 hover:bg-red-50 hover:text-red-700 sm:w-auto"
+            className="w-full text-danger-fg hover:bg-danger-soft hover:text-danger-fg sm:w-auto"
             onClick={() => logout.mutate()}
             disabled={logout.isPending}
           >
@@ -425,7 +435,7 @@ function ProfileOverview({ profile, own }: { profile: Profile; own: boolean }) {
 
 function ProfileSkeleton() {
   return (
-    <div aria-busy="true" aria-label="Loading profile" className="flex h-full flex-col">
+    <div role="status" aria-busy="true" aria-label="Loading profile" className="flex h-full flex-col">
       <div className="relative aspect-[3/1] w-full">
         <Skeleton className="size-full rounded-none" />
         <div className="absolute top-3 right-3">
@@ -433,7 +443,7 @@ function ProfileSkeleton() {
         </div>
       </div>
       <div className="px-6">
-        <Skeleton className="-mt-12 size-24 rounded-full border-4 border-white" />
+        <Skeleton className="-mt-12 size-24 rounded-full border-4 border-surface" />
         <Skeleton className="mt-4 h-6 w-40" />
         <Skeleton className="mt-2 h-4 w-24" />
         <Skeleton className="mt-6 h-4 w-full" />
