@@ -1,3 +1,4 @@
+import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './app-error';
 
@@ -45,10 +46,12 @@ export async function readMultipartForm(request: FastifyRequest, spec: FormSpec)
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > bodyBound) throw AppError.payloadTooLarge(MULTIPART_MESSAGES.tooLarge);
 
+  const closing = closeDelimiterWatcher(String(request.headers['content-type'] ?? ''));
   const fields: Record<string, string> = Object.create(null) as Record<string, string>;
   const files: Record<string, Buffer> = Object.create(null) as Record<string, Buffer>;
   const seenFiles = new Set<string>();
   const maxFields = spec.fields.length + EXTRA_FIELDS;
+  let iterator: AsyncIterator<Multipart> | undefined;
   try {
     // throwFileSizeLimit is read by @fastify/multipart at run time but missing from its option type.
     const parts = request.parts({
@@ -62,7 +65,12 @@ export async function readMultipartForm(request: FastifyRequest, spec: FormSpec)
       },
       throwFileSizeLimit: false,
     } as Parameters<FastifyRequest['parts']>[0]);
-    for await (const part of parts) {
+    // The first next() pipes the request into the parser synchronously; watch the same bytes from then on.
+    iterator = parts[Symbol.asyncIterator]();
+    const first = iterator.next();
+    request.raw.on('data', closing.push);
+    for (let step = await first; !step.done; step = await iterator.next()) {
+      const part = step.value;
       if (part.type === 'file') {
         const rule = spec.files[part.fieldname];
         if (!rule || !Object.hasOwn(spec.files, part.fieldname)) {
@@ -87,13 +95,36 @@ export async function readMultipartForm(request: FastifyRequest, spec: FormSpec)
         fields[part.fieldname] = String(part.value);
       }
     }
+    // The parser ends quietly when the body stops before the closing delimiter: that is a truncated upload.
+    if (!closing.seen()) throw AppError.badRequest(MULTIPART_MESSAGES.incomplete);
   } catch (error) {
     if (error instanceof AppError) throw error;
     const code = (error as { code?: string }).code ?? '';
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT')
       throw AppError.payloadTooLarge(MULTIPART_MESSAGES.tooManyParts);
-    // Truncated body ("Unexpected end of form"), a part cut short, a bad boundary, a prototype field name.
+    // A part cut short, a bad boundary, a prototype field name.
     throw AppError.badRequest(MULTIPART_MESSAGES.incomplete);
+  } finally {
+    request.raw.off('data', closing.push);
+    // Stop the parser when we refused the form part-way (the rest of the body is not read).
+    iterator?.return?.(undefined).catch(() => {});
   }
   return { fields: { ...fields }, files: { ...files } };
+}
+
+/** Watches a body's bytes for the multipart closing delimiter "--<boundary>--", across chunk edges. */
+function closeDelimiterWatcher(contentType: string) {
+  const match = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
+  const needle = Buffer.from(`--${match?.[1] ?? match?.[2] ?? ''}--`);
+  let carry = Buffer.alloc(0);
+  let seen = false;
+  return {
+    push: (chunk: Buffer) => {
+      if (seen) return;
+      const window = Buffer.concat([carry, chunk]);
+      if (window.includes(needle)) seen = true;
+      else carry = window.subarray(Math.max(0, window.length - needle.length + 1));
+    },
+    seen: () => seen,
+  };
 }

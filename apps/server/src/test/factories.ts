@@ -78,15 +78,13 @@ export async function createGroup(
     .returning();
   const id = row!.id;
   await db.insert(groupSlugs).values({ slug, groupId: id });
-  await db
-    .insert(groupSections)
-    .values(
-      (['About Us', 'Rules & Regulations', 'Social Media'] as const).map((sectionHeader) => ({
-        groupId: id,
-        sectionHeader,
-        sectionDesc: '',
-      })),
-    );
+  await db.insert(groupSections).values(
+    (['About Us', 'Rules & Regulations', 'Social Media'] as const).map((sectionHeader) => ({
+      groupId: id,
+      sectionHeader,
+      sectionDesc: '',
+    })),
+  );
   await db
     .insert(groupMembers)
     .values([

@@ -219,7 +219,8 @@ export async function groupRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
         description:
           'JSON with exactly one of group_name, about, rules, social_media; or multipart with group_banner, group_dp, group_name.',
         params,
-        body: updateGroupRequestSchema.optional(),
+        // A multipart request has no parsed body (null): the form is read in the handler.
+        body: updateGroupRequestSchema.nullish(),
         response: {
           200: updateGroupResponseSchema,
           ...errors,
