@@ -435,3 +435,18 @@ describe('GET /groups/{id}/members', () => {
     }
   });
 });
+
+describe('members query guard', () => {
+  it('returns no member rows of a private community to an outsider, even before the service checks', async () => {
+    const { findMembersPage } = await import('./groups.queries');
+    const owner = await createUser(t.database.db);
+    const outsider = await createUser(t.database.db);
+    const group = await createGroup(t.database.db, { owner, isPrivate: true, members: [{ user: await createUser(t.database.db) }] });
+    const page = await findMembersPage(t.database.db, { id: group.id }, outsider.id, { cursor: null, search: null, limit: 10 });
+    expect(page).toMatchObject({ found: true, isPrivate: true, viewerRole: null, members: [] });
+    const visitor = await findMembersPage(t.database.db, { slug: group.slug }, 0, { cursor: null, search: null, limit: 10 });
+    expect(visitor.members).toEqual([]);
+    const own = await findMembersPage(t.database.db, { id: group.id }, owner.id, { cursor: null, search: null, limit: 10 });
+    expect(own.members).toHaveLength(2);
+  });
+});
