@@ -149,7 +149,9 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleRes
         SELECT id, substring(slug FROM ${`^scale-${tag}-(\\d+)$`})::int AS g FROM groups WHERE slug LIKE ${`scale-${tag}-%`}`);
       await tx.execute(sql`CREATE UNIQUE INDEX ON scale_groups (g)`);
       await tx.execute(sql`ANALYZE scale_groups`);
-      await tx.execute(sql`INSERT INTO group_slugs (slug, group_id) SELECT g.slug, g.id FROM groups g JOIN scale_groups sg ON sg.id = g.id`);
+      await tx.execute(
+        sql`INSERT INTO group_slugs (slug, group_id) SELECT g.slug, g.id FROM groups g JOIN scale_groups sg ON sg.id = g.id`,
+      );
       await tx.execute(sql`
         INSERT INTO group_sections (group_id, section_header, section_desc)
         SELECT sg.id, h, 'Generated for scale tests: ' || h FROM scale_groups sg

@@ -497,7 +497,14 @@ async function findMembersSearchPage(
   if (!first) return { found: false, isPrivate: false, ownerId: 0, viewerRole: null, members: [] };
   const members = rows
     .filter((r) => r.id !== null)
-    .map((r) => ({ id: r.id!, username: r.username!, role: r.role!, profileImage: r.profileImage, bannerImage: r.bannerImage, joinedAt: r.joinedAt! }));
+    .map((r) => ({
+      id: r.id!,
+      username: r.username!,
+      role: r.role!,
+      profileImage: r.profileImage,
+      bannerImage: r.bannerImage,
+      joinedAt: r.joinedAt!,
+    }));
   return { found: true, isPrivate: first.isPrivate, ownerId: first.ownerId, viewerRole: first.viewerRole, members };
 }
 
@@ -556,10 +563,8 @@ async function findExploreSearchPage(
   const pattern = likePattern(opts.search);
   const after = opts.cursor ? sql`AND (g.member_count, g.id) < (${opts.cursor.memberCount}::int, ${opts.cursor.id}::int)` : sql``;
   const page = db.$with('page').as(
-    db
-      .select({ id: sql<number>`x.id`.as('page_id') })
-      .from(
-        sql`(
+    db.select({ id: sql<number>`x.id`.as('page_id') }).from(
+      sql`(
         WITH cand AS MATERIALIZED (SELECT g.id FROM ${groups} g WHERE lower(g.group_name) LIKE ${pattern}::text LIMIT ${TRIGRAM_CANDIDATES_MAX + 1}),
         few AS (SELECT count(*) <= ${TRIGRAM_CANDIDATES_MAX} AS yes FROM cand)
         (SELECT g.id, g.member_count FROM cand c JOIN ${groups} g ON g.id = c.id
@@ -570,7 +575,7 @@ async function findExploreSearchPage(
           WHERE NOT (SELECT yes FROM few) AND g.is_private = false AND lower(g.group_name) LIKE ${pattern}::text ${after}
           ORDER BY g.member_count DESC NULLS LAST, g.id DESC NULLS LAST LIMIT ${opts.limit}::int)
       ) x`,
-      ),
+    ),
   );
   return db
     .with(page)

@@ -484,7 +484,11 @@ describe('member search strategies', () => {
     const { findMembersPage } = await import('./groups.queries');
     const page = await findMembersPage(t.database.db, { id: group.id }, outsider.id, { cursor: null, search: 'priv_search', limit: 10 });
     expect(page).toMatchObject({ found: true, viewerRole: null, members: [] });
-    const missing = await findMembersPage(t.database.db, { slug: 'no-such-slug' }, outsider.id, { cursor: null, search: 'priv_search', limit: 10 });
+    const missing = await findMembersPage(t.database.db, { slug: 'no-such-slug' }, outsider.id, {
+      cursor: null,
+      search: 'priv_search',
+      limit: 10,
+    });
     expect(missing.found).toBe(false);
   });
 });
