@@ -480,7 +480,8 @@ async function findMembersSearchPage(
     few AS (SELECT count(*) <= ${TRIGRAM_CANDIDATES_MAX} AS yes FROM cand),
     page AS (
       (SELECT m.user_id, m.role, m.joined_at FROM cand c
-        JOIN ${groupMembers} m ON m.user_id = c.id AND m.group_id = (SELECT id FROM allowed)
+        -- One primary-key probe per candidate (LIMIT 1 keeps the planner from hashing the whole community instead).
+        CROSS JOIN LATERAL (SELECT * FROM ${groupMembers} m WHERE m.group_id = (SELECT id FROM allowed) AND m.user_id = c.id LIMIT 1) m
         WHERE (SELECT yes FROM few) ${after}
         ORDER BY m.role, m.joined_at, m.user_id LIMIT ${opts.limit}::int)
       UNION ALL
@@ -567,7 +568,7 @@ async function findExploreSearchPage(
       sql`(
         WITH cand AS MATERIALIZED (SELECT g.id FROM ${groups} g WHERE lower(g.group_name) LIKE ${pattern}::text LIMIT ${TRIGRAM_CANDIDATES_MAX + 1}),
         few AS (SELECT count(*) <= ${TRIGRAM_CANDIDATES_MAX} AS yes FROM cand)
-        (SELECT g.id, g.member_count FROM cand c JOIN ${groups} g ON g.id = c.id
+        (SELECT g.id, g.member_count FROM cand c CROSS JOIN LATERAL (SELECT * FROM ${groups} g WHERE g.id = c.id LIMIT 1) g
           WHERE (SELECT yes FROM few) AND g.is_private = false ${after}
           ORDER BY g.member_count DESC, g.id DESC LIMIT ${opts.limit}::int)
         UNION ALL
