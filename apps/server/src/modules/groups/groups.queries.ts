@@ -480,8 +480,13 @@ async function findMembersSearchPage(
     few AS (SELECT count(*) <= ${TRIGRAM_CANDIDATES_MAX} AS yes FROM cand),
     page AS (
       (SELECT m.user_id, m.role, m.joined_at FROM cand c
-        -- One primary-key probe per candidate (LIMIT 1 keeps the planner from hashing the whole community instead).
-        CROSS JOIN LATERAL (SELECT * FROM ${groupMembers} m WHERE m.group_id = (SELECT id FROM allowed) AND m.user_id = c.id LIMIT 1) m
+        -- One probe per candidate through the candidate's own memberships (group_members_user_idx: a person is in few
+        -- communities). "group_id + 0" keeps the planner off group_members_group_role_idx, which it would otherwise
+        -- pick believing the community average-sized, and which reads the whole community for every probe (measured:
+        -- 117 ms → under 1 ms for 23 candidates in the 100,000-member community); LIMIT 1 keeps it from hashing the
+        -- whole community instead.
+        CROSS JOIN LATERAL (SELECT m.user_id, m.role, m.joined_at FROM ${groupMembers} m
+          WHERE m.user_id = c.id AND m.group_id + 0 = (SELECT id FROM allowed) LIMIT 1) m
         WHERE (SELECT yes FROM few) ${after}
         ORDER BY m.role, m.joined_at, m.user_id LIMIT ${opts.limit}::int)
       UNION ALL
