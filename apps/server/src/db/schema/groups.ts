@@ -64,8 +64,8 @@ export const groups = pgTable(
       .on(t.activityScore.desc(), t.id.desc())
       .where(sql`${t.isPrivate} = false`),
     // Explore search: case-insensitive substring of the name (pg_trgm; migration 0001 creates the extension).
-    // fastupdate off: a search never has to scan a pending list left by a burst of inserts (measured on the
-    // 100,000-member bench: a member search went from p50 ~400 ms to a few ms); inserts are rare here.
+    // fastupdate off: a search never scans a pending list left by a burst of inserts (GIN merges it only at
+    // vacuum); new communities and users are rare enough to update the index at insert time.
     index('groups_name_trgm_idx')
       .using('gin', sql`lower(${t.groupName}) gin_trgm_ops`)
       .with({ fastupdate: false }),
