@@ -265,7 +265,7 @@ async function renameInTx(tx: DbOrTx, actor: NonNullable<Actor>, groupId: number
   const locked = await lockGroup(tx, groupId);
   if (!locked) throw groupNotFound();
   assertOwner(actor, locked);
-  if (locked.groupName === name) return locked;
+  if (locked.groupName === name) return Object.keys(extra).length > 0 ? (await updateGroup(tx, groupId, extra))! : locked;
   if (await nameTaken(tx, name, groupId)) throw nameTakenError(name);
   const slug = await allocateSlug(tx, name, locked);
   await insertSlug(tx, groupId, slug);
