@@ -111,6 +111,10 @@ export const groupMembers = pgTable(
     // Member list: by role rank (the enum's order is owner, admin, moderator, member), then join date, then user id;
     // the keyset cursor is exactly this key, so any page of a 100,000-member community is an index range scan.
     index('group_members_group_role_idx').on(t.groupId, t.role, t.joinedAt, t.userId),
+    // "Is this person a member, with which role?" (every community read and action) as an index-only lookup. Without
+    // it the planner answers that question from group_members_group_role_idx (it also holds user_id) and, planning
+    // for an average-sized community, reads the whole community: 12 ms per lookup in a 100,000-member one.
+    index('group_members_lookup_idx').on(t.groupId, t.userId, t.role),
     // "Groups I joined" and feeds built from them.
     index('group_members_user_idx').on(t.userId, t.joinedAt.desc()),
     uniqueIndex('group_members_one_owner_uq')
