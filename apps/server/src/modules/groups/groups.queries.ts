@@ -443,40 +443,36 @@ export const TRIGRAM_MIN = 3;
  */
 export const TRIGRAM_CANDIDATES_MAX = 2000;
 
-type MemberSearchRow = {
-  groupId: number;
-  isPrivate: boolean;
-  ownerId: number;
-  viewerRole: Role | null;
-  id: number | null;
-  username: string | null;
-  role: Role | null;
-  profileImage: string | null;
-  bannerImage: string | null;
-  joinedAt: string | null;
-};
-
-/** findMembersPage for a term of 3+ characters: trigram candidates when the term is rare, else the ordered walk. */
-async function findMembersSearchPage(
-  db: Db,
-  ref: GroupRef,
-  viewerId: number,
-  opts: { cursor: MembersCursor | null; search: string; limit: number },
-): Promise<MembersPage> {
-  const { id, slug } = idParams(ref);
-  const pattern = likePattern(opts.search);
-  const after = opts.cursor
-    ? sql`AND (m.role, m.joined_at, m.user_id) > (${opts.cursor.role}::group_role, ${opts.cursor.joinedAt}::timestamptz, ${opts.cursor.userId}::int)`
+function buildMembersSearch(db: Db, withCursor: boolean, name: string) {
+  const p = (key: string) => sql.placeholder(key);
+  const viewer = sql`${p('viewer')}::int`;
+  const pattern = sql`${p('pattern')}::text`;
+  const limit = sql`${p('limit')}::int`;
+  const after = withCursor
+    ? sql`AND (m.role, m.joined_at, m.user_id) > (${p('cRole')}::group_role, ${p('cJoined')}::timestamptz, ${p('cUser')}::int)`
     : sql``;
-  const rows = [
-    ...(await db.execute<MemberSearchRow>(sql`
+  return db
+    .select({
+      groupId: sql<number>`r."groupId"`,
+      isPrivate: sql<boolean>`r."isPrivate"`,
+      ownerId: sql<number>`r."ownerId"`,
+      viewerRole: sql<Role | null>`r."viewerRole"`,
+      id: sql<number | null>`r.id`,
+      username: sql<string | null>`r.username`,
+      role: sql<Role | null>`r.role`,
+      profileImage: sql<string | null>`r."profileImage"`,
+      bannerImage: sql<string | null>`r."bannerImage"`,
+      joinedAt: sql<string | null>`r."joinedAt"`,
+    })
+    .from(
+      sql`(
     WITH target AS (
       SELECT g.id, g.is_private, g.owner_id, v.role AS viewer_role
-      FROM ${groups} g LEFT JOIN ${groupMembers} v ON v.group_id = g.id AND v.user_id = ${viewerId}::int
-      WHERE g.id = ${refId(id, slug)}
+      FROM ${groups} g LEFT JOIN ${groupMembers} v ON v.group_id = g.id AND v.user_id = ${viewer}
+      WHERE g.id = ${refId(p('id'), p('slug'))}
     ),
-    allowed AS (SELECT id FROM target WHERE NOT is_private OR viewer_role IS NOT NULL OR owner_id = ${viewerId}::int),
-    cand AS MATERIALIZED (SELECT u.id FROM ${users} u WHERE lower(u.username) LIKE ${pattern}::text LIMIT ${TRIGRAM_CANDIDATES_MAX + 1}),
+    allowed AS (SELECT id FROM target WHERE NOT is_private OR viewer_role IS NOT NULL OR owner_id = ${viewer}),
+    cand AS MATERIALIZED (SELECT u.id FROM ${users} u WHERE lower(u.username) LIKE ${pattern} LIMIT ${TRIGRAM_CANDIDATES_MAX + 1}),
     few AS (SELECT count(*) <= ${TRIGRAM_CANDIDATES_MAX} AS yes FROM cand),
     page AS (
       (SELECT m.user_id, m.role, m.joined_at FROM cand c
@@ -488,17 +484,44 @@ async function findMembersSearchPage(
         CROSS JOIN LATERAL (SELECT m.user_id, m.role, m.joined_at FROM ${groupMembers} m
           WHERE m.user_id = c.id AND m.group_id + 0 = (SELECT id FROM allowed) LIMIT 1) m
         WHERE (SELECT yes FROM few) ${after}
-        ORDER BY m.role, m.joined_at, m.user_id LIMIT ${opts.limit}::int)
+        ORDER BY m.role, m.joined_at, m.user_id LIMIT ${limit})
       UNION ALL
       (SELECT m.user_id, m.role, m.joined_at FROM ${groupMembers} m JOIN ${users} u ON u.id = m.user_id
-        WHERE NOT (SELECT yes FROM few) AND m.group_id = (SELECT id FROM allowed) AND lower(u.username) LIKE ${pattern}::text ${after}
-        ORDER BY m.role, m.joined_at, m.user_id LIMIT ${opts.limit}::int)
+        WHERE NOT (SELECT yes FROM few) AND m.group_id = (SELECT id FROM allowed) AND lower(u.username) LIKE ${pattern} ${after}
+        ORDER BY m.role, m.joined_at, m.user_id LIMIT ${limit})
     )
     SELECT t.id AS "groupId", t.is_private AS "isPrivate", t.owner_id AS "ownerId", t.viewer_role AS "viewerRole",
-      p.user_id AS id, u.username, p.role, u.profile_image AS "profileImage", u.banner_image AS "bannerImage", p.joined_at::text AS "joinedAt"
+      p.user_id AS id, u.username, p.role, u.profile_image AS "profileImage", u.banner_image AS "bannerImage", p.joined_at::text AS "joinedAt", p.joined_at AS "sortJoined"
     FROM target t LEFT JOIN (page p JOIN ${users} u ON u.id = p.user_id) ON true
-    ORDER BY p.role, p.joined_at, p.user_id`)),
-  ];
+  ) r`,
+    )
+    .orderBy(sql`r.role, r."sortJoined", r.id`)
+    .prepare(name);
+}
+
+const membersSearchStatements = memo((db) => ({
+  first: buildMembersSearch(db, false, 'group_members_trigram_search'),
+  cursor: buildMembersSearch(db, true, 'group_members_trigram_search_cursor'),
+}));
+
+/**
+ * findMembersPage for a term of 3+ characters: trigram candidates when the term is rare, else the ordered walk. A
+ * prepared statement like the others: its plan does not depend on the term (the strategy is chosen inside it).
+ */
+async function findMembersSearchPage(
+  db: Db,
+  ref: GroupRef,
+  viewerId: number,
+  opts: { cursor: MembersCursor | null; search: string; limit: number },
+): Promise<MembersPage> {
+  const s = membersSearchStatements(db);
+  const rows = await (opts.cursor ? s.cursor : s.first).execute({
+    ...idParams(ref),
+    viewer: viewerId,
+    pattern: likePattern(opts.search),
+    limit: opts.limit,
+    ...(opts.cursor ? { cRole: opts.cursor.role, cJoined: opts.cursor.joinedAt, cUser: opts.cursor.userId } : {}),
+  });
   const first = rows[0];
   if (!first) return { found: false, isPrivate: false, ownerId: 0, viewerRole: null, members: [] };
   const members = rows
