@@ -583,35 +583,50 @@ export async function findExplorePage(
   });
 }
 
+function buildExploreSearch(db: Db, withCursor: boolean, name: string) {
+  const p = (key: string) => sql.placeholder(key);
+  const pattern = sql`${p('pattern')}::text`;
+  const limit = sql`${p('limit')}::int`;
+  const after = withCursor ? sql`AND (g.member_count, g.id) < (${p('cCount')}::int, ${p('cId')}::int)` : sql``;
+  return db
+    .select({ group: groups, isMember: isMemberSql(p('viewer')), sortTs: sql<string | null>`null` })
+    .from(groups)
+    .innerJoin(
+      sql`(
+        WITH cand AS MATERIALIZED (SELECT g.id FROM ${groups} g WHERE lower(g.group_name) LIKE ${pattern} LIMIT ${TRIGRAM_CANDIDATES_MAX + 1}),
+        few AS (SELECT count(*) <= ${TRIGRAM_CANDIDATES_MAX} AS yes FROM cand)
+        (SELECT g.id FROM cand c CROSS JOIN LATERAL (SELECT * FROM ${groups} g WHERE g.id = c.id LIMIT 1) g
+          WHERE (SELECT yes FROM few) AND g.is_private = false ${after}
+          ORDER BY g.member_count DESC, g.id DESC LIMIT ${limit})
+        UNION ALL
+        (SELECT g.id FROM ${groups} g
+          WHERE NOT (SELECT yes FROM few) AND g.is_private = false AND lower(g.group_name) LIKE ${pattern} ${after}
+          ORDER BY g.member_count DESC NULLS LAST, g.id DESC NULLS LAST LIMIT ${limit})
+      ) page`,
+      sql`page.id = ${groups.id}`,
+    )
+    .orderBy(sql`${groups.memberCount} DESC, ${groups.id} DESC`)
+    .prepare(name);
+}
+
+const exploreSearchStatements = memo((db) => ({
+  first: buildExploreSearch(db, false, 'groups_explore_trigram_search'),
+  cursor: buildExploreSearch(db, true, 'groups_explore_trigram_search_cursor'),
+}));
+
 /** Explore search for 3+ characters: trigram candidates when the term is rare, else the walk by size (see above). */
 async function findExploreSearchPage(
   db: Db,
   viewerId: number,
   opts: { cursor: { memberCount: number; id: number } | null; search: string; limit: number },
 ): Promise<GroupListRow[]> {
-  const pattern = likePattern(opts.search);
-  const after = opts.cursor ? sql`AND (g.member_count, g.id) < (${opts.cursor.memberCount}::int, ${opts.cursor.id}::int)` : sql``;
-  const page = db.$with('page').as(
-    db.select({ id: sql<number>`x.id`.as('page_id') }).from(
-      sql`(
-        WITH cand AS MATERIALIZED (SELECT g.id FROM ${groups} g WHERE lower(g.group_name) LIKE ${pattern}::text LIMIT ${TRIGRAM_CANDIDATES_MAX + 1}),
-        few AS (SELECT count(*) <= ${TRIGRAM_CANDIDATES_MAX} AS yes FROM cand)
-        (SELECT g.id, g.member_count FROM cand c CROSS JOIN LATERAL (SELECT * FROM ${groups} g WHERE g.id = c.id LIMIT 1) g
-          WHERE (SELECT yes FROM few) AND g.is_private = false ${after}
-          ORDER BY g.member_count DESC, g.id DESC LIMIT ${opts.limit}::int)
-        UNION ALL
-        (SELECT g.id, g.member_count FROM ${groups} g
-          WHERE NOT (SELECT yes FROM few) AND g.is_private = false AND lower(g.group_name) LIKE ${pattern}::text ${after}
-          ORDER BY g.member_count DESC NULLS LAST, g.id DESC NULLS LAST LIMIT ${opts.limit}::int)
-      ) x`,
-    ),
-  );
-  return db
-    .with(page)
-    .select({ group: groups, isMember: isMemberSql(viewerId), sortTs: sql<string | null>`null` })
-    .from(groups)
-    .innerJoin(page, sql`${page.id} = ${groups.id}`)
-    .orderBy(sql`${groups.memberCount} DESC, ${groups.id} DESC`);
+  const s = exploreSearchStatements(db);
+  return (opts.cursor ? s.cursor : s.first).execute({
+    viewer: viewerId,
+    pattern: likePattern(opts.search),
+    limit: opts.limit,
+    ...(opts.cursor ? { cCount: opts.cursor.memberCount, cId: opts.cursor.id } : {}),
+  });
 }
 
 const suggestedStatement = memo((db) =>
