@@ -349,6 +349,9 @@ export function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** A member as the page statements return it: one JSON array per member, all in one row (cheap to read). */
+type MemberTuple = [id: number, username: string, role: Role, profileImage: string | null, bannerImage: string | null, joinedAt: string];
+
 function buildMembersPage(db: Db, withCursor: boolean, withSearch: boolean, name: string) {
   const viewer = sql.placeholder('viewer');
   const conditions = [sql`m.group_id = g.id`, sql`(NOT g.is_private OR v.role IS NOT NULL OR g.owner_id = ${viewer}::int)`];
@@ -363,25 +366,18 @@ function buildMembersPage(db: Db, withCursor: boolean, withSearch: boolean, name
       isPrivate: sql<boolean>`g.is_private`,
       ownerId: sql<number>`g.owner_id`,
       viewerRole: sql<Role | null>`v.role`,
-      id: sql<number | null>`page.user_id`,
-      username: sql<string | null>`page.username`,
-      role: sql<Role | null>`page.role`,
-      profileImage: sql<string | null>`page.profile_image`,
-      bannerImage: sql<string | null>`page.banner_image`,
-      joinedAt: sql<string | null>`page.joined_at::text`,
+      // The page as one JSON value: one row to read instead of one per member.
+      members: sql<MemberTuple[] | null>`(SELECT json_agg(json_build_array(page.user_id, page.username, page.role, page.profile_image,
+          page.banner_image, page.joined_at::text) ORDER BY page.role, page.joined_at, page.user_id)
+        FROM (SELECT m.user_id, m.role, m.joined_at, u.username, u.profile_image, u.banner_image
+          FROM ${groupMembers} m JOIN ${users} u ON u.id = m.user_id
+          WHERE ${sql.join(conditions, sql` AND `)}
+          ORDER BY m.role, m.joined_at, m.user_id
+          LIMIT ${sql.placeholder('limit')}::int) page)`,
     })
     .from(sql`${groups} g`)
     .leftJoin(sql`${groupMembers} v`, sql`v.group_id = g.id AND v.user_id = ${viewer}::int`)
-    .leftJoin(
-      sql`LATERAL (SELECT m.user_id, m.role, m.joined_at, u.username, u.profile_image, u.banner_image
-        FROM ${groupMembers} m JOIN ${users} u ON u.id = m.user_id
-        WHERE ${sql.join(conditions, sql` AND `)}
-        ORDER BY m.role, m.joined_at, m.user_id
-        LIMIT ${sql.placeholder('limit')}::int) page`,
-      sql`true`,
-    )
     .where(sql`g.id = ${refId(sql.placeholder('id'), sql.placeholder('slug'))}`)
-    .orderBy(sql`page.role, page.joined_at, page.user_id`)
     .prepare(name);
 }
 
@@ -415,16 +411,14 @@ export async function findMembersPage(
   });
   const first = rows[0];
   if (!first) return { found: false, isPrivate: false, ownerId: 0, viewerRole: null, members: [] };
-  const members = rows
-    .filter((r) => r.id !== null)
-    .map((r) => ({
-      id: r.id!,
-      username: r.username!,
-      role: r.role!,
-      profileImage: r.profileImage,
-      bannerImage: r.bannerImage,
-      joinedAt: r.joinedAt!,
-    }));
+  const members = (first.members ?? []).map(([id, username, role, profileImage, bannerImage, joinedAt]) => ({
+    id,
+    username,
+    role,
+    profileImage,
+    bannerImage,
+    joinedAt,
+  }));
   return { found: true, isPrivate: first.isPrivate, ownerId: first.ownerId, viewerRole: first.viewerRole, members };
 }
 
@@ -457,12 +451,7 @@ function buildMembersSearch(db: Db, withCursor: boolean, name: string) {
       isPrivate: sql<boolean>`r."isPrivate"`,
       ownerId: sql<number>`r."ownerId"`,
       viewerRole: sql<Role | null>`r."viewerRole"`,
-      id: sql<number | null>`r.id`,
-      username: sql<string | null>`r.username`,
-      role: sql<Role | null>`r.role`,
-      profileImage: sql<string | null>`r."profileImage"`,
-      bannerImage: sql<string | null>`r."bannerImage"`,
-      joinedAt: sql<string | null>`r."joinedAt"`,
+      members: sql<MemberTuple[] | null>`r.members`,
     })
     .from(
       sql`(
@@ -491,11 +480,11 @@ function buildMembersSearch(db: Db, withCursor: boolean, name: string) {
         ORDER BY m.role, m.joined_at, m.user_id LIMIT ${limit})
     )
     SELECT t.id AS "groupId", t.is_private AS "isPrivate", t.owner_id AS "ownerId", t.viewer_role AS "viewerRole",
-      p.user_id AS id, u.username, p.role, u.profile_image AS "profileImage", u.banner_image AS "bannerImage", p.joined_at::text AS "joinedAt", p.joined_at AS "sortJoined"
-    FROM target t LEFT JOIN (page p JOIN ${users} u ON u.id = p.user_id) ON true
+      (SELECT json_agg(json_build_array(p.user_id, u.username, p.role, u.profile_image, u.banner_image, p.joined_at::text)
+        ORDER BY p.role, p.joined_at, p.user_id) FROM page p JOIN ${users} u ON u.id = p.user_id) AS members
+    FROM target t
   ) r`,
     )
-    .orderBy(sql`r.role, r."sortJoined", r.id`)
     .prepare(name);
 }
 
@@ -524,26 +513,56 @@ async function findMembersSearchPage(
   });
   const first = rows[0];
   if (!first) return { found: false, isPrivate: false, ownerId: 0, viewerRole: null, members: [] };
-  const members = rows
-    .filter((r) => r.id !== null)
-    .map((r) => ({
-      id: r.id!,
-      username: r.username!,
-      role: r.role!,
-      profileImage: r.profileImage,
-      bannerImage: r.bannerImage,
-      joinedAt: r.joinedAt!,
-    }));
+  const members = (first.members ?? []).map(([id, username, role, profileImage, bannerImage, joinedAt]) => ({
+    id,
+    username,
+    role,
+    profileImage,
+    bannerImage,
+    joinedAt,
+  }));
   return { found: true, isPrivate: first.isPrivate, ownerId: first.ownerId, viewerRole: first.viewerRole, members };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Lists of communities
 
-export type GroupListRow = { group: GroupRow; isMember: boolean; sortTs: string | null };
+export type GroupListRow = { group: GroupCore; isMember: boolean };
+
+/** A community as list statements return it: one JSON array per community, the whole page in one row. */
+type GroupTuple = [
+  id: number,
+  slug: string,
+  groupName: string,
+  groupDp: string | null,
+  groupBanner: string | null,
+  ownerId: number,
+  isPrivate: boolean,
+  groupVerified: boolean,
+  category: string | null,
+  postCount: number,
+  memberCount: number,
+  isMember: boolean,
+];
+
+/** json_agg of the rows of `s` (group columns plus is_member), in the given order. */
+const groupPageJson = (order: SQL) =>
+  sql<GroupTuple[] | null>`json_agg(json_build_array(s.id, s.slug, s.group_name, s.group_dp, s.group_banner, s.owner_id, s.is_private,
+    s.group_verified, s.category, s.post_count, s.member_count, s.is_member) ORDER BY ${order})`;
+
+function fromGroupTuples(page: GroupTuple[] | null): GroupListRow[] {
+  return (page ?? []).map(
+    ([id, slug, groupName, groupDp, groupBanner, ownerId, isPrivate, groupVerified, category, postCount, memberCount, isMember]) => ({
+      group: { id, slug, groupName, groupDp, groupBanner, ownerId, isPrivate, groupVerified, category, postCount, memberCount },
+      isMember,
+    }),
+  );
+}
 
 const isMemberSql = (viewer: Placeholder | number) =>
   sql<boolean>`EXISTS (SELECT 1 FROM ${groupMembers} WHERE ${groupMembers.groupId} = ${groups.id} AND ${groupMembers.userId} = ${viewer}::int)`;
+
+const BY_SIZE = sql`s.member_count DESC, s.id DESC`;
 
 function buildExplore(db: Db, withCursor: boolean, withSearch: boolean, name: string) {
   const conditions: SQL[] = [sql`${groups.isPrivate} = false`];
@@ -551,11 +570,13 @@ function buildExplore(db: Db, withCursor: boolean, withSearch: boolean, name: st
     conditions.push(sql`(${groups.memberCount}, ${groups.id}) < (${sql.placeholder('cCount')}::int, ${sql.placeholder('cId')}::int)`);
   if (withSearch) conditions.push(sql`lower(${groups.groupName}) LIKE ${sql.placeholder('pattern')}::text`);
   return db
-    .select({ group: groups, isMember: isMemberSql(sql.placeholder('viewer')), sortTs: sql<string | null>`null` })
-    .from(groups)
-    .where(and(...conditions))
-    .orderBy(sql`${groups.memberCount} DESC NULLS LAST, ${groups.id} DESC NULLS LAST`)
-    .limit(sql.placeholder('limit'))
+    .select({ page: groupPageJson(BY_SIZE) })
+    .from(
+      sql`(SELECT ${groups}.*, ${isMemberSql(sql.placeholder('viewer'))} AS is_member FROM ${groups}
+        WHERE ${and(...conditions)}
+        ORDER BY ${groups.memberCount} DESC NULLS LAST, ${groups.id} DESC NULLS LAST
+        LIMIT ${sql.placeholder('limit')}::int) s`,
+    )
     .prepare(name);
 }
 
@@ -575,12 +596,13 @@ export async function findExplorePage(
   if (opts.search && opts.search.length >= TRIGRAM_MIN) return findExploreSearchPage(db, viewerId, { ...opts, search: opts.search });
   const s = exploreStatements(db);
   const statement = opts.search ? (opts.cursor ? s.searchCursor : s.search) : opts.cursor ? s.cursor : s.plain;
-  return statement.execute({
+  const [row] = await statement.execute({
     viewer: viewerId,
     limit: opts.limit,
     ...(opts.cursor ? { cCount: opts.cursor.memberCount, cId: opts.cursor.id } : {}),
     ...(opts.search ? { pattern: likePattern(opts.search) } : {}),
   });
+  return fromGroupTuples(row?.page ?? null);
 }
 
 function buildExploreSearch(db: Db, withCursor: boolean, name: string) {
@@ -589,10 +611,9 @@ function buildExploreSearch(db: Db, withCursor: boolean, name: string) {
   const limit = sql`${p('limit')}::int`;
   const after = withCursor ? sql`AND (g.member_count, g.id) < (${p('cCount')}::int, ${p('cId')}::int)` : sql``;
   return db
-    .select({ group: groups, isMember: isMemberSql(p('viewer')), sortTs: sql<string | null>`null` })
-    .from(groups)
-    .innerJoin(
-      sql`(
+    .select({ page: groupPageJson(BY_SIZE) })
+    .from(
+      sql`(SELECT ${groups}.*, ${isMemberSql(p('viewer'))} AS is_member FROM ${groups} JOIN (
         WITH cand AS MATERIALIZED (SELECT g.id FROM ${groups} g WHERE lower(g.group_name) LIKE ${pattern} LIMIT ${TRIGRAM_CANDIDATES_MAX + 1}),
         few AS (SELECT count(*) <= ${TRIGRAM_CANDIDATES_MAX} AS yes FROM cand)
         (SELECT g.id FROM cand c CROSS JOIN LATERAL (SELECT * FROM ${groups} g WHERE g.id = c.id LIMIT 1) g
@@ -602,10 +623,8 @@ function buildExploreSearch(db: Db, withCursor: boolean, name: string) {
         (SELECT g.id FROM ${groups} g
           WHERE NOT (SELECT yes FROM few) AND g.is_private = false AND lower(g.group_name) LIKE ${pattern} ${after}
           ORDER BY g.member_count DESC NULLS LAST, g.id DESC NULLS LAST LIMIT ${limit})
-      ) page`,
-      sql`page.id = ${groups.id}`,
+      ) page ON page.id = ${groups.id}) s`,
     )
-    .orderBy(sql`${groups.memberCount} DESC, ${groups.id} DESC`)
     .prepare(name);
 }
 
@@ -621,32 +640,32 @@ async function findExploreSearchPage(
   opts: { cursor: { memberCount: number; id: number } | null; search: string; limit: number },
 ): Promise<GroupListRow[]> {
   const s = exploreSearchStatements(db);
-  return (opts.cursor ? s.cursor : s.first).execute({
+  const [row] = await (opts.cursor ? s.cursor : s.first).execute({
     viewer: viewerId,
     pattern: likePattern(opts.search),
     limit: opts.limit,
     ...(opts.cursor ? { cCount: opts.cursor.memberCount, cId: opts.cursor.id } : {}),
   });
+  return fromGroupTuples(row?.page ?? null);
 }
 
 const suggestedStatement = memo((db) =>
   db
-    .select({ group: groups, isMember: sql<boolean>`false`, sortTs: sql<string | null>`null` })
-    .from(groups)
-    .where(
-      and(
-        sql`${groups.isPrivate} = false`,
-        sql`NOT EXISTS (SELECT 1 FROM ${groupMembers} WHERE ${groupMembers.groupId} = ${groups.id} AND ${groupMembers.userId} = ${sql.placeholder('viewer')}::int)`,
-      ),
+    .select({ page: groupPageJson(sql`s.activity_score DESC, s.id DESC`) })
+    .from(
+      sql`(SELECT ${groups}.*, false AS is_member FROM ${groups}
+        WHERE ${groups.isPrivate} = false AND NOT EXISTS (SELECT 1 FROM ${groupMembers}
+          WHERE ${groupMembers.groupId} = ${groups.id} AND ${groupMembers.userId} = ${sql.placeholder('viewer')}::int)
+        ORDER BY ${groups.activityScore} DESC NULLS LAST, ${groups.id} DESC NULLS LAST
+        LIMIT ${sql.placeholder('limit')}::int) s`,
     )
-    .orderBy(sql`${groups.activityScore} DESC NULLS LAST, ${groups.id} DESC NULLS LAST`)
-    .limit(sql.placeholder('limit'))
     .prepare('groups_suggested'),
 );
 
 /** Suggested: public communities the viewer has not joined, by activity score (size and recent activity). */
 export async function findSuggested(db: Db, viewerId: number, limit: number): Promise<GroupListRow[]> {
-  return suggestedStatement(db).execute({ viewer: viewerId, limit });
+  const [row] = await suggestedStatement(db).execute({ viewer: viewerId, limit });
+  return fromGroupTuples(row?.page ?? null);
 }
 
 export type OwnListCursor = { ts: string; id: number };
