@@ -3,8 +3,15 @@ import type { GroupCore, JoinRequestRow, MemberRow } from './groups.queries';
 
 /** The one place community rows become the spec's shapes (SPEC §3 Group, Group section, Group member). */
 
-/** A timestamptz as PostgreSQL prints it (microseconds, "+00") → ISO 8601 with milliseconds. */
+const PG_UTC_TIMESTAMP = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?\+00$/;
+
+/**
+ * A timestamptz as PostgreSQL prints it ("2026-11-23 04:10:13.835238+00") → ISO 8601 with milliseconds. In UTC (the
+ * usual session zone) by string surgery: parsing every member's date with Date was 11% of a 50-member page's CPU.
+ */
 export function isoTimestamp(text: string): string {
+  const utc = PG_UTC_TIMESTAMP.exec(text);
+  if (utc) return `${utc[1]}T${utc[2]}.${(utc[3] ?? '').padEnd(3, '0').slice(0, 3)}Z`;
   return new Date(
     text
       .replace(' ', 'T')
