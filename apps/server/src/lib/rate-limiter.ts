@@ -1,3 +1,5 @@
+import { GROUP_LIMITS } from '@agora/contract';
+
 /**
  * A fixed-window counter per key, in process memory. Agora runs as one process per instance, so this is the
  * whole truth; the map is capped and swept so a flood of distinct keys cannot grow it without bound.
@@ -60,8 +62,8 @@ export function createLimiters(enabled: boolean) {
     failedLoginsPerAccount: new RateLimiter(10, 15 * 60_000, enabled),
     registrationsPerIp: new RateLimiter(10, 60 * 60_000, enabled),
     uploadsPerUser: new RateLimiter(60, 10 * 60_000, enabled),
-    /** Communities created per user per hour (GROUP_LIMITS.createsPerHour). */
-    groupCreatesPerUser: new RateLimiter(10, 60 * 60_000, enabled),
+    /** Communities created per user per hour. */
+    groupCreatesPerUser: new RateLimiter(GROUP_LIMITS.createsPerHour, 60 * 60_000, enabled),
   };
 }
 export type Limiters = ReturnType<typeof createLimiters>;

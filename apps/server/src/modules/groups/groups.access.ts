@@ -21,6 +21,7 @@ export function parseGroupRef(value: string): GroupRef | null {
   return isValidSlug(slug) ? { slug } : null;
 }
 
+/** The 404 of a community that does not exist (or a path that cannot name one). */
 export function groupNotFound(): AppError {
   return AppError.notFound(GROUP_MESSAGES.notFound, 'group_not_found');
 }
