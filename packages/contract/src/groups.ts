@@ -409,7 +409,7 @@ export const createGroupFieldsSchema = z.object({
   aboutText: sectionField.optional().default(''),
   rulesText: sectionField.optional().default(''),
   socialMediaText: sectionField.optional().default(''),
-  owner_id: z.string().max(20).optional(),
+  owner_id: z.union([z.string().max(20), z.number()]).optional(),
 });
 export type CreateGroupFields = z.input<typeof createGroupFieldsSchema>;
 export const CREATE_GROUP_FILES = { group_banner: GROUP_LIMITS.bannerBytes, group_dp: GROUP_LIMITS.pictureBytes } as const;

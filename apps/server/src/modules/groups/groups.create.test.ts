@@ -89,7 +89,12 @@ describe('POST /api/groups', () => {
 
   it('also takes JSON without files', async () => {
     const user = await createUser(t.database.db);
-    const res = await t.app.inject({ method: 'POST', url: '/api/groups', headers: user.auth, payload: { group_name: 'Json Made' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/groups',
+      headers: user.auth,
+      payload: { group_name: 'Json Made', owner_id: 12345 },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().slug).toBe('json-made');
   });
