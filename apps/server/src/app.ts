@@ -7,6 +7,7 @@ import type { Db } from './db/client';
 import { authRoutes, sessionRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { createHealthCheck } from './modules/health/health.service';
+import { groupPublicRoutes, groupRoutes } from './modules/groups/groups.routes';
 import { profileRoutes } from './modules/profiles/profiles.routes';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { authPlugin } from './plugins/auth';
@@ -26,7 +27,7 @@ declare module 'fastify' {
 }
 
 /** Route modules whose spec paths have no /api prefix: each also answers at /api + path. */
-const ALIASED_MODULES = [sessionRoutes, profileRoutes, uploadRoutes];
+const ALIASED_MODULES = [sessionRoutes, profileRoutes, uploadRoutes, groupPublicRoutes];
 
 /** Builds the whole application on a connected database: plugins first, then modules, by explicit import. */
 export async function buildApp(
@@ -63,6 +64,7 @@ export async function buildApp(
 
   await app.register(healthRoutes, { health: createHealthCheck(db) });
   await app.register(authRoutes, { ctx });
+  await app.register(groupRoutes, { ctx });
   for (const routes of ALIASED_MODULES) {
     await app.register(routes, { ctx });
     await app.register(routes, { ctx, prefix: '/api', alias: true });

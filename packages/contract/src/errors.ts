@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GROUP_ERROR_CODES } from './groups';
 
 /** Machine-readable error codes. `message` is what the UI shows (SPEC §8); `code` is for programs. */
 export const ERROR_CODES = [
@@ -19,6 +20,7 @@ export const ERROR_CODES = [
   'server_busy',
   'service_unavailable',
   'internal_error',
+  ...GROUP_ERROR_CODES,
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

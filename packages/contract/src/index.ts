@@ -10,3 +10,4 @@ export * from './events';
 export * from './text';
 export * from './pagination';
 export * from './routes';
+export * from './groups';

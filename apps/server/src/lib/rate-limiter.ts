@@ -1,5 +1,5 @@
 import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { AUTH_MESSAGES, UPLOAD_MESSAGES } from '@agora/contract';
+import { AUTH_MESSAGES, GROUP_LIMITS, GROUP_MESSAGES, UPLOAD_MESSAGES } from '@agora/contract';
 import { AppError } from './app-error';
 
 /**
@@ -48,6 +48,7 @@ export const LIMIT_VALUES = {
   failedLoginsPerAccount: { points: 10, duration: 15 * 60 },
   registrationsPerIp: { points: 10, duration: 60 * 60 },
   uploadsPerUser: { points: 60, duration: 10 * 60 },
+  groupCreatesPerUser: { points: GROUP_LIMITS.createsPerHour, duration: 60 * 60 },
 } as const;
 
 /**
@@ -63,6 +64,8 @@ export function createLimiters(enabled: boolean) {
     failedLoginsPerAccount: make('failedLoginsPerAccount', AUTH_MESSAGES.tooManyLogins),
     registrationsPerIp: make('registrationsPerIp', AUTH_MESSAGES.tooManyRegistrations),
     uploadsPerUser: make('uploadsPerUser', UPLOAD_MESSAGES.tooManyUploads),
+    /** Communities created per user per hour. */
+    groupCreatesPerUser: make('groupCreatesPerUser', GROUP_MESSAGES.tooManyCreations),
   };
 }
 export type Limiters = ReturnType<typeof createLimiters>;

@@ -35,6 +35,9 @@ const banner = (maxBytes: number, label: string): KindSpec => ({
 export const IMAGE_KINDS: Record<ImageKind, KindSpec> = {
   profile: square(LIMITS.profileImageBytes, '5MB'),
   banner: banner(LIMITS.bannerImageBytes, '15MB'),
+  /** A community's picture (SPEC §2: square like a profile photo) and banner (3:1). */
+  groupdp: square(LIMITS.groupPictureBytes, '5MB'),
+  groupbanner: banner(LIMITS.groupBannerBytes, '15MB'),
   post: {
     maxBytes: LIMITS.postImageBytes,
     label: '10MB',

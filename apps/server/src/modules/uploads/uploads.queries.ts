@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { type UploadKind, type UploadRow, uploads } from '../../db/schema';
 
@@ -33,5 +33,18 @@ export async function deleteUnattachedBefore(db: DbOrTx, cutoff: Date): Promise<
     .delete(uploads)
     .where(and(isNull(uploads.attachedAt), lt(uploads.createdAt, cutoff)))
     .returning({ path: uploads.path });
+  return rows.map((r) => r.path);
+}
+
+/** Records files a feature stored and uses at once (e.g. a community's pictures sent with its form). */
+export async function insertAttachedUploads(db: DbOrTx, values: { path: string; kind: UploadKind; userId: number }[]): Promise<void> {
+  if (values.length === 0) return;
+  await db.insert(uploads).values(values.map((v) => ({ ...v, attachedAt: sql`now()` })));
+}
+
+/** Deletes the rows of these paths; returns the paths that had one. */
+export async function deleteUploads(db: DbOrTx, paths: string[]): Promise<string[]> {
+  if (paths.length === 0) return [];
+  const rows = await db.delete(uploads).where(inArray(uploads.path, paths)).returning({ path: uploads.path });
   return rows.map((r) => r.path);
 }

@@ -7,7 +7,15 @@ import type { UploadKind, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { randomName } from '../../lib/tokens';
 import { processImage } from './images';
-import { attachUpload, deleteUnattachedBefore, deleteUpload, findUploadByPath, insertUpload } from './uploads.queries';
+import {
+  attachUpload,
+  deleteUnattachedBefore,
+  deleteUpload,
+  deleteUploads,
+  findUploadByPath,
+  insertAttachedUploads,
+  insertUpload,
+} from './uploads.queries';
 
 /** Uploads never attached are deleted this long after they were made. */
 export const UNATTACHED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
@@ -54,6 +62,22 @@ export async function claimUpload(db: DbOrTx, actor: UserRow, input: { path: str
  */
 export async function releaseUpload(db: DbOrTx, input: { path: string }): Promise<string | null> {
   return deleteUpload(db, input.path);
+}
+
+/**
+ * Records files a feature stored itself and uses at once (inside the caller's transaction), as the actor's
+ * attached uploads: e.g. the pictures sent with a community's form. Released like any other upload.
+ */
+export async function recordAttachedUploads(db: DbOrTx, actor: UserRow, files: { path: string; kind: UploadKind }[]): Promise<void> {
+  await insertAttachedUploads(
+    db,
+    files.map((f) => ({ ...f, userId: actor.id })),
+  );
+}
+
+/** Stops using several uploads at once (inside the caller's transaction); the caller deletes the files after commit. */
+export async function releaseUploads(db: DbOrTx, paths: string[]): Promise<void> {
+  await deleteUploads(db, paths);
 }
 
 /** Deletes the files of released or swept uploads; a file already gone is fine. */

@@ -1,4 +1,4 @@
-CREATE TYPE "public"."upload_kind" AS ENUM('profile', 'banner', 'post');--> statement-breakpoint
+CREATE TYPE "public"."upload_kind" AS ENUM('profile', 'banner', 'post', 'groupdp', 'groupbanner');--> statement-breakpoint
 CREATE TABLE "uploads" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "uploads_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"path" varchar(500) NOT NULL,
