@@ -87,6 +87,41 @@ describe('POST /api/groups', () => {
     expect(served.statusCode).toBe(200);
   });
 
+  it('records the pictures as the owner’s attached uploads, releases a replaced one and all of them on delete', async () => {
+    const user = await createUser(t.database.db);
+    const res = await create(
+      user,
+      { group_name: 'Registry' },
+      { group_dp: { data: await pngImage(64, 64) }, group_banner: { data: await pngImage(300, 100), filename: 'b.png' } },
+    );
+    const { group_id: id, group } = res.json();
+    const rows = () => t.database.sql<{ path: string; kind: string; user_id: number; attached: boolean }[]>`
+      SELECT path, kind::text, user_id, attached_at IS NOT NULL AS attached FROM uploads WHERE user_id = ${user.id} ORDER BY kind::text DESC`;
+    expect(await rows()).toEqual([
+      { path: group.group_dp, kind: 'groupdp', user_id: user.id, attached: true },
+      { path: group.group_banner, kind: 'groupbanner', user_id: user.id, attached: true },
+    ]);
+    const form = multipartForm({}, { group_dp: { data: await pngImage(80, 80) } });
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/groups/${id}`,
+      headers: { ...user.auth, ...form.headers },
+      payload: form.payload,
+    });
+    expect(changed.statusCode).toBe(200);
+    const newDp = changed.json().group.group_dp;
+    expect((await rows()).map((r) => r.path).sort()).toEqual([newDp, group.group_banner].sort());
+    expect(existsSync(path.join(t.config.uploadsDir, group.group_dp.slice('/uploads/'.length)))).toBe(false);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/groups/${id}`,
+      headers: user.auth,
+      payload: { confirmName: 'Registry' },
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect(await rows()).toEqual([]);
+  });
+
   it('also takes JSON without files', async () => {
     const user = await createUser(t.database.db);
     const res = await t.app.inject({

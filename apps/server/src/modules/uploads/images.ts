@@ -53,6 +53,7 @@ export const IMAGE_KINDS: Record<ImageKind, KindSpec> = {
  * (HEVC) file, an SVG (which sharp would render), a PDF or anything else is refused before any decode or resize.
  */
 const ALLOWED_FORMATS = new Set(['jpeg', 'png', 'gif', 'webp']);
+const ALLOWED_LOADERS = new Set(['jpeg', 'png', 'gif', 'webp', 'heif']);
 function isAllowed(meta: sharp.Metadata): boolean {
   return ALLOWED_FORMATS.has(meta.format ?? '') || (meta.format === 'heif' && meta.compression === 'av1');
 }
@@ -67,7 +68,11 @@ export async function processImage(buffer: Buffer, kind: ImageKind): Promise<{ d
     // metadata() reads the header only: the format is known before any pixel is decoded.
     meta = await sharp(buffer, options).metadata();
   } catch (error) {
-    if (/unsupported image format/i.test(String(error))) throw AppError.unsupportedMedia(UPLOAD_MESSAGES.notAnImage);
+    // sharp names the loader that recognised the bytes (`svgload_buffer: bad dimensions`): a format we do not
+    // accept is a 415 even when its own loader failed, not a "corrupt image".
+    const loader = /(\w+)load_buffer/.exec(String(error))?.[1];
+    if (/unsupported image format/i.test(String(error)) || (loader && !ALLOWED_LOADERS.has(loader)))
+      throw AppError.unsupportedMedia(UPLOAD_MESSAGES.notAnImage);
     throw new AppError(400, 'invalid_image', /pixel limit/i.test(String(error)) ? UPLOAD_MESSAGES.tooManyPixels : UPLOAD_MESSAGES.corrupt);
   }
   if (!isAllowed(meta)) throw AppError.unsupportedMedia(UPLOAD_MESSAGES.notAnImage);
