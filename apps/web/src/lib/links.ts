@@ -4,7 +4,8 @@
  * one. Known networks get their name as the default label ("GitHub"); for any other host the default label is
  * the first part of the host, "www." dropped ("blog.example.com" → "blog", "www.example.org" → "example").
  * A line that does not look like a link stays plain text. Only http(s) links are produced, so a
- * "javascript:" line can never become a link.
+ * "javascript:" line can never become a link. A label that itself looks like an address ("[paypal.com]" on a
+ * link to elsewhere) is not used: the link then shows its real host, so a label cannot disguise the target.
  */
 
 export const KNOWN_SITES = ['facebook', 'x', 'instagram', 'linkedin', 'youtube', 'tiktok', 'github', 'discord'] as const;
@@ -75,6 +76,12 @@ export function toHttpUrl(candidate: string): URL | null {
   }
 }
 
+/** "https://…", "//…", "www.…" or a bare host ("paypal.com/login"): text that reads as an address. */
+export function looksLikeAddress(label: string): boolean {
+  const value = label.trim();
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(value) || /^(\/\/|www\.)/i.test(value) || toHttpUrl(value) !== null;
+}
+
 export function parseLinkLine(line: string): LinkLine | null {
   const text = line.trim();
   if (!text) return null;
@@ -84,7 +91,8 @@ export function parseLinkLine(line: string): LinkLine | null {
   if (!url) return { kind: 'text', text };
   const host = url.hostname.toLowerCase();
   const site = siteForHost(host);
-  const label = labelled?.[2]?.trim() || (site ? SITE_NAMES[site] : defaultLabel(host));
+  const given = labelled?.[2]?.trim() ?? '';
+  const label = given && looksLikeAddress(given) ? host : given || (site ? SITE_NAMES[site] : defaultLabel(host));
   return { kind: 'link', href: url.href, label, host, site };
 }
 
