@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GROUP_ERROR_CODES } from './groups';
 
 /** Machine-readable error codes. `message` is what the UI shows (SPEC §8); `code` is for programs. */
 export const ERROR_CODES = [
@@ -16,6 +17,7 @@ export const ERROR_CODES = [
   'invalid_image',
   'bad_request',
   'internal_error',
+  ...GROUP_ERROR_CODES,
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -8,3 +8,4 @@ export * from './health';
 export * from './events';
 export * from './text';
 export * from './pagination';
+export * from './groups';

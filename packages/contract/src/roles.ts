@@ -37,3 +37,50 @@ export function assignableRoles(actor: string | null | undefined, target: string
   const current = toRole(target);
   return ASSIGNABLE_ROLES.filter((r) => ROLE_RANK[r] < actorRank && r !== current);
 }
+
+/** Why a member action is refused, or null when it is allowed. The server maps each reason to its status. */
+export type MemberActionProblem =
+  /** The actor is not owner, admin or moderator. */
+  | 'not_staff'
+  /** The actor does not strictly outrank the target (the owner is outranked by nobody). */
+  | 'not_outranked'
+  /** assign-role: the target already has this role. */
+  | 'same_role'
+  /** assign-role: the new role is not below the actor's own (only the owner grants admin). */
+  | 'role_too_high';
+
+/** Kick: staff only, and only a target the actor strictly outranks; so the owner is never kicked. */
+export function kickProblem(actor: string | null | undefined, target: string | null | undefined): MemberActionProblem | null {
+  if (!isStaff(actor)) return 'not_staff';
+  if (!outranks(actor, target)) return 'not_outranked';
+  return null;
+}
+
+export function canKick(actor: string | null | undefined, target: string | null | undefined): boolean {
+  return kickProblem(actor, target) === null;
+}
+
+/**
+ * Assign a role: staff only; the actor strictly outranks the target (so the owner is never demoted); the new role
+ * ranks below the actor (so only the owner grants admin) and differs from the target's current role.
+ */
+export function assignRoleProblem(
+  actor: string | null | undefined,
+  target: string | null | undefined,
+  newRole: string,
+): MemberActionProblem | null {
+  if (!isStaff(actor)) return 'not_staff';
+  if (!outranks(actor, target)) return 'not_outranked';
+  if (toRole(newRole) === toRole(target)) return 'same_role';
+  if (!(ASSIGNABLE_ROLES as readonly string[]).includes(newRole) || ROLE_RANK[toRole(newRole)] >= roleRank(actor)) return 'role_too_high';
+  return null;
+}
+
+export function canAssignRole(actor: string | null | undefined, target: string | null | undefined, newRole: string): boolean {
+  return assignRoleProblem(actor, target, newRole) === null;
+}
+
+/** Ownership moves only from the owner, and only to one of the community's admins. */
+export function canTransferOwnership(actor: string | null | undefined, target: string | null | undefined): boolean {
+  return toRole(actor) === 'owner' && (target ?? '').toLowerCase() === 'admin';
+}

@@ -1,0 +1,530 @@
+import { z } from 'zod';
+import { LIMITS } from './limits';
+import { nextCursorSchema, PAGE_SIZE_MAX } from './pagination';
+import { ASSIGNABLE_ROLES, ROLES } from './roles';
+import { cleanLine, textField } from './text';
+
+/**
+ * Communities (SPEC §2 community page, §3 Group / Group section / Group member, §4 membership, §5 creation and
+ * rename, §6 roles, §7 "Communities"). Field names are the spec's (§3): snake_case where the spec writes them so.
+ *
+ * The endpoints (`{id}` = numeric id or slug, current or former; paths without /api also answer under /api):
+ *   GET    /groups                          exploreQuerySchema         → groupListResponseSchema (public, by size)
+ *   GET    /groups/suggested                suggestedQuerySchema       → groupListResponseSchema (nextCursor null)
+ *   GET    /groups/joined[/{userId}]        ownListQuerySchema         → groupListResponseSchema (owned ones too)
+ *   GET    /groups/mine[/{userId}]          ownListQuerySchema         → groupListResponseSchema
+ *   GET    /groups/{id}                                                → groupDetailResponseSchema (token optional)
+ *   GET    /groups/{id}/members             membersQuerySchema         → membersResponseSchema (403 private)
+ *   POST   /groups/respond-invite           respondInviteRequestSchema → respondInviteResponseSchema
+ *   POST   /api/groups                      multipart (createGroupFieldsSchema + CREATE_GROUP_FILES) → 201 createGroupResponseSchema
+ *   PUT    /api/groups/{id}                 updateGroupRequestSchema | multipart (updateGroupFieldsSchema + files) → updateGroupResponseSchema
+ *   PUT    /api/groups/{id}/privacy         privacyRequestSchema       → privacyResponseSchema
+ *   DELETE /api/groups/{id}                 deleteGroupRequestSchema   → groupMessageResponseSchema
+ *   POST   /api/groups/{id}/join | /leave   (no body)                  → membershipResponseSchema
+ *   DELETE /api/groups/{id}/join            (no body) cancels the viewer's pending request → membershipResponseSchema
+ *   GET    /api/groups/{id}/requests        requestsQuerySchema        → joinRequestsResponseSchema (staff)
+ *   POST   /api/groups/{id}/requests/{userId}/approve | /decline       → memberCountResponseSchema (staff)
+ *   POST   /api/groups/{id}/invite          inviteRequestSchema        → inviteResponseSchema (staff)
+ *   POST   /api/groups/{id}/kick            kickRequestSchema          → memberCountResponseSchema
+ *   POST   /api/groups/{id}/assign-role     assignRoleRequestSchema    → assignRoleResponseSchema
+ *   POST   /api/groups/{id}/transfer        transferRequestSchema      → transferResponseSchema (owner → an admin)
+ * Errors are `{ message, code, fields? }` (errors.ts); a missing community is 404 code `group_not_found`.
+ */
+
+export const GROUP_LIMITS = {
+  nameMax: LIMITS.groupNameMax,
+  /** Each of About Us, Rules & Regulations and Social Media. */
+  sectionMax: 5000,
+  slugMax: 80,
+  /** Longest search text accepted (names are at most 50, usernames at most 30: longer simply matches nothing). */
+  searchMax: 100,
+  pictureBytes: LIMITS.groupPictureBytes,
+  bannerBytes: LIMITS.groupBannerBytes,
+  /** Explore and the side panel's Search tab show the first 10 without a query (SPEC §9). */
+  exploreDefault: 10,
+  suggestedDefault: 10,
+  /** Joined / created lists feed the navigation strip: one large page is enough for nearly everyone. */
+  ownListDefault: 100,
+  ownListMax: 100,
+  /** Community creations per user per hour. */
+  createsPerHour: 10,
+} as const;
+
+/** Texts shown as they arrive (SPEC §8: the UI shows `message`). Exact SPEC texts where the spec has one. */
+export const GROUP_MESSAGES = {
+  created: 'Group created successfully!',
+  updated: 'Community updated',
+  sectionUpdated: 'Section updated',
+  nameInvalid: 'Please enter a valid group name',
+  nameTooLong: `Group name must be at most ${LIMITS.groupNameMax} characters`,
+  nameTaken: (name: string) => `A community named "${name}" already exists`,
+  sectionTooLong: 'Each section must be at most 5,000 characters',
+  bannerTooLarge: 'Banner image is too large (max 15MB)',
+  pictureTooLarge: 'Profile image is too large (max 5MB)',
+  loginToCreate: 'You need to be logged in to create a group',
+  tooManyCreations: 'You have created too many communities recently. Please try again later.',
+  updateExactlyOne: 'Send exactly one of group_name, about, rules or social_media',
+  updateNothing: 'Nothing to update',
+  notFound: 'Group not found',
+  userNotFound: 'User not found',
+  privateContent: 'This community is private. Join it to see its members and posts.',
+  ownerOnly: 'Only the owner can change this community',
+  staffOnly: 'Only the owner, admins and moderators can do this',
+  loginToJoin: 'Please log in to join this community',
+  loginToManage: 'Please log in to manage your membership',
+  joined: 'You have successfully joined the community!',
+  left: 'You have left the community',
+  requested: 'Your request to join has been sent',
+  requestCancelled: 'Your request to join has been cancelled',
+  ownerCannotLeave: 'The owner cannot leave the community. Transfer ownership first.',
+  memberNotFound: 'This user is not a member of this community',
+  invalidMemberId: 'Please choose a member',
+  invalidUserId: 'Please choose a user',
+  noPermission: "You don't have permission to modify this user.",
+  sameRole: 'The member already has this role',
+  kicked: (username: string) => `${username} has been kicked from the community`,
+  roleUpdated: (role: string) => `Member role has been updated to ${role}`,
+  transferToAdminOnly: 'Ownership can only be transferred to an admin of this community',
+  transferred: (username: string) => `${username} is now the owner of this community`,
+  confirmNameMismatch: 'Type the community name exactly to delete it',
+  deleted: 'Community deleted',
+  privacyUpdated: 'Privacy updated',
+  requestNotFound: 'Join request not found',
+  requestApproved: (username: string) => `${username} is now a member`,
+  requestDeclined: 'Join request declined',
+  alreadyMember: 'This user is already a member of this community',
+  alreadyInvited: 'This user already has a pending invitation to this community',
+  inviteSent: 'Invitation sent',
+  inviteNotFound: 'Invitation not found',
+  inviteAccepted: 'Group invite accepted',
+  inviteDeclined: 'Group invite declined',
+} as const;
+
+/** Error codes of this feature (errors.ts lists them among ERROR_CODES). */
+export const GROUP_ERROR_CODES = [
+  'group_not_found',
+  'group_name_taken',
+  'member_not_found',
+  'owner_cannot_leave',
+  'already_member',
+  'already_invited',
+  'invite_not_found',
+  'request_not_found',
+  'confirm_mismatch',
+] as const;
+
+export const SECTION_HEADERS = ['About Us', 'Rules & Regulations', 'Social Media'] as const;
+export type SectionHeader = (typeof SECTION_HEADERS)[number];
+
+/** PUT /api/groups/{id} JSON keys of the three sections, and the header each one edits. */
+export const SECTION_KEYS = { about: 'About Us', rules: 'Rules & Regulations', social_media: 'Social Media' } as const;
+export type SectionKey = keyof typeof SECTION_KEYS;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Names and slugs
+
+/** The name as stored: one line, zero-width characters removed, spaces collapsed, trimmed. */
+export const cleanGroupName = cleanLine;
+
+export const groupNameField = textField({
+  max: GROUP_LIMITS.nameMax,
+  tooLong: GROUP_MESSAGES.nameTooLong,
+  required: GROUP_MESSAGES.nameInvalid,
+  clean: cleanGroupName,
+});
+
+export const sectionField = textField({ max: GROUP_LIMITS.sectionMax, tooLong: GROUP_MESSAGES.sectionTooLong });
+
+/**
+ * First path segments after /groups/ that are routes, not communities: a slug never takes them, so
+ * GET /groups/{slug} always reaches the community.
+ */
+export const RESERVED_GROUP_SLUGS = [
+  'api',
+  'blog',
+  'blogs',
+  'create',
+  'discussions',
+  'explore',
+  'joined',
+  'members',
+  'mine',
+  'new',
+  'posts',
+  'requests',
+  'respond-invite',
+  'search',
+  'suggested',
+] as const;
+
+/** A slug: lowercase ASCII letters and digits in hyphen-separated words, never only digits (that is an id). */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** A numeric group id in a path: no sign, no leading zero, at most 10 digits (checked against int4 by the server). */
+export const GROUP_ID_PATTERN = /^[1-9][0-9]{0,9}$/;
+
+export function isValidSlug(value: string): boolean {
+  return value.length <= GROUP_LIMITS.slugMax && SLUG_PATTERN.test(value) && !/^[0-9]+$/.test(value);
+}
+
+const TRANSLITERATION: Record<string, string> = {
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  å: 'a',
+  ł: 'l',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ı: 'i',
+  ħ: 'h',
+  ŧ: 't',
+  ŋ: 'ng',
+  '&': ' and ',
+  а: 'a',
+  б: 'b',
+  в: 'v',
+  г: 'g',
+  д: 'd',
+  е: 'e',
+  ё: 'e',
+  ж: 'zh',
+  з: 'z',
+  и: 'i',
+  й: 'i',
+  к: 'k',
+  л: 'l',
+  м: 'm',
+  н: 'n',
+  о: 'o',
+  п: 'p',
+  р: 'r',
+  с: 's',
+  т: 't',
+  у: 'u',
+  ф: 'f',
+  х: 'kh',
+  ц: 'ts',
+  ч: 'ch',
+  ш: 'sh',
+  щ: 'shch',
+  ъ: '',
+  ы: 'y',
+  ь: '',
+  э: 'e',
+  ю: 'iu',
+  я: 'ia',
+  є: 'ie',
+  і: 'i',
+  ї: 'i',
+  ґ: 'g',
+  α: 'a',
+  β: 'v',
+  γ: 'g',
+  δ: 'd',
+  ε: 'e',
+  ζ: 'z',
+  η: 'i',
+  θ: 'th',
+  ι: 'i',
+  κ: 'k',
+  λ: 'l',
+  μ: 'm',
+  ν: 'n',
+  ξ: 'x',
+  ο: 'o',
+  π: 'p',
+  ρ: 'r',
+  σ: 's',
+  ς: 's',
+  τ: 't',
+  υ: 'y',
+  φ: 'f',
+  χ: 'ch',
+  ψ: 'ps',
+  ω: 'o',
+};
+
+/** The base of a slug when the name has no letter or digit we can spell in ASCII (e.g. only emoji). */
+export const FALLBACK_SLUG = 'community';
+/** Room left for a "-NNN" suffix when a slug is taken. */
+const SLUG_BASE_MAX = 60;
+
+/**
+ * The slug base of a community name: transliterated to ASCII, lowercase, words joined by hyphens, at most 60
+ * characters (cut at a hyphen when possible). A base of only digits gets "-community" (a digit-only path
+ * segment is an id); an empty or reserved base is handled by the caller's suffixing ("community", "joined-2").
+ */
+export function slugifyGroupName(name: string): string {
+  // Decompose first so accented letters (é, ά, й) lose their marks, then spell the remaining letters in ASCII.
+  const ascii = [
+    ...name
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase(),
+  ]
+    .map((ch) => TRANSLITERATION[ch] ?? ch)
+    .join('');
+  let slug = ascii.replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  if (slug.length > SLUG_BASE_MAX) {
+    const cut = slug.slice(0, SLUG_BASE_MAX);
+    const lastHyphen = cut.lastIndexOf('-');
+    slug = (lastHyphen >= SLUG_BASE_MAX / 2 ? cut.slice(0, lastHyphen) : cut).replace(/-+$/, '');
+  }
+  if (slug === '') return FALLBACK_SLUG;
+  if (/^[0-9]+$/.test(slug)) return `${slug}-${FALLBACK_SLUG}`;
+  return slug;
+}
+
+/** The web path of a community (notification links, copy-link). */
+export function groupWebPath(slugOrId: string | number): string {
+  return `/group/${slugOrId}`;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Shared field schemas
+
+const INT4_MAX = 2_147_483_647;
+
+/** A positive database id sent as a number or a digit string; anything else (negative, huge, text) is a 400. */
+export const idField = (message: string) =>
+  z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^[0-9]{1,10}$/, message),
+      ],
+      { error: message },
+    )
+    .transform((v) => Number(v))
+    .pipe(z.number({ error: message }).int(message).min(1, message).max(INT4_MAX, message));
+
+/** true/false, also as 1/0 or "true"/"false"/"1"/"0" (form posts and older clients). */
+const looseBoolean = (message: string) =>
+  z
+    .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['true', 'false', '1', '0'])], { error: message })
+    .transform((v) => v === true || v === 1 || v === 'true' || v === '1');
+
+const searchField = z
+  .string()
+  .max(GROUP_LIMITS.searchMax, `Search must be at most ${GROUP_LIMITS.searchMax} characters`)
+  .transform((v) => cleanLine(v))
+  .optional();
+
+const zeroOne = z.union([z.literal(0), z.literal(1)]);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Entities (SPEC §3)
+
+/** A community as every response carries it. `is_private` and `group_verified` are 1/0 as the spec writes them. */
+export const groupSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  group_name: z.string(),
+  group_dp: z.string().nullable(),
+  group_banner: z.string().nullable(),
+  owner_id: z.number().int(),
+  is_private: zeroOne,
+  group_verified: zeroOne,
+  category: z.string().nullable(),
+  post_count: z.number().int(),
+  member_count: z.number().int(),
+  /** The viewer (not the listed user) is a member; false for visitors. Both spellings of SPEC §3. */
+  is_member: z.boolean(),
+  isMember: z.boolean(),
+  /** The viewer owns it (lists mark owned communities; compare owner_id for another user's lists). */
+  is_owner: z.boolean(),
+});
+export type Group = z.infer<typeof groupSchema>;
+
+export const groupSectionSchema = z.object({
+  section_header: z.enum(SECTION_HEADERS),
+  section_desc: z.string(),
+});
+export type GroupSection = z.infer<typeof groupSectionSchema>;
+
+export const groupMemberSchema = z.object({
+  /** The user's id. */
+  id: z.number().int(),
+  username: z.string(),
+  role_name: z.enum(ROLES),
+  profileImage: z.string().nullable(),
+  bannerImage: z.string().nullable(),
+  joined_at: z.string(),
+});
+export type GroupMember = z.infer<typeof groupMemberSchema>;
+
+export const joinRequestSchema = z.object({
+  /** The requester's user id (approve/decline take it). */
+  id: z.number().int(),
+  username: z.string(),
+  profileImage: z.string().nullable(),
+  requested_at: z.string(),
+});
+export type JoinRequest = z.infer<typeof joinRequestSchema>;
+
+/** The viewer's membership state: a member (any role), a pending join request, or neither. */
+export const MEMBERSHIP_STATUSES = ['member', 'requested', 'none'] as const;
+export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
+
+// ---------------------------------------------------------------------------------------------------------------
+// Paths and queries
+
+/** `{id}` in every group path: the numeric id or a slug (current or former). Anything else is a 404. */
+export const groupIdParamsSchema = z.object({ id: z.string().min(1).max(200) });
+export const groupUserParamsSchema = z.object({ id: z.string().min(1).max(200), userId: idField(GROUP_MESSAGES.invalidUserId) });
+export const listOwnerParamsSchema = z.object({ userId: idField(GROUP_MESSAGES.invalidUserId) });
+
+const limitField = (max: number) => z.coerce.number().int().min(1).max(max).optional();
+
+/** GET /groups (Explore, side panel search): public communities by size; `search` matches names anywhere. */
+export const exploreQuerySchema = z.object({
+  search: searchField,
+  cursor: z.string().max(200).optional(),
+  limit: limitField(PAGE_SIZE_MAX),
+});
+export const suggestedQuerySchema = z.object({ limit: limitField(PAGE_SIZE_MAX) });
+export const ownListQuerySchema = z.object({ cursor: z.string().max(200).optional(), limit: limitField(GROUP_LIMITS.ownListMax) });
+/** GET /groups/{id}/members: `search` is a case-insensitive username substring. */
+export const membersQuerySchema = z.object({
+  search: searchField,
+  cursor: z.string().max(200).optional(),
+  limit: limitField(PAGE_SIZE_MAX),
+});
+export const requestsQuerySchema = z.object({ cursor: z.string().max(200).optional(), limit: limitField(PAGE_SIZE_MAX) });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Requests
+
+/**
+ * POST /api/groups, multipart text fields (files: `group_banner` ≤ 15 MB, `group_dp` ≤ 5 MB, both optional).
+ * `owner_id` is accepted and ignored: the owner is always the signed-in user.
+ */
+export const createGroupFieldsSchema = z.object({
+  group_name: groupNameField,
+  aboutText: sectionField.optional().default(''),
+  rulesText: sectionField.optional().default(''),
+  socialMediaText: sectionField.optional().default(''),
+  owner_id: z.string().max(20).optional(),
+});
+export type CreateGroupFields = z.input<typeof createGroupFieldsSchema>;
+export const CREATE_GROUP_FILES = { group_banner: GROUP_LIMITS.bannerBytes, group_dp: GROUP_LIMITS.pictureBytes } as const;
+
+/** PUT /api/groups/{id} as JSON: exactly one of the four keys. */
+export const updateGroupRequestSchema = z
+  .object({
+    group_name: groupNameField.optional(),
+    about: sectionField.optional(),
+    rules: sectionField.optional(),
+    social_media: sectionField.optional(),
+  })
+  .refine((v) => Object.values(v).filter((x) => x !== undefined).length === 1, { message: GROUP_MESSAGES.updateExactlyOne });
+export type UpdateGroupRequest = z.input<typeof updateGroupRequestSchema>;
+/** PUT /api/groups/{id} as multipart: any of `group_banner`, `group_dp` (files) and `group_name`. */
+export const updateGroupFieldsSchema = z.object({ group_name: groupNameField.optional() });
+
+export const privacyRequestSchema = z.object({ is_private: looseBoolean('is_private must be 0 or 1') });
+export type PrivacyRequest = z.input<typeof privacyRequestSchema>;
+
+export const memberIdRequestSchema = z.object({ memberId: idField(GROUP_MESSAGES.invalidMemberId) });
+export type MemberIdRequest = z.input<typeof memberIdRequestSchema>;
+export const kickRequestSchema = memberIdRequestSchema;
+export const transferRequestSchema = memberIdRequestSchema;
+export const assignRoleRequestSchema = z.object({
+  memberId: idField(GROUP_MESSAGES.invalidMemberId),
+  newRole: z.enum(ASSIGNABLE_ROLES, { error: 'newRole must be admin, moderator or member' }),
+});
+export type AssignRoleRequest = z.input<typeof assignRoleRequestSchema>;
+
+export const inviteRequestSchema = z.object({ userId: idField(GROUP_MESSAGES.invalidUserId) });
+export type InviteRequest = z.input<typeof inviteRequestSchema>;
+
+export const respondInviteRequestSchema = z.object({
+  notificationId: idField(GROUP_MESSAGES.inviteNotFound),
+  accept: looseBoolean('accept must be true or false'),
+});
+export type RespondInviteRequest = z.input<typeof respondInviteRequestSchema>;
+
+/** DELETE /api/groups/{id}: the community's name typed again (case-sensitive after trimming). */
+export const deleteGroupRequestSchema = z.object({
+  confirmName: z.string({ error: GROUP_MESSAGES.confirmNameMismatch }).max(200, GROUP_MESSAGES.confirmNameMismatch),
+});
+export type DeleteGroupRequest = z.input<typeof deleteGroupRequestSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Responses
+
+/** GET /groups/{id}: the header (readable by anyone, private or not) and the viewer's relation to it. */
+export const groupDetailResponseSchema = z.object({
+  group: groupSchema,
+  /** Always the three sections, in the order About Us, Rules & Regulations, Social Media. */
+  overview: z.array(groupSectionSchema),
+  isMember: z.boolean(),
+  /** The viewer's role, or null (visitor or not a member). */
+  role: z.enum(ROLES).nullable(),
+  /** 'pending' while the viewer's request to join this (private) community waits for staff. */
+  joinRequest: z.enum(['none', 'pending']),
+  /** A pending invitation of the viewer to this community (answer it with POST /groups/respond-invite). */
+  invite: z.object({ notificationId: z.number().int(), sender_username: z.string().nullable() }).nullable(),
+});
+export type GroupDetailResponse = z.infer<typeof groupDetailResponseSchema>;
+
+export const createGroupResponseSchema = z.object({
+  group_id: z.number().int(),
+  message: z.string(),
+  slug: z.string(),
+  group: groupSchema,
+});
+export type CreateGroupResponse = z.infer<typeof createGroupResponseSchema>;
+
+/** PUT /api/groups/{id}: the community after the change (a rename gives a new slug). */
+export const updateGroupResponseSchema = z.object({ message: z.string(), group: groupSchema, overview: z.array(groupSectionSchema) });
+export type UpdateGroupResponse = z.infer<typeof updateGroupResponseSchema>;
+
+export const privacyResponseSchema = z.object({ message: z.string(), is_private: zeroOne });
+export type PrivacyResponse = z.infer<typeof privacyResponseSchema>;
+
+/** Every list of communities: GET /groups, /groups/joined[/{userId}], /groups/mine[/{userId}], /groups/suggested. */
+export const groupListResponseSchema = z.object({ groups: z.array(groupSchema), nextCursor: nextCursorSchema });
+export type GroupListResponse = z.infer<typeof groupListResponseSchema>;
+
+export const membersResponseSchema = z.object({ members: z.array(groupMemberSchema), nextCursor: nextCursorSchema });
+export type MembersResponse = z.infer<typeof membersResponseSchema>;
+
+export const joinRequestsResponseSchema = z.object({ requests: z.array(joinRequestSchema), nextCursor: nextCursorSchema });
+export type JoinRequestsResponse = z.infer<typeof joinRequestsResponseSchema>;
+
+/** POST /api/groups/{id}/join and /leave, DELETE /api/groups/{id}/join (cancel a request). */
+export const membershipResponseSchema = z.object({
+  message: z.string(),
+  isMember: z.boolean(),
+  status: z.enum(MEMBERSHIP_STATUSES),
+  member_count: z.number().int(),
+});
+export type MembershipResponse = z.infer<typeof membershipResponseSchema>;
+
+/** Approve or decline a join request; kick. */
+export const memberCountResponseSchema = z.object({ message: z.string(), member_count: z.number().int() });
+export type MemberCountResponse = z.infer<typeof memberCountResponseSchema>;
+
+export const assignRoleResponseSchema = z.object({ message: z.string(), member: groupMemberSchema });
+export type AssignRoleResponse = z.infer<typeof assignRoleResponseSchema>;
+
+export const transferResponseSchema = z.object({ message: z.string(), owner_id: z.number().int() });
+export type TransferResponse = z.infer<typeof transferResponseSchema>;
+
+export const inviteResponseSchema = z.object({ message: z.string(), notificationId: z.number().int() });
+export type InviteResponse = z.infer<typeof inviteResponseSchema>;
+
+export const respondInviteResponseSchema = z.object({
+  message: z.string(),
+  isMember: z.boolean(),
+  group_id: z.number().int(),
+  slug: z.string(),
+});
+export type RespondInviteResponse = z.infer<typeof respondInviteResponseSchema>;
+
+export const groupMessageResponseSchema = z.object({ message: z.string() });
