@@ -5,19 +5,23 @@ import { LIMITS } from '@agora/contract';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Slider } from '@/components/ui/slider';
-import type { ProfileImageKind } from './api';
-import { CROP_SETTINGS, cropToJpeg } from './crop-image';
+import { CROP_SETTINGS, cropToJpeg, type CropKind } from '@/lib/crop-image';
 
 interface CropDialogProps {
-  kind: ProfileImageKind;
+  kind: CropKind;
+  /** Replaces the default title ("Adjust profile photo" / "Adjust banner"). */
+  title?: string;
   /** An object URL of the chosen file; null when closed. */
   source: string | null;
   onCancel: () => void;
   onCropped: (image: Blob) => void;
 }
 
-/** "Adjust profile photo" (1:1, round) or "Adjust banner" (3:1), zoom 1 to 4 by 0.01, Cancel and Save. */
-export function CropDialog({ kind, source, onCancel, onCropped }: CropDialogProps) {
+/**
+ * "Adjust profile photo" (1:1, round) or "Adjust banner" (3:1), zoom 1 to 4 by 0.01, Cancel and Save. Shared by
+ * the profile and the community page.
+ */
+export function CropDialog({ kind, title, source, onCancel, onCropped }: CropDialogProps) {
   const settings = CROP_SETTINGS[kind];
   const [crop, setCrop] = useState({ x: 0, y: 0 });
   const [zoom, setZoom] = useState<number>(LIMITS.cropZoomMin);
@@ -41,7 +45,7 @@ export function CropDialog({ kind, source, onCancel, onCropped }: CropDialogProp
 
   return (
     <Dialog open={source !== null} onOpenChange={(open) => (open ? undefined : onCancel())}>
-      <DialogContent title={settings.title} description="Drag to position, use the slider to zoom." className="max-w-xl">
+      <DialogContent title={title ?? settings.title} description="Drag to position, use the slider to zoom." className="max-w-xl">
         <div
           className={
             kind === 'photo'
