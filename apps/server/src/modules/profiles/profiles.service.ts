@@ -1,12 +1,12 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
-import { PROFILE_MESSAGES, type Profile, type updateProfileRequestSchema } from '@agora/contract';
+import { PROFILE_MESSAGES, type Profile, type updateProfileRequestSchema, type UserSummary } from '@agora/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { UserRow } from '../auth/auth.queries';
 import { toProfile } from './profiles.mapper';
-import { findUserById, type ProfileChanges, updateUser } from './profiles.queries';
+import { findUserById, findUserByUsername, type ProfileChanges, updateUser } from './profiles.queries';
 
 type ParsedUpdate = z.output<typeof updateProfileRequestSchema>;
 
@@ -39,6 +39,16 @@ export async function getProfile(db: Db, id: number): Promise<Profile> {
   const user = await findUserById(db, id);
   if (!user) throw AppError.notFound(PROFILE_MESSAGES.userNotFound, 'user_not_found');
   return toProfile(user);
+}
+
+/**
+ * One user by exact username (any case), for inviting someone by name. Exact match only, never a prefix list,
+ * so it reveals no more than registration's "username taken" already does; 404 when nobody has the name.
+ */
+export async function lookupUser(db: Db, username: string): Promise<UserSummary> {
+  const user = await findUserByUsername(db, username);
+  if (!user) throw AppError.notFound(PROFILE_MESSAGES.userNotFound, 'user_not_found');
+  return user;
 }
 
 /**
