@@ -28,7 +28,7 @@ describe('visitor navigation', () => {
       'href',
       '/login?redirect=%2Fsuggested',
     );
-    expect(screen.getByText('No suggested communities available..')).toBeInTheDocument();
+    expect(await screen.findByText('No suggested communities available..', {}, { timeout: 5_000 })).toBeInTheDocument();
     expect(screen.getByText('No discussion to show right now..')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Notifications' })).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/suggested');
@@ -42,7 +42,7 @@ describe('visitor navigation', () => {
 });
 
 describe('signed-in shell', () => {
-  it('shows the feed frame, the side panel, and the empty notifications panel without calling any API but the profile', async () => {
+  it('shows the feed frame, the side panel, and the empty notifications panel, calling only the profile and community lists', async () => {
     signIn();
     const { calls } = mockFetch(() => json(200, makeProfile({ bio: 'Counting engines' })));
     const { user } = renderApp('/');
@@ -56,7 +56,8 @@ describe('signed-in shell', () => {
     const panel = await screen.findByRole('dialog', { name: 'Notifications' });
     expect(within(panel).getByText('No notifications yet')).toBeInTheDocument();
     expect(within(panel).getByText("When you get notifications, they'll appear here")).toBeInTheDocument();
-    expect(new Set(calls.map((c) => c.url))).toEqual(new Set(['/users/profile']));
+    // The navigation strip loads the owned and joined communities.
+    expect(new Set(calls.map((c) => c.url))).toEqual(new Set(['/users/profile', '/groups/mine?limit=100', '/groups/joined?limit=100']));
   });
 
   it('shows the create page heading to a signed-in user', () => {

@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { Plus, Search, SearchX, Users, X } from 'lucide-react';
@@ -26,6 +26,10 @@ export function CommunitiesPanel() {
   const navigate = useNavigate();
   const panel = useRef<HTMLDivElement>(null);
   const swipe = useSwipeToClose(panel, 'left', communitiesPanel.close);
+  // Signing out closes it, so it does not reopen by itself at the next sign-in.
+  useEffect(() => {
+    if (!session) communitiesPanel.close();
+  }, [session]);
   if (!session) return null;
 
   const close = () => communitiesPanel.close();
@@ -36,6 +40,9 @@ export function CommunitiesPanel() {
         <RadixDialog.Content
           ref={panel}
           aria-describedby={undefined}
+          onCloseAutoFocus={(event) => {
+            if (communitiesPanel.restoreFocus()) event.preventDefault();
+          }}
           {...swipe}
           className="fixed inset-y-0 left-0 z-40 flex w-full max-w-[520px] touch-pan-y flex-col bg-surface shadow-panel data-[state=open]:animate-slide-in-left focus-visible:outline-none"
         >

@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { forwardRef, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { BadgeCheck, Camera, Check, Link2, Lock, Pencil, X } from 'lucide-react';
@@ -34,13 +34,18 @@ export function GroupHeader({ detail, viewer, children }: { detail: GroupDetailR
   const uploads = useCroppedUpload<GroupImageKind>((kind, image, onProgress) =>
     upload.mutateAsync({ groupId: group.id, kind, image, onProgress }),
   );
+  // The crop dialog opens from a file picker, not a dialog trigger: focus goes back to the image's button by hand.
+  const bannerButton = useRef<HTMLButtonElement>(null);
+  const pictureButton = useRef<HTMLButtonElement>(null);
+  const refocus = (kind: GroupImageKind) =>
+    requestAnimationFrame(() => (kind === 'banner' ? bannerButton : pictureButton).current?.focus());
 
   return (
     <section aria-labelledby="group-name" className="overflow-hidden rounded-2xl border border-line bg-surface shadow-sm">
-      <GroupBanner detail={detail} owner={viewer.isOwner} uploads={uploads} />
+      <GroupBanner detail={detail} owner={viewer.isOwner} uploads={uploads} buttonRef={bannerButton} />
       <div className="px-4 pb-4 sm:px-6 sm:pb-5">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:gap-5">
-          <GroupPicture detail={detail} owner={viewer.isOwner} uploads={uploads} />
+          <GroupPicture detail={detail} owner={viewer.isOwner} uploads={uploads} buttonRef={pictureButton} />
           <div className="min-w-0 flex-1 sm:pb-1">
             {viewer.isOwner ? <EditableName detail={detail} /> : <GroupName detail={detail} />}
             <p className="mt-1 text-sm text-fg-muted">
@@ -67,8 +72,14 @@ export function GroupHeader({ detail, viewer, children }: { detail: GroupDetailR
           kind={uploads.pending.kind}
           title={uploads.pending.kind === 'photo' ? 'Adjust community picture' : 'Adjust banner'}
           source={uploads.pending.source}
-          onCancel={uploads.cancel}
-          onCropped={uploads.cropped}
+          onCancel={() => {
+            refocus(uploads.pending!.kind);
+            uploads.cancel();
+          }}
+          onCropped={(image) => {
+            refocus(uploads.pending!.kind);
+            void uploads.cropped(image);
+          }}
         />
       ) : null}
     </section>
@@ -95,24 +106,25 @@ function UploadOverlay({ percent, round }: { percent: number; round?: boolean })
   );
 }
 
-/** A button that opens the file picker (the hidden input keeps the native picker and its accept filter). */
-function ImagePicker({
-  label,
-  disabled,
-  onFile,
-  className,
-  children,
-}: {
-  label: string;
-  disabled: boolean;
-  onFile: (file: File | undefined) => void;
-  className: string;
-  children: ReactNode;
-}) {
+/**
+ * A button that opens the file picker (the hidden input keeps the native picker and its accept filter). While an
+ * upload runs it is aria-disabled, not disabled, so it keeps focus; the upload hook ignores picks meanwhile.
+ */
+const ImagePicker = forwardRef<
+  HTMLButtonElement,
+  { label: string; disabled: boolean; onFile: (file: File | undefined) => void; className: string; children: ReactNode }
+>(function ImagePicker({ label, disabled, onFile, className, children }, ref) {
   const input = useRef<HTMLInputElement>(null);
   return (
     <>
-      <button type="button" aria-label={label} disabled={disabled} onClick={() => input.current?.click()} className={className}>
+      <button
+        ref={ref}
+        type="button"
+        aria-label={label}
+        aria-disabled={disabled || undefined}
+        onClick={() => (disabled ? undefined : input.current?.click())}
+        className={className}
+      >
         {children}
       </button>
       <input
@@ -129,15 +141,23 @@ function ImagePicker({
       />
     </>
   );
+});
+
+interface ImageSlotProps {
+  detail: GroupDetailResponse;
+  owner: boolean;
+  uploads: Uploads;
+  buttonRef: RefObject<HTMLButtonElement | null>;
 }
 
-function GroupBanner({ detail, owner, uploads }: { detail: GroupDetailResponse; owner: boolean; uploads: Uploads }) {
+function GroupBanner({ detail, owner, uploads, buttonRef }: ImageSlotProps) {
   const progress = uploads.percentFor('banner');
   const image = <FallbackImage src={detail.group.group_banner} kind="banner" alt="" className="size-full object-cover" />;
   return (
     <div className="relative aspect-[3/1] max-h-80 w-full bg-surface-strong">
       {owner ? (
         <ImagePicker
+          ref={buttonRef}
           label="Change banner"
           disabled={uploads.busy}
           onFile={(file) => uploads.choose('banner', file)}
@@ -157,7 +177,7 @@ function GroupBanner({ detail, owner, uploads }: { detail: GroupDetailResponse; 
   );
 }
 
-function GroupPicture({ detail, owner, uploads }: { detail: GroupDetailResponse; owner: boolean; uploads: Uploads }) {
+function GroupPicture({ detail, owner, uploads, buttonRef }: ImageSlotProps) {
   const progress = uploads.percentFor('photo');
   const image = (
     <FallbackImage
@@ -171,6 +191,7 @@ function GroupPicture({ detail, owner, uploads }: { detail: GroupDetailResponse;
     <div className="relative -mt-10 size-20 shrink-0 rounded-full bg-surface p-1 shadow-md sm:-mt-14 sm:size-28">
       {owner ? (
         <ImagePicker
+          ref={buttonRef}
           label="Change community picture"
           disabled={uploads.busy}
           onFile={(file) => uploads.choose('photo', file)}

@@ -35,7 +35,15 @@ export function GroupSettingsMenu({ group }: { group: Group }) {
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
-      <DeleteGroupDialog group={group} open={deleting} onOpenChange={setDeleting} />
+      <DeleteGroupDialog
+        group={group}
+        open={deleting}
+        onOpenChange={(open) => {
+          setDeleting(open);
+          // Opened from a menu item that is gone by now: focus returns to the settings button.
+          if (!open) requestAnimationFrame(() => trigger.current?.focus());
+        }}
+      />
     </>
   );
 }

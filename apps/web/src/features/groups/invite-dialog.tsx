@@ -1,8 +1,8 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { UserPlus } from 'lucide-react';
 import { userSummarySchema } from '@agora/contract';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { api, ApiError } from '@/lib/api-client';
@@ -19,7 +19,6 @@ export function InviteButton({ groupId }: { groupId: number }) {
   const [error, setError] = useState<string | null>(null);
   const [looking, setLooking] = useState(false);
   const invite = useInviteUser(groupId);
-  const trigger = useRef<HTMLButtonElement>(null);
   const busy = looking || invite.isPending;
 
   const reset = (next: boolean) => {
@@ -54,28 +53,28 @@ export function InviteButton({ groupId }: { groupId: number }) {
   };
 
   return (
-    <>
-      <Button ref={trigger} variant="outline" onClick={() => setOpen(true)}>
-        <UserPlus aria-hidden />
-        {GROUP_TEXTS.invite}
-      </Button>
-      <Dialog open={open} onOpenChange={reset}>
-        <DialogContent title="Invite to this community" description="They get an invitation to join, even when the community is private.">
-          <form onSubmit={(e) => void submit(e)} className="space-y-4" noValidate>
-            <Field label="Username" error={error}>
-              <Input value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="off" maxLength={30} autoFocus />
-            </Field>
-            <div className="flex justify-end gap-2">
-              <Button variant="outline" onClick={() => reset(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={busy}>
-                {busy ? 'Sending...' : 'Send invite'}
-              </Button>
-            </div>
-          </form>
-        </DialogContent>
-      </Dialog>
-    </>
+    <Dialog open={open} onOpenChange={reset}>
+      <DialogTrigger asChild>
+        <Button variant="outline">
+          <UserPlus aria-hidden />
+          {GROUP_TEXTS.invite}
+        </Button>
+      </DialogTrigger>
+      <DialogContent title="Invite to this community" description="They get an invitation to join, even when the community is private.">
+        <form onSubmit={(e) => void submit(e)} className="space-y-4" noValidate>
+          <Field label="Username" error={error}>
+            <Input value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="off" maxLength={30} autoFocus />
+          </Field>
+          <div className="flex justify-end gap-2">
+            <Button variant="outline" onClick={() => reset(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {busy ? 'Sending...' : 'Send invite'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -14,6 +14,8 @@ interface PanelState {
  * button (Search tab). A tiny store instead of context: the opener and the panel live in different subtrees.
  */
 let state: PanelState = { open: false, tab: 'groups' };
+/** What had focus when the panel opened: focus goes back there when it closes (it has no Radix trigger). */
+let opener: HTMLElement | null = null;
 const listeners = new Set<() => void>();
 
 function set(next: PanelState): void {
@@ -22,7 +24,18 @@ function set(next: PanelState): void {
 }
 
 export const communitiesPanel = {
-  open: (tab: PanelTab = 'groups') => set({ open: true, tab }),
+  open: (tab: PanelTab = 'groups') => {
+    if (!state.open) opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    set({ open: true, tab });
+  },
+  /** Returns focus to the opener; false when there is none to return to. */
+  restoreFocus: (): boolean => {
+    const target = opener;
+    opener = null;
+    if (!target?.isConnected) return false;
+    target.focus();
+    return true;
+  },
   close: () => set({ ...state, open: false }),
   setTab: (tab: PanelTab) => set({ ...state, tab }),
   subscribe: (listener: () => void) => {
