@@ -6,6 +6,7 @@ import type { AppContext } from './context';
 import type { Db } from './db/client';
 import { createLimiters } from './lib/rate-limiter';
 import { authRoutes, sessionRoutes } from './modules/auth/auth.routes';
+import { groupPublicRoutes, groupRoutes } from './modules/groups/groups.routes';
 import { profileRoutes } from './modules/profiles/profiles.routes';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { authPlugin } from './plugins/auth';
@@ -17,7 +18,7 @@ import { registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
 
 /** Route modules whose spec paths have no /api prefix: each also answers at /api + path. */
-const ALIASED_MODULES = [sessionRoutes, profileRoutes, uploadRoutes];
+const ALIASED_MODULES = [sessionRoutes, profileRoutes, uploadRoutes, groupPublicRoutes];
 
 /** Builds the whole application on a connected database: plugins first, then modules, by explicit import. */
 export async function buildApp(
@@ -52,6 +53,7 @@ export async function buildApp(
     .withTypeProvider<ZodTypeProvider>()
     .get('/api/health', { schema: { tags: ['health'], response: { 200: healthResponseSchema } } }, async () => ({ status: 'ok' as const }));
   await app.register(authRoutes, { ctx });
+  await app.register(groupRoutes, { ctx });
   for (const routes of ALIASED_MODULES) {
     await app.register(routes, { ctx });
     await app.register(routes, { ctx, prefix: '/api', alias: true });

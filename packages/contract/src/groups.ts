@@ -78,6 +78,7 @@ export const GROUP_MESSAGES = {
   requestCancelled: 'Your request to join has been cancelled',
   ownerCannotLeave: 'The owner cannot leave the community. Transfer ownership first.',
   memberNotFound: 'This user is not a member of this community',
+  notMember: 'You are not a member of this community',
   invalidMemberId: 'Please choose a member',
   invalidUserId: 'Please choose a user',
   noPermission: "You don't have permission to modify this user.",

@@ -60,6 +60,8 @@ export function createLimiters(enabled: boolean) {
     failedLoginsPerAccount: new RateLimiter(10, 15 * 60_000, enabled),
     registrationsPerIp: new RateLimiter(10, 60 * 60_000, enabled),
     uploadsPerUser: new RateLimiter(60, 10 * 60_000, enabled),
+    /** Communities created per user per hour (GROUP_LIMITS.createsPerHour). */
+    groupCreatesPerUser: new RateLimiter(10, 60 * 60_000, enabled),
   };
 }
 export type Limiters = ReturnType<typeof createLimiters>;

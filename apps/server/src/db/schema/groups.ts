@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 export const roleEnum = pgEnum('group_role', ['owner', 'admin', 'moderator', 'member']);
@@ -20,9 +33,21 @@ export const groups = pgTable(
     isPrivate: boolean('is_private').notNull().default(false),
     groupVerified: boolean('group_verified').notNull().default(false),
     category: varchar('category', { length: 50 }),
-    /** Cached counts; the discussion and membership rows are the truth, kept in step in the same transaction. */
+    /**
+     * Cached counts; the discussion and membership rows are the truth, kept in step in the same transaction.
+     * member_count is maintained by modules/groups (join, approve, invite, kick, leave); post_count by the
+     * discussions feature, which must move it in the transaction that inserts or deletes a discussion.
+     */
     postCount: integer('post_count').notNull().default(0),
     memberCount: integer('member_count').notNull().default(0),
+    /** Last join, new post or creation: the "recent activity" of suggested communities. */
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Suggested ranking, kept in step with member_count and last_activity_at (groups.queries.ts `ACTIVITY_SCORE`):
+     * log10(members) + days of last activity / 7, so ten times the members is worth a week of recency. It only
+     * grows with time, so it can be stored and indexed instead of recomputed per request.
+     */
+    activityScore: doublePrecision('activity_score').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -34,6 +59,12 @@ export const groups = pgTable(
     index('groups_public_popular_idx')
       .on(t.memberCount.desc(), t.id.desc())
       .where(sql`${t.isPrivate} = false`),
+    // Suggested communities: public ones by activity score.
+    index('groups_public_activity_idx')
+      .on(t.activityScore.desc(), t.id.desc())
+      .where(sql`${t.isPrivate} = false`),
+    // Explore search: case-insensitive substring of the name (pg_trgm; migration 0001 creates the extension).
+    index('groups_name_trgm_idx').using('gin', sql`lower(${t.groupName}) gin_trgm_ops`),
     check('groups_post_count_nonneg', sql`${t.postCount} >= 0`),
     check('groups_member_count_nonneg', sql`${t.memberCount} >= 0`),
     check('groups_name_not_blank', sql`length(btrim(${t.groupName})) > 0`),
@@ -73,12 +104,49 @@ export const groupMembers = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.groupId, t.userId] }),
-    // Member list: by role rank then join date.
-    index('group_members_group_role_idx').on(t.groupId, t.role, t.joinedAt),
+    // Member list: by role rank (the enum's order is owner, admin, moderator, member), then join date, then user id;
+    // the keyset cursor is exactly this key, so any page of a 100,000-member community is an index range scan.
+    index('group_members_group_role_idx').on(t.groupId, t.role, t.joinedAt, t.userId),
     // "Groups I joined" and feeds built from them.
     index('group_members_user_idx').on(t.userId, t.joinedAt.desc()),
     uniqueIndex('group_members_one_owner_uq')
       .on(t.groupId)
       .where(sql`${t.role} = 'owner'`),
+  ],
+);
+
+/**
+ * Every slug a community has had, the current one included (groups.slug). A slug is never reused by another
+ * community, so an old link keeps reaching the community it named; a rename adds a row.
+ */
+export const groupSlugs = pgTable(
+  'group_slugs',
+  {
+    slug: varchar('slug', { length: 80 }).primaryKey(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('group_slugs_group_idx').on(t.groupId)],
+);
+
+/** Pending requests to join a private community; approving moves the row into group_members, declining deletes it. */
+export const groupJoinRequests = pgTable(
+  'group_join_requests',
+  {
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.userId] }),
+    // Staff list requests oldest first (keyset on created_at, user_id).
+    index('group_join_requests_group_idx').on(t.groupId, t.createdAt, t.userId),
+    index('group_join_requests_user_idx').on(t.userId),
   ],
 );

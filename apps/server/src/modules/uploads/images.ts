@@ -2,7 +2,8 @@ import sharp from 'sharp';
 import { LIMITS } from '@agora/contract';
 import { AppError } from '../../lib/app-error';
 
-export type ImageKind = 'profile' | 'banner' | 'post';
+/** Also the folder under /uploads/ (lowercase letters only: UPLOAD_PATH_PATTERN). */
+export type ImageKind = 'profile' | 'banner' | 'post' | 'groupdp' | 'groupbanner';
 
 type KindSpec = { maxBytes: number; label: string; render: (image: sharp.Sharp) => sharp.Sharp; ext: 'jpg' | 'webp'; animated: boolean };
 
@@ -34,6 +35,9 @@ const banner = (maxBytes: number, label: string): KindSpec => ({
 export const IMAGE_KINDS: Record<ImageKind, KindSpec> = {
   profile: square(LIMITS.profileImageBytes, '5MB'),
   banner: banner(LIMITS.bannerImageBytes, '15MB'),
+  /** A community's picture (SPEC §2: square like a profile photo) and banner (3:1). */
+  groupdp: square(LIMITS.groupPictureBytes, '5MB'),
+  groupbanner: banner(LIMITS.groupBannerBytes, '15MB'),
   post: {
     maxBytes: LIMITS.postImageBytes,
     label: '10MB',

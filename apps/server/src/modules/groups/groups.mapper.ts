@@ -1,0 +1,55 @@
+import { type Group, type GroupMember, type GroupSection, type JoinRequest, SECTION_HEADERS, type SectionHeader } from '@agora/contract';
+import type { GroupCore, JoinRequestRow, MemberRow } from './groups.queries';
+
+/** The one place community rows become the spec's shapes (SPEC §3 Group, Group section, Group member). */
+
+/** A timestamptz as PostgreSQL prints it (microseconds, "+00") → ISO 8601 with milliseconds. */
+export function isoTimestamp(text: string): string {
+  return new Date(
+    text
+      .replace(' ', 'T')
+      .replace(/(\.\d{3})\d+/, '$1')
+      .replace(/([+-]\d{2})$/, '$1:00'),
+  ).toISOString();
+}
+
+/** `isMember` is the viewer's membership; `viewerId` marks owned communities (0 for visitors). */
+export function toGroup(row: GroupCore, isMember: boolean, viewerId: number): Group {
+  return {
+    id: row.id,
+    slug: row.slug,
+    group_name: row.groupName,
+    group_dp: row.groupDp,
+    group_banner: row.groupBanner,
+    owner_id: row.ownerId,
+    is_private: row.isPrivate ? 1 : 0,
+    group_verified: row.groupVerified ? 1 : 0,
+    category: row.category,
+    post_count: row.postCount,
+    member_count: row.memberCount,
+    is_member: isMember,
+    isMember,
+    is_owner: viewerId !== 0 && row.ownerId === viewerId,
+  };
+}
+
+/** Always the three sections in the spec's order; a missing row reads as empty text. */
+export function toOverview(sections: [SectionHeader, string][] | null): GroupSection[] {
+  const texts = new Map(sections ?? []);
+  return SECTION_HEADERS.map((section_header) => ({ section_header, section_desc: texts.get(section_header) ?? '' }));
+}
+
+export function toMember(row: MemberRow): GroupMember {
+  return {
+    id: row.id,
+    username: row.username,
+    role_name: row.role,
+    profileImage: row.profileImage,
+    bannerImage: row.bannerImage,
+    joined_at: isoTimestamp(row.joinedAt),
+  };
+}
+
+export function toJoinRequest(row: JoinRequestRow): JoinRequest {
+  return { id: row.id, username: row.username, profileImage: row.profileImage, requested_at: isoTimestamp(row.requestedAt) };
+}

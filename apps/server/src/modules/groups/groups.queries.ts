@@ -1,0 +1,657 @@
+import type { Role, SectionHeader } from '@agora/contract';
+import { and, eq, inArray, type Placeholder, sql, type SQL } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import {
+  blogs,
+  discussionMedia,
+  discussions,
+  groupJoinRequests,
+  groupMembers,
+  groups,
+  groupSections,
+  groupSlugs,
+  notifications,
+  users,
+} from '../../db/schema';
+
+/** Drizzle only: every statement of the communities feature. Services decide; these read and write. */
+
+export type GroupRow = typeof groups.$inferSelect;
+/** Where a path's `{id}` points: a numeric id or a (lowercased) slug. */
+export type GroupRef = { id: number } | { slug: string };
+
+/** The id a reference names, for use inside a statement: the id itself, or the slug looked up in the history. */
+function refId(ref: Placeholder | number, slug: Placeholder | string | null): SQL {
+  return sql`coalesce(${ref}::int, (SELECT ${groupSlugs.groupId} FROM ${groupSlugs} WHERE ${groupSlugs.slug} = ${slug}::text))`;
+}
+
+/**
+ * Named prepared statements, built once per database handle: PostgreSQL plans them once per connection and
+ * Drizzle does not rebuild the SQL per request (the hot reads of this feature).
+ */
+function memo<T>(build: (db: Db) => T): (db: Db) => T {
+  const cache = new WeakMap<Db, T>();
+  return (db) => {
+    let value = cache.get(db);
+    if (!value) cache.set(db, (value = build(db)));
+    return value;
+  };
+}
+
+const idParams = (ref: GroupRef) => ('id' in ref ? { id: ref.id, slug: null } : { id: null, slug: ref.slug });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reading one community
+
+const groupByRef = memo((db) =>
+  db
+    .select()
+    .from(groups)
+    .where(eq(groups.id, refId(sql.placeholder('id'), sql.placeholder('slug'))))
+    .limit(1)
+    .prepare('group_by_ref'),
+);
+
+export async function findGroup(db: Db, ref: GroupRef): Promise<GroupRow | null> {
+  const rows = await groupByRef(db).execute(idParams(ref));
+  return rows[0] ?? null;
+}
+
+export async function findGroupById(db: DbOrTx, groupId: number): Promise<GroupRow | null> {
+  const rows = await db.select().from(groups).where(eq(groups.id, groupId));
+  return rows[0] ?? null;
+}
+
+/** The group row locked for the rest of the transaction (privacy, rename, transfer, delete). */
+export async function lockGroup(tx: DbOrTx, groupId: number): Promise<GroupRow | null> {
+  const rows = await tx.select().from(groups).where(eq(groups.id, groupId)).for('update');
+  return rows[0] ?? null;
+}
+
+const viewerRoleSql = (groupId: SQL | typeof groups.id, viewer: Placeholder | number) =>
+  sql<Role | null>`(SELECT ${groupMembers.role} FROM ${groupMembers} WHERE ${groupMembers.groupId} = ${groupId} AND ${groupMembers.userId} = ${viewer}::int)`;
+
+const groupWithRole = memo((db) =>
+  db
+    .select({ group: groups, role: viewerRoleSql(groups.id, sql.placeholder('viewer')) })
+    .from(groups)
+    .where(eq(groups.id, refId(sql.placeholder('id'), sql.placeholder('slug'))))
+    .limit(1)
+    .prepare('group_with_viewer_role'),
+);
+
+/** The group and the viewer's role in it (null: not a member) in one statement. `viewerId` 0 for visitors. */
+export async function findGroupWithRole(db: Db, ref: GroupRef, viewerId: number): Promise<{ group: GroupRow; role: Role | null } | null> {
+  const rows = await groupWithRole(db).execute({ ...idParams(ref), viewer: viewerId });
+  return rows[0] ?? null;
+}
+
+export async function findRole(db: DbOrTx, groupId: number, userId: number): Promise<Role | null> {
+  const rows = await db
+    .select({ role: groupMembers.role })
+    .from(groupMembers)
+    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
+  return rows[0]?.role ?? null;
+}
+
+export type GroupDetailRow = {
+  group: GroupRow;
+  role: Role | null;
+  requested: boolean;
+  sections: [SectionHeader, string][] | null;
+  inviteId: number | null;
+  inviteSender: string | null;
+};
+
+const groupDetail = memo((db) => {
+  const viewer = sql.placeholder('viewer');
+  return db
+    .select({
+      group: groups,
+      role: viewerRoleSql(groups.id, viewer),
+      requested: sql<boolean>`EXISTS (SELECT 1 FROM ${groupJoinRequests} WHERE ${groupJoinRequests.groupId} = ${groups.id} AND ${groupJoinRequests.userId} = ${viewer}::int)`,
+      sections: sql<
+        [SectionHeader, string][] | null
+      >`(SELECT json_agg(json_build_array(${groupSections.sectionHeader}, ${groupSections.sectionDesc})) FROM ${groupSections} WHERE ${groupSections.groupId} = ${groups.id})`,
+      inviteId: sql<number | null>`invite.id`,
+      inviteSender: sql<string | null>`invite.username`,
+    })
+    .from(groups)
+    .leftJoin(
+      sql`LATERAL (SELECT n.id, u.username FROM ${notifications} n LEFT JOIN ${users} u ON u.id = n.sender_id
+        WHERE n.user_id = ${viewer}::int AND n.group_id = ${groups.id} AND n.noti_type = 'group_invite'
+        ORDER BY n.id DESC LIMIT 1) invite`,
+      sql`true`,
+    )
+    .where(eq(groups.id, refId(sql.placeholder('id'), sql.placeholder('slug'))))
+    .limit(1)
+    .prepare('group_detail');
+});
+
+/** GET /groups/{id} in one statement: the group, its sections, and the viewer's role, request and invitation. */
+export async function findGroupDetail(db: Db, ref: GroupRef, viewerId: number): Promise<GroupDetailRow | null> {
+  const rows = await groupDetail(db).execute({ ...idParams(ref), viewer: viewerId });
+  return (rows[0] as GroupDetailRow | undefined) ?? null;
+}
+
+export async function nameTaken(db: DbOrTx, name: string, exceptGroupId = 0): Promise<boolean> {
+  const rows = await db
+    .select({ id: groups.id })
+    .from(groups)
+    .where(and(sql`lower(${groups.groupName}) = lower(${name})`, sql`${groups.id} <> ${exceptGroupId}`))
+    .limit(1);
+  return rows.length > 0;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Slugs
+
+/** Who holds each of these slugs (current or former), if anyone. */
+export async function slugOwners(tx: DbOrTx, candidates: string[]): Promise<Map<string, number>> {
+  if (candidates.length === 0) return new Map();
+  const rows = await tx
+    .select({ slug: groupSlugs.slug, groupId: groupSlugs.groupId })
+    .from(groupSlugs)
+    .where(inArray(groupSlugs.slug, candidates));
+  return new Map(rows.map((r) => [r.slug, r.groupId]));
+}
+
+/** Serialises slug allocation for one base within the transaction (two "Book Club"s created at once). */
+export async function lockSlugBase(tx: DbOrTx, base: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`group-slug:${base}`}))`);
+}
+
+export async function insertSlug(tx: DbOrTx, groupId: number, slug: string): Promise<void> {
+  await tx.insert(groupSlugs).values({ groupId, slug }).onConflictDoNothing();
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Writing a community
+
+export type NewGroup = {
+  slug: string;
+  groupName: string;
+  ownerId: number;
+  groupDp: string | null;
+  groupBanner: string | null;
+};
+
+/**
+ * The activity score of suggested communities (see the schema): log10(members) + days since the epoch / 7.
+ * `members` and `at` are SQL for the values after the change.
+ */
+export const activityScore = (members: SQL, at: SQL) =>
+  sql`log(greatest(${members}, 1)::numeric)::float8 + extract(epoch from ${at}) / 604800.0`;
+
+export async function insertGroup(tx: DbOrTx, values: NewGroup): Promise<GroupRow> {
+  const [row] = await tx
+    .insert(groups)
+    .values({ ...values, memberCount: 1, activityScore: sql`${activityScore(sql`1`, sql`now()`)}` })
+    .returning();
+  return row!;
+}
+
+export async function insertSections(tx: DbOrTx, groupId: number, texts: Record<SectionHeader, string>): Promise<void> {
+  await tx
+    .insert(groupSections)
+    .values(
+      (Object.keys(texts) as SectionHeader[]).map((sectionHeader) => ({ groupId, sectionHeader, sectionDesc: texts[sectionHeader] })),
+    );
+}
+
+export async function upsertSection(tx: DbOrTx, groupId: number, sectionHeader: SectionHeader, sectionDesc: string): Promise<void> {
+  await tx
+    .insert(groupSections)
+    .values({ groupId, sectionHeader, sectionDesc })
+    .onConflictDoUpdate({
+      target: [groupSections.groupId, groupSections.sectionHeader],
+      set: { sectionDesc, updatedAt: sql`now()` },
+    });
+}
+
+export type GroupChanges = Partial<Pick<GroupRow, 'groupName' | 'slug' | 'groupDp' | 'groupBanner' | 'isPrivate' | 'groupVerified'>>;
+
+export async function updateGroup(tx: DbOrTx, groupId: number, changes: GroupChanges): Promise<GroupRow | null> {
+  const rows = await tx
+    .update(groups)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(groups.id, groupId))
+    .returning();
+  return rows[0] ?? null;
+}
+
+export async function deleteGroupRow(tx: DbOrTx, groupId: number): Promise<boolean> {
+  const rows = await tx.delete(groups).where(eq(groups.id, groupId)).returning({ id: groups.id });
+  return rows.length > 0;
+}
+
+/** Every uploaded file a community's rows point at: its pictures, its posts' images, its blogs' header images. */
+export async function groupFilePaths(tx: DbOrTx, group: GroupRow): Promise<string[]> {
+  const media = await tx
+    .select({ path: discussionMedia.mediaUrl })
+    .from(discussionMedia)
+    .innerJoin(discussions, eq(discussions.id, discussionMedia.discussionId))
+    .where(eq(discussions.groupId, group.id));
+  const blogImages = await tx
+    .select({ path: blogs.blogImg })
+    .from(blogs)
+    .where(and(eq(blogs.groupId, group.id), sql`${blogs.blogImg} IS NOT NULL`));
+  return [group.groupDp, group.groupBanner, ...media.map((m) => m.path), ...blogImages.map((b) => b.path)].filter(
+    (p): p is string => typeof p === 'string' && p !== '',
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Membership: rows first, then the counter, in the caller's transaction (docs/DATA-MODEL.md "How counts stay correct")
+
+/**
+ * Moves member_count by the number of membership rows actually inserted or deleted, keeps the activity score in
+ * step, and returns the new count. `touch`: a join is activity (a leave is not).
+ */
+export async function moveMemberCount(tx: DbOrTx, groupId: number, delta: number, touch: boolean): Promise<number> {
+  const at = touch ? sql`now()` : sql`${groups.lastActivityAt}`;
+  const [row] = await tx
+    .update(groups)
+    .set({
+      memberCount: sql`${groups.memberCount} + ${delta}`,
+      ...(touch ? { lastActivityAt: sql`now()` } : {}),
+      activityScore: activityScore(sql`${groups.memberCount} + ${delta}`, at),
+    })
+    .where(eq(groups.id, groupId))
+    .returning({ memberCount: groups.memberCount });
+  return row!.memberCount;
+}
+
+export async function memberCountOf(tx: DbOrTx, groupId: number): Promise<number> {
+  const rows = await tx.select({ memberCount: groups.memberCount }).from(groups).where(eq(groups.id, groupId));
+  return rows[0]?.memberCount ?? 0;
+}
+
+/** Inserts memberships that do not exist yet; returns the user ids actually added. */
+export async function addMembers(tx: DbOrTx, groupId: number, userIds: number[], role: Role = 'member'): Promise<number[]> {
+  if (userIds.length === 0) return [];
+  const rows = await tx
+    .insert(groupMembers)
+    .values(userIds.map((userId) => ({ groupId, userId, role })))
+    .onConflictDoNothing()
+    .returning({ userId: groupMembers.userId });
+  return rows.map((r) => r.userId);
+}
+
+/** Removes a membership unless it is the owner's; true when a row was deleted. */
+export async function removeMember(tx: DbOrTx, groupId: number, userId: number, onlyRole?: Role): Promise<boolean> {
+  const rows = await tx
+    .delete(groupMembers)
+    .where(
+      and(
+        eq(groupMembers.groupId, groupId),
+        eq(groupMembers.userId, userId),
+        sql`${groupMembers.role} <> 'owner'`,
+        onlyRole ? eq(groupMembers.role, onlyRole) : undefined,
+      ),
+    )
+    .returning({ userId: groupMembers.userId });
+  return rows.length > 0;
+}
+
+/** Changes a member's role only if it is still `from` (a concurrent change makes this a no-op). */
+export async function setRole(tx: DbOrTx, groupId: number, userId: number, from: Role, to: Role): Promise<boolean> {
+  const rows = await tx
+    .update(groupMembers)
+    .set({ role: to })
+    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId), eq(groupMembers.role, from)))
+    .returning({ userId: groupMembers.userId });
+  return rows.length > 0;
+}
+
+export async function setOwner(tx: DbOrTx, groupId: number, ownerId: number): Promise<void> {
+  await tx
+    .update(groups)
+    .set({ ownerId, updatedAt: sql`now()` })
+    .where(eq(groups.id, groupId));
+}
+
+export type MemberRow = {
+  id: number;
+  username: string;
+  role: Role;
+  profileImage: string | null;
+  bannerImage: string | null;
+  joinedAt: string;
+};
+
+const memberFields = {
+  id: groupMembers.userId,
+  username: users.username,
+  role: groupMembers.role,
+  profileImage: users.profileImage,
+  bannerImage: users.bannerImage,
+  joinedAt: sql<string>`${groupMembers.joinedAt}::text`,
+};
+
+export async function findMember(db: DbOrTx, groupId: number, userId: number): Promise<MemberRow | null> {
+  const rows = await db
+    .select(memberFields)
+    .from(groupMembers)
+    .innerJoin(users, eq(users.id, groupMembers.userId))
+    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
+  return rows[0] ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Members page: the group, the viewer's role and one page of members in one statement
+
+export type MembersCursor = { role: Role; joinedAt: string; userId: number };
+export type MembersPage = { found: boolean; isPrivate: boolean; ownerId: number; viewerRole: Role | null; members: MemberRow[] };
+
+/** Escapes LIKE wildcards so a search for "a_b" or "50%" matches those characters. */
+export function likePattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function buildMembersPage(db: Db, withCursor: boolean, withSearch: boolean, name: string) {
+  const viewer = sql.placeholder('viewer');
+  const conditions = [sql`m.group_id = g.id`, sql`(NOT g.is_private OR v.role IS NOT NULL OR g.owner_id = ${viewer}::int)`];
+  if (withCursor)
+    conditions.push(
+      sql`(m.role, m.joined_at, m.user_id) > (${sql.placeholder('cRole')}::group_role, ${sql.placeholder('cJoined')}::timestamptz, ${sql.placeholder('cUser')}::int)`,
+    );
+  if (withSearch) conditions.push(sql`lower(u.username) LIKE ${sql.placeholder('pattern')}::text`);
+  return db
+    .select({
+      groupId: sql<number>`g.id`,
+      isPrivate: sql<boolean>`g.is_private`,
+      ownerId: sql<number>`g.owner_id`,
+      viewerRole: sql<Role | null>`v.role`,
+      id: sql<number | null>`page.user_id`,
+      username: sql<string | null>`page.username`,
+      role: sql<Role | null>`page.role`,
+      profileImage: sql<string | null>`page.profile_image`,
+      bannerImage: sql<string | null>`page.banner_image`,
+      joinedAt: sql<string | null>`page.joined_at::text`,
+    })
+    .from(sql`${groups} g`)
+    .leftJoin(sql`${groupMembers} v`, sql`v.group_id = g.id AND v.user_id = ${viewer}::int`)
+    .leftJoin(
+      sql`LATERAL (SELECT m.user_id, m.role, m.joined_at, u.username, u.profile_image, u.banner_image
+        FROM ${groupMembers} m JOIN ${users} u ON u.id = m.user_id
+        WHERE ${sql.join(conditions, sql` AND `)}
+        ORDER BY m.role, m.joined_at, m.user_id
+        LIMIT ${sql.placeholder('limit')}::int) page`,
+      sql`true`,
+    )
+    .where(sql`g.id = ${refId(sql.placeholder('id'), sql.placeholder('slug'))}`)
+    .orderBy(sql`page.role, page.joined_at, page.user_id`)
+    .prepare(name);
+}
+
+const membersPageStatements = memo((db) => ({
+  plain: buildMembersPage(db, false, false, 'group_members_page'),
+  cursor: buildMembersPage(db, true, false, 'group_members_page_cursor'),
+  search: buildMembersPage(db, false, true, 'group_members_search'),
+  searchCursor: buildMembersPage(db, true, true, 'group_members_search_cursor'),
+}));
+
+/**
+ * One page of a community's members (owner, admins, moderators, members; each by join date, then id), only when
+ * the viewer may read them: a private community's rows come back empty unless the viewer is a member, so the
+ * members never leave the database for someone who may not see them. `limit` rows at most.
+ */
+export async function findMembersPage(
+  db: Db,
+  ref: GroupRef,
+  viewerId: number,
+  opts: { cursor: MembersCursor | null; search: string | null; limit: number },
+): Promise<MembersPage> {
+  const s = membersPageStatements(db);
+  const statement = opts.search ? (opts.cursor ? s.searchCursor : s.search) : opts.cursor ? s.cursor : s.plain;
+  const rows = await statement.execute({
+    ...idParams(ref),
+    viewer: viewerId,
+    limit: opts.limit,
+    ...(opts.cursor ? { cRole: opts.cursor.role, cJoined: opts.cursor.joinedAt, cUser: opts.cursor.userId } : {}),
+    ...(opts.search ? { pattern: likePattern(opts.search) } : {}),
+  });
+  const first = rows[0];
+  if (!first) return { found: false, isPrivate: false, ownerId: 0, viewerRole: null, members: [] };
+  const members = rows
+    .filter((r) => r.id !== null)
+    .map((r) => ({
+      id: r.id!,
+      username: r.username!,
+      role: r.role!,
+      profileImage: r.profileImage,
+      bannerImage: r.bannerImage,
+      joinedAt: r.joinedAt!,
+    }));
+  return { found: true, isPrivate: first.isPrivate, ownerId: first.ownerId, viewerRole: first.viewerRole, members };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Lists of communities
+
+export type GroupListRow = { group: GroupRow; isMember: boolean; sortTs: string | null };
+
+const isMemberSql = (viewer: Placeholder | number) =>
+  sql<boolean>`EXISTS (SELECT 1 FROM ${groupMembers} WHERE ${groupMembers.groupId} = ${groups.id} AND ${groupMembers.userId} = ${viewer}::int)`;
+
+function buildExplore(db: Db, withCursor: boolean, withSearch: boolean, name: string) {
+  const conditions: SQL[] = [sql`${groups.isPrivate} = false`];
+  if (withCursor)
+    conditions.push(sql`(${groups.memberCount}, ${groups.id}) < (${sql.placeholder('cCount')}::int, ${sql.placeholder('cId')}::int)`);
+  if (withSearch) conditions.push(sql`lower(${groups.groupName}) LIKE ${sql.placeholder('pattern')}::text`);
+  return db
+    .select({ group: groups, isMember: isMemberSql(sql.placeholder('viewer')), sortTs: sql<string | null>`null` })
+    .from(groups)
+    .where(and(...conditions))
+    .orderBy(sql`${groups.memberCount} DESC NULLS LAST, ${groups.id} DESC NULLS LAST`)
+    .limit(sql.placeholder('limit'))
+    .prepare(name);
+}
+
+const exploreStatements = memo((db) => ({
+  plain: buildExplore(db, false, false, 'groups_explore'),
+  cursor: buildExplore(db, true, false, 'groups_explore_cursor'),
+  search: buildExplore(db, false, true, 'groups_explore_search'),
+  searchCursor: buildExplore(db, true, true, 'groups_explore_search_cursor'),
+}));
+
+/** Explore: public communities, most members first (then newest id), optionally names containing `search`. */
+export async function findExplorePage(
+  db: Db,
+  viewerId: number,
+  opts: { cursor: { memberCount: number; id: number } | null; search: string | null; limit: number },
+): Promise<GroupListRow[]> {
+  const s = exploreStatements(db);
+  const statement = opts.search ? (opts.cursor ? s.searchCursor : s.search) : opts.cursor ? s.cursor : s.plain;
+  return statement.execute({
+    viewer: viewerId,
+    limit: opts.limit,
+    ...(opts.cursor ? { cCount: opts.cursor.memberCount, cId: opts.cursor.id } : {}),
+    ...(opts.search ? { pattern: likePattern(opts.search) } : {}),
+  });
+}
+
+const suggestedStatement = memo((db) =>
+  db
+    .select({ group: groups, isMember: sql<boolean>`false`, sortTs: sql<string | null>`null` })
+    .from(groups)
+    .where(
+      and(
+        sql`${groups.isPrivate} = false`,
+        sql`NOT EXISTS (SELECT 1 FROM ${groupMembers} WHERE ${groupMembers.groupId} = ${groups.id} AND ${groupMembers.userId} = ${sql.placeholder('viewer')}::int)`,
+      ),
+    )
+    .orderBy(sql`${groups.activityScore} DESC NULLS LAST, ${groups.id} DESC NULLS LAST`)
+    .limit(sql.placeholder('limit'))
+    .prepare('groups_suggested'),
+);
+
+/** Suggested: public communities the viewer has not joined, by activity score (size and recent activity). */
+export async function findSuggested(db: Db, viewerId: number, limit: number): Promise<GroupListRow[]> {
+  return suggestedStatement(db).execute({ viewer: viewerId, limit });
+}
+
+export type OwnListCursor = { ts: string; id: number };
+
+/** The fields every community response needs (SPEC §3), as a list statement selects them. */
+export type GroupCore = Pick<
+  GroupRow,
+  | 'id'
+  | 'slug'
+  | 'groupName'
+  | 'groupDp'
+  | 'groupBanner'
+  | 'ownerId'
+  | 'isPrivate'
+  | 'groupVerified'
+  | 'category'
+  | 'postCount'
+  | 'memberCount'
+>;
+
+/**
+ * The communities a user joined (owned ones included: the owner has a membership row), newest membership first,
+ * or the ones they own, newest first. One statement: the user row drives a lateral page, so `found` (the user
+ * exists) comes with the list.
+ */
+export async function findUserGroups(
+  db: Db,
+  kind: 'joined' | 'mine',
+  userId: number,
+  viewerId: number,
+  opts: { cursor: OwnListCursor | null; limit: number },
+): Promise<{ found: boolean; rows: { group: GroupCore; isMember: boolean; sortTs: string }[] }> {
+  const sortColumn = kind === 'joined' ? sql`m.joined_at` : sql`g.created_at`;
+  const source =
+    kind === 'joined'
+      ? sql`${groupMembers} m JOIN ${groups} g ON g.id = m.group_id WHERE m.user_id = u.id`
+      : sql`${groups} g WHERE g.owner_id = u.id`;
+  const after = opts.cursor ? sql`AND (${sortColumn}, g.id) < (${opts.cursor.ts}::timestamptz, ${opts.cursor.id}::int)` : sql``;
+  const rows = await db.execute<{
+    found: number;
+    id: number | null;
+    slug: string;
+    groupName: string;
+    groupDp: string | null;
+    groupBanner: string | null;
+    ownerId: number;
+    isPrivate: boolean;
+    groupVerified: boolean;
+    category: string | null;
+    postCount: number;
+    memberCount: number;
+    isMember: boolean;
+    sortTs: string;
+  }>(sql`
+    SELECT u.id AS found, l.* FROM ${users} u
+    LEFT JOIN LATERAL (
+      SELECT g.id, g.slug, g.group_name AS "groupName", g.group_dp AS "groupDp", g.group_banner AS "groupBanner",
+        g.owner_id AS "ownerId", g.is_private AS "isPrivate", g.group_verified AS "groupVerified", g.category,
+        g.post_count AS "postCount", g.member_count AS "memberCount", ${sortColumn}::text AS "sortTs",
+        EXISTS (SELECT 1 FROM ${groupMembers} vm WHERE vm.group_id = g.id AND vm.user_id = ${viewerId}::int) AS "isMember"
+      FROM ${source} ${after}
+      ORDER BY ${sortColumn} DESC, g.id DESC
+      LIMIT ${opts.limit}::int
+    ) l ON true
+    WHERE u.id = ${userId}::int
+    ORDER BY l."sortTs" DESC, l.id DESC`);
+  const list = [...rows];
+  if (list.length === 0) return { found: false, rows: [] };
+  return {
+    found: true,
+    rows: list
+      .filter((r) => r.id !== null)
+      .map(({ found: _found, isMember, sortTs, ...group }) => ({ group: { ...group, id: group.id! }, isMember, sortTs })),
+  };
+}
+
+export async function userExists(db: DbOrTx, userId: number): Promise<{ id: number; username: string } | null> {
+  const rows = await db.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, userId));
+  return rows[0] ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Join requests
+
+export async function insertJoinRequest(tx: DbOrTx, groupId: number, userId: number): Promise<void> {
+  await tx.insert(groupJoinRequests).values({ groupId, userId }).onConflictDoNothing();
+}
+
+/** Deletes one pending request; true when there was one. */
+export async function deleteJoinRequest(tx: DbOrTx, groupId: number, userId: number): Promise<boolean> {
+  const rows = await tx
+    .delete(groupJoinRequests)
+    .where(and(eq(groupJoinRequests.groupId, groupId), eq(groupJoinRequests.userId, userId)))
+    .returning({ userId: groupJoinRequests.userId });
+  return rows.length > 0;
+}
+
+/** Deletes every pending request of a community; returns the requesters. */
+export async function takeAllJoinRequests(tx: DbOrTx, groupId: number): Promise<number[]> {
+  const rows = await tx
+    .delete(groupJoinRequests)
+    .where(eq(groupJoinRequests.groupId, groupId))
+    .returning({ userId: groupJoinRequests.userId });
+  return rows.map((r) => r.userId);
+}
+
+export type JoinRequestRow = { id: number; username: string; profileImage: string | null; requestedAt: string };
+
+export async function findJoinRequestsPage(
+  db: DbOrTx,
+  groupId: number,
+  opts: { cursor: { ts: string; id: number } | null; limit: number },
+): Promise<JoinRequestRow[]> {
+  return db
+    .select({
+      id: groupJoinRequests.userId,
+      username: users.username,
+      profileImage: users.profileImage,
+      requestedAt: sql<string>`${groupJoinRequests.createdAt}::text`,
+    })
+    .from(groupJoinRequests)
+    .innerJoin(users, eq(users.id, groupJoinRequests.userId))
+    .where(
+      and(
+        eq(groupJoinRequests.groupId, groupId),
+        opts.cursor
+          ? sql`(${groupJoinRequests.createdAt}, ${groupJoinRequests.userId}) > (${opts.cursor.ts}::timestamptz, ${opts.cursor.id}::int)`
+          : undefined,
+      ),
+    )
+    .orderBy(groupJoinRequests.createdAt, groupJoinRequests.userId)
+    .limit(opts.limit);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Invitations (group_invite notifications)
+
+/** Serialises invitations of one user to one community, so two staff inviting at once store one invitation. */
+export async function lockInvite(tx: DbOrTx, groupId: number, userId: number): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`group-invite:${groupId}:${userId}`}))`);
+}
+
+export async function pendingInviteExists(tx: DbOrTx, groupId: number, userId: number): Promise<boolean> {
+  const rows = await tx
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.groupId, groupId), eq(notifications.notiType, 'group_invite')))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Deletes the recipient's own group_invite notification; returns the community it invited to, or null. */
+export async function takeInvite(tx: DbOrTx, notificationId: number, recipientId: number): Promise<number | null> {
+  const rows = await tx
+    .delete(notifications)
+    .where(and(eq(notifications.id, notificationId), eq(notifications.userId, recipientId), eq(notifications.notiType, 'group_invite')))
+    .returning({ groupId: notifications.groupId });
+  return rows[0]?.groupId ?? null;
+}
+
+export async function deleteInvitesOf(tx: DbOrTx, groupId: number, userId: number): Promise<void> {
+  await tx
+    .delete(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.groupId, groupId), eq(notifications.notiType, 'group_invite')));
+}

@@ -1,0 +1,381 @@
+import { randomInt } from 'node:crypto';
+import {
+  createGroupFieldsSchema,
+  type CreateGroupResponse,
+  GROUP_LIMITS,
+  GROUP_MESSAGES,
+  type GroupDetailResponse,
+  type GroupListResponse,
+  isValidSlug,
+  type PrivacyResponse,
+  RESERVED_GROUP_SLUGS,
+  SECTION_KEYS,
+  type SectionHeader,
+  slugifyGroupName,
+  updateGroupFieldsSchema,
+  type updateGroupRequestSchema,
+  type UpdateGroupResponse,
+} from '@agora/contract';
+import type { z } from 'zod';
+import type { Actor, AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { decodeCursor, encodeCursor } from '../../lib/cursor';
+import { uniqueViolation } from '../../lib/pg-errors';
+import { assertOwner, groupNotFound, parseGroupRef, resolveGroup } from './groups.access';
+import { deleteUploads, prepareImage, type PreparedImage, writeImages } from './groups.files';
+import { toGroup, toOverview } from './groups.mapper';
+import {
+  addMembers,
+  deleteGroupRow,
+  findExplorePage,
+  findGroupDetail,
+  findSuggested,
+  findUserGroups,
+  groupFilePaths,
+  type GroupRow,
+  insertGroup,
+  insertSections,
+  insertSlug,
+  lockGroup,
+  lockSlugBase,
+  moveMemberCount,
+  nameTaken,
+  slugOwners,
+  takeAllJoinRequests,
+  updateGroup,
+  upsertSection,
+} from './groups.queries';
+
+/** Parses with a contract schema; a failure is a 400 whose message is the first problem, with every field's. */
+function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) fields[issue.path.join('.') || 'body'] ??= issue.message;
+  throw AppError.badRequest(result.error.issues[0]?.message ?? 'Invalid request', fields);
+}
+
+function nameTakenError(name: string): AppError {
+  return AppError.conflict('group_name_taken', GROUP_MESSAGES.nameTaken(name), 'group_name');
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Slugs
+
+const RESERVED = new Set<string>(RESERVED_GROUP_SLUGS);
+const SLUG_SUFFIXES = 49;
+
+/**
+ * The slug for a (new) name: the name's base, or base-2 … base-50, the first that no other community has ever had
+ * (a community may take back one of its own former slugs). A renamed community keeps its current slug when it
+ * already fits the new name. Runs under a lock on the base, so two communities cannot take the same slug.
+ */
+async function allocateSlug(tx: DbOrTx, name: string, group: Pick<GroupRow, 'id' | 'slug'> | null): Promise<string> {
+  const base = slugifyGroupName(name);
+  await lockSlugBase(tx, base);
+  const candidates = [base, ...Array.from({ length: SLUG_SUFFIXES }, (_, i) => `${base}-${i + 2}`)].filter(
+    (c) => !RESERVED.has(c) && isValidSlug(c),
+  );
+  if (group && candidates.includes(group.slug)) return group.slug;
+  const owners = await slugOwners(tx, candidates);
+  const free = candidates.find((c) => !owners.has(c) || owners.get(c) === group?.id);
+  return free ?? `${base}-${randomInt(100_000, 1_000_000)}`;
+}
+
+/**
+ * Runs a write that allocates a slug; a unique violation on a slug (two different bases racing for one
+ * candidate, e.g. "Foo 2" and a second "Foo") retries it, a taken name is a 409.
+ */
+async function withSlugRetry<T>(name: string, run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      const constraint = uniqueViolation(error);
+      if (constraint === 'groups_name_lower_uq') throw nameTakenError(name);
+      if ((constraint === 'groups_slug_uq' || constraint === 'group_slugs_pkey') && attempt < 3) continue;
+      throw error;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reading
+
+/** GET /groups/{id}: the header and overview (readable by anyone, private or not) and the viewer's relation. */
+export async function getGroupDetail(ctx: AppContext, actor: Actor, idOrSlug: string): Promise<GroupDetailResponse> {
+  const ref = parseGroupRef(idOrSlug);
+  const viewerId = actor?.id ?? 0;
+  const row = ref ? await findGroupDetail(ctx.db, ref, viewerId) : null;
+  if (!row) throw groupNotFound();
+  const isMember = row.role !== null;
+  return {
+    group: toGroup(row.group, isMember, viewerId),
+    overview: toOverview(row.sections),
+    isMember,
+    role: row.role,
+    joinRequest: row.requested && !isMember ? 'pending' : 'none',
+    invite: row.inviteId !== null && !isMember ? { notificationId: row.inviteId, sender_username: row.inviteSender } : null,
+  };
+}
+
+/** GET /groups: public communities by size (Explore, side panel search); names containing `search`. */
+export async function listExplore(
+  ctx: AppContext,
+  actor: Actor,
+  query: { search?: string; cursor?: string; limit?: number },
+): Promise<GroupListResponse> {
+  const cursor = decodeCursor(query.cursor, ['int', 'int'] as const);
+  const limit = query.limit ?? GROUP_LIMITS.exploreDefault;
+  const viewerId = actor?.id ?? 0;
+  const rows = await findExplorePage(ctx.db, viewerId, {
+    cursor: cursor ? { memberCount: cursor[0], id: cursor[1] } : null,
+    search: query.search || null,
+    limit: limit + 1,
+  });
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    groups: page.map((r) => toGroup(r.group, r.isMember, viewerId)),
+    nextCursor: rows.length > limit && last ? encodeCursor([last.group.memberCount, last.group.id]) : null,
+  };
+}
+
+/**
+ * GET /groups/suggested: public communities the viewer has not joined (visitors: all), ranked by the stored
+ * activity score (size and recent activity; see the schema). One page, no cursor: the ranking moves.
+ */
+export async function listSuggested(ctx: AppContext, actor: Actor, query: { limit?: number }): Promise<GroupListResponse> {
+  const viewerId = actor?.id ?? 0;
+  const rows = await findSuggested(ctx.db, viewerId, query.limit ?? GROUP_LIMITS.suggestedDefault);
+  return { groups: rows.map((r) => toGroup(r.group, r.isMember, viewerId)), nextCursor: null };
+}
+
+/**
+ * GET /groups/joined[/{userId}] and /groups/mine[/{userId}]: a user's communities (the actor's own when no user
+ * is named). Private communities are listed too: their headers are public. `is_member` is the viewer's.
+ */
+export async function listUserGroups(
+  ctx: AppContext,
+  actor: NonNullable<Actor>,
+  kind: 'joined' | 'mine',
+  userId: number | null,
+  query: { cursor?: string; limit?: number },
+): Promise<GroupListResponse> {
+  const cursor = decodeCursor(query.cursor, ['ts', 'int'] as const);
+  const limit = query.limit ?? GROUP_LIMITS.ownListDefault;
+  const { found, rows } = await findUserGroups(ctx.db, kind, userId ?? actor.id, actor.id, {
+    cursor: cursor ? { ts: cursor[0], id: cursor[1] } : null,
+    limit: limit + 1,
+  });
+  if (!found) throw AppError.notFound(GROUP_MESSAGES.userNotFound, 'user_not_found');
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    groups: page.map((r) => toGroup(r.group, r.isMember, actor.id)),
+    nextCursor: rows.length > limit && last ? encodeCursor([last.sortTs, last.group.id]) : null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Creating
+
+export type GroupForm = { fields: Record<string, unknown>; files: Record<string, Buffer> };
+
+type FormImages = { banner: string | null; dp: string | null; all: string[] };
+
+/**
+ * Validates and re-encodes the form's banner and picture (both, before anything is written), then writes them.
+ * Throws a 4xx for a file that is not an image; nothing is on disk then.
+ */
+async function storeFormImages(uploadsDir: string, files: Record<string, Buffer>): Promise<FormImages> {
+  const banner = files.group_banner ? await prepareImage(files.group_banner, 'groupbanner') : null;
+  const dp = files.group_dp ? await prepareImage(files.group_dp, 'groupdp') : null;
+  const all = await writeImages(
+    uploadsDir,
+    [banner, dp].filter((i): i is PreparedImage => i !== null),
+  );
+  return { banner: banner ? all[0]! : null, dp: dp ? all.at(-1)! : null, all };
+}
+
+/**
+ * POST /api/groups: creates a community owned by the actor (whatever owner_id says), with its three sections,
+ * the owner's membership row (decision 0002) and member_count 1. Everything is validated before a file is
+ * written; the files are deleted again if the transaction fails, so a refused request stores nothing.
+ */
+export async function createGroup(ctx: AppContext, actor: NonNullable<Actor>, form: GroupForm): Promise<CreateGroupResponse> {
+  const limiter = ctx.limiters.groupCreatesPerUser;
+  const wait = limiter.blockedFor(String(actor.id));
+  if (wait > 0) throw AppError.tooManyRequests(GROUP_MESSAGES.tooManyCreations, wait);
+  const input = parseWith(createGroupFieldsSchema, form.fields);
+  if (await nameTaken(ctx.db, input.group_name)) throw nameTakenError(input.group_name);
+  const images = await storeFormImages(ctx.uploadsDir, form.files);
+  try {
+    const group = await withSlugRetry(input.group_name, () =>
+      ctx.db.transaction(async (tx) => {
+        const slug = await allocateSlug(tx, input.group_name, null);
+        const row = await insertGroup(tx, {
+          slug,
+          groupName: input.group_name,
+          ownerId: actor.id,
+          groupDp: images.dp,
+          groupBanner: images.banner,
+        });
+        await insertSlug(tx, row.id, slug);
+        await insertSections(tx, row.id, {
+          'About Us': input.aboutText,
+          'Rules & Regulations': input.rulesText,
+          'Social Media': input.socialMediaText,
+        });
+        await addMembers(tx, row.id, [actor.id], 'owner');
+        return row;
+      }),
+    );
+    limiter.hit(String(actor.id));
+    return { group_id: group.id, message: GROUP_MESSAGES.created, slug: group.slug, group: toGroup(group, true, actor.id) };
+  } catch (error) {
+    await deleteUploads(ctx.uploadsDir, images.all);
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Updating (owner only)
+
+type ParsedUpdate = z.output<typeof updateGroupRequestSchema>;
+
+async function detailAfterChange(
+  ctx: AppContext,
+  actor: NonNullable<Actor>,
+  groupId: number,
+  message: string,
+): Promise<UpdateGroupResponse> {
+  const row = await findGroupDetail(ctx.db, { id: groupId }, actor.id);
+  if (!row) throw groupNotFound();
+  return { message, group: toGroup(row.group, row.role !== null, actor.id), overview: toOverview(row.sections) };
+}
+
+/**
+ * Renames inside the caller's transaction: the locked row is re-checked for ownership, the name must be free
+ * (case-insensitively), and the slug follows the name (old slugs keep resolving through group_slugs).
+ */
+async function renameInTx(tx: DbOrTx, actor: NonNullable<Actor>, groupId: number, name: string, extra: Partial<GroupRow> = {}) {
+  const locked = await lockGroup(tx, groupId);
+  if (!locked) throw groupNotFound();
+  assertOwner(actor, locked);
+  if (locked.groupName === name) return locked;
+  if (await nameTaken(tx, name, groupId)) throw nameTakenError(name);
+  const slug = await allocateSlug(tx, name, locked);
+  await insertSlug(tx, groupId, slug);
+  return (await updateGroup(tx, groupId, { groupName: name, slug, ...extra }))!;
+}
+
+/** PUT /api/groups/{id} (JSON): exactly one of the name or a section, by the owner only. */
+export async function updateGroupJson(ctx: AppContext, actor: Actor, idOrSlug: string, body: ParsedUpdate): Promise<UpdateGroupResponse> {
+  const group = await resolveGroup(ctx, idOrSlug);
+  assertOwner(actor, group);
+  const owner = actor;
+  if (body.group_name !== undefined) {
+    const name = body.group_name;
+    await withSlugRetry(name, () => ctx.db.transaction((tx) => renameInTx(tx, owner, group.id, name)));
+    return detailAfterChange(ctx, owner, group.id, GROUP_MESSAGES.updated);
+  }
+  const key = (Object.keys(SECTION_KEYS) as (keyof typeof SECTION_KEYS)[]).find((k) => body[k] !== undefined)!;
+  const header: SectionHeader = SECTION_KEYS[key];
+  await ctx.db.transaction(async (tx) => {
+    const locked = await lockGroup(tx, group.id);
+    if (!locked) throw groupNotFound();
+    assertOwner(owner, locked);
+    await upsertSection(tx, group.id, header, body[key]!);
+    await updateGroup(tx, group.id, {});
+  });
+  return detailAfterChange(ctx, owner, group.id, GROUP_MESSAGES.sectionUpdated);
+}
+
+/**
+ * PUT /api/groups/{id} (multipart): new banner and/or picture and/or name, by the owner only. The replaced files
+ * are deleted after the commit; the new ones if anything fails.
+ */
+export async function updateGroupForm(ctx: AppContext, actor: Actor, idOrSlug: string, form: GroupForm): Promise<UpdateGroupResponse> {
+  const group = await resolveGroup(ctx, idOrSlug);
+  assertOwner(actor, group);
+  const owner = actor;
+  const input = parseWith(updateGroupFieldsSchema, form.fields);
+  if (input.group_name === undefined && !form.files.group_banner && !form.files.group_dp)
+    throw AppError.badRequest(GROUP_MESSAGES.updateNothing);
+  const limiter = ctx.limiters.uploadsPerUser;
+  const wait = limiter.blockedFor(String(owner.id));
+  if (wait > 0) throw AppError.tooManyRequests('Too many uploads. Please try again later.', wait);
+  if (input.group_name !== undefined && (await nameTaken(ctx.db, input.group_name, group.id))) throw nameTakenError(input.group_name);
+  if (form.files.group_banner || form.files.group_dp) limiter.hit(String(owner.id));
+  const images = await storeFormImages(ctx.uploadsDir, form.files);
+  const files: Partial<GroupRow> = {
+    ...(images.banner ? { groupBanner: images.banner } : {}),
+    ...(images.dp ? { groupDp: images.dp } : {}),
+  };
+  let replaced: (string | null)[] = [];
+  try {
+    await withSlugRetry(input.group_name ?? group.groupName, () =>
+      ctx.db.transaction(async (tx) => {
+        const locked = await lockGroup(tx, group.id);
+        if (!locked) throw groupNotFound();
+        assertOwner(owner, locked);
+        replaced = [images.banner ? locked.groupBanner : null, images.dp ? locked.groupDp : null];
+        if (input.group_name !== undefined) await renameInTx(tx, owner, group.id, input.group_name, files);
+        else await updateGroup(tx, group.id, files);
+      }),
+    );
+  } catch (error) {
+    await deleteUploads(ctx.uploadsDir, images.all);
+    throw error;
+  }
+  await deleteUploads(ctx.uploadsDir, replaced);
+  return detailAfterChange(ctx, owner, group.id, GROUP_MESSAGES.updated);
+}
+
+/**
+ * PUT /api/groups/{id}/privacy, owner only. Making a community public approves every pending join request in the
+ * same transaction (they asked to join; a public community lets anyone in), counting them into member_count.
+ */
+export async function setPrivacy(ctx: AppContext, actor: Actor, idOrSlug: string, isPrivate: boolean): Promise<PrivacyResponse> {
+  const group = await resolveGroup(ctx, idOrSlug);
+  assertOwner(actor, group);
+  const owner = actor;
+  const updated = await ctx.db.transaction(async (tx) => {
+    // Membership rows first, then the group row: the order every membership change takes (no lock cycles).
+    if (!isPrivate) {
+      const requesters = await takeAllJoinRequests(tx, group.id);
+      const added = await addMembers(tx, group.id, requesters);
+      if (added.length > 0) await moveMemberCount(tx, group.id, added.length, true);
+    }
+    const locked = await lockGroup(tx, group.id);
+    if (!locked) throw groupNotFound();
+    assertOwner(owner, locked);
+    return updateGroup(tx, group.id, { isPrivate });
+  });
+  return { message: GROUP_MESSAGES.privacyUpdated, is_private: updated!.isPrivate ? 1 : 0 };
+}
+
+/**
+ * DELETE /api/groups/{id}, owner only, after typing the name again (case-sensitive, trimmed). Removes the
+ * community and, by cascade, its sections, members, requests, invitations, discussions and blogs; then the files
+ * they pointed at (pictures, post images, blog images).
+ */
+export async function deleteGroup(ctx: AppContext, actor: Actor, idOrSlug: string, confirmName: string): Promise<{ message: string }> {
+  const group = await resolveGroup(ctx, idOrSlug);
+  assertOwner(actor, group);
+  const owner = actor;
+  const files = await ctx.db.transaction(async (tx) => {
+    const locked = await lockGroup(tx, group.id);
+    if (!locked) throw groupNotFound();
+    assertOwner(owner, locked);
+    if (confirmName.trim() !== locked.groupName)
+      throw new AppError(400, 'confirm_mismatch', GROUP_MESSAGES.confirmNameMismatch, { confirmName: GROUP_MESSAGES.confirmNameMismatch });
+    const paths = await groupFilePaths(tx, locked);
+    await deleteGroupRow(tx, group.id);
+    return paths;
+  });
+  await deleteUploads(ctx.uploadsDir, files);
+  return { message: GROUP_MESSAGES.deleted };
+}

@@ -1,0 +1,363 @@
+import {
+  type AssignableRole,
+  type AssignRoleResponse,
+  assignRoleProblem,
+  canTransferOwnership,
+  GROUP_MESSAGES,
+  groupWebPath,
+  type InviteResponse,
+  type JoinRequestsResponse,
+  kickProblem,
+  type MemberActionProblem,
+  type MemberCountResponse,
+  type MembersResponse,
+  type MembershipResponse,
+  PAGE_SIZE_DEFAULT,
+  type RespondInviteResponse,
+  type Role,
+  ROLES,
+  type TransferResponse,
+} from '@agora/contract';
+import type { Actor, AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { decodeCursor, encodeCursor } from '../../lib/cursor';
+import { insertNotification } from '../notifications/notifications.writer';
+import { assertOwner, assertStaff, canReadGroup, groupNotFound, parseGroupRef, resolveGroup, resolveGroupForViewer } from './groups.access';
+import { toJoinRequest, toMember } from './groups.mapper';
+import {
+  addMembers,
+  deleteInvitesOf,
+  deleteJoinRequest,
+  findGroupById,
+  findJoinRequestsPage,
+  findMember,
+  findMembersPage,
+  findRole,
+  type GroupRow,
+  insertJoinRequest,
+  lockGroup,
+  lockInvite,
+  memberCountOf,
+  moveMemberCount,
+  pendingInviteExists,
+  removeMember,
+  setOwner,
+  setRole,
+  takeInvite,
+  userExists,
+} from './groups.queries';
+
+/**
+ * Membership and roles: join, leave, requests, invitations, kick, roles, ownership. Every change writes the
+ * membership rows first and then moves member_count by the rows actually changed, in one transaction.
+ */
+
+type Member = NonNullable<Actor>;
+
+/** SPEC §3 new_follower: the owner learns that someone joined, unless the owner did it. In the caller's transaction. */
+async function notifyOwnerOfJoin(tx: DbOrTx, group: GroupRow, newMember: { id: number; username: string }, by: Member): Promise<void> {
+  if (by.id === group.ownerId || newMember.id === group.ownerId) return;
+  await insertNotification(tx, {
+    userId: group.ownerId,
+    senderId: newMember.id,
+    notiType: 'new_follower',
+    notiContent: `${newMember.username} joined ${group.groupName}`,
+    notiLink: groupWebPath(group.slug),
+    groupId: group.id,
+  });
+}
+
+/**
+ * Adds one member (no-op if already one) and counts them; clears a pending request and invitation for them.
+ * Returns whether a row was added and the count after.
+ */
+async function admit(tx: DbOrTx, group: GroupRow, user: { id: number; username: string }, by: Member) {
+  const added = (await addMembers(tx, group.id, [user.id])).length > 0;
+  await deleteJoinRequest(tx, group.id, user.id);
+  await deleteInvitesOf(tx, group.id, user.id);
+  if (!added) return { added, memberCount: await memberCountOf(tx, group.id) };
+  const memberCount = await moveMemberCount(tx, group.id, 1, true);
+  await notifyOwnerOfJoin(tx, group, user, by);
+  return { added, memberCount };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Join, leave, cancel
+
+/**
+ * POST /api/groups/{id}/join. A public community: a member at once. A private one: a pending request (staff
+ * approve it). Already a member (the owner included): nothing changes, never a second row or a demotion.
+ */
+export async function joinGroup(ctx: AppContext, actor: Actor, idOrSlug: string): Promise<MembershipResponse> {
+  if (!actor) throw AppError.unauthorized(GROUP_MESSAGES.loginToJoin);
+  const { group, role } = await resolveGroupForViewer(ctx, actor, idOrSlug);
+  if (role !== null) return { message: GROUP_MESSAGES.joined, isMember: true, status: 'member', member_count: group.memberCount };
+  // A private community: a request, unless staff already invited this person (then the invitation lets them in).
+  if (group.isPrivate && !(await pendingInviteExists(ctx.db, group.id, actor.id))) {
+    await insertJoinRequest(ctx.db, group.id, actor.id);
+    return { message: GROUP_MESSAGES.requested, isMember: false, status: 'requested', member_count: group.memberCount };
+  }
+  const { memberCount } = await ctx.db.transaction((tx) => admit(tx, group, actor, actor));
+  return { message: GROUP_MESSAGES.joined, isMember: true, status: 'member', member_count: memberCount };
+}
+
+/**
+ * POST /api/groups/{id}/leave: removes the membership (and any pending request). The owner cannot leave (ownership
+ * moves first). Not a member: nothing changes, the answer says so.
+ */
+export async function leaveGroup(ctx: AppContext, actor: Actor, idOrSlug: string): Promise<MembershipResponse> {
+  if (!actor) throw AppError.unauthorized(GROUP_MESSAGES.loginToManage);
+  const group = await resolveGroup(ctx, idOrSlug);
+  if (group.ownerId === actor.id) throw new AppError(400, 'owner_cannot_leave', GROUP_MESSAGES.ownerCannotLeave);
+  const memberCount = await ctx.db.transaction(async (tx) => {
+    const removed = await removeMember(tx, group.id, actor.id);
+    await deleteJoinRequest(tx, group.id, actor.id);
+    return removed ? moveMemberCount(tx, group.id, -1, false) : memberCountOf(tx, group.id);
+  });
+  return { message: GROUP_MESSAGES.left, isMember: false, status: 'none', member_count: memberCount };
+}
+
+/** DELETE /api/groups/{id}/join: the requester withdraws a pending request (a member stays a member). */
+export async function cancelJoinRequest(ctx: AppContext, actor: Actor, idOrSlug: string): Promise<MembershipResponse> {
+  if (!actor) throw AppError.unauthorized(GROUP_MESSAGES.loginToManage);
+  const { group, role } = await resolveGroupForViewer(ctx, actor, idOrSlug);
+  await deleteJoinRequest(ctx.db, group.id, actor.id);
+  const isMember = role !== null;
+  return {
+    message: GROUP_MESSAGES.requestCancelled,
+    isMember,
+    status: isMember ? 'member' : 'none',
+    member_count: group.memberCount,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Members page
+
+const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);
+
+/**
+ * GET /groups/{id}/members: owner, admins, moderators, members (each by join date, then id), optionally only
+ * usernames containing `search` (case-insensitive), keyset-paginated. Private: members only (403 otherwise).
+ * The group, the viewer's role and the page come from one statement.
+ */
+export async function listMembers(
+  ctx: AppContext,
+  actor: Actor,
+  idOrSlug: string,
+  query: { search?: string; cursor?: string; limit?: number },
+): Promise<MembersResponse> {
+  const ref = parseGroupRef(idOrSlug);
+  if (!ref) throw groupNotFound();
+  const decoded = decodeCursor(query.cursor, ['string', 'ts', 'int'] as const);
+  if (decoded && !isRole(decoded[0])) throw AppError.badRequest('Invalid cursor', { cursor: 'Invalid cursor' });
+  const limit = query.limit ?? PAGE_SIZE_DEFAULT;
+  const page = await findMembersPage(ctx.db, ref, actor?.id ?? 0, {
+    cursor: decoded ? { role: decoded[0] as Role, joinedAt: decoded[1], userId: decoded[2] } : null,
+    search: query.search || null,
+    limit: limit + 1,
+  });
+  if (!page.found) throw groupNotFound();
+  if (!canReadGroup(page, actor, page.viewerRole)) throw AppError.forbidden(GROUP_MESSAGES.privateContent);
+  const rows = page.members.slice(0, limit);
+  const last = rows.at(-1);
+  return {
+    members: rows.map(toMember),
+    nextCursor: page.members.length > limit && last ? encodeCursor([last.role, last.joinedAt, last.id]) : null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Join requests (staff)
+
+/** GET /api/groups/{id}/requests: pending requests, oldest first, for the owner, admins and moderators. */
+export async function listJoinRequests(
+  ctx: AppContext,
+  actor: Actor,
+  idOrSlug: string,
+  query: { cursor?: string; limit?: number },
+): Promise<JoinRequestsResponse> {
+  const { group, role } = await resolveGroupForViewer(ctx, actor, idOrSlug);
+  await assertStaff(ctx, actor, group, role);
+  const cursor = decodeCursor(query.cursor, ['ts', 'int'] as const);
+  const limit = query.limit ?? PAGE_SIZE_DEFAULT;
+  const rows = await findJoinRequestsPage(ctx.db, group.id, { cursor: cursor ? { ts: cursor[0], id: cursor[1] } : null, limit: limit + 1 });
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    requests: page.map(toJoinRequest),
+    nextCursor: rows.length > limit && last ? encodeCursor([last.requestedAt, last.id]) : null,
+  };
+}
+
+/** POST /api/groups/{id}/requests/{userId}/approve: the requester becomes a member (counted) in one transaction. */
+export async function approveJoinRequest(ctx: AppContext, actor: Actor, idOrSlug: string, userId: number): Promise<MemberCountResponse> {
+  const { group, role } = await resolveGroupForViewer(ctx, actor, idOrSlug);
+  await assertStaff(ctx, actor, group, role);
+  const user = await userExists(ctx.db, userId);
+  const memberCount = await ctx.db.transaction(async (tx) => {
+    if (!user || !(await deleteJoinRequest(tx, group.id, userId)))
+      throw new AppError(404, 'request_not_found', GROUP_MESSAGES.requestNotFound);
+    return (await admit(tx, group, user, actor!)).memberCount;
+  });
+  return { message: GROUP_MESSAGES.requestApproved(user!.username), member_count: memberCount };
+}
+
+/** POST /api/groups/{id}/requests/{userId}/decline: the request is deleted; the requester may ask again. */
+export async function declineJoinRequest(ctx: AppContext, actor: Actor, idOrSlug: string, userId: number): Promise<MemberCountResponse> {
+  const { group, role } = await resolveGroupForViewer(ctx, actor, idOrSlug);
+  await assertStaff(ctx, actor, group, role);
+  if (!(await deleteJoinRequest(ctx.db, group.id, userId))) throw new AppError(404, 'request_not_found', GROUP_MESSAGES.requestNotFound);
+  return { message: GROUP_MESSAGES.requestDeclined, member_count: group.memberCount };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Invitations
+
+/**
+ * POST /api/groups/{id}/invite: staff invite a user who is not a member; stored as a group_invite notification
+ * (one pending invitation per user and community).
+ */
+export async function inviteToGroup(ctx: AppContext, actor: Actor, idOrSlug: string, userId: number): Promise<InviteResponse> {
+  const { group, role } = await resolveGroupForViewer(ctx, actor, idOrSlug);
+  await assertStaff(ctx, actor, group, role);
+  const sender = actor!;
+  const user = await userExists(ctx.db, userId);
+  if (!user) throw AppError.notFound(GROUP_MESSAGES.userNotFound, 'user_not_found');
+  const notificationId = await ctx.db.transaction(async (tx) => {
+    await lockInvite(tx, group.id, userId);
+    if (await findRole(tx, group.id, userId)) throw AppError.conflict('already_member', GROUP_MESSAGES.alreadyMember);
+    if (await pendingInviteExists(tx, group.id, userId)) throw AppError.conflict('already_invited', GROUP_MESSAGES.alreadyInvited);
+    return insertNotification(tx, {
+      userId,
+      senderId: sender.id,
+      notiType: 'group_invite',
+      notiContent: `${sender.username} invited you to join ${group.groupName}`,
+      notiLink: groupWebPath(group.slug),
+      groupId: group.id,
+    });
+  });
+  return { message: GROUP_MESSAGES.inviteSent, notificationId };
+}
+
+/**
+ * POST /groups/respond-invite: the recipient accepts (joins, even a private community) or declines their own
+ * group_invite notification; the invitation is deleted either way.
+ */
+export async function respondToInvite(
+  ctx: AppContext,
+  actor: Actor,
+  input: { notificationId: number; accept: boolean },
+): Promise<RespondInviteResponse> {
+  if (!actor) throw AppError.unauthorized(GROUP_MESSAGES.loginToManage);
+  const result = await ctx.db.transaction(async (tx) => {
+    const groupId = await takeInvite(tx, input.notificationId, actor.id);
+    if (groupId === null) throw new AppError(404, 'invite_not_found', GROUP_MESSAGES.inviteNotFound);
+    // Read without a lock: admit() takes the membership row, then the group row (the order of every join).
+    const group = await findGroupById(tx, groupId);
+    if (!group) throw new AppError(404, 'invite_not_found', GROUP_MESSAGES.inviteNotFound);
+    if (!input.accept) return { group, isMember: (await findRole(tx, group.id, actor.id)) !== null };
+    await admit(tx, group, actor, actor);
+    return { group, isMember: true };
+  });
+  return {
+    message: input.accept ? GROUP_MESSAGES.inviteAccepted : GROUP_MESSAGES.inviteDeclined,
+    isMember: result.isMember,
+    group_id: result.group.id,
+    slug: result.group.slug,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Kick, roles, ownership (SPEC §6 rank rules: contract roles.ts)
+
+function problemError(problem: MemberActionProblem): AppError {
+  switch (problem) {
+    case 'not_staff':
+      return AppError.forbidden(GROUP_MESSAGES.staffOnly);
+    case 'same_role':
+      return AppError.badRequest(GROUP_MESSAGES.sameRole, { newRole: GROUP_MESSAGES.sameRole });
+    default:
+      return AppError.forbidden(GROUP_MESSAGES.noPermission);
+  }
+}
+
+function memberNotFound(): AppError {
+  return new AppError(404, 'member_not_found', GROUP_MESSAGES.memberNotFound);
+}
+
+/** The actor's and the target's roles in this community; 404 when the target is not one of its members. */
+async function actorAndTarget(ctx: AppContext, actor: Actor, idOrSlug: string, memberId: number) {
+  if (!actor) throw AppError.unauthorized();
+  const { group, role } = await resolveGroupForViewer(ctx, actor, idOrSlug);
+  await assertStaff(ctx, actor, group, role);
+  const target = await findMember(ctx.db, group.id, memberId);
+  if (!target) throw memberNotFound();
+  return { group, actorRole: role!, target, actor };
+}
+
+/**
+ * POST /api/groups/{id}/kick: staff remove a member they strictly outrank (never the owner). The row is deleted
+ * only if both roles are still those checked, and the count moves with it.
+ */
+export async function kickMember(ctx: AppContext, actor: Actor, idOrSlug: string, memberId: number): Promise<MemberCountResponse> {
+  const { group, actorRole, target, actor: kicker } = await actorAndTarget(ctx, actor, idOrSlug, memberId);
+  const problem = kickProblem(actorRole, target.role);
+  if (problem) throw problemError(problem);
+  const memberCount = await ctx.db.transaction(async (tx) => {
+    if ((await findRole(tx, group.id, kicker.id)) !== actorRole) throw AppError.forbidden(GROUP_MESSAGES.noPermission);
+    if (!(await removeMember(tx, group.id, target.id, target.role))) throw memberNotFound();
+    return moveMemberCount(tx, group.id, -1, false);
+  });
+  return { message: GROUP_MESSAGES.kicked(target.username), member_count: memberCount };
+}
+
+/**
+ * POST /api/groups/{id}/assign-role: a new role below the actor's, different from the current one, for a member
+ * the actor strictly outranks; only the owner grants admin; the owner is never demoted.
+ */
+export async function assignRole(
+  ctx: AppContext,
+  actor: Actor,
+  idOrSlug: string,
+  input: { memberId: number; newRole: AssignableRole },
+): Promise<AssignRoleResponse> {
+  const { group, actorRole, target, actor: assigner } = await actorAndTarget(ctx, actor, idOrSlug, input.memberId);
+  const problem = assignRoleProblem(actorRole, target.role, input.newRole);
+  if (problem) throw problemError(problem);
+  await ctx.db.transaction(async (tx) => {
+    if ((await findRole(tx, group.id, assigner.id)) !== actorRole) throw AppError.forbidden(GROUP_MESSAGES.noPermission);
+    if (!(await setRole(tx, group.id, target.id, target.role, input.newRole))) throw memberNotFound();
+  });
+  return {
+    message: GROUP_MESSAGES.roleUpdated(input.newRole),
+    member: toMember({ ...target, role: input.newRole }),
+  };
+}
+
+/**
+ * POST /api/groups/{id}/transfer: the owner hands the community to one of its admins; the old owner becomes an
+ * admin. Both membership rows and groups.owner_id change in one transaction (the old owner's row first: at most
+ * one owner row may exist).
+ */
+export async function transferOwnership(ctx: AppContext, actor: Actor, idOrSlug: string, memberId: number): Promise<TransferResponse> {
+  if (!actor) throw AppError.unauthorized();
+  const group = await resolveGroup(ctx, idOrSlug);
+  assertOwner(actor, group);
+  const owner = actor;
+  const target = await findMember(ctx.db, group.id, memberId);
+  if (!target) throw memberNotFound();
+  if (!canTransferOwnership('owner', target.role))
+    throw AppError.badRequest(GROUP_MESSAGES.transferToAdminOnly, { memberId: GROUP_MESSAGES.transferToAdminOnly });
+  await ctx.db.transaction(async (tx) => {
+    if (!(await setRole(tx, group.id, owner.id, 'owner', 'admin'))) throw AppError.forbidden(GROUP_MESSAGES.ownerOnly);
+    if (!(await setRole(tx, group.id, target.id, 'admin', 'owner')))
+      throw AppError.badRequest(GROUP_MESSAGES.transferToAdminOnly, { memberId: GROUP_MESSAGES.transferToAdminOnly });
+    const locked = await lockGroup(tx, group.id);
+    if (!locked) throw groupNotFound();
+    assertOwner(owner, locked);
+    await setOwner(tx, group.id, target.id);
+  });
+  return { message: GROUP_MESSAGES.transferred(target.username), owner_id: target.id };
+}
