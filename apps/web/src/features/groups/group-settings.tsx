@@ -20,7 +20,8 @@ export function GroupSettingsMenu({ group }: { group: Group }) {
   const trigger = useRef<HTMLButtonElement>(null);
   return (
     <>
-      <DropdownMenu.Root>
+      {/* Not modal: a modal menu hides the page with aria-hidden while its focusable content stays reachable. */}
+      <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger asChild>
           <Button ref={trigger} variant="outline" size="icon" aria-label="Community settings">
             <Settings aria-hidden />

@@ -77,7 +77,8 @@ export function MemberMenu({ groupId, actor, member }: { groupId: number; actor:
 
   return (
     <>
-      <DropdownMenu.Root>
+      {/* Not modal: a modal menu hides the page with aria-hidden while its focusable content stays reachable. */}
+      <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger asChild>
           <Button ref={trigger} variant="ghost" size="icon-sm" aria-label={`Options for ${member.username}`}>
             <MoreHorizontal aria-hidden />
