@@ -1,5 +1,7 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
-import { expect, makePng, uniqueUser } from './fixtures';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { expect, makePng, SCREENSHOT_DIR, uniqueUser } from './fixtures';
 
 /** A registered, signed-in person: their page (own browser context), token and id. */
 export interface Person {
@@ -125,4 +127,14 @@ export async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab
     await page.keyboard.press(key);
   }
   await expect(target).toBeFocused();
+}
+
+/**
+ * A screenshot of the viewport only, for open panels and dialogs: a full-page capture of a scrolled page draws
+ * fixed and sticky layers (drawers, overlays, the navigation bar) in the wrong place.
+ */
+export async function snapView(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.waitForTimeout(350);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
 }

@@ -8,6 +8,7 @@ import {
   uniqueGroupName,
   expectFocusVisible,
   tabTo,
+  snapView,
   useDarkTheme,
 } from './groups-helpers';
 
@@ -28,7 +29,7 @@ test('create a community with both images, edit its name, sections and pictures,
   const panel = page.getByRole('dialog', { name: 'Communities' });
   await expect(panel.getByText("You haven't created any communities yet").or(panel.getByText('No joined groups found'))).toBeVisible();
   await expectAccessible(page, 'communities panel');
-  await snap(page, 'desktop-communities-panel-empty');
+  await snapView(page, 'desktop-communities-panel-empty');
   await panel.getByRole('button', { name: 'Create a community' }).click();
   await expect(page).toHaveURL(/\/create$/);
   await expect(panel).toBeHidden();
@@ -37,7 +38,7 @@ test('create a community with both images, edit its name, sections and pictures,
   await page.getByRole('button', { name: 'Create a community' }).click();
   await expect(page.getByText('Please enter a valid group name')).toBeVisible();
   await expectAccessible(page, 'create page with an error');
-  await snap(page, 'desktop-create-error');
+  await snapView(page, 'desktop-create-error');
 
   const name = uniqueGroupName('Night Owls');
   await page.getByLabel('Community name').fill(name);
@@ -55,7 +56,7 @@ test('create a community with both images, edit its name, sections and pictures,
   await expect(page.getByRole('img', { name: 'Banner preview' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Picture preview' })).toBeVisible();
   await expectAccessible(page, 'create page filled');
-  await snap(page, 'desktop-create-filled');
+  await snapView(page, 'desktop-create-filled');
   await page.getByRole('button', { name: 'Create a community' }).click();
 
   await expect(page.getByText('Group created successfully!')).toBeVisible();
@@ -89,7 +90,7 @@ test('create a community with both images, edit its name, sections and pictures,
   await header.getByRole('button', { name: 'Edit community name' }).click();
   await expect(header.getByRole('textbox', { name: 'Community name' })).toHaveAttribute('maxlength', '50');
   await header.getByRole('textbox', { name: 'Community name' }).fill(renamed);
-  await snap(page, 'desktop-group-rename');
+  await snapView(page, 'desktop-group-rename');
   await header.getByRole('button', { name: 'Save name' }).click();
   await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
   await expect(page).toHaveURL(/\/group\/early-birds-[a-z0-9-]+$/);
@@ -99,7 +100,7 @@ test('create a community with both images, edit its name, sections and pictures,
   // Each section: edit, save, see it rendered.
   await page.getByRole('button', { name: 'Edit About Us' }).click();
   await page.getByRole('textbox', { name: 'About Us' }).fill('Mornings are **ours**.');
-  await snap(page, 'desktop-group-section-edit');
+  await snapView(page, 'desktop-group-section-edit');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('ours')).toHaveJSProperty('tagName', 'STRONG');
   await expect(page.getByTitle('YouTube video')).toHaveCount(0);
@@ -121,7 +122,7 @@ test('create a community with both images, edit its name, sections and pictures,
   const crop = page.getByRole('dialog', { name: 'Adjust banner' });
   await expect(crop).toBeVisible();
   await expectAccessible(page, 'crop dialog');
-  await snap(page, 'desktop-group-crop-banner');
+  await snapView(page, 'desktop-group-crop-banner');
   await crop.getByRole('button', { name: 'Save' }).click();
   await expect(crop).toBeHidden();
   await expect.poll(() => renamedHeader.locator('img').first().getAttribute('src')).not.toBe(oldBanner);
@@ -169,7 +170,7 @@ test('a second person joins and leaves with the confirmations, using only the ke
   await expect(link).toBeVisible();
   await expect(panel.getByRole('link')).toHaveCount(1);
   await expectAccessible(p, 'communities panel search');
-  await snap(p, 'desktop-communities-panel-search');
+  await snapView(p, 'desktop-communities-panel-search');
   await tabTo(p, link);
   await expectFocusVisible(p);
   await p.keyboard.press('Enter');
@@ -222,12 +223,12 @@ test('the owner promotes, demotes and kicks with the confirmations', async ({ pa
   const menu = page.getByRole('menu');
   await expect(menu.getByRole('menuitem')).toHaveText(['Make Admin', 'Make Moderator', 'Kick Member']);
   await expectAccessible(page, 'member options menu');
-  await snap(page, 'desktop-members-menu');
+  await snapView(page, 'desktop-members-menu');
   await menu.getByRole('menuitem', { name: 'Make Admin' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Are you sure you want to make this member a admin?' });
   await expect(confirm).toBeVisible();
   await expectAccessible(page, 'role confirmation');
-  await snap(page, 'desktop-members-confirm-role');
+  await snapView(page, 'desktop-members-confirm-role');
   await confirm.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Member role has been updated to admin')).toBeVisible();
   const aliceRow = rows.filter({ hasText: alice.username });
@@ -255,7 +256,7 @@ test('the owner promotes, demotes and kicks with the confirmations', async ({ pa
   await page.getByRole('menuitem', { name: 'Kick Member' }).click();
   const kick = page.getByRole('alertdialog', { name: `Are you sure you want to kick ${bob.username} from the community?` });
   await expectAccessible(page, 'kick confirmation');
-  await snap(page, 'desktop-members-confirm-kick');
+  await snapView(page, 'desktop-members-confirm-kick');
   await kick.getByRole('button', { name: 'Kick Member' }).click();
   await expect(page.getByText(`${bob.username} has been kicked from the community`)).toBeVisible();
   await expect(rows.filter({ hasText: bob.username })).toHaveCount(0);
@@ -333,7 +334,7 @@ test('the owner invites someone by username, who accepts on the community page',
   await dialog.getByRole('button', { name: 'Send invite' }).click();
   await expect(dialog.getByText('No user named "no_such_person_here"')).toBeVisible();
   await expectAccessible(page, 'invite dialog');
-  await snap(page, 'desktop-invite-dialog');
+  await snapView(page, 'desktop-invite-dialog');
   await dialog.getByLabel('Username').fill(guest.username.toUpperCase());
   await dialog.getByRole('button', { name: 'Send invite' }).click();
   await expect(page.getByText('Invitation sent')).toBeVisible();
@@ -344,6 +345,8 @@ test('the owner invites someone by username, who accepts on the community page',
   await g.goto(`/group/${group.slug}`);
   const invitation = g.getByRole('region', { name: 'Invitation' });
   await expect(invitation).toContainText(`${owner.username} invited you to join this community.`);
+  // The invitation replaces JOIN (which would only ask to join).
+  await expect(g.getByRole('region', { name: group.name }).getByRole('button', { name: 'JOIN' })).toHaveCount(0);
   await expectAccessible(g, 'community page with an invitation');
   await snap(g, 'desktop-group-invited');
   await invitation.getByRole('button', { name: 'Accept' }).click();
@@ -368,7 +371,7 @@ test('Discussion tab frames, the navigation strip, Explore and the profile Commu
   await expect(strip.getByRole('link').nth(1)).toHaveAttribute('aria-current', 'page');
   await strip.getByRole('link').first().hover();
   await expect(page.getByRole('tooltip', { name: mine.name })).toBeVisible();
-  await snap(page, 'desktop-strip-tooltip');
+  await snapView(page, 'desktop-strip-tooltip');
   await strip.getByRole('button', { name: 'Find communities' }).click();
   const panel = page.getByRole('dialog', { name: 'Communities' });
   await expect(panel.getByRole('tab', { name: 'Search' })).toHaveAttribute('aria-selected', 'true');
@@ -376,7 +379,7 @@ test('Discussion tab frames, the navigation strip, Explore and the profile Commu
   await expect(panel.getByRole('link', { name: new RegExp(theirs.name) })).toBeVisible();
   await panel.getByRole('tab', { name: 'Created' }).click();
   await expect(panel.getByRole('link', { name: new RegExp(mine.name) })).toBeVisible();
-  await snap(page, 'desktop-communities-panel-created');
+  await snapView(page, 'desktop-communities-panel-created');
   await page.keyboard.press('Escape');
   await expect(panel).toBeHidden();
   await expect(strip.getByRole('button', { name: 'Find communities' })).toBeFocused();
@@ -430,7 +433,7 @@ test('Discussion tab frames, the navigation strip, Explore and the profile Commu
   await expect(profile.getByRole('link', { name: new RegExp(mine.name) })).toBeVisible();
   await expect(profile.getByRole('link', { name: new RegExp(theirs.name) })).toBeVisible();
   await expectAccessible(page, 'profile communities tab');
-  await snap(page, 'desktop-profile-communities');
+  await snapView(page, 'desktop-profile-communities');
   await other.close();
   await third.close();
 });

@@ -4,6 +4,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useJoinedGroups } from '@/features/groups/api';
 import { FEED_TEXTS } from './api';
 import { ExplorePage } from './explore-page';
 import { FeedSection } from './section';
@@ -16,6 +17,9 @@ export function HomeRoute() {
 
 export function HomePage() {
   const session = useSession();
+  // "You haven't joined any community yet" only when that is true; the blog strip itself comes with blogs.
+  const joined = useJoinedGroups();
+  const hasJoined = (joined.data?.groups.length ?? 0) > 0;
   useDocumentTitle('Your feed');
   return (
     <div className="space-y-10">
@@ -26,17 +30,21 @@ export function HomePage() {
       </header>
 
       <FeedSection id="feed-blogs" title="Latest blogs">
-        <EmptyState
-          icon={Newspaper}
-          title={FEED_TEXTS.noCommunity}
-          description="Join a community to see its blogs and discussions here."
-          action={
-            <Link to="/suggested" className={buttonClasses('primary', 'md')}>
-              <Compass aria-hidden />
-              Explore communities
-            </Link>
-          }
-        />
+        {hasJoined ? (
+          <EmptyState icon={Newspaper} title={FEED_TEXTS.noBlogs} />
+        ) : (
+          <EmptyState
+            icon={Newspaper}
+            title={FEED_TEXTS.noCommunity}
+            description="Join a community to see its blogs and discussions here."
+            action={
+              <Link to="/suggested" className={buttonClasses('primary', 'md')}>
+                <Compass aria-hidden />
+                Explore communities
+              </Link>
+            }
+          />
+        )}
       </FeedSection>
 
       <FeedSection id="feed-discussions" title="Discussions">

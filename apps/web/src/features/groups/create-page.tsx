@@ -136,7 +136,10 @@ export function CreateCommunityPage() {
                 ref={nameInput}
                 value={name}
                 maxLength={GROUP_LIMITS.nameMax}
-                onChange={(event) => setName(event.target.value)}
+                onChange={(event) => {
+                  setName(event.target.value);
+                  if (errors.group_name) setErrors((current) => ({ ...current, group_name: undefined }));
+                }}
                 placeholder="e.g. Night Owls Book Club"
                 autoComplete="off"
               />
@@ -157,7 +160,7 @@ export function CreateCommunityPage() {
           </Field>
           <Field label="Social media" hint="One link per line, optionally with a [label]." error={errors.socialMediaText}>
             <Textarea
-              rows={3}
+              rows={4}
               value={social}
               maxLength={GROUP_LIMITS.sectionMax}
               onChange={(e) => setSocial(e.target.value)}

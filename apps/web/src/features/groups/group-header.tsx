@@ -57,7 +57,8 @@ export function GroupHeader({ detail, viewer, children }: { detail: GroupDetailR
             </p>
           </div>
           <div className="flex flex-wrap items-center gap-2 sm:pb-1">
-            <MembershipButton detail={detail} viewer={viewer} />
+            {/* An invited person answers the invitation below instead of asking to join. */}
+            {detail.invite && !viewer.isMember ? null : <MembershipButton detail={detail} viewer={viewer} />}
             <CopyLinkButton slug={group.slug} />
             {viewer.isOwner ? <PrivacySwitch groupId={group.id} isPrivate={group.is_private === 1} /> : null}
             {viewer.isOwner ? <GroupSettingsMenu group={group} /> : null}
@@ -154,7 +155,7 @@ function GroupBanner({ detail, owner, uploads, buttonRef }: ImageSlotProps) {
   const progress = uploads.percentFor('banner');
   const image = <FallbackImage src={detail.group.group_banner} kind="banner" alt="" className="size-full object-cover" />;
   return (
-    <div className="relative aspect-[3/1] max-h-80 w-full bg-surface-strong">
+    <div className="relative aspect-[3/1] max-h-64 w-full bg-surface-strong">
       {owner ? (
         <ImagePicker
           ref={buttonRef}

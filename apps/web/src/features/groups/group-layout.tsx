@@ -77,8 +77,8 @@ export function GroupLayout() {
     <div className="space-y-6">
       <title>{`${detail.group.group_name} · Agora`}</title>
       <GroupHeader detail={detail} viewer={viewer}>
-        <nav aria-label="Community sections" className="border-t border-line px-2 sm:px-4">
-          <ul className="-mb-px flex gap-1 overflow-x-auto">
+        <nav aria-label="Community sections" className="border-t border-line px-1 sm:px-4">
+          <ul className="-mb-px flex overflow-x-auto sm:gap-1">
             {tabs.map((t) => (
               <li key={t} className="shrink-0">
                 <Link
@@ -86,7 +86,7 @@ export function GroupLayout() {
                   aria-current={t === tab ? 'page' : undefined}
                   onClick={() => rememberTab(detail.group.id, t)}
                   className={cn(
-                    'inline-flex h-12 items-center border-b-2 px-3 text-sm font-semibold transition-colors',
+                    'inline-flex h-12 items-center border-b-2 px-2.5 text-sm font-semibold transition-colors sm:px-3',
                     'focus-visible:rounded-md focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600',
                     t === tab ? 'border-brand-600 text-accent-fg' : 'border-transparent text-fg-muted hover:text-fg',
                   )}
@@ -135,7 +135,7 @@ export function GroupNotFound({ retry }: { retry?: () => void }) {
 function GroupSkeleton() {
   return (
     <div aria-busy="true" aria-label="Loading community" className="overflow-hidden rounded-2xl border border-line bg-surface">
-      <Skeleton className="aspect-[3/1] max-h-80 w-full rounded-none" />
+      <Skeleton className="aspect-[3/1] max-h-64 w-full rounded-none" />
       <div className="flex items-end gap-4 px-6 pb-6">
         <Skeleton className="-mt-12 size-24 rounded-full border-4 border-surface" />
         <div className="flex-1 space-y-2">

@@ -100,8 +100,8 @@ function Section({ sectionKey, title, icon: Icon, detail, owner, className, chil
       className={`min-w-0 rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-6 ${className ?? ''}`}
     >
       <div className="mb-4 flex items-start justify-between gap-3">
-        <h2 id={headingId} className="flex min-w-0 items-center gap-2 text-lg font-semibold tracking-tight break-words text-fg">
-          <Icon className="size-5 shrink-0 text-accent-fg" aria-hidden />
+        <h2 id={headingId} className="flex min-w-0 items-start gap-2 text-lg leading-7 font-semibold tracking-tight break-words text-fg">
+          <Icon className="mt-1 size-5 shrink-0 text-accent-fg" aria-hidden />
           <span className="min-w-0">{title}</span>
         </h2>
         {owner && draft === null ? (
