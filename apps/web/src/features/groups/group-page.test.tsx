@@ -517,6 +517,22 @@ describe('members page', () => {
     expect(screen.queryByRole('button', { name: 'Invite' })).not.toBeInTheDocument();
   });
 
+  it('loads the next page with the server’s cursor', async () => {
+    signIn();
+    const { calls } = serve({
+      'GET /groups/night-owls': () => json(200, makeDetail({ is_member: true, member_count: 5 })),
+      'GET /groups/12/members': () => json(200, { members: members.slice(0, 2), nextCursor: 'abc' }),
+      'GET /groups/12/members?cursor=abc': () => json(200, { members: members.slice(2), nextCursor: null }),
+    });
+    const { user } = renderApp('/group/night-owls/members');
+    const list = await screen.findByRole('list', { name: 'Members' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(4));
+    expect(calls.some((c) => c.url === '/groups/12/members?cursor=abc')).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+  });
+
   it('approves a join request', async () => {
     signIn();
     const { calls } = serve({

@@ -76,6 +76,33 @@ describe('navigation strip', () => {
     expect(links[0]).not.toHaveAttribute('aria-current');
   });
 
+  it('shows scroll arrows when more than 10 px is hidden, and scrolls 500 px per click', async () => {
+    signIn();
+    serveLists();
+    const { user } = renderApp('/');
+    const strip = screen.getByRole('group', { name: 'Your communities' });
+    await within(strip).findAllByRole('link');
+    const scroller = strip.querySelector('ul')!;
+    Object.defineProperty(scroller, 'clientWidth', { configurable: true, value: 300 });
+    Object.defineProperty(scroller, 'scrollWidth', { configurable: true, value: 1200 });
+    const scrollBy = vi.fn();
+    scroller.scrollBy = scrollBy as typeof scroller.scrollBy;
+    act(() => {
+      scroller.scrollLeft = 0;
+      scroller.dispatchEvent(new Event('scroll'));
+    });
+    expect(within(strip).queryByRole('button', { name: 'Scroll communities left' })).not.toBeInTheDocument();
+    await user.click(within(strip).getByRole('button', { name: 'Scroll communities right' }));
+    expect(scrollBy).toHaveBeenCalledWith({ left: 500, behavior: 'smooth' });
+    act(() => {
+      scroller.scrollLeft = 895;
+      scroller.dispatchEvent(new Event('scroll'));
+    });
+    expect(within(strip).queryByRole('button', { name: 'Scroll communities right' })).not.toBeInTheDocument();
+    await user.click(within(strip).getByRole('button', { name: 'Scroll communities left' }));
+    expect(scrollBy).toHaveBeenLastCalledWith({ left: -500, behavior: 'smooth' });
+  });
+
   it('opens the side panel on the Search tab from the find button', async () => {
     signIn();
     serveLists();
