@@ -342,6 +342,8 @@ export async function runScenario(baseUrl, scenario, options, stats) {
     headers: scenario.headers ?? {},
     body: scenario.body,
     connections: scenario.connections,
+    // Extra autocannon options of a scenario, e.g. a `requests` sequence (scripts/bench/groups.mjs).
+    ...scenario.autocannon,
   };
   if (!new URL(base.url).hostname.match(/^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/))
     throw new Error(`Refusing a non-loopback target: ${base.url}`);
@@ -522,7 +524,7 @@ export async function main() {
     }
     log(`Healthy after ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
-    const ctx = await setup(server.baseUrl);
+    const ctx = await setup(server.baseUrl, { databaseUrl: statsUrl(server, options.databaseUrl) });
     const scenarios = buildScenarios(ctx, options);
     if (scenarios.filter((s) => s.baseline).length !== 1) throw new Error('Exactly one scenario must be the baseline');
     for (const s of scenarios) {
@@ -543,6 +545,8 @@ export async function main() {
       log(`${s.name}: ${s.connections} connections, ${options.warmup} s warm-up + ${options.duration} s`);
       results.push(await runScenario(server.baseUrl, s, options, stats));
       const r = results.at(-1);
+      // A scenario may check the database after its load (e.g. member_count equal to a recount).
+      if (s.verify) log(`  verify: ${(r.verify = await s.verify()).detail} ${r.verify.ok ? 'OK' : 'FAILED'}`);
       if (server.child.exitCode !== null || server.child.signalCode !== null) {
         throw new Error(`The server exited during ${s.name} (code ${server.child.exitCode}, signal ${server.child.signalCode})`);
       }
@@ -568,7 +572,7 @@ export async function main() {
     }
     // Zero completed requests is a failure too (e.g. a server that stopped answering: requests pending past the end of
     // the run are neither errors nor timeouts in autocannon's counts).
-    const failed = results.filter((r) => r.non2xx > 0 || r.errors > 0 || r.timeouts > 0 || r.requestsTotal === 0);
+    const failed = results.filter((r) => r.non2xx > 0 || r.errors > 0 || r.timeouts > 0 || r.requestsTotal === 0 || r.verify?.ok === false);
     const report = {
       startedAt: new Date(t0).toISOString(),
       finishedAt: new Date().toISOString(),

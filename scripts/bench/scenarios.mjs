@@ -10,6 +10,8 @@
 //
 // `setup` runs once against the started server (loopback only) and returns the context the scenarios use.
 
+import { groupScenarios, groupsSetup } from './groups.mjs';
+
 export const DEMO_PASSWORD = 'agora-demo';
 
 /** Small JSON request helper for setup and preflight (not used for the load itself). */
@@ -30,12 +32,12 @@ export async function requestJson(baseUrl, { method = 'GET', path, headers = {},
   return { status: response.status, json, text };
 }
 
-async function login(baseUrl, username) {
+async function login(baseUrl, username, password = DEMO_PASSWORD) {
   const res = await requestJson(baseUrl, {
     method: 'POST',
     path: '/api/auth/login',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ emailOrUsername: username, password: DEMO_PASSWORD }),
+    body: JSON.stringify({ emailOrUsername: username, password }),
   });
   if (res.status !== 200 || typeof res.json?.token !== 'string' || !Number.isInteger(res.json?.user?.id)) {
     throw new Error(`Login as ${username} failed: HTTP ${res.status} ${res.text.slice(0, 300)}`);
@@ -44,11 +46,12 @@ async function login(baseUrl, username) {
 }
 
 /** Signs in as two demo users: the reader (token + own id) and another person whose profile is read by id. */
-export async function setup(baseUrl) {
+export async function setup(baseUrl, { databaseUrl } = {}) {
   const reader = await login(baseUrl, 'maya_chen');
   const other = await login(baseUrl, 'leo_okafor');
   if (other.userId === reader.userId) throw new Error('Expected two distinct demo users');
   return {
+    groups: databaseUrl ? await groupsSetup(baseUrl, { databaseUrl, token: reader.token, login, requestJson }) : null,
     baseUrl,
     token: reader.token,
     userId: reader.userId,
@@ -104,5 +107,6 @@ export function buildScenarios(ctx, { connections }) {
       note: 'argon2id password verify: deliberately expensive (CPU + memory per attempt), so low req/s is by design',
       check: (status, json) => status === 200 && typeof json?.token === 'string',
     },
+    ...groupScenarios(ctx, { connections }),
   ];
 }

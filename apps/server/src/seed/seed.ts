@@ -1,29 +1,20 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { asc, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { users } from '../db/schema';
-import { randomName } from '../lib/tokens';
 import { hashPassword } from '../modules/auth/passwords';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-data';
+import { seedDemoGroups } from './groups-seed';
 import { avatarJpeg, bannerJpeg } from './images';
+import { saveUpload } from './uploads';
 
 export type DemoAccount = { username: string; email: string; password: string };
-
-async function saveUpload(uploadsDir: string, kind: 'profile' | 'banner', data: Buffer): Promise<string> {
-  const dir = path.join(uploadsDir, kind);
-  await mkdir(dir, { recursive: true });
-  const name = `${randomName()}.jpg`;
-  await writeFile(path.join(dir, name), data);
-  return `/uploads/${kind}/${name}`;
-}
 
 const emailOf = (username: string) => `${username.replace('_', '.')}@example.com`;
 
 /**
- * Fills an empty database with demo people (SEED_DEMO=false turns it off). Runs under an advisory lock so two
- * processes starting together seed once. Returns the demo accounts that exist, or null when the database held
- * other users already (a real instance is never touched).
+ * Fills an empty database with demo people and communities (SEED_DEMO=false turns it off). Runs under an
+ * advisory lock so two processes starting together seed once. Returns the demo accounts that exist, or null when
+ * the database held other users already (a real instance is never touched).
  */
 export async function seedDemo(db: Db, uploadsDir: string): Promise<DemoAccount[] | null> {
   return db.transaction(async (tx) => {
@@ -38,11 +29,26 @@ export async function seedDemo(db: Db, uploadsDir: string): Promise<DemoAccount[
         .orderBy(asc(users.id));
       return present.length > 0 ? present.map((u) => ({ ...u, password: DEMO_PASSWORD })) : null;
     }
-    const passwordHash = await hashPassword(DEMO_PASSWORD);
-    const rows = [];
-    for (const u of DEMO_USERS) {
+    const ids = await seedDemoUsers(tx, uploadsDir);
+    await seedDemoGroups(tx, uploadsDir, ids);
+    return DEMO_USERS.map((u) => ({ username: u.username, email: emailOf(u.username), password: DEMO_PASSWORD }));
+  });
+}
+
+/**
+ * The demo people, each with their own argon2 hash (own salt) of the shared demo password; hashes and pictures are
+ * made in parallel to keep the first start quick. Returns user ids by username.
+ */
+async function seedDemoUsers(tx: Tx, uploadsDir: string): Promise<Map<string, number>> {
+  const rows = await Promise.all(
+    DEMO_USERS.map(async (u) => {
       const initials = `${u.firstName[0] ?? ''}${u.lastName[0] ?? ''}`;
-      rows.push({
+      const [passwordHash, profileImage, bannerImage] = await Promise.all([
+        hashPassword(DEMO_PASSWORD),
+        avatarJpeg(initials, u.colors).then((data) => saveUpload(uploadsDir, 'profile', data)),
+        bannerJpeg(u.colors).then((data) => saveUpload(uploadsDir, 'banner', data)),
+      ]);
+      return {
         username: u.username,
         email: emailOf(u.username),
         firstName: u.firstName,
@@ -52,11 +58,11 @@ export async function seedDemo(db: Db, uploadsDir: string): Promise<DemoAccount[
         about: u.about,
         birthday: u.birthday,
         userLink: u.userLink,
-        profileImage: await saveUpload(uploadsDir, 'profile', await avatarJpeg(initials, u.colors)),
-        bannerImage: await saveUpload(uploadsDir, 'banner', await bannerJpeg(u.colors)),
-      });
-    }
-    await tx.insert(users).values(rows);
-    return DEMO_USERS.map((u) => ({ username: u.username, email: emailOf(u.username), password: DEMO_PASSWORD }));
-  });
+        profileImage,
+        bannerImage,
+      };
+    }),
+  );
+  const inserted = await tx.insert(users).values(rows).returning({ id: users.id, username: users.username });
+  return new Map(inserted.map((u) => [u.username, u.id]));
 }

@@ -30,7 +30,9 @@ export const users = pgTable(
     // Friend suggestions search by username prefix (SPEC §5): text_pattern_ops serves LIKE 'abc%'.
     index('users_username_prefix_idx').using('btree', sql`lower(${t.username}) text_pattern_ops`),
     // Member search in a community: case-insensitive username substring (pg_trgm, see groups.ts).
-    index('users_username_trgm_idx').using('gin', sql`lower(${t.username}) gin_trgm_ops`),
+    index('users_username_trgm_idx')
+      .using('gin', sql`lower(${t.username}) gin_trgm_ops`)
+      .with({ fastupdate: false }),
     check('users_username_format', sql`${t.username} ~ '^[A-Za-z0-9_]{3,30}$'`),
     check('users_birthday_range', sql`${t.birthday} IS NULL OR ${t.birthday} >= DATE '1900-01-01'`),
   ],

@@ -175,6 +175,18 @@ describe('PUT /api/groups/{id} (multipart)', () => {
     expect(renamed.json().group).toMatchObject({ group_name: 'Renamed With Pictures', slug: 'renamed-with-pictures' });
     expect(existsSync(fileOf(oldDp))).toBe(false);
 
+    // The same name with a new banner: the banner still changes.
+    const sameName = multipartForm({ group_name: 'Renamed With Pictures' }, { group_banner: { data: await pngImage(900, 300) } });
+    const same = await t.app.inject({
+      method: 'PUT',
+      url: `/api/groups/${created.group_id}`,
+      headers: { ...owner.auth, ...sameName.headers },
+      payload: sameName.payload,
+    });
+    expect(same.json().group.group_banner).not.toBe(newBanner);
+    expect(existsSync(fileOf(newBanner))).toBe(false);
+    expect(existsSync(fileOf(same.json().group.group_banner))).toBe(true);
+
     const before = await groupRow(created.group_id);
     const bad = multipartForm({}, { group_dp: { data: Buffer.from('not an image at all, just text') } });
     const refused = await t.app.inject({

@@ -154,6 +154,33 @@ describe('GET /groups (Explore)', () => {
     expect(await names('no match at all')).toEqual([]);
   });
 
+  it('gives exact pages whether the term is rare or common site-wide (both search strategies)', async () => {
+    const owner = await createUser(t.database.db);
+    // 2,100 "Commonplace" communities: more site-wide matches than the trigram path collects.
+    await t.database.sql`INSERT INTO groups (slug, group_name, owner_id, member_count, is_private)
+      SELECT 'commonplace-' || i, 'Commonplace ' || i, ${owner.id}, i % 50, i % 9 = 0 FROM generate_series(1, 2100) i`;
+    const walk = async (q: string) => {
+      const ids: number[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: { groups: { id: number; group_name: string; is_private: number }[]; nextCursor: string | null } = (
+          await get(`/groups?search=${encodeURIComponent(q)}&limit=50${cursor ? `&cursor=${cursor}` : ''}`)
+        ).json();
+        for (const g of page.groups) expect([g.group_name.toLowerCase().includes(q.toLowerCase()), g.is_private]).toEqual([true, 0]);
+        ids.push(...page.groups.map((g) => g.id));
+        cursor = page.nextCursor;
+      } while (cursor);
+      return ids;
+    };
+    const expected = async (like: string) =>
+      (
+        await t.database.sql<{ id: number }[]>`SELECT id FROM groups WHERE NOT is_private AND lower(group_name) LIKE ${like}
+          ORDER BY member_count DESC, id DESC`
+      ).map((r) => r.id);
+    expect(await walk('COMMONPLACE')).toEqual(await expected('%commonplace%'));
+    expect(await walk('place 20')).toEqual(await expected('%place 20%'));
+  });
+
   it('refuses a malformed cursor or limit with 400, never a 500', async () => {
     for (const q of [
       'cursor=abc',

@@ -29,6 +29,7 @@ import {
   addMembers,
   deleteGroupRow,
   findExplorePage,
+  findGroup,
   findGroupDetail,
   findSuggested,
   findUserGroups,
@@ -264,7 +265,7 @@ async function renameInTx(tx: DbOrTx, actor: NonNullable<Actor>, groupId: number
   const locked = await lockGroup(tx, groupId);
   if (!locked) throw groupNotFound();
   assertOwner(actor, locked);
-  if (locked.groupName === name) return locked;
+  if (locked.groupName === name) return Object.keys(extra).length > 0 ? (await updateGroup(tx, groupId, extra))! : locked;
   if (await nameTaken(tx, name, groupId)) throw nameTakenError(name);
   const slug = await allocateSlug(tx, name, locked);
   await insertSlug(tx, groupId, slug);
@@ -378,4 +379,15 @@ export async function deleteGroup(ctx: AppContext, actor: Actor, idOrSlug: strin
   });
   await deleteUploads(ctx.uploadsDir, files);
   return { message: GROUP_MESSAGES.deleted };
+}
+
+/**
+ * The verified badge: an operator action (`npm run agora -- group:verify <slug>`), never reachable through the API,
+ * so owners cannot verify their own communities. Returns the community, or null when none has that id or slug.
+ */
+export async function setGroupVerified(ctx: AppContext, idOrSlug: string, verified: boolean): Promise<GroupRow | null> {
+  const ref = parseGroupRef(idOrSlug);
+  const group = ref ? await findGroup(ctx.db, ref) : null;
+  if (!group) return null;
+  return updateGroup(ctx.db, group.id, { groupVerified: verified });
 }

@@ -77,8 +77,9 @@ async function admit(tx: DbOrTx, group: GroupRow, user: { id: number; username: 
   await deleteJoinRequest(tx, group.id, user.id);
   await deleteInvitesOf(tx, group.id, user.id);
   if (!added) return { added, memberCount: await memberCountOf(tx, group.id) };
-  const memberCount = await moveMemberCount(tx, group.id, 1, true);
   await notifyOwnerOfJoin(tx, group, user, by);
+  // The counter last: its row lock (every join of this community waits for it) is then held only until commit.
+  const memberCount = await moveMemberCount(tx, group.id, 1, true);
   return { added, memberCount };
 }
 

@@ -436,6 +436,63 @@ describe('GET /groups/{id}/members', () => {
   });
 });
 
+describe('member search strategies', () => {
+  it('gives the same exact, ordered, paginated results whether the term is rare or common site-wide', async () => {
+    const owner = await createUser(t.database.db, { username: 'strategy_owner' });
+    const group = await createGroup(t.database.db, { owner });
+    // 2,100 people named common_xyz_N: "common_xyz" has more site-wide matches than the trigram path collects.
+    await t.database.sql`INSERT INTO users (username, email, first_name, last_name, password_hash)
+      SELECT 'common_xyz_' || i, 'common_xyz_' || i || '@example.test', 'C', 'X', 'x' FROM generate_series(1, 2100) i`;
+    await t.database.sql`INSERT INTO group_members (group_id, user_id, role, joined_at)
+      SELECT ${group.id}, u.id, CASE WHEN u.id % 7 = 0 THEN 'moderator'::group_role ELSE 'member'::group_role END, now() - make_interval(mins => u.id)
+      FROM users u WHERE u.username LIKE 'common\\_xyz\\_%' AND right(u.username, 2) IN ('17', '42', '99')`;
+    const walk = async (q: string, limit: number) => {
+      const ids: number[] = [];
+      let cursor: string | null = null;
+      do {
+        const res = await get(`/groups/${group.slug}/members?search=${q}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
+        expect(res.statusCode).toBe(200);
+        const page: { members: { id: number; username: string }[]; nextCursor: string | null } = res.json();
+        for (const m of page.members) expect(m.username.toLowerCase()).toContain(q.toLowerCase());
+        ids.push(...page.members.map((m) => m.id));
+        cursor = page.nextCursor;
+      } while (cursor);
+      return ids;
+    };
+    const [expected] = await t.database.sql<{ ids: number[] }[]>`
+      SELECT coalesce(array_agg(m.user_id ORDER BY m.role, m.joined_at, m.user_id), '{}') AS ids FROM group_members m JOIN users u ON u.id = m.user_id
+      WHERE m.group_id = ${group.id} AND lower(u.username) LIKE '%common_xyz%'`;
+    expect(expected!.ids.length).toBeGreaterThan(40);
+    expect(await walk('COMMON_xyz', 7)).toEqual(expected!.ids);
+    const rare = await walk('xyz_17', 3);
+    expect(rare.length).toBeGreaterThan(0);
+    const [rareExpected] = await t.database.sql<{ ids: number[] }[]>`
+      SELECT array_agg(m.user_id ORDER BY m.role, m.joined_at, m.user_id) AS ids FROM group_members m JOIN users u ON u.id = m.user_id
+      WHERE m.group_id = ${group.id} AND lower(u.username) LIKE '%xyz\\_17%'`;
+    expect(rare).toEqual(rareExpected!.ids);
+    expect(await walk('nobody_has_this', 5)).toEqual([]);
+  });
+
+  it('refuses a private community’s search to outsiders on every strategy', async () => {
+    const owner = await createUser(t.database.db, { username: 'priv_search_owner' });
+    const outsider = await createUser(t.database.db);
+    const group = await createGroup(t.database.db, { owner, isPrivate: true });
+    for (const q of ['pr', 'priv_search', 'common_xyz']) {
+      expect((await get(`/groups/${group.id}/members?search=${q}`, outsider)).statusCode).toBe(403);
+      expect((await get(`/groups/${group.id}/members?search=${q}`, owner)).statusCode).toBe(200);
+    }
+    const { findMembersPage } = await import('./groups.queries');
+    const page = await findMembersPage(t.database.db, { id: group.id }, outsider.id, { cursor: null, search: 'priv_search', limit: 10 });
+    expect(page).toMatchObject({ found: true, viewerRole: null, members: [] });
+    const missing = await findMembersPage(t.database.db, { slug: 'no-such-slug' }, outsider.id, {
+      cursor: null,
+      search: 'priv_search',
+      limit: 10,
+    });
+    expect(missing.found).toBe(false);
+  });
+});
+
 describe('members query guard', () => {
   it('returns no member rows of a private community to an outsider, even before the service checks', async () => {
     const { findMembersPage } = await import('./groups.queries');

@@ -1,0 +1,1 @@
+CREATE INDEX "group_members_lookup_idx" ON "group_members" USING btree ("group_id","user_id","role");

@@ -1,0 +1,117 @@
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { connect } from '../db/client';
+import { startEmbeddedPostgres } from '../db/embedded';
+import { runMigrations } from '../db/migrate';
+import { loadConfig } from '../plugins/config';
+import { createGroup, createUser } from '../test/factories';
+import { useTestApp } from '../test/test-app';
+import { runAgoraCli } from './agora-cli';
+import { runningEmbeddedUrl } from './database';
+
+const t = useTestApp({ rateLimit: false });
+
+/** The test database's URL, rebuilt from the pool's options. */
+function testDatabaseUrl(): string {
+  const o = t.database.sql.options as unknown as { host: string[]; port: number[]; user: string; pass: string | null; database: string };
+  const auth = o.pass ? `${encodeURIComponent(o.user)}:${encodeURIComponent(o.pass)}` : encodeURIComponent(o.user);
+  return `postgres://${auth}@${o.host[0]}:${o.port[0]}/${o.database}`;
+}
+
+function capture() {
+  const lines: string[] = [];
+  return { lines, out: { log: (m: string) => lines.push(m), error: (m: string) => lines.push(`ERR ${m}`) } };
+}
+
+async function verified(id: number): Promise<boolean> {
+  const [row] = await t.database.sql<{ v: boolean }[]>`SELECT group_verified AS v FROM groups WHERE id = ${id}`;
+  return row!.v;
+}
+
+describe('npm run agora -- group:verify / group:unverify (DATABASE_URL)', () => {
+  it('verifies and unverifies by slug, former slug or id; the API shows it', async () => {
+    const owner = await createUser(t.database.db);
+    const group = await createGroup(t.database.db, { owner, name: 'Verify Me' });
+    const env = { ...process.env, DATABASE_URL: testDatabaseUrl() };
+    const c = capture();
+    expect(await runAgoraCli(['group:verify', group.slug], env, c.out)).toBe(0);
+    expect(await verified(group.id)).toBe(true);
+    expect(c.lines.at(-1)).toContain('Verified: "Verify Me"');
+    expect((await t.app.inject({ method: 'GET', url: `/groups/${group.slug}` })).json().group.group_verified).toBe(1);
+    expect(await runAgoraCli(['group:unverify', String(group.id)], env, c.out)).toBe(0);
+    expect(await verified(group.id)).toBe(false);
+    expect(await runAgoraCli(['group:verify', group.slug.toUpperCase()], env, c.out)).toBe(0);
+    expect(await verified(group.id)).toBe(true);
+  });
+
+  it('exits 1 for an unknown community and 2 for wrong usage, changing nothing', async () => {
+    const env = { ...process.env, DATABASE_URL: testDatabaseUrl() };
+    const c = capture();
+    expect(await runAgoraCli(['group:verify', 'no-such-community'], env, c.out)).toBe(1);
+    expect(c.lines.at(-1)).toMatch(/^ERR No community "no-such-community"/);
+    expect(await runAgoraCli([], env, c.out)).toBe(2);
+    expect(await runAgoraCli(['group:verify'], env, c.out)).toBe(2);
+    expect(await runAgoraCli(['group:delete', 'x'], env, c.out)).toBe(2);
+    expect(await runAgoraCli(['group:verify', 'a', 'b'], env, c.out)).toBe(2);
+    expect(await runAgoraCli(['help'], env, c.out)).toBe(0);
+  });
+});
+
+describe('runningEmbeddedUrl', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'agora-cli-pid-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  it('reads the port from line 4 of a live postmaster.pid and the password from secrets.json', () => {
+    mkdirSync(path.join(dir, 'postgres'), { recursive: true });
+    writeFileSync(path.join(dir, 'secrets.json'), JSON.stringify({ dbPassword: 'p@ss/word' }));
+    writeFileSync(path.join(dir, 'postgres', 'postmaster.pid'), `${process.pid}\n${dir}/postgres\n1700000000\n54321\n/tmp\n`);
+    expect(runningEmbeddedUrl(dir)).toBe('postgres://agora:p%40ss%2Fword@127.0.0.1:54321/agora');
+    writeFileSync(path.join(dir, 'postgres', 'postmaster.pid'), `999999999\n${dir}/postgres\n1700000000\n54321\n/tmp\n`);
+    expect(runningEmbeddedUrl(dir)).toBeNull();
+    expect(runningEmbeddedUrl(path.join(dir, 'missing'))).toBeNull();
+  });
+});
+
+describe('npm run agora with the embedded PostgreSQL of DATA_DIR', () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'agora-cli-data-'));
+  chmodSync(dataDir, 0o755);
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('uses the running one when the app runs, else starts it, acts and stops it', { timeout: 180_000 }, async () => {
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+    delete env.DATABASE_URL;
+    const config = loadConfig(env);
+    const quiet = { info: () => {}, warn: () => {} };
+    const server = await startEmbeddedPostgres(dataDir, quiet);
+    const database = connect(server.url, { max: 1 });
+    let id: number;
+    try {
+      await runMigrations(database.db, config.migrationsDir);
+      const owner = await createUser(database.db);
+      id = (await createGroup(database.db, { owner, name: 'Embedded One' })).id;
+      const c = capture();
+      expect(await runAgoraCli(['group:verify', String(id)], env, c.out)).toBe(0);
+      expect(c.lines.at(-1)).toContain('[running embedded]');
+      const [row] = await database.sql<{ v: boolean }[]>`SELECT group_verified AS v FROM groups WHERE id = ${id}`;
+      expect(row!.v).toBe(true);
+    } finally {
+      await database.close();
+      await server.stop();
+    }
+    const c = capture();
+    expect(await runAgoraCli(['group:unverify', String(id)], env, c.out)).toBe(0);
+    expect(c.lines.at(-1)).toContain('[started embedded]');
+    expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+    // Started again to read the result: the command changed it and stopped its server.
+    const again = await startEmbeddedPostgres(dataDir, quiet);
+    const check = connect(again.url, { max: 1 });
+    try {
+      const [row] = await check.sql<{ v: boolean }[]>`SELECT group_verified AS v FROM groups WHERE id = ${id}`;
+      expect(row!.v).toBe(false);
+    } finally {
+      await check.close();
+      await again.stop();
+    }
+  });
+});
