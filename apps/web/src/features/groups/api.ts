@@ -26,6 +26,7 @@ import {
   respondInviteResponseSchema,
   transferResponseSchema,
   updateGroupResponseSchema,
+  userSummarySchema,
   type AssignableRole,
   type Group,
   type GroupDetailResponse,
@@ -34,6 +35,7 @@ import {
   type MembershipResponse,
   type SectionKey,
   type UpdateGroupResponse,
+  type UserSummary,
 } from '@agora/contract';
 import { api, apiRequest, uploadFile } from '@/lib/api-client';
 import { useOptimisticMutation, type OptimisticPatch } from '@/lib/optimistic';
@@ -420,7 +422,7 @@ export function useMembership() {
 // ---------------------------------------------------------------------------------------------------------------
 // Member management (staff)
 
-function useStaffMutation<TVars, TData>(mutationFn: (vars: TVars) => Promise<TData>, errorMessage: string, groupId: () => number) {
+function useStaffMutation<TVars, TData>(mutationFn: (vars: TVars) => Promise<TData>, errorMessage: string, groupId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
@@ -430,8 +432,8 @@ function useStaffMutation<TVars, TData>(mutationFn: (vars: TVars) => Promise<TDa
       if (message) toast.success(message);
     },
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: groupKeys.members(groupId()) });
-      void queryClient.invalidateQueries({ queryKey: groupKeys.requests(groupId()) });
+      void queryClient.invalidateQueries({ queryKey: groupKeys.members(groupId) });
+      void queryClient.invalidateQueries({ queryKey: groupKeys.requests(groupId) });
       void queryClient.invalidateQueries({ queryKey: groupKeys.details() });
       void queryClient.invalidateQueries({ queryKey: groupKeys.lists() });
     },
@@ -443,7 +445,7 @@ export function useAssignRole(groupId: number) {
     ({ memberId, newRole }: { memberId: number; newRole: AssignableRole }) =>
       api.post(`/api/groups/${groupId}/assign-role`, { memberId, newRole }, { schema: assignRoleResponseSchema }),
     GROUP_TEXTS.assignRoleFailed,
-    () => groupId,
+    groupId,
   );
 }
 
@@ -451,7 +453,7 @@ export function useKickMember(groupId: number) {
   return useStaffMutation(
     ({ memberId }: { memberId: number }) => api.post(`/api/groups/${groupId}/kick`, { memberId }, { schema: memberCountResponseSchema }),
     GROUP_TEXTS.kickFailed,
-    () => groupId,
+    groupId,
   );
 }
 
@@ -460,7 +462,7 @@ export function useTransferOwnership(groupId: number) {
   return useStaffMutation(
     ({ memberId }: { memberId: number }) => api.post(`/api/groups/${groupId}/transfer`, { memberId }, { schema: transferResponseSchema }),
     GROUP_TEXTS.transferFailed,
-    () => groupId,
+    groupId,
   );
 }
 
@@ -469,7 +471,7 @@ export function useApproveRequest(groupId: number) {
     ({ userId }: { userId: number }) =>
       api.post(`/api/groups/${groupId}/requests/${userId}/approve`, undefined, { schema: memberCountResponseSchema }),
     GROUP_TEXTS.approveFailed,
-    () => groupId,
+    groupId,
   );
 }
 
@@ -478,8 +480,13 @@ export function useDeclineRequest(groupId: number) {
     ({ userId }: { userId: number }) =>
       api.post(`/api/groups/${groupId}/requests/${userId}/decline`, undefined, { schema: memberCountResponseSchema }),
     GROUP_TEXTS.declineFailed,
-    () => groupId,
+    groupId,
   );
+}
+
+/** GET /users/lookup: one user by exact username (any case); 404 when nobody has it. */
+export function lookupUser(username: string): Promise<UserSummary> {
+  return api.get(withQuery('/users/lookup', { username }), { schema: userSummarySchema });
 }
 
 export function useInviteUser(groupId: number) {

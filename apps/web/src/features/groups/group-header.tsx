@@ -18,14 +18,10 @@ import { copyText } from './copy-link';
 import { GroupSettingsMenu } from './group-settings';
 import { InviteResponse } from './invite-response';
 import { MembershipButton } from './membership-button';
-import { GROUP_TEXTS } from './texts';
+import { countLabel, GROUP_TEXTS } from './texts';
 
 /** The link toast stays 2 seconds on the community page (SPEC §4, §9). */
 const LINK_TOAST_MS = 2000;
-
-export function countLabel(count: number, one: string, many: string): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
-}
 
 /** SPEC §2 community header: banner, picture, name, badges, membership, copy link, privacy (owner), owner editing. */
 export function GroupHeader({ detail, viewer, children }: { detail: GroupDetailResponse; viewer: Viewer; children?: ReactNode }) {

@@ -349,6 +349,51 @@ describe('owner controls', () => {
   });
 });
 
+describe('deleting and handing over', () => {
+  it('deletes the community only after its name is typed, then goes home', async () => {
+    signIn();
+    const { calls } = serve({
+      'GET /groups/night-owls': () => json(200, ownedDetail()),
+      'DELETE /api/groups/12': () => json(200, { message: 'Community deleted' }),
+    });
+    const { user, router } = renderApp('/group/night-owls');
+    await user.click(await screen.findByRole('button', { name: 'Community settings' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete community' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete community' });
+    const confirm = within(dialog).getByRole('button', { name: 'Delete community' });
+    expect(confirm).toBeDisabled();
+    await user.type(within(dialog).getByLabelText('Type "Night Owls" to confirm'), 'night owls');
+    expect(confirm).toBeDisabled();
+    await user.clear(within(dialog).getByLabelText('Type "Night Owls" to confirm'));
+    await user.type(within(dialog).getByLabelText('Type "Night Owls" to confirm'), 'Night Owls');
+    await user.click(confirm);
+    expect(await screen.findByText('Community deleted')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(calls.find((c) => c.method === 'DELETE')?.body).toEqual({ confirmName: 'Night Owls' });
+  });
+
+  it('hands ownership to an admin after a confirmation', async () => {
+    signIn();
+    const { calls } = serve({
+      'GET /groups/night-owls': () => json(200, ownedDetail()),
+      'GET /groups/12/members': () =>
+        json(200, {
+          members: [makeMember({ id: 7, username: 'ada', role_name: 'owner' }), makeMember({ id: 60, username: 'bo', role_name: 'admin' })],
+          nextCursor: null,
+        }),
+      'GET /api/groups/12/requests': () => json(200, { requests: [], nextCursor: null }),
+      'POST /api/groups/12/transfer': () => json(200, { message: 'bo is now the owner of this community', owner_id: 60 }),
+    });
+    const { user } = renderApp('/group/night-owls/members');
+    await user.click(await screen.findByRole('button', { name: 'Options for bo' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Make Owner' }));
+    const dialog = await screen.findByRole('alertdialog', { name: /make bo the owner of this community/ });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('bo is now the owner of this community')).toBeInTheDocument();
+    expect(calls.find((c) => c.url === '/api/groups/12/transfer')?.body).toEqual({ memberId: 60 });
+  });
+});
+
 describe('copy link', () => {
   it('copies the community address and confirms', async () => {
     serve({ 'GET /groups/night-owls': () => json(200, makeDetail()) });

@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { BadgeCheck, Lock } from 'lucide-react';
 import { groupWebPath, type Group } from '@agora/contract';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { FallbackImage } from '@/components/ui/fallback-image';
 import { Tooltip } from '@/components/ui/tooltip';
 import { useSession } from '@/lib/session';
+import { loginPathFor } from '@/features/auth/redirect';
 import { useMembership } from './api';
-import { countLabel } from './group-header';
-import { GROUP_TEXTS } from './texts';
+import { countLabel, GROUP_TEXTS } from './texts';
 
 /** A community in a list: picture, name with badges, member count; the row links to `/group/{slug}`. */
 export function GroupRow({
@@ -62,11 +62,23 @@ export function GroupRow({
   );
 }
 
-/** Join or Leave for one row (SPEC §2 side panel); none for the owner or a visitor. */
+/** Join or Leave for one row (SPEC §2 side panel); none for the owner; a visitor's JOIN goes to /login (SPEC §6). */
 export function RowMembershipButton({ group }: { group: Group }) {
   const session = useSession();
   const membership = useMembership();
-  if (!session || group.is_owner || group.owner_id === session.userId) return null;
+  const location = useLocation();
+  if (!session) {
+    return (
+      <Link
+        to={loginPathFor(`${location.pathname}${location.search}`)}
+        className={buttonClasses('primary', 'sm')}
+        aria-label={`Join ${group.group_name}`}
+      >
+        {GROUP_TEXTS.join}
+      </Link>
+    );
+  }
+  if (group.is_owner || group.owner_id === session.userId) return null;
   const busy = membership.isRunning(group);
   return group.is_member ? (
     <Button

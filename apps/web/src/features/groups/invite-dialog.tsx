@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { UserPlus } from 'lucide-react';
-import { userSummarySchema } from '@agora/contract';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { api, ApiError } from '@/lib/api-client';
-import { useInviteUser } from './api';
+import { ApiError } from '@/lib/api-client';
+import { lookupUser, useInviteUser } from './api';
 import { GROUP_TEXTS } from './texts';
 
 /**
@@ -41,7 +40,7 @@ export function InviteButton({ groupId }: { groupId: number }) {
     setLooking(true);
     let userId: number;
     try {
-      const user = await api.get(`/users/lookup?username=${encodeURIComponent(name)}`, { schema: userSummarySchema });
+      const user = await lookupUser(name);
       userId = user.id;
     } catch (cause) {
       setError(cause instanceof ApiError && cause.status === 404 ? `No user named "${name}"` : 'The user could not be looked up.');

@@ -210,6 +210,13 @@ describe('Explore', () => {
     expect(within(row).getByRole('button', { name: 'Join Other Place' })).toBeInTheDocument();
   });
 
+  it('gives a visitor a JOIN that goes to sign in', async () => {
+    mockFetch((url) => (url.startsWith('/groups/suggested') ? json(200, list([other])) : json(200, list([]))));
+    renderApp('/suggested');
+    const row = await screen.findByRole('list', { name: 'Suggested communities' });
+    expect(within(row).getByRole('link', { name: 'Join Other Place' })).toHaveAttribute('href', '/login?redirect=%2Fsuggested');
+  });
+
   it('says "No suggested communities available.." when there are none or the list fails', async () => {
     mockFetch(() => json(500, {}));
     renderApp('/');

@@ -5,9 +5,8 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { FallbackImage } from '@/components/ui/fallback-image';
 import { Skeleton } from '@/components/ui/spinner';
 import { useSuggestedGroups } from './api';
-import { countLabel } from './group-header';
 import { RowMembershipButton } from './group-row';
-import { GROUP_TEXTS } from './texts';
+import { countLabel, GROUP_TEXTS } from './texts';
 
 /** SPEC §9: Explore shows 10 placeholders while the suggested communities load. */
 const SKELETONS = 10;

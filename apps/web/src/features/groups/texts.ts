@@ -114,3 +114,8 @@ export const GROUP_TEXTS = {
   noCreatedProfile: 'No created communities found.',
   noJoinedProfile: 'No communities found.',
 } as const;
+
+/** "1 member", "1,204 members". */
+export function countLabel(count: number, one: string, many: string): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+}
