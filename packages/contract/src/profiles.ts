@@ -75,6 +75,14 @@ export const updateProfileRequestSchema = z.object({
 });
 export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
 
+/** GET /users/lookup?username= (signed in): one user by exact username, any case (e.g. to invite them). */
+export const userLookupQuerySchema = z.object({
+  username: z.string().trim().min(1, 'Enter a username').max(LIMITS.usernameMax, PROFILE_MESSAGES.userNotFound),
+});
+export type UserLookupQuery = z.input<typeof userLookupQuerySchema>;
+export const userSummarySchema = z.object({ id: z.number().int(), username: z.string(), profileImage: z.string().nullable() });
+export type UserSummary = z.infer<typeof userSummarySchema>;
+
 export const userIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export const imagePathResponseSchema = z.object({ message: z.string(), imagePath: z.string() });

@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { cn } from '@/lib/cn';
 import { useSession } from '@/lib/session';
+import { CommunitiesPanel } from '@/features/groups/communities-panel';
 import { NotificationsPanel } from '@/features/notifications/notifications-panel';
 import { ProfilePanel } from '@/features/profiles/profile-panel';
 import { NavBar } from './nav-bar';
@@ -42,6 +43,7 @@ export function AppLayout() {
       <SidePanel />
       {session ? <NotificationsPanel open={notificationsOpen} onOpenChange={setNotificationsOpen} /> : null}
       <ProfilePanel />
+      <CommunitiesPanel />
     </div>
   );
 }

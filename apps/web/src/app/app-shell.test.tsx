@@ -45,7 +45,7 @@ describe('visitor navigation', () => {
       'href',
       '/login?redirect=%2Fsuggested',
     );
-    expect(screen.getByText('No suggested communities available..')).toBeInTheDocument();
+    expect(await screen.findByText('No suggested communities available..', {}, { timeout: 5_000 })).toBeInTheDocument();
     expect(screen.getByText('No discussion to show right now..')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Notifications' })).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/suggested');
@@ -59,7 +59,7 @@ describe('visitor navigation', () => {
 });
 
 describe('signed-in shell', () => {
-  it('shows the feed frame, the side panel, and the empty notifications panel without calling any API but the profile', async () => {
+  it('shows the feed frame, the side panel, and the empty notifications panel, calling only the profile and community lists', async () => {
     signIn();
     const { calls } = mockFetch(() => json(200, makeProfile({ bio: 'Counting engines' })));
     const { user } = renderApp('/');
@@ -80,7 +80,8 @@ describe('signed-in shell', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument());
     expect(bell).toHaveFocus();
-    expect(new Set(calls.map((c) => c.url))).toEqual(new Set(['/users/profile']));
+    // The navigation strip loads the owned and joined communities.
+    expect(new Set(calls.map((c) => c.url))).toEqual(new Set(['/users/profile', '/groups/mine?limit=100', '/groups/joined?limit=100']));
   });
 
   it('shows the create page heading to a signed-in user', () => {

@@ -11,6 +11,9 @@ import { cn } from '@/lib/cn';
 import { useSession } from '@/lib/session';
 import { loginPathFor } from '@/features/auth/redirect';
 import { feedKeys } from '@/features/feed/api';
+import { groupKeys } from '@/features/groups/api';
+import { CommunitiesStrip } from '@/features/groups/nav-strip';
+import { communitiesPanel } from '@/features/groups/use-communities-panel';
 import { useOwnProfile } from '@/features/profiles/api';
 import { useProfilePanel } from '@/features/profiles/use-profile-panel';
 
@@ -57,10 +60,12 @@ export function NavBar({ onOpenNotifications }: { onOpenNotifications: () => voi
   const profilePanel = useProfilePanel();
   const ownProfile = useOwnProfile();
 
-  const refresh = (key: readonly unknown[]) => () => {
-    window.scrollTo({ top: 0, behavior: 'smooth' });
-    void queryClient.refetchQueries({ queryKey: key, type: 'active' });
-  };
+  const refresh =
+    (...keys: (readonly unknown[])[]) =>
+    () => {
+      window.scrollTo({ top: 0, behavior: 'smooth' });
+      for (const queryKey of keys) void queryClient.refetchQueries({ queryKey, type: 'active' });
+    };
 
   const onFeed = location.pathname === '/';
   const onExplore = location.pathname === '/suggested';
@@ -68,27 +73,53 @@ export function NavBar({ onOpenNotifications }: { onOpenNotifications: () => voi
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-surface/90 backdrop-blur supports-[backdrop-filter]:bg-surface/75">
       <div className="flex h-16 items-center gap-1.5 px-3 sm:gap-3 sm:px-5">
-        <Link to="/" aria-label="Agora home" className="mr-1 shrink-0 rounded-lg sm:mr-3">
-          <Logo showWordmark={false} className="sm:hidden" />
-          <Logo className="hidden sm:inline-flex" />
-        </Link>
+        {session ? (
+          // Signed in, the logo opens the communities panel (SPEC §2).
+          <button
+            type="button"
+            aria-label="Communities"
+            onClick={() => communitiesPanel.open('groups')}
+            className="mr-1 shrink-0 rounded-lg sm:mr-3"
+          >
+            <Logo showWordmark={false} className="sm:hidden" />
+            <Logo className="hidden sm:inline-flex" />
+          </button>
+        ) : (
+          <Link to="/" aria-label="Agora home" className="mr-1 shrink-0 rounded-lg sm:mr-3">
+            <Logo showWordmark={false} className="sm:hidden" />
+            <Logo className="hidden sm:inline-flex" />
+          </Link>
+        )}
         <nav aria-label="Main" className="flex min-w-0 items-center gap-1">
           {session ? (
             <>
               <NavItem to="/" active={onFeed} current={onFeed} icon={Home} onCurrentClick={refresh(feedKeys.home())}>
                 Your feed
               </NavItem>
-              <NavItem to="/suggested" active={onExplore} current={onExplore} icon={Compass} onCurrentClick={refresh(feedKeys.explore())}>
+              <NavItem
+                to="/suggested"
+                active={onExplore}
+                current={onExplore}
+                icon={Compass}
+                onCurrentClick={refresh(feedKeys.explore(), groupKeys.suggested())}
+              >
                 Explore
               </NavItem>
             </>
           ) : (
             // SPEC §2: the visitor's navigation links to / (their suggested view) and highlights on /suggested too.
-            <NavItem to="/" active={onExplore || onFeed} current={onFeed} icon={Compass} onCurrentClick={refresh(feedKeys.explore())}>
+            <NavItem
+              to="/"
+              active={onExplore || onFeed}
+              current={onFeed}
+              icon={Compass}
+              onCurrentClick={refresh(feedKeys.explore(), groupKeys.suggested())}
+            >
               Explore
             </NavItem>
           )}
         </nav>
+        <CommunitiesStrip />
         <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
           <ThemeMenu />
           {session ? (

@@ -2,6 +2,7 @@ import { Outlet, ScrollRestoration, type RouteObject } from 'react-router';
 import { LoginPage } from '@/features/auth/login-page';
 import { RegisterPage } from '@/features/auth/register-page';
 import { CreateCommunityPage } from '@/features/groups/create-page';
+import { groupRoutes } from '@/features/groups/routes';
 import { ExplorePage } from '@/features/feed/explore-page';
 import { HomeRoute } from '@/features/feed/home-page';
 import { AppLayout } from './app-layout';
@@ -40,6 +41,7 @@ export const routes: RouteObject[] = [
               </RequireAuth>
             ),
           },
+          groupRoutes,
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -116,6 +116,8 @@ export const api = {
 
 export interface UploadOptions<T> {
   schema?: Parser<T>;
+  /** POST unless the endpoint replaces a resource's image (PUT /api/groups/{id}). */
+  method?: 'POST' | 'PUT';
   /** Called with 0 to 100 as bytes go out. */
   onProgress?: (percent: number) => void;
   signal?: AbortSignal;
@@ -132,10 +134,10 @@ export function uploadFile<T = unknown>(
   filename: string,
   options: UploadOptions<T> = {},
 ): Promise<T> {
-  const { schema, onProgress, signal } = options;
+  const { schema, onProgress, signal, method = 'POST' } = options;
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', path);
+    xhr.open(method, path);
     xhr.setRequestHeader('Accept', 'application/json');
     const token = getToken();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);

@@ -15,3 +15,11 @@ export function focusFirstInvalid(form: HTMLFormElement | null, namesInOrder: re
   }
   return false;
 }
+
+/**
+ * A ref that focuses its element once, when it appears: for a field the user just asked to edit (an Edit click
+ * reveals the input). Unlike `autoFocus` it never fires on page load, only on that deliberate action.
+ */
+export function focusOnMount(element: HTMLElement | null): void {
+  element?.focus();
+}

@@ -59,6 +59,14 @@ describe('parseLinks', () => {
     expect(parseLinkLine('https://a.example,https://b.example')).toMatchObject({ kind: 'text' });
   });
 
+  it('shows the real host instead of a label that looks like an address', () => {
+    for (const label of ['paypal.com', 'https://github.com/ada', 'www.bank.example', '//bank.example/login', 'ftp://files.example']) {
+      expect(parseLinkLine(`https://evil.example/x [${label}]`)).toMatchObject({ label: 'evil.example', href: 'https://evil.example/x' });
+    }
+    expect(parseLinkLine('https://github.com/ada [Dr. Who fan page]')).toMatchObject({ label: 'Dr. Who fan page' });
+    expect(parseLinkLine('https://github.com/ada [v1.2 notes]')).toMatchObject({ label: 'v1.2 notes' });
+  });
+
   it('keeps a line that is not a link as plain text', () => {
     expect(parseLinkLine('Find me at the library')).toEqual({ kind: 'text', text: 'Find me at the library' });
     expect(parseLinkLine('hello')).toEqual({ kind: 'text', text: 'hello' });

@@ -24,6 +24,16 @@ export async function findUserForUpdate(db: DbOrTx, id: number): Promise<UserRow
   return rows[0] ?? null;
 }
 
+/** A user by username in any case (served by the unique index on lower(username)). */
+export async function findUserByUsername(db: Db, username: string): Promise<Pick<UserRow, 'id' | 'username' | 'profileImage'> | null> {
+  const rows = await db
+    .select({ id: users.id, username: users.username, profileImage: users.profileImage })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`)
+    .limit(1);
+  return rows[0] ?? null;
+}
+
 export type ProfileChanges = Partial<Pick<UserRow, 'bio' | 'about' | 'birthday' | 'userLink' | 'profileImage' | 'bannerImage'>>;
 
 export async function updateUser(db: DbOrTx, id: number, changes: ProfileChanges): Promise<UserRow | null> {

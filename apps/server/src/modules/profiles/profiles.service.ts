@@ -1,11 +1,11 @@
-import { PROFILE_MESSAGES, type Profile, type updateProfileRequestSchema } from '@agora/contract';
+import { PROFILE_MESSAGES, type Profile, type updateProfileRequestSchema, type UserSummary } from '@agora/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { claimUpload, deleteUploadFiles, releaseUpload } from '../uploads/uploads.service';
 import { toProfile } from './profiles.mapper';
-import { findUserById, findUserForUpdate, type ProfileChanges, updateUser } from './profiles.queries';
+import { findUserById, findUserByUsername, findUserForUpdate, type ProfileChanges, updateUser } from './profiles.queries';
 
 type ParsedUpdate = z.output<typeof updateProfileRequestSchema>;
 
@@ -20,6 +20,16 @@ const IMAGE_FIELDS = [
   { field: 'profileImage', kind: 'profile' },
   { field: 'bannerImage', kind: 'banner' },
 ] as const;
+
+/**
+ * One user by exact username (any case), for inviting someone by name. Exact match only, never a prefix list,
+ * so it reveals no more than registration's "username taken" already does; 404 when nobody has the name.
+ */
+export async function lookupUser(ctx: AppContext, _actor: UserRow, input: { username: string }): Promise<UserSummary> {
+  const user = await findUserByUsername(ctx.db, input.username);
+  if (!user) throw AppError.notFound(PROFILE_MESSAGES.userNotFound, 'user_not_found');
+  return user;
+}
 
 /**
  * Updates the signed-in user's own profile with the fields that were sent; absent fields keep their value,

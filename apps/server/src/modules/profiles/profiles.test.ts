@@ -237,3 +237,34 @@ describe('odd text never reaches the database', () => {
     expect(res.json().about).toBe('Hello\n\nworld');
   });
 });
+
+describe('GET /users/lookup', () => {
+  it('finds one user by exact username in any case, with only id, username and picture', async () => {
+    const me = await createUser(t.database.db);
+    const other = await createUser(t.database.db, { username: 'Lookup_Target' });
+    for (const url of ['/users/lookup?username=lookup_target', '/api/users/lookup?username=LOOKUP_TARGET']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: me.auth });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ id: other.id, username: 'Lookup_Target', profileImage: null });
+    }
+  });
+
+  it('matches exactly, never by prefix or pattern', async () => {
+    const me = await createUser(t.database.db);
+    await createUser(t.database.db, { username: 'prefix_person' });
+    for (const username of ['prefix', 'prefix_%', 'prefix_pers_n', '%']) {
+      const res = await t.app.inject({ method: 'GET', url: `/users/lookup?username=${encodeURIComponent(username)}`, headers: me.auth });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'user_not_found', message: PROFILE_MESSAGES.userNotFound });
+    }
+  });
+
+  it('needs sign-in and a sensible username', async () => {
+    const me = await createUser(t.database.db);
+    expect((await t.app.inject({ method: 'GET', url: '/users/lookup?username=x' })).statusCode).toBe(401);
+    for (const url of ['/users/lookup', '/users/lookup?username=', `/users/lookup?username=${'a'.repeat(31)}`]) {
+      const res = await t.app.inject({ method: 'GET', url, headers: me.auth });
+      expect(res.statusCode, url).toBe(400);
+    }
+  });
+});

@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
-import { ArrowRight, MessagesSquare, Users } from 'lucide-react';
+import { ArrowRight, MessagesSquare, Plus } from 'lucide-react';
 import { buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useSession } from '@/lib/session';
 import { PageTitle } from '@/components/page-title';
+import { SuggestedCommunities } from '@/features/groups/public';
 import { FEED_TEXTS } from './api';
 import { FeedSection } from './section';
 
@@ -27,8 +28,14 @@ export function ExplorePage() {
         <p className="mt-4 max-w-xl text-base text-brand-100 sm:text-lg">
           Find communities around what you love, join the conversation, or start your own.
         </p>
-        {/* Signed-in people get the create button with the community setup form (communities issue). */}
-        {!session && (
+        {session ? (
+          <div className="mt-8">
+            <Link to="/create" className={buttonClasses('secondary', 'lg', 'bg-white text-brand-800 hover:bg-brand-50')}>
+              <Plus aria-hidden />
+              Create a community
+            </Link>
+          </div>
+        ) : (
           <div className="mt-8 flex flex-wrap gap-3">
             <Link to="/register" className={buttonClasses('secondary', 'lg', 'bg-white text-brand-800 hover:bg-brand-50')}>
               Join Agora
@@ -45,7 +52,7 @@ export function ExplorePage() {
       </section>
 
       <FeedSection id="explore-communities" title="Suggested communities" description="Public communities you might like.">
-        <EmptyState icon={Users} title={FEED_TEXTS.noSuggested} />
+        <SuggestedCommunities />
       </FeedSection>
 
       <FeedSection id="explore-discussions" title="Discussions" description="What people are talking about.">

@@ -5,6 +5,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { useSession } from '@/lib/session';
 import { PageTitle } from '@/components/page-title';
 import { useOwnProfile } from '@/features/profiles/api';
+import { useJoinedGroups } from '@/features/groups/api';
 import { FEED_TEXTS } from './api';
 import { ExplorePage } from './explore-page';
 import { FeedSection } from './section';
@@ -19,6 +20,9 @@ export function HomePage() {
   const profile = useOwnProfile();
   // SPEC §7 "Welcome back, {first name}": the own profile's first name, the username if it has none.
   const name = profile.data ? profile.data.firstName.trim() || profile.data.username : null;
+  // "You haven't joined any community yet" only when that is true; the blog strip itself comes with blogs.
+  const joined = useJoinedGroups();
+  const hasJoined = (joined.data?.groups.length ?? 0) > 0;
   return (
     <div className="space-y-10">
       <PageTitle title="Your feed" />
@@ -29,17 +33,21 @@ export function HomePage() {
       </header>
 
       <FeedSection id="feed-blogs" title="Latest blogs">
-        <EmptyState
-          icon={Newspaper}
-          title={FEED_TEXTS.noCommunity}
-          description="Join a community to see its blogs and discussions here."
-          action={
-            <Link to="/suggested" className={buttonClasses('primary', 'md')}>
-              <Compass aria-hidden />
-              Explore communities
-            </Link>
-          }
-        />
+        {hasJoined ? (
+          <EmptyState icon={Newspaper} title={FEED_TEXTS.noBlogs} />
+        ) : (
+          <EmptyState
+            icon={Newspaper}
+            title={FEED_TEXTS.noCommunity}
+            description="Join a community to see its blogs and discussions here."
+            action={
+              <Link to="/suggested" className={buttonClasses('primary', 'md')}>
+                <Compass aria-hidden />
+                Explore communities
+              </Link>
+            }
+          />
+        )}
       </FeedSection>
 
       <FeedSection id="feed-discussions" title="Discussions">

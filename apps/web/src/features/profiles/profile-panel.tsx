@@ -9,6 +9,7 @@ import { Sheet, SheetClose } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Tooltip } from '@/components/ui/tooltip';
+import { CropDialog } from '@/components/crop-dialog';
 import { SocialLinks } from '@/components/social-links';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
@@ -16,8 +17,8 @@ import { useSession } from '@/lib/session';
 import { formatBirthday } from '@/lib/time';
 import { useLogout } from '@/features/auth/api';
 import { loginPathFor } from '@/features/auth/public';
+import { ProfileCommunities } from '@/features/groups/public';
 import { useProfile, useUpdateProfile } from './api';
-import { CropDialog } from './crop-dialog';
 import { resolveProfileId } from './own';
 import { birthdayError, draftOf, ProfileEditForm, type DraftErrors, type ProfileDraft } from './profile-edit-form';
 import { useProfileImageUpload } from './profile-image-upload';
@@ -200,10 +201,15 @@ function ProfileView({ userId, own, onBack }: ProfileViewProps) {
               </p>
             )}
           </div>
-          <Tabs defaultValue="overview" className="mt-5">
+          {/* Switching away from Overview leaves edit mode (SPEC §4 Profile). */}
+          <Tabs defaultValue="overview" className="mt-5" onValueChange={(tab) => (tab === 'overview' ? undefined : setDraft(null))}>
             <TabsList aria-label="Profile sections">
               <TabsTrigger value="overview">Overview</TabsTrigger>
+              <TabsTrigger value="communities">Communities</TabsTrigger>
             </TabsList>
+            <TabsContent value="communities" className="my-5">
+              <ProfileCommunities userId={profile.id} own={own} />
+            </TabsContent>
             <TabsContent value="overview" className="my-5">
               {editing ? (
                 <ProfileEditForm

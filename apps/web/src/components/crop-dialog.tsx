@@ -5,21 +5,25 @@ import { CROP_ZOOM } from '@/lib/ui-constants';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Slider } from '@/components/ui/slider';
-import type { ProfileImageKind } from './api';
-import { CROP_SETTINGS, cropToJpeg } from './crop-image';
+import { CROP_SETTINGS, cropToJpeg, type CropKind } from '@/lib/crop-image';
 
 const CROP_AREA_LABEL = 'Crop frame: drag the picture or use the arrow keys to move it';
 
 interface CropDialogProps {
-  kind: ProfileImageKind;
+  kind: CropKind;
+  /** Replaces the default title ("Adjust profile photo" / "Adjust banner"). */
+  title?: string;
   /** An object URL of the chosen file; null when closed. */
   source: string | null;
   onCancel: () => void;
   onCropped: (image: Blob) => void;
 }
 
-/** "Adjust profile photo" (1:1, round) or "Adjust banner" (3:1), zoom 1 to 4 by 0.01, Cancel and Save. */
-export function CropDialog({ kind, source, onCancel, onCropped }: CropDialogProps) {
+/**
+ * "Adjust profile photo" (1:1, round) or "Adjust banner" (3:1), zoom 1 to 4 by 0.01, Cancel and Save. Shared by
+ * the profile and the community page.
+ */
+export function CropDialog({ kind, title, source, onCancel, onCropped }: CropDialogProps) {
   const settings = CROP_SETTINGS[kind];
   const [crop, setCrop] = useState({ x: 0, y: 0 });
   const [zoom, setZoom] = useState<number>(CROP_ZOOM.min);
@@ -45,7 +49,7 @@ export function CropDialog({ kind, source, onCancel, onCropped }: CropDialogProp
   return (
     <Dialog open={source !== null} onOpenChange={(open) => (open ? undefined : onCancel())}>
       <DialogContent
-        title={settings.title}
+        title={title ?? settings.title}
         description="Drag the picture or use the arrow keys to position it; use the slider to zoom."
         className="max-w-xl"
       >

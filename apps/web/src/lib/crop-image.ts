@@ -1,5 +1,4 @@
 import { LIMITS } from '@agora/contract';
-import type { ProfileImageKind } from './api';
 
 export interface PixelArea {
   x: number;
@@ -8,11 +7,11 @@ export interface PixelArea {
   height: number;
 }
 
+/** A round square picture (profile photo, community picture) or a 3:1 banner. */
+export type CropKind = 'photo' | 'banner';
+
 /** SPEC §9: photo 512×512, banner 1600 wide at 3:1, both JPEG at quality 0.92. */
-export const CROP_SETTINGS: Record<
-  ProfileImageKind,
-  { aspect: number; width: number; height: number; shape: 'round' | 'rect'; title: string }
-> = {
+export const CROP_SETTINGS: Record<CropKind, { aspect: number; width: number; height: number; shape: 'round' | 'rect'; title: string }> = {
   photo: { aspect: 1, width: LIMITS.profilePhotoSize, height: LIMITS.profilePhotoSize, shape: 'round', title: 'Adjust profile photo' },
   banner: { aspect: 3, width: LIMITS.bannerWidth, height: Math.round(LIMITS.bannerWidth / 3), shape: 'rect', title: 'Adjust banner' },
 };

@@ -1,0 +1,390 @@
+import { focusOnMount } from '@/lib/forms';
+import { forwardRef, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { BadgeCheck, Camera, Check, Link2, Lock, Pencil, X } from 'lucide-react';
+import { Switch } from 'radix-ui';
+import { cleanGroupName, GROUP_LIMITS, groupWebPath, type GroupDetailResponse } from '@agora/contract';
+import { CropDialog } from '@/components/crop-dialog';
+import { Button } from '@/components/ui/button';
+import { FallbackImage } from '@/components/ui/fallback-image';
+import { Input } from '@/components/ui/input';
+import { Tooltip } from '@/components/ui/tooltip';
+import { ApiError } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { useCroppedUpload } from '@/lib/use-cropped-upload';
+import type { Viewer } from './access';
+import { usePrivacyToggle, useRenameGroup, useUploadGroupImage, type GroupImageKind } from './api';
+import { copyText } from './copy-link';
+import { GroupSettingsMenu } from './group-settings';
+import { InviteResponse } from './invite-response';
+import { MembershipButton } from './membership-button';
+import { countLabel, GROUP_TEXTS } from './texts';
+
+/** The link toast stays 2 seconds on the community page (SPEC §4, §9). */
+const LINK_TOAST_MS = 2000;
+
+/** SPEC §2 community header: banner, picture, name, badges, membership, copy link, privacy (owner), owner editing. */
+export function GroupHeader({ detail, viewer, children }: { detail: GroupDetailResponse; viewer: Viewer; children?: ReactNode }) {
+  const { group } = detail;
+  const upload = useUploadGroupImage();
+  const uploads = useCroppedUpload<GroupImageKind>((kind, image, onProgress) =>
+    upload.mutateAsync({ groupId: group.id, kind, image, onProgress }),
+  );
+  // The crop dialog opens from a file picker, not a dialog trigger: focus goes back to the image's button by hand.
+  const bannerButton = useRef<HTMLButtonElement>(null);
+  const pictureButton = useRef<HTMLButtonElement>(null);
+  const refocus = (kind: GroupImageKind) =>
+    requestAnimationFrame(() => (kind === 'banner' ? bannerButton : pictureButton).current?.focus());
+
+  return (
+    <section aria-labelledby="group-name" className="overflow-hidden rounded-2xl border border-line bg-surface shadow-sm">
+      <GroupBanner detail={detail} owner={viewer.isOwner} uploads={uploads} buttonRef={bannerButton} />
+      <div className="px-4 pb-4 sm:px-6 sm:pb-5">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:gap-5">
+          <GroupPicture detail={detail} owner={viewer.isOwner} uploads={uploads} buttonRef={pictureButton} />
+          <div className="min-w-0 flex-1 sm:pb-1">
+            {viewer.isOwner ? <EditableName detail={detail} /> : <GroupName detail={detail} />}
+            <p className="mt-1 text-sm text-fg-muted">
+              {countLabel(group.member_count, 'member', 'members')}
+              <span aria-hidden> · </span>
+              {countLabel(group.post_count, 'post', 'posts')}
+              <span aria-hidden> · </span>
+              {group.is_private ? 'Private' : 'Public'}
+            </p>
+          </div>
+          <div className="flex flex-wrap items-center gap-2 sm:pb-1">
+            {/* An invited person answers the invitation below instead of asking to join. */}
+            {detail.invite && !viewer.isMember ? null : <MembershipButton detail={detail} viewer={viewer} />}
+            <CopyLinkButton slug={group.slug} />
+            {viewer.isOwner ? <PrivacySwitch groupId={group.id} isPrivate={group.is_private === 1} /> : null}
+            {viewer.isOwner ? <GroupSettingsMenu group={group} /> : null}
+          </div>
+        </div>
+        {detail.invite && !viewer.isMember ? <InviteResponse invite={detail.invite} /> : null}
+      </div>
+      {children}
+      {uploads.pending ? (
+        <CropDialog
+          key={uploads.pending.source}
+          kind={uploads.pending.kind}
+          title={uploads.pending.kind === 'photo' ? 'Adjust community picture' : 'Adjust banner'}
+          source={uploads.pending.source}
+          onCancel={() => {
+            refocus(uploads.pending!.kind);
+            uploads.cancel();
+          }}
+          onCropped={(image) => {
+            refocus(uploads.pending!.kind);
+            void uploads.cropped(image);
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+type Uploads = ReturnType<typeof useCroppedUpload<GroupImageKind>>;
+
+function UploadOverlay({ percent, round }: { percent: number; round?: boolean }) {
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      className={cn(
+        'absolute inset-0 flex flex-col items-center justify-center gap-1.5 bg-zinc-950/55 text-white',
+        round && 'rounded-full',
+      )}
+    >
+      <span className="text-sm font-semibold tabular-nums">Uploading {percent}%</span>
+      <span className="h-1 w-3/5 max-w-40 overflow-hidden rounded-full bg-white/30">
+        <span className="block h-full bg-white transition-[width]" style={{ width: `${percent}%` }} />
+      </span>
+    </div>
+  );
+}
+
+/**
+ * A button that opens the file picker (the hidden input keeps the native picker and its accept filter). While an
+ * upload runs it is aria-disabled, not disabled, so it keeps focus; the upload hook ignores picks meanwhile.
+ */
+const ImagePicker = forwardRef<
+  HTMLButtonElement,
+  { label: string; disabled: boolean; onFile: (file: File | undefined) => void; className: string; children: ReactNode }
+>(function ImagePicker({ label, disabled, onFile, className, children }, ref) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <button
+        ref={ref}
+        type="button"
+        aria-label={label}
+        aria-disabled={disabled || undefined}
+        onClick={() => (disabled ? undefined : input.current?.click())}
+        className={className}
+      >
+        {children}
+      </button>
+      <input
+        ref={input}
+        type="file"
+        accept="image/*"
+        tabIndex={-1}
+        aria-hidden
+        className="hidden"
+        onChange={(event) => {
+          onFile(event.target.files?.[0]);
+          event.target.value = '';
+        }}
+      />
+    </>
+  );
+});
+
+interface ImageSlotProps {
+  detail: GroupDetailResponse;
+  owner: boolean;
+  uploads: Uploads;
+  buttonRef: RefObject<HTMLButtonElement | null>;
+}
+
+function GroupBanner({ detail, owner, uploads, buttonRef }: ImageSlotProps) {
+  const progress = uploads.percentFor('banner');
+  const image = <FallbackImage src={detail.group.group_banner} kind="banner" alt="" className="size-full object-cover" />;
+  return (
+    <div className="relative aspect-[3/1] max-h-64 w-full bg-surface-strong">
+      {owner ? (
+        <ImagePicker
+          ref={buttonRef}
+          label="Change banner"
+          disabled={uploads.busy}
+          onFile={(file) => uploads.choose('banner', file)}
+          className="group relative block size-full overflow-hidden focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-brand-500"
+        >
+          {image}
+          <span className="absolute right-3 bottom-3 flex items-center gap-1.5 rounded-full bg-zinc-950/60 px-3 py-1.5 text-xs font-medium text-white backdrop-blur-sm">
+            <Camera className="size-4" aria-hidden />
+            <span className="hidden sm:inline">Change banner</span>
+          </span>
+        </ImagePicker>
+      ) : (
+        <div className="size-full overflow-hidden">{image}</div>
+      )}
+      {progress !== null ? <UploadOverlay percent={progress} /> : null}
+    </div>
+  );
+}
+
+function GroupPicture({ detail, owner, uploads, buttonRef }: ImageSlotProps) {
+  const progress = uploads.percentFor('photo');
+  const image = (
+    <FallbackImage
+      src={detail.group.group_dp}
+      kind="community"
+      alt={`${detail.group.group_name} picture`}
+      className="size-full rounded-full object-cover"
+    />
+  );
+  return (
+    <div className="relative -mt-10 size-20 shrink-0 rounded-full bg-surface p-1 shadow-md sm:-mt-14 sm:size-28">
+      {owner ? (
+        <ImagePicker
+          ref={buttonRef}
+          label="Change community picture"
+          disabled={uploads.busy}
+          onFile={(file) => uploads.choose('photo', file)}
+          className="group relative block size-full rounded-full focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+        >
+          {image}
+          <span className="absolute inset-0 flex items-center justify-center rounded-full bg-zinc-950/0 text-white opacity-0 transition group-hover:bg-zinc-950/45 group-hover:opacity-100 group-focus-visible:bg-zinc-950/45 group-focus-visible:opacity-100">
+            <Camera className="size-6" aria-hidden />
+          </span>
+        </ImagePicker>
+      ) : (
+        image
+      )}
+      {progress !== null ? (
+        <div className="absolute inset-1">
+          <UploadOverlay percent={progress} round />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function Badges({ verified, isPrivate }: { verified: boolean; isPrivate: boolean }) {
+  return (
+    <>
+      {verified ? (
+        <Tooltip content={GROUP_TEXTS.verified}>
+          {/* A button only so keyboard users can reach the tooltip (SPEC §2: tooltip "Verified"). */}
+          <button
+            type="button"
+            aria-label={GROUP_TEXTS.verified}
+            className="inline-flex shrink-0 cursor-default rounded-full text-accent-fg"
+          >
+            <BadgeCheck className="size-6" aria-hidden />
+          </button>
+        </Tooltip>
+      ) : null}
+      {isPrivate ? (
+        <Tooltip content={GROUP_TEXTS.privateCommunity}>
+          <button
+            type="button"
+            aria-label={GROUP_TEXTS.privateCommunity}
+            className="inline-flex shrink-0 cursor-default rounded-full text-fg-muted"
+          >
+            <Lock className="size-5" aria-hidden />
+          </button>
+        </Tooltip>
+      ) : null}
+    </>
+  );
+}
+
+function GroupName({ detail, action }: { detail: GroupDetailResponse; action?: ReactNode }) {
+  return (
+    <div className="flex min-w-0 items-center gap-2">
+      <h1 id="group-name" className="min-w-0 text-2xl font-bold tracking-tight break-words text-fg sm:text-3xl">
+        {detail.group.group_name}
+      </h1>
+      <Badges verified={detail.group.group_verified === 1} isPrivate={detail.group.is_private === 1} />
+      {action}
+    </div>
+  );
+}
+
+/**
+ * The owner's inline rename (SPEC §2, §5): at most 50 characters, Save and Cancel (Enter and Escape), sent only
+ * when the cleaned name differs. "already exists" restores the old name; other failures keep the draft.
+ */
+function EditableName({ detail }: { detail: GroupDetailResponse }) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const rename = useRenameGroup();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const editButton = useRef<HTMLButtonElement>(null);
+  const { group } = detail;
+
+  const stop = () => {
+    setDraft(null);
+    requestAnimationFrame(() => editButton.current?.focus());
+  };
+
+  const save = () => {
+    if (draft === null || rename.isPending) return;
+    const name = cleanGroupName(draft);
+    if (!name) {
+      toast.error(GROUP_TEXTS.nameInvalid);
+      return;
+    }
+    if (name === group.group_name) {
+      stop();
+      return;
+    }
+    rename.mutate(
+      { groupId: group.id, name },
+      {
+        onSuccess: (response) => {
+          stop();
+          // A rename gives a new slug: move the address to it, keeping the tab (old slugs keep resolving).
+          const prefix = location.pathname.match(/^\/group\/[^/]+/)?.[0];
+          if (prefix && prefix !== groupWebPath(response.group.slug)) {
+            void navigate(`${groupWebPath(response.group.slug)}${location.pathname.slice(prefix.length)}`, { replace: true });
+          }
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && /already exists/i.test(error.message)) stop();
+        },
+      },
+    );
+  };
+
+  if (draft === null) {
+    return (
+      <GroupName
+        detail={detail}
+        action={
+          <Tooltip content="Edit name">
+            <Button
+              ref={editButton}
+              variant="ghost"
+              size="icon-sm"
+              aria-label="Edit community name"
+              onClick={() => setDraft(group.group_name)}
+            >
+              <Pencil aria-hidden />
+            </Button>
+          </Tooltip>
+        }
+      />
+    );
+  }
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      save();
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      stop();
+    }
+  };
+
+  return (
+    <div className="flex min-w-0 items-center gap-2">
+      <h1 id="group-name" className="sr-only">
+        {group.group_name}
+      </h1>
+      <Input
+        aria-label="Community name"
+        value={draft}
+        maxLength={GROUP_LIMITS.nameMax}
+        ref={focusOnMount}
+        disabled={rename.isPending}
+        onChange={(event) => setDraft(event.target.value)}
+        onKeyDown={onKeyDown}
+        className="h-11 min-w-0 flex-1 text-lg font-semibold"
+      />
+      <Button size="icon" aria-label="Save name" onClick={save} disabled={rename.isPending}>
+        <Check aria-hidden />
+      </Button>
+      <Button variant="outline" size="icon" aria-label="Cancel renaming" onClick={stop} disabled={rename.isPending}>
+        <X aria-hidden />
+      </Button>
+    </div>
+  );
+}
+
+function CopyLinkButton({ slug }: { slug: string }) {
+  const copy = async () => {
+    const ok = await copyText(`${window.location.origin}${groupWebPath(slug)}`);
+    if (ok) toast.success(GROUP_TEXTS.linkCopied, { duration: LINK_TOAST_MS });
+    else toast.error(GROUP_TEXTS.copyFailed);
+  };
+  return (
+    <Tooltip content={GROUP_TEXTS.copyLink}>
+      <Button variant="outline" size="icon" aria-label={GROUP_TEXTS.copyLink} onClick={() => void copy()}>
+        <Link2 aria-hidden />
+      </Button>
+    </Tooltip>
+  );
+}
+
+/** The owner's Private/Public switch: flips at once, reverts on failure, then shows the server's value. */
+function PrivacySwitch({ groupId, isPrivate }: { groupId: number; isPrivate: boolean }) {
+  const toggle = usePrivacyToggle();
+  return (
+    <label className="flex h-10 cursor-pointer items-center gap-2 rounded-lg border border-line-strong bg-surface px-3 text-sm font-medium text-fg">
+      <Switch.Root
+        checked={isPrivate}
+        onCheckedChange={(checked) => toggle.run({ groupId, isPrivate: checked })}
+        aria-label="Private community"
+        className="relative h-5 w-9 shrink-0 rounded-full bg-surface-strong transition-colors data-[state=checked]:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      >
+        <Switch.Thumb className="block size-4 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[18px]" />
+      </Switch.Root>
+      <span aria-hidden>{isPrivate ? 'Private' : 'Public'}</span>
+    </label>
+  );
+}

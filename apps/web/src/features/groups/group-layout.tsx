@@ -1,0 +1,148 @@
+import { useEffect } from 'react';
+import { Link, Navigate, Outlet, useLocation, useNavigate, useOutletContext, useParams } from 'react-router';
+import { ArrowLeft, RefreshCw, SearchX } from 'lucide-react';
+import { groupWebPath, type GroupDetailResponse } from '@agora/contract';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { useSession } from '@/lib/session';
+import { viewerOf, type Viewer } from './access';
+import { useGroup } from './api';
+import { GroupHeader } from './group-header';
+import { forgetTab, rememberTab, RESTRICTED_TABS, tabToRestore, type GroupTab } from './tab-memory';
+import { GROUP_TEXTS } from './texts';
+
+export interface GroupOutletContext {
+  detail: GroupDetailResponse;
+  viewer: Viewer;
+  /** The community's path as the address bar has it (slug or id), for links between its tabs. */
+  basePath: string;
+}
+
+export function useGroupContext(): GroupOutletContext {
+  return useOutletContext<GroupOutletContext>();
+}
+
+const TAB_LABELS: Record<GroupTab, string> = { overview: 'Overview', members: 'Members', blogs: 'Blogs', discussions: 'Discussion' };
+
+function tabOf(pathname: string, basePath: string): GroupTab {
+  const rest = pathname.slice(basePath.length).split('/').filter(Boolean)[0];
+  return rest === 'members' || rest === 'blogs' || rest === 'discussions' ? rest : 'overview';
+}
+
+/**
+ * `/group/{slug or id}` and its tabs (SPEC §2): the header, the tab bar, and the tab's page. Members, Blogs and
+ * Discussion exist only when the community is public or the viewer belongs to it; opening one otherwise, or when
+ * the community cannot be checked, goes to `/group/{id}` (SPEC §4).
+ */
+export function GroupLayout() {
+  const { groupId = '' } = useParams();
+  const basePath = groupWebPath(encodeURIComponent(groupId));
+  const location = useLocation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const query = useGroup(groupId);
+  const tab = tabOf(location.pathname, basePath);
+  const detail = query.data;
+  const viewer = detail ? viewerOf(detail, session) : null;
+
+  const groupKey = detail?.group.id;
+  const canSeeContent = viewer?.canSeeContent ?? false;
+  // Opening the bare community path restores the last visited tab; a tab no longer visible is dropped.
+  useEffect(() => {
+    if (groupKey === undefined || tab !== 'overview') return;
+    const target = tabToRestore(groupKey, canSeeContent);
+    if (target !== 'overview') void navigate(`${basePath}/${target}`, { replace: true });
+    // Once per arrival at the overview path, not on every refetch.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.key, groupKey]);
+  useEffect(() => {
+    if (groupKey === undefined || tab === 'overview') return;
+    if (canSeeContent) rememberTab(groupKey, tab);
+    else forgetTab(groupKey);
+  }, [groupKey, tab, canSeeContent]);
+
+  const restricted = RESTRICTED_TABS.includes(tab);
+  if (query.isPending) return <GroupSkeleton />;
+  if (query.isError || !detail || !viewer) {
+    if (restricted) return <Navigate to={basePath} replace />;
+    return <GroupNotFound retry={query.error instanceof ApiError && query.error.status === 404 ? undefined : () => void query.refetch()} />;
+  }
+  if (restricted && !viewer.canSeeContent) return <Navigate to={basePath} replace />;
+
+  const tabs: GroupTab[] = viewer.canSeeContent ? ['overview', 'members', 'blogs', 'discussions'] : ['overview'];
+  const context: GroupOutletContext = { detail, viewer, basePath };
+  return (
+    <div className="space-y-6">
+      <title>{`${detail.group.group_name} · Agora`}</title>
+      <GroupHeader detail={detail} viewer={viewer}>
+        <nav aria-label="Community sections" className="border-t border-line px-1 sm:px-4">
+          <ul className="-mb-px flex overflow-x-auto sm:gap-1">
+            {tabs.map((t) => (
+              <li key={t} className="shrink-0">
+                <Link
+                  to={t === 'overview' ? basePath : `${basePath}/${t}`}
+                  aria-current={t === tab ? 'page' : undefined}
+                  onClick={() => rememberTab(detail.group.id, t)}
+                  className={cn(
+                    'inline-flex h-12 items-center border-b-2 px-2.5 text-sm font-semibold transition-colors sm:px-3',
+                    'focus-visible:rounded-md focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600',
+                    t === tab ? 'border-brand-600 text-accent-fg' : 'border-transparent text-fg-muted hover:text-fg',
+                  )}
+                >
+                  {TAB_LABELS[t]}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </GroupHeader>
+      <Outlet context={context} />
+    </div>
+  );
+}
+
+/** SPEC §2 "Community Not Found" with Go Back; a failure other than 404 also offers a retry. */
+export function GroupNotFound({ retry }: { retry?: () => void }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const canGoBack = location.key !== 'default' || window.history.length > 1;
+  return (
+    <div className="mx-auto flex max-w-lg flex-col items-center py-16 text-center sm:py-24">
+      <title>{`${GROUP_TEXTS.notFound} · Agora`}</title>
+      <span className="flex size-16 items-center justify-center rounded-full bg-accent-soft text-accent-fg">
+        <SearchX className="size-8" aria-hidden />
+      </span>
+      <h1 className="mt-5 text-2xl font-bold tracking-tight text-fg sm:text-3xl">{GROUP_TEXTS.notFound}</h1>
+      <p className="mt-3 text-fg-muted">{GROUP_TEXTS.notFoundHint}</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Button variant="outline" size="lg" onClick={() => void (canGoBack ? navigate(-1) : navigate('/'))}>
+          <ArrowLeft aria-hidden />
+          {GROUP_TEXTS.goBack}
+        </Button>
+        {retry ? (
+          <Button size="lg" onClick={retry}>
+            <RefreshCw aria-hidden />
+            Try again
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function GroupSkeleton() {
+  return (
+    <div aria-busy="true" aria-label="Loading community" className="overflow-hidden rounded-2xl border border-line bg-surface">
+      <Skeleton className="aspect-[3/1] max-h-64 w-full rounded-none" />
+      <div className="flex items-end gap-4 px-6 pb-6">
+        <Skeleton className="-mt-12 size-24 rounded-full border-4 border-surface" />
+        <div className="flex-1 space-y-2">
+          <Skeleton className="h-7 w-56 max-w-full" />
+          <Skeleton className="h-4 w-40" />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { DropdownMenu } from 'radix-ui';
+import { Settings, Trash2 } from 'lucide-react';
+import type { Group } from '@agora/contract';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { useDeleteGroup } from './api';
+import { menuContentClass, menuItemClass } from './menu';
+
+/**
+ * The owner's community menu: delete the community after typing its name (the server checks it again and removes
+ * its content and files). Ownership moves from the member list ("Make Owner" on an admin).
+ */
+export function GroupSettingsMenu({ group }: { group: Group }) {
+  const [deleting, setDeleting] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  return (
+    <>
+      {/* Not modal: a modal menu hides the page with aria-hidden while its focusable content stays reachable. */}
+      <DropdownMenu.Root modal={false}>
+        <DropdownMenu.Trigger asChild>
+          <Button ref={trigger} variant="outline" size="icon" aria-label="Community settings">
+            <Settings aria-hidden />
+          </Button>
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content align="end" sideOffset={6} className={menuContentClass}>
+            <DropdownMenu.Item className={menuItemClass('danger')} onSelect={() => setDeleting(true)}>
+              <Trash2 className="size-4" aria-hidden />
+              Delete community
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      <DeleteGroupDialog
+        group={group}
+        open={deleting}
+        onOpenChange={(open) => {
+          setDeleting(open);
+          // Opened from a menu item that is gone by now: focus returns to the settings button.
+          if (!open) requestAnimationFrame(() => trigger.current?.focus());
+        }}
+      />
+    </>
+  );
+}
+
+function DeleteGroupDialog({ group, open, onOpenChange }: { group: Group; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const [typed, setTyped] = useState('');
+  const remove = useDeleteGroup();
+  const navigate = useNavigate();
+  const matches = typed.trim() === group.group_name;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!matches || remove.isPending) return;
+    remove.mutate(
+      { groupId: group.id, confirmName: typed.trim() },
+      {
+        onSuccess: (data) => {
+          onOpenChange(false);
+          toast.success(data.message);
+          void navigate('/', { replace: true });
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) setTyped('');
+        onOpenChange(next);
+      }}
+    >
+      <DialogContent
+        title="Delete community"
+        description="This removes the community, its members, discussions, blogs and images for good. It cannot be undone."
+      >
+        <form onSubmit={submit} className="space-y-4">
+          <Field label={`Type "${group.group_name}" to confirm`}>
+            <Input value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" maxLength={200} />
+          </Field>
+          <div className="flex justify-end gap-2">
+            <Button variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="danger" disabled={!matches || remove.isPending}>
+              <Trash2 aria-hidden />
+              Delete community
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,122 @@
+import { useState } from 'react';
+import { Search, SearchX, Users } from 'lucide-react';
+import type { GroupMember, Role } from '@agora/contract';
+import { LoadMore } from '@/components/load-more';
+import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/spinner';
+import { useSession } from '@/lib/session';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useProfilePanel } from '@/features/profiles/public';
+import { useGroupMembers } from './api';
+import { InviteButton } from './invite-dialog';
+import { JoinRequests } from './join-requests';
+import { useGroupContext } from './group-layout';
+import { MemberMenu } from './member-menu';
+import { ROLE_LABELS, RoleName } from './role-name';
+import { GROUP_TEXTS } from './texts';
+
+/**
+ * `/group/{x}/members` (SPEC §2): "{n} Members", a server-side username search (300 ms debounce), owner first,
+ * role colours and icons, the staff's options menu, join requests and Invite for staff, and more as you scroll.
+ */
+export function MembersPage() {
+  const { detail, viewer } = useGroupContext();
+  const groupId = detail.group.id;
+  const [term, setTerm] = useState('');
+  const search = useDebouncedValue(term.trim());
+  const members = useGroupMembers(groupId, search);
+  const list = members.data?.pages.flatMap((p) => p.members) ?? [];
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-5">
+      {viewer.isStaff ? <JoinRequests groupId={groupId} /> : null}
+      <section aria-labelledby="members-heading" className="rounded-2xl border border-line bg-surface shadow-sm">
+        <div className="flex flex-col gap-3 border-b border-line p-4 sm:flex-row sm:items-center sm:p-5">
+          <h2 id="members-heading" className="flex-1 text-lg font-semibold tracking-tight text-fg">
+            {GROUP_TEXTS.membersHeading(detail.group.member_count)}
+          </h2>
+          <div className="flex gap-2">
+            <div className="relative min-w-0 flex-1 sm:w-64">
+              <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-subtle" aria-hidden />
+              <Input
+                type="search"
+                aria-label={GROUP_TEXTS.findMember}
+                placeholder={GROUP_TEXTS.findMember}
+                value={term}
+                maxLength={100}
+                onChange={(event) => setTerm(event.target.value)}
+                className="pl-9"
+              />
+            </div>
+            {viewer.isStaff ? <InviteButton groupId={groupId} /> : null}
+          </div>
+        </div>
+        {members.isPending ? (
+          <MemberSkeletons />
+        ) : members.isError ? (
+          <p className="p-5 text-sm text-fg-muted">The member list could not be loaded.</p>
+        ) : list.length === 0 ? (
+          <div className="p-5">
+            <EmptyState icon={search ? SearchX : Users} title={search ? GROUP_TEXTS.noMembersMatching(search) : 'No members yet'} />
+          </div>
+        ) : (
+          <ul aria-label="Members" className="divide-y divide-line">
+            {list.map((member) => (
+              <MemberRow key={member.id} groupId={groupId} member={member} actor={viewer.role} />
+            ))}
+          </ul>
+        )}
+        <LoadMore
+          hasMore={Boolean(members.hasNextPage)}
+          loading={members.isFetchingNextPage}
+          onLoadMore={() => void members.fetchNextPage()}
+        />
+      </section>
+    </div>
+  );
+}
+
+function MemberRow({ groupId, member, actor }: { groupId: number; member: GroupMember; actor: Role | null }) {
+  const session = useSession();
+  const profile = useProfilePanel();
+  const self = session?.userId === member.id;
+  return (
+    <li className="flex items-center gap-3 px-4 py-3 sm:px-5">
+      <Avatar src={member.profileImage} size="md" />
+      <div className="min-w-0 flex-1">
+        <RoleName username={member.username} role={member.role_name} className="max-w-full" />
+        <p className="text-xs text-fg-muted">
+          {ROLE_LABELS[member.role_name]}
+          {self ? ' · You' : ''}
+        </p>
+      </div>
+      {session && !self ? (
+        <div className="flex shrink-0 items-center gap-1">
+          <Button variant="outline" size="sm" onClick={() => profile.open(member.id)} aria-label={`View ${member.username}'s profile`}>
+            Profile
+          </Button>
+          <MemberMenu groupId={groupId} actor={actor} member={member} />
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+function MemberSkeletons() {
+  return (
+    <ul aria-hidden className="divide-y divide-line">
+      {Array.from({ length: 5 }, (_, i) => (
+        <li key={i} className="flex items-center gap-3 px-5 py-3">
+          <Skeleton className="size-10 rounded-full" />
+          <div className="flex-1 space-y-1.5">
+            <Skeleton className="h-4 w-32" />
+            <Skeleton className="h-3 w-16" />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

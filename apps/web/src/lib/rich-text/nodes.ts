@@ -1,0 +1,18 @@
+/**
+ * The rich-text document model: text is parsed into these nodes, and only these nodes are rendered (as React
+ * elements, never as HTML), so nothing a user types can become markup, script or an unsafe link.
+ *
+ * To add a feature (the discussions issue adds images, more embeds, button links and bare URLs): add its node
+ * type here, a rule that produces it (`rules.ts`), its renderer (`render.tsx`), and a row in the test tables.
+ */
+
+export type InlineNode =
+  | { type: 'text'; text: string }
+  /** `**bold**` is level 1; `***bigger bold***` is level 2. */
+  | { type: 'strong'; level: 1 | 2; children: InlineNode[] }
+  /** Always an absolute http(s) address (rules build it with `toHttpUrl`); opens in a new tab. */
+  | { type: 'link'; href: string; children: InlineNode[] };
+
+export type BlockNode = { type: 'paragraph'; children: InlineNode[] } | { type: 'video'; provider: 'youtube'; id: string; start: number };
+
+export type RichTextNode = InlineNode | BlockNode;

@@ -1,0 +1,98 @@
+import { Fragment, type ReactNode } from 'react';
+import { cn } from '@/lib/cn';
+import type { BlockNode, InlineNode } from './nodes';
+import { parseRichText, type RichTextFormat } from './parse';
+import { youtubeEmbedUrl } from './youtube';
+
+/**
+ * Nodes → React elements. Text is always a React text child (escaped by React), never HTML; a link's address
+ * is checked again here so only http(s) can ever reach an href, whatever produced the node.
+ */
+
+export function safeHref(href: string): string | null {
+  try {
+    const url = new URL(href);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+export function renderInline(nodes: readonly InlineNode[], keyPrefix = ''): ReactNode[] {
+  return nodes.map((node, index) => {
+    const key = `${keyPrefix}${index}`;
+    switch (node.type) {
+      case 'text':
+        return <Fragment key={key}>{node.text}</Fragment>;
+      case 'strong':
+        return (
+          <strong key={key} className={cn('font-semibold text-fg', node.level === 2 && 'text-[1.15em] font-bold')}>
+            {renderInline(node.children, `${key}.`)}
+          </strong>
+        );
+      case 'link': {
+        const href = safeHref(node.href);
+        if (!href) return <Fragment key={key}>{renderInline(node.children, `${key}.`)}</Fragment>;
+        return (
+          <a
+            key={key}
+            href={href}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="font-medium text-accent-fg underline decoration-1 underline-offset-2 hover:decoration-2"
+          >
+            {renderInline(node.children, `${key}.`)}
+          </a>
+        );
+      }
+    }
+  });
+}
+
+/** A 16:9 privacy-enhanced YouTube player, loaded when scrolled near. */
+export function VideoEmbed({ node, title = 'YouTube video' }: { node: Extract<BlockNode, { type: 'video' }>; title?: string }) {
+  return (
+    <div className="relative aspect-video w-full overflow-hidden rounded-xl bg-surface-strong">
+      <iframe
+        src={youtubeEmbedUrl(node)}
+        title={title}
+        loading="lazy"
+        referrerPolicy="strict-origin-when-cross-origin"
+        allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
+        allowFullScreen
+        className="absolute inset-0 size-full border-0"
+      />
+    </div>
+  );
+}
+
+export function renderBlocks(blocks: readonly BlockNode[]): ReactNode[] {
+  return blocks.map((block, index) => {
+    switch (block.type) {
+      case 'paragraph':
+        // pre-wrap keeps the writer's line breaks; overflow-wrap:anywhere breaks a huge unbroken string.
+        return (
+          <p key={index} className="break-words whitespace-pre-wrap [overflow-wrap:anywhere]">
+            {renderInline(block.children, `${index}.`)}
+          </p>
+        );
+      case 'video':
+        return <VideoEmbed key={index} node={block} />;
+    }
+  });
+}
+
+interface RichTextProps {
+  text: string | null | undefined;
+  format: RichTextFormat;
+  className?: string;
+  /** Shown when the text has nothing to show (SPEC §2: "Nothing to show here..."). */
+  empty?: ReactNode;
+}
+
+/** Parses and renders a user's text with the given format's rules. */
+export function RichText({ text, format, className, empty = null }: RichTextProps) {
+  const blocks = parseRichText(text, format);
+  if (blocks.length === 0) return <>{empty}</>;
+  return <div className={cn('min-w-0 space-y-3 text-[15px] leading-relaxed text-fg', className)}>{renderBlocks(blocks)}</div>;
+}
