@@ -1,6 +1,5 @@
 import { useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { TooltipProvider } from '@/components/ui/tooltip';
 import { createQueryClient } from '@/lib/query-client';
 import { AppToaster } from './toaster';
 
@@ -8,10 +7,8 @@ export function Providers({ children, queryClient }: { children: ReactNode; quer
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
-      <TooltipProvider delayDuration={300}>
-        {children}
-        <AppToaster />
-      </TooltipProvider>
+      {children}
+      <AppToaster />
     </QueryClientProvider>
   );
 }
