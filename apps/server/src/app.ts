@@ -10,6 +10,7 @@ import { profileRoutes } from './modules/profiles/profiles.routes';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { authPlugin } from './plugins/auth';
 import type { Config } from './plugins/config';
+import { registerCompression } from './plugins/compression';
 import { registerDocs } from './plugins/docs';
 import { registerErrorHandler } from './plugins/errors';
 import { registerRealtime } from './plugins/realtime';
@@ -43,7 +44,11 @@ export async function buildApp(
     sessionTtlMs: config.sessionTtlMs,
   };
 
+  // Order matters: compression and the web app's navigation check attach per-route hooks as routes are added,
+  // so both come before every route (docs, health, modules).
   await registerSecurity(app, config.corsOrigins);
+  await registerCompression(app);
+  await registerWeb(app, { webDist: config.webDist, uploadsDir: config.uploadsDir });
   await app.register(multipart, { limits: { fileSize: LIMITS.bannerImageBytes, files: 1, fields: 10, fieldSize: 10_000, parts: 12 } });
   await app.register(authPlugin, { db });
   await registerDocs(app);
@@ -57,7 +62,6 @@ export async function buildApp(
     await app.register(routes, { ctx, prefix: '/api', alias: true });
   }
 
-  await registerWeb(app, { webDist: config.webDist, uploadsDir: config.uploadsDir });
   await registerRealtime(app, { db, corsOrigins: config.corsOrigins });
   return app;
 }
