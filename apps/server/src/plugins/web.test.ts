@@ -119,6 +119,17 @@ describe('with a web build', () => {
     }
   });
 
+  it('sends uploaded files sandboxed, whatever the app-wide security headers say', async () => {
+    mkdirSync(path.join(webDist, 'data', 'uploads', 'profile'), { recursive: true });
+    writeFileSync(path.join(webDist, 'data', 'uploads', 'profile', 'a1.jpg'), Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
+    const res = await app.inject({ method: 'GET', url: '/uploads/profile/a1.jpg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
   it('sends security headers with a CSP that allows only same-origin scripts', async () => {
     const res = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
     const csp = String(res.headers['content-security-policy']);
@@ -126,6 +137,13 @@ describe('with a web build', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    for (const api of ['/api/health', '/api/nothing']) {
+      const answer = await app.inject({ method: 'GET', url: api });
+      expect(answer.headers['content-security-policy'], api).toBe(csp);
+      expect(answer.headers['x-content-type-options'], api).toBe('nosniff');
+      expect(answer.headers['cross-origin-resource-policy'], api).toBe('same-origin');
+      expect(answer.headers['x-frame-options'], api).toBe('SAMEORIGIN');
+    }
   });
 });
 

@@ -19,6 +19,12 @@ const APP_ROUTES = [
   /^\/group\/[^/]+(\/(members|blogs|discussions)|\/blogs\/blogpage\/[^/]+)?\/?$/,
 ];
 
+const UPLOAD_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Content-Security-Policy': "default-src 'none'; sandbox",
+  'Cross-Origin-Resource-Policy': 'same-origin',
+};
+
 /** A browser navigation: a GET for HTML, not a file (no extension) and not the API, uploads or the socket. */
 function isNavigation(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
@@ -86,8 +92,14 @@ export async function registerWeb(app: FastifyInstance, opts: { webDist: string;
     return reply.status(404).send(body);
   });
 
-  await app.register(async (scope) => {
-    await scope.register(fastifyStatic, {
+  await app.register(async (uploads) => {
+    // Uploaded files are never documents of this origin: no scripts, no plugins, sandboxed. Set at onSend, after
+    // the security headers every response gets (plugins/security.ts), so these win.
+    uploads.addHook('onSend', (_request, reply, payload, done) => {
+      void reply.headers(UPLOAD_HEADERS);
+      done(null, payload);
+    });
+    await uploads.register(fastifyStatic, {
       root: opts.uploadsDir,
       prefix: '/uploads/',
       decorateReply: false,
@@ -96,13 +108,10 @@ export async function registerWeb(app: FastifyInstance, opts: { webDist: string;
       dotfiles: 'deny',
       immutable: true,
       maxAge: '365d',
-      setHeaders: (res) => {
-        res.setHeader('X-Content-Type-Options', 'nosniff');
-        res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
-        res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
-      },
     });
-    if (!index) return;
+  });
+  if (!index) return;
+  await app.register(async (scope) => {
     await scope.register(fastifyStatic, {
       root: opts.webDist,
       prefix: '/',
