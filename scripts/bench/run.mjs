@@ -3,7 +3,7 @@
 // What it does, every step bounded in time and count:
 //   1. builds apps/server/dist/main.js if it is missing or older than the server/contract sources;
 //   2. starts the server as a child process on a free 127.0.0.1 port with a fresh temp DATA_DIR (embedded PostgreSQL),
-//      or against DATABASE_URL when set (external PostgreSQL), RATE_LIMIT=off, LOG_LEVEL=warn, SEED_DEMO=true;
+//      or against DATABASE_URL when set (external PostgreSQL), RATE_LIMIT=off, LOG_LEVEL=info (as npm start), SEED_DEMO=true;
 //      waits for /api/health (120 s at most);
 //   3. signs in as demo users (scenarios.mjs `setup`) and sends one preflight request per scenario;
 //   4. starts a bare Fastify hello route (bare-server.mjs: same Fastify, no plugins, its own process) beside it;
@@ -218,7 +218,7 @@ export async function startServer({ databaseUrl, serverArgs = [] }) {
     PORT: String(port),
     DATA_DIR: dataDir,
     RATE_LIMIT: 'off',
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: 'info', // as `npm start` runs it (no line per request: see app.ts)
     SEED_DEMO: 'true',
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;

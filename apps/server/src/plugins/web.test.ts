@@ -21,6 +21,8 @@ describe('with a web build', () => {
   let app: FastifyInstance;
   const webDist = path.join(process.cwd(), '.tmp', `web-${process.pid}`);
   const indexHtml = '<!doctype html><div id="root"></div>';
+  // What apps/web/build/page-preloads.ts writes for the login page: index.html plus that page's preloads.
+  const loginHtml = '<!doctype html><link rel="modulepreload" href="/assets/login-page-x.js"><div id="root"></div>';
   const assetJs = Array.from({ length: 200 }, (_, i) => `console.log(${i * 7919});`).join('\n');
   const built = (file: string) => readFileSync(path.join(webDist, file));
   beforeAll(async () => {
@@ -28,6 +30,7 @@ describe('with a web build', () => {
     // What apps/web/build/precompress.ts writes: each file with its brotli and gzip copies.
     for (const [file, text] of [
       ['index.html', indexHtml],
+      ['index.login.html', loginHtml],
       ['assets/app-abc123.js', assetJs],
     ] as const) {
       writeFileSync(path.join(webDist, file), text);
@@ -85,6 +88,19 @@ describe('with a web build', () => {
     const asset = await app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': acceptEncoding } });
     expect(asset.headers['content-type']).toContain('javascript');
     expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it("sends a first page's own index.html (with its chunks preloaded) where the build wrote one, else index.html", async () => {
+    const headers = { accept: 'text/html', 'accept-encoding': 'gzip, br' };
+    const login = await app.inject({ method: 'GET', url: '/login?redirect=%2F', headers });
+    expect(login.rawPayload.equals(built('index.login.html.br'))).toBe(true);
+    expect(brotliDecompressSync(login.rawPayload).toString()).toBe(loginHtml);
+    const plain = await app.inject({ method: 'GET', url: '/login', headers: { accept: 'text/html' } });
+    expect(plain.body).toBe(loginHtml);
+    for (const url of ['/', '/register', '/nowhere']) {
+      const res = await app.inject({ method: 'GET', url, headers });
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(indexHtml);
+    }
   });
 
   it('sends the files as they are to a client that accepts no encoding', async () => {

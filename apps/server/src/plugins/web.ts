@@ -10,14 +10,19 @@ import type { ErrorBody } from '@agora/contract';
 const SERVER_PREFIXES = ['/api/', '/uploads/', '/socket.io/'];
 
 /**
- * The web app's routes (SPEC §2). A navigation elsewhere still gets the app, which shows "Page Not Found", but
- * with status 404, so crawlers and link checkers see a real 404 instead of a soft one.
+ * The web app's routes (SPEC §2), each with its first page: the build writes `index.<page>.html`, which also
+ * preloads that page's lazy chunks (apps/web/build/page-preloads.ts). A navigation elsewhere still gets the app,
+ * which shows "Page Not Found", but with status 404, so crawlers and link checkers see a real 404.
  */
-const APP_ROUTES = [
-  /^\/$/,
-  /^\/(suggested|login|register|create)\/?$/,
-  /^\/group\/[^/]+(\/(members|blogs|discussions)|\/blogs\/blogpage\/[^/]+)?\/?$/,
+const APP_ROUTES: { pattern: RegExp; page: string }[] = [
+  { pattern: /^\/$/, page: 'home' },
+  { pattern: /^\/suggested\/?$/, page: 'explore' },
+  { pattern: /^\/login\/?$/, page: 'login' },
+  { pattern: /^\/register\/?$/, page: 'register' },
+  { pattern: /^\/create\/?$/, page: 'create' },
+  { pattern: /^\/group\/[^/]+(\/(members|blogs|discussions)|\/blogs\/blogpage\/[^/]+)?\/?$/, page: 'other' },
 ];
+const NOT_FOUND_PAGE = 'other';
 
 const UPLOAD_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
@@ -34,13 +39,24 @@ function isNavigation(request: FastifyRequest): boolean {
   return !path.posix.basename(url).includes('.');
 }
 
-/** index.html as built, and its brotli and gzip copies when the build made them (apps/web/build/precompress.ts). */
+/** One page's index.html as built, and its brotli and gzip copies (apps/web/build/precompress.ts). */
 type IndexHtml = { identity: Buffer; br?: Buffer; gzip?: Buffer };
 
-function readIndexHtml(file: string): IndexHtml | null {
+function readHtml(file: string): IndexHtml | null {
   if (!existsSync(file)) return null;
   const variant = (suffix: string) => (existsSync(file + suffix) ? readFileSync(file + suffix) : undefined);
   return { identity: readFileSync(file), br: variant('.br'), gzip: variant('.gz') };
+}
+
+/** index.html, and `index.<page>.html` per first page where the build wrote one (else index.html serves). */
+function readPages(webDist: string): { index: IndexHtml; pages: Map<string, IndexHtml> } | null {
+  const index = readHtml(path.join(webDist, 'index.html'));
+  if (!index) return null;
+  const pages = new Map<string, IndexHtml>();
+  for (const page of new Set([...APP_ROUTES.map((r) => r.page), NOT_FOUND_PAGE])) {
+    pages.set(page, readHtml(path.join(webDist, `index.${page}.html`)) ?? index);
+  }
+  return { index, pages };
 }
 
 /**
@@ -54,16 +70,17 @@ function readIndexHtml(file: string): IndexHtml | null {
  */
 export async function registerWeb(app: FastifyInstance, opts: { webDist: string; uploadsDir: string }): Promise<void> {
   await mkdir(opts.uploadsDir, { recursive: true });
-  const index = readIndexHtml(path.join(opts.webDist, 'index.html'));
-  if (!index) app.log.warn(`No web build at ${opts.webDist}: run "npm run build" (npm start does it for you)`);
+  const web = readPages(opts.webDist);
+  if (!web) app.log.warn(`No web build at ${opts.webDist}: run "npm run build" (npm start does it for you)`);
 
-  const encodings = [index?.br && 'br', index?.gzip && 'gzip'].filter((e): e is string => Boolean(e));
-  const sendApp = (request: FastifyRequest, reply: FastifyReply, html: IndexHtml) => {
+  const sendApp = (request: FastifyRequest, reply: FastifyReply, built: NonNullable<typeof web>) => {
     const url = request.url.split('?')[0] ?? '/';
-    const encoding = encodings.length > 0 ? negotiate(request.headers['accept-encoding'] ?? '', encodings) : null;
+    const route = APP_ROUTES.find((r) => r.pattern.test(url));
+    const html = built.pages.get(route?.page ?? NOT_FOUND_PAGE) ?? built.index;
+    const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
     const body = encoding === 'br' ? html.br : encoding === 'gzip' ? html.gzip : undefined;
     void reply
-      .status(APP_ROUTES.some((r) => r.test(url)) ? 200 : 404)
+      .status(route ? 200 : 404)
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
       .header('Vary', 'Accept-Encoding');
@@ -71,10 +88,10 @@ export async function registerWeb(app: FastifyInstance, opts: { webDist: string;
     return reply.send(body ?? html.identity);
   };
 
-  if (index) {
+  if (web) {
     // Browser navigations get the app even where an API route shares the path (e.g. a bookmarked /users/1).
     const navigation: onRequestHookHandler = (request, reply, done) => {
-      if (isNavigation(request)) return sendApp(request, reply, index);
+      if (isNavigation(request)) return sendApp(request, reply, web);
       done();
     };
     app.addHook('onRoute', (route) => {
@@ -87,7 +104,7 @@ export async function registerWeb(app: FastifyInstance, opts: { webDist: string;
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (index && isNavigation(request)) return sendApp(request, reply, index);
+    if (web && isNavigation(request)) return sendApp(request, reply, web);
     const body: ErrorBody = { message: 'Not found', code: 'not_found' };
     return reply.status(404).send(body);
   });
@@ -110,7 +127,7 @@ export async function registerWeb(app: FastifyInstance, opts: { webDist: string;
       maxAge: '365d',
     });
   });
-  if (!index) return;
+  if (!web) return;
   await app.register(async (scope) => {
     await scope.register(fastifyStatic, {
       root: opts.webDist,
