@@ -2,21 +2,18 @@
 //
 // 1. JavaScript per first page: Debian's Chromium (through Playwright) opens each page on a fresh profile and
 //    waits until the network is idle; every script it fetched from the app counts (the entry, its modulepreloads,
-//    the lazy chunks that page needs). For each, the bench reports the file's raw size and the sizes of the
-//    .gz and .br files the build wrote beside it (what the server sends), and what Chromium actually received.
+//    the lazy chunks that page needs). For each, the bench reports its raw size, its gzip and brotli sizes (the
+//    build's settings, so the sizes of the .gz and .br files the server sends), and what Chromium received.
 //    Goal: the visitor's "/" loads at most 150 KB of gzipped JavaScript.
 // 2. Lighthouse (npm `lighthouse`, its default mobile profile: a mid-range phone, 4x CPU slowdown, simulated slow
 //    4G) against the same server, BENCH_LIGHTHOUSE_RUNS times per page (median reported, as Lighthouse advises:
 //    scores vary between runs, more so on a shared machine). Goals: performance >= 95, accessibility and best
 //    practices 100, on /login and /. Audits that fail are listed by id so they can be routed.
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync, brotliCompressSync } from 'node:zlib';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const WEB_DIST = path.join(root, 'apps/web/dist');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // The flags playwright.config.ts uses for Debian's Chromium (no sandbox as root, no GPU, nothing phoning home).
 const CHROMIUM_FLAGS = [
@@ -42,13 +39,15 @@ const LIGHTHOUSE_PAGES = ['/login', '/'];
 
 const kb = (n) => (n === null || n === undefined ? '' : `${(n / 1024).toFixed(1)} KB`);
 
-/** Raw, gzip and brotli sizes of one built file; the compressed copies come from the build (or are made here). */
-function fileSizes(urlPath) {
-  const file = path.join(WEB_DIST, decodeURIComponent(urlPath));
-  if (!file.startsWith(WEB_DIST) || !existsSync(file)) return null;
-  const raw = statSync(file).size;
-  const sizeOf = (suffix, make) => (existsSync(file + suffix) ? statSync(file + suffix).size : make(readFileSync(file)).length);
-  return { raw, gzip: sizeOf('.gz', (b) => gzipSync(b, { level: 9 })), brotli: sizeOf('.br', (b) => brotliCompressSync(b)) };
+/**
+ * Raw, gzip (level 9) and brotli (quality 11) sizes of one script as the server sends it uncompressed: the same
+ * settings as the build's .gz and .br files, so these are the bytes a browser receives, whatever build is served.
+ */
+async function servedSizes(url) {
+  const response = await fetch(url, { headers: { 'accept-encoding': 'identity' }, signal: AbortSignal.timeout(30_000) });
+  if (!response.ok) return null;
+  const body = Buffer.from(await response.arrayBuffer());
+  return { raw: body.length, gzip: gzipSync(body, { level: 9 }).length, brotli: brotliCompressSync(body).length };
 }
 
 async function launchChromium() {
@@ -77,7 +76,7 @@ async function pageScripts(browser, baseUrl, page, session) {
     const scripts = [];
     for (const response of responses) {
       const url = new URL(response.url());
-      const sizes = fileSizes(url.pathname);
+      const sizes = await servedSizes(url.toString());
       const transfer = await response
         .request()
         .sizes()
