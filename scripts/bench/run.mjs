@@ -414,7 +414,7 @@ function cannon(opts, { onResponse } = {}) {
   });
 }
 
-export async function runScenario(baseUrl, scenario, options, stats) {
+export async function runScenario(baseUrl, scenario, options, stats, serverPid = null) {
   const base = {
     url: new URL(scenario.path, baseUrl).toString(),
     method: scenario.method,
@@ -450,6 +450,7 @@ export async function runScenario(baseUrl, scenario, options, stats) {
     }
   })();
   let result;
+  const cpuBefore = serverPid ? cpuTicks(serverPid) : null;
   try {
     result = await cannon(
       {
@@ -465,6 +466,9 @@ export async function runScenario(baseUrl, scenario, options, stats) {
     await sampler;
   }
   const completed = result.requests.total;
+  const cpuAfter = serverPid ? cpuTicks(serverPid) : null;
+  const cpuUsPerRequest =
+    cpuBefore !== null && cpuAfter !== null && completed > 0 ? ((cpuAfter - cpuBefore) * 1e6) / CLOCK_TICKS / completed : null;
   let dbXactPerRequest = null;
   const first = samples[0];
   const last = samples.at(-1);
@@ -483,6 +487,7 @@ export async function runScenario(baseUrl, scenario, options, stats) {
     note: scenario.note ?? null,
     durationS: result.duration,
     requestsPerSec: result.requests.average,
+    cpuUsPerRequest,
     bytesPerResponse: result.requests.average > 0 ? result.throughput.average / result.requests.average : null,
     requestsTotal: completed,
     latencyMs: {
@@ -519,6 +524,7 @@ export function printTable(results) {
     fmt(r.pctOfBaseline, 1),
     fmt(r.latencyMs.p50, 0),
     fmt(r.latencyMs.p99, 0),
+    fmt(r.cpuUsPerRequest, 1),
     fmt(r.bytesPerResponse, 0),
     String(r.non2xx),
     String(r.errors + r.timeouts),
@@ -545,7 +551,26 @@ export function printTable(results) {
   for (const r of rows) console.log(line(r));
   console.log('');
   for (const r of results) if (r.note) console.log(`  ${r.name}: ${r.note}`);
+  console.log('  CPU µs/req: CPU time of the serving process (user + system, /proc) per completed request');
   console.log('  bytes/resp: response bytes as sent, headers included (autocannon throughput / requests)');
+}
+
+/** Kernel clock ticks per second (USER_HZ), 100 on Linux. */
+const CLOCK_TICKS = 100;
+
+/**
+ * CPU time (user + system, in clock ticks) a process has used, from /proc/<pid>/stat; null where there is no /proc.
+ * Per request, it is steadier than req/s on a busy machine: other processes slow the server down, but barely change
+ * how much CPU each request takes.
+ */
+function cpuTicks(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return null;
+  }
 }
 
 /** The median of `values`; for an even count, the lower middle (an observed value, not an average). */
@@ -667,7 +692,7 @@ export async function main() {
 
     const run = async (s, label = '') => {
       log(`${s.name}${label}: ${s.connections} connections, ${options.warmup} s warm-up + ${options.duration} s`);
-      const r = await runScenario(targetOf(s), s, options, s.bare ? null : stats);
+      const r = await runScenario(targetOf(s), s, options, s.bare ? null : stats, (s.bare ? bare : server).child.pid);
       if (server.child.exitCode !== null || server.child.signalCode !== null) {
         throw new Error(`The server exited during ${s.name} (code ${server.child.exitCode}, signal ${server.child.signalCode})`);
       }
@@ -681,6 +706,7 @@ export async function main() {
     const paired = scenarios.filter((s) => s.paired);
     const pairedRuns = new Map(paired.map((s) => [s.name, []]));
     const roundRatios = [];
+    const cpuRatios = [];
     for (let round = 1; round <= options.rounds; round += 1) {
       const byName = {};
       for (const s of paired) {
@@ -691,6 +717,9 @@ export async function main() {
       const healthRun = paired.find((s) => s.baseline);
       if (bareRun && healthRun && byName[bareRun.name].requestsPerSec > 0)
         roundRatios.push((100 * byName[healthRun.name].requestsPerSec) / byName[bareRun.name].requestsPerSec);
+      const cpuBare = bareRun && byName[bareRun.name].cpuUsPerRequest;
+      const cpuHealth = healthRun && byName[healthRun.name].cpuUsPerRequest;
+      if (cpuBare && cpuHealth) cpuRatios.push((100 * cpuBare) / cpuHealth);
     }
     const results = [];
     for (const s of scenarios) results.push(s.paired ? medianRun(pairedRuns.get(s.name)) : await run(s));
@@ -710,6 +739,10 @@ export async function main() {
     if (pairedRatio !== null)
       console.log(
         `  /api/health vs the bare route, per round: ${roundRatios.map((r) => `${r.toFixed(1)}%`).join(', ')} (median ${pairedRatio.toFixed(1)}%)`,
+      );
+    if (cpuRatios.length)
+      console.log(
+        `  the same by CPU per request (bare µs / health µs), per round: ${cpuRatios.map((r) => `${r.toFixed(1)}%`).join(', ')} (median ${median(cpuRatios).toFixed(1)}%)`,
       );
     let web = null;
     if (options.web) {
@@ -747,6 +780,7 @@ export async function main() {
       baseline: baseline.name,
       bare: bareResult.name,
       healthVsBarePerRound: roundRatios,
+      healthVsBareCpuPerRound: cpuRatios,
       results,
       web,
       goals,

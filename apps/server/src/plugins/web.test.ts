@@ -146,19 +146,32 @@ describe('with a web build', () => {
     expect(res.headers['cache-control']).toContain('immutable');
   });
 
-  it('sends security headers with a CSP that allows only same-origin scripts', async () => {
+  it('sends documents the full security headers, with a CSP that allows only same-origin scripts', async () => {
     const res = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
-    for (const api of ['/api/health', '/api/nothing']) {
-      const answer = await app.inject({ method: 'GET', url: api });
-      expect(answer.headers['content-security-policy'], api).toBe(csp);
-      expect(answer.headers['x-content-type-options'], api).toBe('nosniff');
-      expect(answer.headers['cross-origin-resource-policy'], api).toBe('same-origin');
-      expect(answer.headers['x-frame-options'], api).toBe('SAMEORIGIN');
+  });
+
+  it('sends everything that is not a document the headers that matter for it, and a CSP that allows nothing', async () => {
+    for (const [url, accept] of [
+      ['/api/health', 'application/json'],
+      ['/api/nothing', 'text/html'],
+      ['/users/profile', 'application/json'],
+      ['/assets/app-abc123.js', '*/*'],
+      ['/favicon.svg', '*/*'],
+    ] as const) {
+      const res = await app.inject({ method: 'GET', url, headers: { accept } });
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(res.headers['strict-transport-security'], url).toContain('max-age=');
+      expect(res.headers['x-frame-options'], url).toBeUndefined();
     }
   });
 });
