@@ -20,7 +20,7 @@
 //   BENCH_WARMUP       seconds of warm-up per scenario         (default 2, 0..60)
 //   BENCH_CONNECTIONS  connections for read scenarios          (default 50, 1..1000; login uses min(8, this))
 //   BENCH_MAX_REQUESTS hard cap on requests per measured run   (default 5,000,000)
-//   BENCH_ROUNDS       alternating rounds of the bare route and /api/health (default 3, 1..20)
+//   BENCH_ROUNDS       alternating rounds of the bare route and /api/health (default 5, 1..20)
 //   BENCH_WEB          0 skips the web section (JS sizes and Lighthouse)         (default 1)
 //   BENCH_LIGHTHOUSE_RUNS Lighthouse runs per page; the median is reported       (default 3, 0..9; 0 skips Lighthouse)
 //   BENCH_ONLY         comma-separated scenario names to run (plus the bare route and health); for profiling
@@ -83,7 +83,7 @@ export function loadOptions() {
     warmup: envInt('BENCH_WARMUP', 2, 0, 60),
     connections: envInt('BENCH_CONNECTIONS', 50, 1, 1000),
     maxRequests: envInt('BENCH_MAX_REQUESTS', 5_000_000, 1000, 100_000_000),
-    rounds: envInt('BENCH_ROUNDS', 3, 1, 20),
+    rounds: envInt('BENCH_ROUNDS', 5, 1, 20),
     web: envInt('BENCH_WEB', 1, 0, 1) === 1,
     lighthouseRuns: envInt('BENCH_LIGHTHOUSE_RUNS', 3, 0, 9),
     only: (process.env.BENCH_ONLY ?? '')

@@ -35,7 +35,7 @@ export function precomputeHelmetHeaders(options: HelmetOptions): Record<string, 
  * (JSON, scripts, styles, images, errors) gets the headers that matter for a resource that is not a document, as
  * OWASP advises for APIs: nosniff, same-origin CORP, HSTS, and a CSP that allows nothing if it is ever opened as a
  * page. The document-only headers (frame options, opener policy, referrer policy, legacy IE and Flash ones) would
- * only cost each API answer time and bytes. A header a route sets itself is kept.
+ * only cost each API answer time and bytes.
  */
 export async function registerSecurity(app: FastifyInstance, corsOrigins: string[]): Promise<void> {
   const documentHeaders = precomputeHelmetHeaders({
@@ -66,12 +66,11 @@ export async function registerSecurity(app: FastifyInstance, corsOrigins: string
   };
   const hsts = documentHeaders['Strict-Transport-Security'];
   if (hsts) resourceHeaders['Strict-Transport-Security'] = hsts;
-  // At onSend every answer (404s, errors and files included) has its content type; hooks of inner scopes run
-  // later and win (the API docs' own CSP, the sandbox of /uploads).
+  // At onSend every answer (404s, errors and files included) has its content type. A scope that needs other
+  // values sets them in its own onSend hook, which runs after this one (the API docs' CSP, /uploads' sandbox).
   app.addHook('onSend', (_request, reply, payload, done) => {
     const type = reply.getHeader('content-type');
-    const headers = typeof type === 'string' && type.startsWith('text/html') ? documentHeaders : resourceHeaders;
-    for (const name in headers) if (!reply.hasHeader(name)) void reply.header(name, headers[name]);
+    void reply.headers(typeof type === 'string' && type.startsWith('text/html') ? documentHeaders : resourceHeaders);
     done(null, payload);
   });
   if (corsOrigins.length > 0) await app.register(cors, { origin: corsOrigins, credentials: true });

@@ -6,7 +6,10 @@ import { RequireAuth } from './require-auth';
 import { RouteError } from './route-error';
 
 // Every page and the signed-in layout is its own chunk: /login loads neither the layout nor other pages, and a
-// page's libraries (the crop dialog, rich text, …) load with that page only. Keep new pages lazy the same way.
+// page's libraries (the crop dialog, rich text, …) load with that page only. Keep new pages lazy the same way, and
+// list a page people land on directly in FIRST_PAGES (apps/web/build/page-preloads.ts) and APP_ROUTES
+// (apps/server/src/plugins/web.ts), so its chunks are preloaded with the entry (docs/decisions/0004).
+// Web tests preload every lazy component once (preloadAllLazyComponents) and then render synchronously.
 const LoginPage = lazyComponent(
   () => import('@/features/auth/login-page'),
   (m) => m.LoginPage,
@@ -31,9 +34,6 @@ const CreateCommunityPage = lazyComponent(
   () => import('@/features/groups/create-page'),
   (m) => m.CreateCommunityPage,
 );
-
-/** Every lazily loaded page and layout, for tests (render without a Suspense round trip) and prefetching. */
-export const LAZY_PAGES = [LoginPage, RegisterPage, AppLayout, HomeRoute, ExplorePage, CreateCommunityPage];
 
 /**
  * Shown only while a page's code is on its way (first load, or a chunk still downloading): blank, as the page was
