@@ -25,6 +25,7 @@
 //   BENCH_LIGHTHOUSE_RUNS Lighthouse runs per page; the median is reported       (default 3, 0..9; 0 skips Lighthouse)
 //   BENCH_ONLY         comma-separated scenario names to run (plus the bare route and health); for profiling
 //   BENCH_SERVER_BUNDLE another server bundle to run instead of apps/server/dist/main.js (A/B experiments; not rebuilt)
+//   BENCH_LOG_LEVEL    the server's LOG_LEVEL                                   (default info, as npm start)
 //   BENCH_SERVER_ARGS  extra node arguments for the server, e.g. "--cpu-prof --cpu-prof-dir=bench-results/prof"
 //   DATABASE_URL       benchmark against this PostgreSQL instead of the embedded one
 //
@@ -218,7 +219,8 @@ export async function startServer({ databaseUrl, serverArgs = [] }) {
     PORT: String(port),
     DATA_DIR: dataDir,
     RATE_LIMIT: 'off',
-    LOG_LEVEL: 'info', // as `npm start` runs it (no line per request: see app.ts)
+    // As `npm start` runs it (no line per request: see app.ts); BENCH_LOG_LEVEL=warn for an older build that logged each.
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
     SEED_DEMO: 'true',
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
