@@ -188,7 +188,19 @@ export async function measureWeb(baseUrl, { session, lighthouseRuns, log }) {
     const runs = [];
     for (let i = 1; i <= lighthouseRuns; i += 1) {
       log(`web: Lighthouse ${pagePath} (mobile), run ${i}/${lighthouseRuns}`);
-      runs.push(await lighthouseOnce(new URL(pagePath, baseUrl).toString()));
+      // Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP) on a busy machine: one more try.
+      for (let attempt = 1; attempt <= 2; attempt += 1) {
+        try {
+          runs.push(await lighthouseOnce(new URL(pagePath, baseUrl).toString()));
+          break;
+        } catch (error) {
+          log(`web: Lighthouse ${pagePath} failed (${error.message.split('\n')[0]})${attempt === 1 ? ': trying again' : ''}`);
+        }
+      }
+    }
+    if (runs.length === 0) {
+      lighthouse.push({ path: pagePath, runs: 0, error: 'every Lighthouse run failed' });
+      continue;
     }
     const chosen = medianBy(runs, (r) => r.scores.performance ?? -1);
     lighthouse.push({ path: pagePath, runs: runs.length, performanceRuns: runs.map((r) => r.scores.performance), ...chosen });
@@ -216,7 +228,9 @@ export function printWeb(web) {
   if (web.lighthouse.length === 0) return;
   console.log('');
   console.log('Lighthouse (mobile; median of the runs by performance score)');
-  const lrows = web.lighthouse.map((l) => [
+  for (const l of web.lighthouse.filter((entry) => entry.error)) console.log(`  ${l.path}: ${l.error}`);
+  const measured = web.lighthouse.filter((entry) => !entry.error);
+  const lrows = measured.map((l) => [
     l.path,
     String(l.scores.performance),
     String(l.scores.accessibility),
@@ -232,7 +246,7 @@ export function printWeb(web) {
   console.log(lline(lheader));
   console.log(lw.map((w) => '-'.repeat(w)).join('  '));
   for (const r of lrows) console.log(lline(r));
-  for (const l of web.lighthouse) {
+  for (const l of measured) {
     const failed = Object.entries(l.failing).filter(([, ids]) => ids.length > 0);
     if (failed.length) console.log(`  ${l.path} audits not passed: ${failed.map(([cat, ids]) => `${cat}: ${ids.join(', ')}`).join('; ')}`);
   }
