@@ -263,7 +263,7 @@ export function webGoals(web) {
       met: p.js.gzip <= p.budget,
     });
   }
-  for (const l of web.lighthouse) {
+  for (const l of web.lighthouse.filter((entry) => !entry.error)) {
     goals.push({
       endpoint: `Lighthouse ${l.path}`,
       goal: 'performance >= 95',
