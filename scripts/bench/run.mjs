@@ -3,19 +3,30 @@
 // What it does, every step bounded in time and count:
 //   1. builds apps/server/dist/main.js if it is missing or older than the server/contract sources;
 //   2. starts the server as a child process on a free 127.0.0.1 port with a fresh temp DATA_DIR (embedded PostgreSQL),
-//      or against DATABASE_URL when set (external PostgreSQL), RATE_LIMIT=off, LOG_LEVEL=warn, SEED_DEMO=true;
+//      or against DATABASE_URL when set (external PostgreSQL), RATE_LIMIT=off, LOG_LEVEL=info (as npm start), SEED_DEMO=true;
 //      waits for /api/health (120 s at most);
 //   3. signs in as demo users (scenarios.mjs `setup`) and sends one preflight request per scenario;
-//   4. runs each scenario of scenarios.mjs one after another: warm-up, then the measured run;
-//   5. prints a table and writes bench-results/latest.json; exits 1 if any request failed (non-2xx, error, timeout).
-//   The server is stopped (SIGTERM, SIGKILL after 20 s) and the temp DATA_DIR removed in a `finally` and on SIGINT/SIGTERM.
+//   4. starts a bare Fastify hello route (bare-server.mjs: same Fastify, no plugins, its own process) beside it;
+//   5. runs the scenarios of scenarios.mjs: the bare route and /api/health alternate for BENCH_ROUNDS rounds (the
+//      median round of each is kept, so a burst of other load on the machine hits both alike), then the others
+//      one after another; each run is a warm-up, then the measured run;
+//   6. measures the web app (web.mjs): the JavaScript each first page loads in Chromium, and Lighthouse scores;
+//   7. prints the tables (every req/s also as a % of the bare route and of /api/health) and writes
+//      bench-results/latest.json; exits 1 if any request failed (non-2xx, error, timeout).
+//   The servers are stopped (SIGTERM, SIGKILL after 20 s) and the temp DATA_DIR removed in a `finally` and on SIGINT/SIGTERM.
 //
 // Environment (all optional):
 //   BENCH_DURATION     seconds measured per scenario          (default 10, 1..600)
 //   BENCH_WARMUP       seconds of warm-up per scenario         (default 2, 0..60)
 //   BENCH_CONNECTIONS  connections for read scenarios          (default 50, 1..1000; login uses min(8, this))
 //   BENCH_MAX_REQUESTS hard cap on requests per measured run   (default 5,000,000)
+//   BENCH_ROUNDS       alternating rounds of the bare route and /api/health (default 5, 1..20)
+//   BENCH_WEB          0 skips the web section (JS sizes and Lighthouse)         (default 1)
+//   BENCH_LIGHTHOUSE_RUNS Lighthouse runs per page; the median is reported       (default 3, 0..9; 0 skips Lighthouse)
+//   BENCH_ONLY         comma-separated scenario names to run (plus the bare route and health); for profiling
 //   BENCH_SERVER_BUNDLE another server bundle to run instead of apps/server/dist/main.js (A/B experiments; not rebuilt)
+//   BENCH_LOG_LEVEL    the server's LOG_LEVEL                                   (default info, as npm start)
+//   BENCH_SERVER_ARGS  extra node arguments for the server, e.g. "--cpu-prof --cpu-prof-dir=bench-results/prof"
 //   DATABASE_URL       benchmark against this PostgreSQL instead of the embedded one
 //
 // "db xact/req" column: transactions committed + rolled back in the application database (pg_stat_database, sampled
@@ -41,6 +52,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { newestMtime } from '../lib/newest-mtime.mjs';
 import { buildScenarios, requestJson, setup } from './scenarios.mjs';
+import { measureWeb, printWeb, webGoals } from './web.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -72,6 +84,14 @@ export function loadOptions() {
     warmup: envInt('BENCH_WARMUP', 2, 0, 60),
     connections: envInt('BENCH_CONNECTIONS', 50, 1, 1000),
     maxRequests: envInt('BENCH_MAX_REQUESTS', 5_000_000, 1000, 100_000_000),
+    rounds: envInt('BENCH_ROUNDS', 5, 1, 20),
+    web: envInt('BENCH_WEB', 1, 0, 1) === 1,
+    lighthouseRuns: envInt('BENCH_LIGHTHOUSE_RUNS', 3, 0, 9),
+    only: (process.env.BENCH_ONLY ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    serverArgs: (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean),
     databaseUrl: process.env.DATABASE_URL || undefined,
   };
 }
@@ -126,6 +146,23 @@ async function ensureServerBuilt() {
   return reason;
 }
 
+/** Builds the web app if apps/web/dist is missing or older than its sources (as `npm start` does). */
+async function ensureWebBuilt() {
+  const out = path.join(root, 'apps/web/dist/index.html');
+  const sources = [
+    'apps/web/src',
+    'apps/web/public',
+    'apps/web/index.html',
+    'apps/web/vite.config.ts',
+    'apps/web/build',
+    'packages/contract/src',
+  ];
+  if (existsSync(out) && statSync(out).mtimeMs >= newestMtime(sources.map((p) => path.join(root, p)))) return;
+  log('Web build missing or stale: npm run build -w @agora/web');
+  const code = await runChild(npm, ['run', 'build', '-w', '@agora/web'], { cwd: root, timeoutMs: BUILD_TIMEOUT_MS });
+  if (code !== 0 || !existsSync(out)) throw new Error(`Web build failed (exit ${code})`);
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Server lifecycle
 
@@ -170,7 +207,7 @@ function isAlive(pid) {
  * Starts the server bundle. Returns { child, baseUrl, dataDir, output, exited } where `exited` resolves with
  * { code, signal } when the process ends.
  */
-export async function startServer({ databaseUrl }) {
+export async function startServer({ databaseUrl, serverArgs = [] }) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'agora-bench-'));
   // When we are root the embedded PostgreSQL runs as user "postgres": it must be able to enter DATA_DIR.
   chmodSync(dataDir, 0o755);
@@ -182,18 +219,61 @@ export async function startServer({ databaseUrl }) {
     PORT: String(port),
     DATA_DIR: dataDir,
     RATE_LIMIT: 'off',
-    LOG_LEVEL: 'warn',
+    // As `npm start` runs it (no line per request: see app.ts); BENCH_LOG_LEVEL=warn for an older build that logged each.
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
     SEED_DEMO: 'true',
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
   const output = tail();
-  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--enable-source-maps', ...serverArgs, SERVER_BUNDLE], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout.on('data', (d) => output.push(d));
   child.stderr.on('data', (d) => output.push(d));
   const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
   child.on('error', (error) => output.push(`spawn error: ${error.message}`));
   return { child, baseUrl: `http://${LOOPBACK}:${port}`, port, dataDir, output, exited };
+}
+
+/**
+ * Starts the bare Fastify reference route (bare-server.mjs) on a free loopback port; resolves once it listens.
+ * Same shape as startServer's result, so stopServer stops it too.
+ */
+export async function startBareServer() {
+  const port = await freePort();
+  const output = tail(20);
+  const child = spawn(process.execPath, [path.join(root, 'scripts/bench/bare-server.mjs'), String(port)], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  child.stderr.on('data', (d) => output.push(d));
+  const ready = new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('bare Fastify did not start within 30 s')), 30_000);
+    child.stdout.on('data', (d) => {
+      output.push(d);
+      if (String(d).includes('listening')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    exited.then(({ code }) => {
+      clearTimeout(timer);
+      reject(new Error(`bare Fastify exited (code ${code}): ${output.lines.join(' ')}`));
+    });
+  });
+  const server = { child, baseUrl: `http://${LOOPBACK}:${port}`, port, dataDir: null, output, exited };
+  try {
+    await ready;
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  return server;
 }
 
 /** Polls /api/health until it answers {status:'ok'}; fails if the server exits or the time runs out. */
@@ -250,6 +330,7 @@ export async function stopServer(server) {
       await server.exited;
     }
   }
+  if (!dataDir) return;
   const pm = embeddedPostmaster(dataDir);
   if (pm && Number.isInteger(pm.pid) && pm.pid > 0 && isAlive(pm.pid)) {
     log(`Stopping the embedded PostgreSQL left running (pid ${pm.pid})`);
@@ -335,7 +416,7 @@ function cannon(opts, { onResponse } = {}) {
   });
 }
 
-export async function runScenario(baseUrl, scenario, options, stats) {
+export async function runScenario(baseUrl, scenario, options, stats, serverPid = null) {
   const base = {
     url: new URL(scenario.path, baseUrl).toString(),
     method: scenario.method,
@@ -373,6 +454,7 @@ export async function runScenario(baseUrl, scenario, options, stats) {
     }
   })();
   let result;
+  const cpuBefore = serverPid ? cpuTicks(serverPid) : null;
   try {
     result = await cannon(
       {
@@ -388,6 +470,9 @@ export async function runScenario(baseUrl, scenario, options, stats) {
     await sampler;
   }
   const completed = result.requests.total;
+  const cpuAfter = serverPid ? cpuTicks(serverPid) : null;
+  const cpuUsPerRequest =
+    cpuBefore !== null && cpuAfter !== null && completed > 0 ? ((cpuAfter - cpuBefore) * 1e6) / CLOCK_TICKS / completed : null;
   let dbXactPerRequest = null;
   const first = samples[0];
   const last = samples.at(-1);
@@ -406,6 +491,8 @@ export async function runScenario(baseUrl, scenario, options, stats) {
     note: scenario.note ?? null,
     durationS: result.duration,
     requestsPerSec: result.requests.average,
+    cpuUsPerRequest,
+    bytesPerResponse: result.requests.average > 0 ? result.throughput.average / result.requests.average : null,
     requestsTotal: completed,
     latencyMs: {
       p50: result.latency.p50,
@@ -437,14 +524,29 @@ export function printTable(results) {
     r.name,
     String(r.connections),
     fmt(r.requestsPerSec, 1),
+    fmt(r.pctOfBare, 1),
     fmt(r.pctOfBaseline, 1),
     fmt(r.latencyMs.p50, 0),
     fmt(r.latencyMs.p99, 0),
+    fmt(r.cpuUsPerRequest, 1),
+    fmt(r.bytesPerResponse, 0),
     String(r.non2xx),
     String(r.errors + r.timeouts),
     fmt(r.dbXactPerRequest, 2),
   ]);
-  const header = ['endpoint', 'conns', 'req/s (avg)', '% of health', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'db xact/req'];
+  const header = [
+    'endpoint',
+    'conns',
+    'req/s (avg)',
+    '% of bare',
+    '% of health',
+    'p50 ms',
+    'p99 ms',
+    'bytes/resp',
+    'non-2xx',
+    'errors',
+    'db xact/req',
+  ];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   console.log('');
@@ -453,12 +555,54 @@ export function printTable(results) {
   for (const r of rows) console.log(line(r));
   console.log('');
   for (const r of results) if (r.note) console.log(`  ${r.name}: ${r.note}`);
+  console.log('  CPU µs/req: CPU time of the serving process (user + system, /proc) per completed request');
+  console.log('  bytes/resp: response bytes as sent, headers included (autocannon throughput / requests)');
 }
 
-function evaluateGoals(results) {
+/** Kernel clock ticks per second (USER_HZ), 100 on Linux. */
+const CLOCK_TICKS = 100;
+
+/**
+ * CPU time (user + system, in clock ticks) a process has used, from /proc/<pid>/stat; null where there is no /proc.
+ * Per request, it is steadier than req/s on a busy machine: other processes slow the server down, but barely change
+ * how much CPU each request takes.
+ */
+function cpuTicks(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return null;
+  }
+}
+
+/** The median of `values`; for an even count, the lower middle (an observed value, not an average). */
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
+
+/** Of several runs of one scenario, the run with the median req/s (its latencies belong to that run). */
+function medianRun(runs) {
+  const target = median(runs.map((r) => r.requestsPerSec));
+  return { ...runs.find((r) => r.requestsPerSec === target), rounds: runs.map((r) => Math.round(r.requestsPerSec)) };
+}
+
+function evaluateGoals(results, pairedRatio) {
   const goals = [];
   for (const r of results) {
     if (!r.goal) continue;
+    if (r.goal.minPctOfBare !== undefined) {
+      // The median of the per-round ratios: each round measured both routes back to back.
+      const actual = r.baseline && pairedRatio !== null ? pairedRatio : r.pctOfBare;
+      goals.push({
+        endpoint: r.name,
+        goal: `req/s >= ${r.goal.minPctOfBare}% of the bare Fastify route`,
+        actual: actual === null ? null : `${actual.toFixed(1)}%`,
+        met: actual !== null && actual >= r.goal.minPctOfBare,
+      });
+    }
     if (r.goal.minPctOfBaseline !== undefined) {
       goals.push({
         endpoint: r.name,
@@ -487,12 +631,14 @@ export async function main() {
   const options = loadOptions();
   const database = options.databaseUrl ? { kind: 'external', url: redact(options.databaseUrl) } : { kind: 'embedded', url: null };
   let server = null;
+  let bare = null;
   let stats = null;
   let stopping = null;
   const cleanup = async () => {
     stopping ??= (async () => {
       currentRun?.stop();
       await stats?.close().catch(() => {});
+      if (bare) await stopServer(bare);
       if (server) await stopServer(server);
     })();
     return stopping;
@@ -513,6 +659,7 @@ export async function main() {
       `Node ${process.version}, ${os.availableParallelism()} CPU(s) (${os.cpus()[0]?.model ?? 'unknown'}), database: ${database.kind}${database.url ? ` ${database.url}` : ''}`,
     );
     log(`duration ${options.duration} s after ${options.warmup} s warm-up per endpoint, ${options.connections} connections for reads`);
+    await ensureWebBuilt();
     server = await startServer(options);
     log(`Starting the server on ${server.baseUrl} (DATA_DIR ${server.dataDir})`);
     const t0 = Date.now();
@@ -524,12 +671,19 @@ export async function main() {
     }
     log(`Healthy after ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
+    bare = await startBareServer();
+    log(`Bare Fastify reference route on ${bare.baseUrl}/hello`);
+
     const ctx = await setup(server.baseUrl, { databaseUrl: statsUrl(server, options.databaseUrl) });
-    const scenarios = buildScenarios(ctx, options);
+    const scenarios = buildScenarios(ctx, options).filter(
+      (s) => s.paired || s.baseline || options.only.length === 0 || options.only.includes(s.name),
+    );
     if (scenarios.filter((s) => s.baseline).length !== 1) throw new Error('Exactly one scenario must be the baseline');
+    if (scenarios.filter((s) => s.bare).length !== 1) throw new Error('Exactly one scenario must be the bare route');
+    const targetOf = (s) => (s.bare ? bare.baseUrl : server.baseUrl);
     for (const s of scenarios) {
-      const res = await requestJson(server.baseUrl, s);
-      const ok = s.check ? s.check(res.status, res.json) : res.status >= 200 && res.status < 300;
+      const res = await requestJson(targetOf(s), s);
+      const ok = s.check ? s.check(res.status, res.json, res) : res.status >= 200 && res.status < 300;
       if (!ok) {
         throw new Error(`Preflight ${s.name} failed: HTTP ${res.status} ${res.text.slice(0, 300)}`);
       }
@@ -540,29 +694,68 @@ export async function main() {
       log(`Database round-trip counting unavailable: ${error.message}`);
     }
 
-    const results = [];
-    for (const s of scenarios) {
-      log(`${s.name}: ${s.connections} connections, ${options.warmup} s warm-up + ${options.duration} s`);
-      results.push(await runScenario(server.baseUrl, s, options, stats));
-      const r = results.at(-1);
-      // A scenario may check the database after its load (e.g. member_count equal to a recount).
-      if (s.verify) log(`  verify: ${(r.verify = await s.verify()).detail} ${r.verify.ok ? 'OK' : 'FAILED'}`);
+    const run = async (s, label = '') => {
+      log(`${s.name}${label}: ${s.connections} connections, ${options.warmup} s warm-up + ${options.duration} s`);
+      const r = await runScenario(targetOf(s), s, options, s.bare ? null : stats, (s.bare ? bare : server).child.pid);
       if (server.child.exitCode !== null || server.child.signalCode !== null) {
         throw new Error(`The server exited during ${s.name} (code ${server.child.exitCode}, signal ${server.child.signalCode})`);
       }
       log(
         `  ${fmt(r.requestsPerSec, 1)} req/s, p50 ${r.latencyMs.p50} ms, p99 ${r.latencyMs.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors + r.timeouts}`,
       );
+      // A scenario may check the database after its load (e.g. member_count equal to a recount).
+      if (s.verify) log(`  verify: ${(r.verify = await s.verify()).detail} ${r.verify.ok ? 'OK' : 'FAILED'}`);
+      return { ...r, bare: Boolean(s.bare), baseline: Boolean(s.baseline) };
+    };
+
+    // The bare route and /api/health alternate, so both see the same machine (other processes come and go).
+    const paired = scenarios.filter((s) => s.paired);
+    const pairedRuns = new Map(paired.map((s) => [s.name, []]));
+    const roundRatios = [];
+    const cpuRatios = [];
+    for (let round = 1; round <= options.rounds; round += 1) {
+      const byName = {};
+      for (const s of paired) {
+        byName[s.name] = await run(s, ` (round ${round}/${options.rounds})`);
+        pairedRuns.get(s.name).push(byName[s.name]);
+      }
+      const bareRun = paired.find((s) => s.bare);
+      const healthRun = paired.find((s) => s.baseline);
+      if (bareRun && healthRun && byName[bareRun.name].requestsPerSec > 0)
+        roundRatios.push((100 * byName[healthRun.name].requestsPerSec) / byName[bareRun.name].requestsPerSec);
+      const cpuBare = bareRun && byName[bareRun.name].cpuUsPerRequest;
+      const cpuHealth = healthRun && byName[healthRun.name].cpuUsPerRequest;
+      if (cpuBare && cpuHealth) cpuRatios.push((100 * cpuBare) / cpuHealth);
     }
-    const baseline = results[scenarios.findIndex((s) => s.baseline)];
-    for (const r of results) r.pctOfBaseline = baseline.requestsPerSec > 0 ? (100 * r.requestsPerSec) / baseline.requestsPerSec : null;
+    const results = [];
+    for (const s of scenarios) results.push(s.paired ? medianRun(pairedRuns.get(s.name)) : await run(s));
+    const pairedRatio = roundRatios.length ? median(roundRatios) : null;
+    const bareResult = results.find((r) => r.bare);
+    const baseline = results.find((r) => r.baseline);
+    for (const r of results) {
+      r.pctOfBaseline = baseline.requestsPerSec > 0 ? (100 * r.requestsPerSec) / baseline.requestsPerSec : null;
+      r.pctOfBare = bareResult.requestsPerSec > 0 ? (100 * r.requestsPerSec) / bareResult.requestsPerSec : null;
+    }
 
     console.log('');
     console.log(
       `Agora HTTP benchmark: Node ${process.version}, ${os.availableParallelism()} CPU(s), database ${database.kind}${database.url ? ` (${database.url})` : ' (embedded PostgreSQL)'}; load generator on the same machine`,
     );
     printTable(results);
-    const goals = evaluateGoals(results);
+    if (pairedRatio !== null)
+      console.log(
+        `  /api/health vs the bare route, per round: ${roundRatios.map((r) => `${r.toFixed(1)}%`).join(', ')} (median ${pairedRatio.toFixed(1)}%)`,
+      );
+    if (cpuRatios.length)
+      console.log(
+        `  the same by CPU per request (bare µs / health µs), per round: ${cpuRatios.map((r) => `${r.toFixed(1)}%`).join(', ')} (median ${median(cpuRatios).toFixed(1)}%)`,
+      );
+    let web = null;
+    if (options.web) {
+      web = await measureWeb(server.baseUrl, { session: ctx.session, lighthouseRuns: options.lighthouseRuns, log });
+      printWeb(web);
+    }
+    const goals = [...evaluateGoals(results, pairedRatio), ...(web ? webGoals(web) : [])];
     if (goals.length) {
       console.log('');
       for (const g of goals)
@@ -582,9 +775,20 @@ export async function main() {
       cpuModel: os.cpus()[0]?.model ?? null,
       database,
       serverBundleRebuilt: rebuilt,
-      options: { duration: options.duration, warmup: options.warmup, connections: options.connections, maxRequests: options.maxRequests },
+      options: {
+        duration: options.duration,
+        warmup: options.warmup,
+        connections: options.connections,
+        maxRequests: options.maxRequests,
+        rounds: options.rounds,
+        lighthouseRuns: options.web ? options.lighthouseRuns : 0,
+      },
       baseline: baseline.name,
+      bare: bareResult.name,
+      healthVsBarePerRound: roundRatios,
+      healthVsBareCpuPerRound: cpuRatios,
       results,
+      web,
       goals,
       ok: failed.length === 0,
     };

@@ -2,6 +2,7 @@ export * from './limits';
 export * from './errors';
 export * from './roles';
 export * from './birthday';
+export * from './auth-messages';
 export * from './auth';
 export * from './profiles';
 export * from './uploads';

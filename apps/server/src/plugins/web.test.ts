@@ -1,5 +1,6 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from './config';
@@ -19,10 +20,24 @@ describe('without a web build', () => {
 describe('with a web build', () => {
   let app: FastifyInstance;
   const webDist = path.join(process.cwd(), '.tmp', `web-${process.pid}`);
+  const indexHtml = '<!doctype html><div id="root"></div>';
+  // What apps/web/build/page-preloads.ts writes for the login page: index.html plus that page's preloads.
+  const loginHtml = '<!doctype html><link rel="modulepreload" href="/assets/login-page-x.js"><div id="root"></div>';
+  const assetJs = Array.from({ length: 200 }, (_, i) => `console.log(${i * 7919});`).join('\n');
+  const built = (file: string) => readFileSync(path.join(webDist, file));
   beforeAll(async () => {
     mkdirSync(path.join(webDist, 'assets'), { recursive: true });
-    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
-    writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    // What apps/web/build/precompress.ts writes: each file with its brotli and gzip copies.
+    for (const [file, text] of [
+      ['index.html', indexHtml],
+      ['index.login.html', loginHtml],
+      ['assets/app-abc123.js', assetJs],
+    ] as const) {
+      writeFileSync(path.join(webDist, file), text);
+      writeFileSync(path.join(webDist, `${file}.br`), brotliCompressSync(text));
+      // Levels unlike the server's on-the-fly ones, so a test can tell the built file from a fresh compression.
+      writeFileSync(path.join(webDist, `${file}.gz`), gzipSync(text, { level: 1 }));
+    }
     writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     const config = { ...loadConfig({ ...process.env, NODE_ENV: 'test', DATA_DIR: path.join(webDist, 'data'), WEB_DIST: webDist }) };
     app = await buildApp(config, t.database.db, { logger: false });
@@ -63,6 +78,61 @@ describe('with a web build', () => {
     },
   );
 
+  it.each(['/no/such/page', '/users/1', '/users/profile', '/group/x/settings'])(
+    'serves the app with status 404 to a browser navigating to %s, which the app does not have (no soft 404)',
+    async (url) => {
+      const res = await app.inject({ method: 'GET', url, headers: { accept: 'text/html,*/*;q=0.8' } });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+    },
+  );
+
+  it.each([
+    ['br', 'gzip, deflate, br, zstd', brotliDecompressSync],
+    ['gzip', 'gzip, deflate', gunzipSync],
+  ] as const)('sends hashed assets and index.html as the %s file built beside them', async (encoding, acceptEncoding, decode) => {
+    const suffix = encoding === 'br' ? '.br' : '.gz';
+    for (const [url, file, text, accept] of [
+      ['/assets/app-abc123.js', 'assets/app-abc123.js', assetJs, '*/*'],
+      ['/', 'index.html', indexHtml, 'text/html'],
+      ['/no/such/page', 'index.html', indexHtml, 'text/html'],
+    ] as const) {
+      const res = await app.inject({ method: 'GET', url, headers: { accept, 'accept-encoding': acceptEncoding } });
+      expect(res.headers['content-encoding'], url).toBe(encoding);
+      expect(String(res.headers.vary), url).toMatch(/accept-encoding/i);
+      expect(res.rawPayload.equals(built(file + suffix)), `${url}: the built ${suffix} file, byte for byte`).toBe(true);
+      expect(decode(res.rawPayload).toString(), url).toBe(text);
+    }
+    const asset = await app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': acceptEncoding } });
+    expect(asset.headers['content-type']).toContain('javascript');
+    expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it("sends a first page's own index.html (with its chunks preloaded) where the build wrote one, else index.html", async () => {
+    const headers = { accept: 'text/html', 'accept-encoding': 'gzip, br' };
+    const login = await app.inject({ method: 'GET', url: '/login?redirect=%2F', headers });
+    expect(login.rawPayload.equals(built('index.login.html.br'))).toBe(true);
+    expect(brotliDecompressSync(login.rawPayload).toString()).toBe(loginHtml);
+    const plain = await app.inject({ method: 'GET', url: '/login', headers: { accept: 'text/html' } });
+    expect(plain.body).toBe(loginHtml);
+    for (const url of ['/', '/register', '/nowhere']) {
+      const res = await app.inject({ method: 'GET', url, headers });
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(indexHtml);
+    }
+  });
+
+  it('sends the files as they are to a client that accepts no encoding', async () => {
+    for (const [url, text, accept] of [
+      ['/assets/app-abc123.js', assetJs, '*/*'],
+      ['/', indexHtml, 'text/html'],
+    ] as const) {
+      const res = await app.inject({ method: 'GET', url, headers: { accept, 'accept-encoding': 'identity' } });
+      expect(res.headers['content-encoding'], url).toBeUndefined();
+      expect(res.body, url).toBe(text);
+    }
+  });
+
   it('keeps API answers for API clients on the same path', async () => {
     const res = await app.inject({ method: 'GET', url: '/users/profile', headers: { accept: 'application/json' } });
     expect(res.statusCode).toBe(401);
@@ -84,7 +154,18 @@ describe('with a web build', () => {
     }
   });
 
-  it('sends security headers with a CSP that allows only same-origin scripts and connections', async () => {
+  it('sends uploaded files sandboxed, whatever the app-wide security headers say', async () => {
+    mkdirSync(path.join(webDist, 'data', 'uploads', 'profile'), { recursive: true });
+    writeFileSync(path.join(webDist, 'data', 'uploads', 'profile', 'a1.jpg'), Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
+    const res = await app.inject({ method: 'GET', url: '/uploads/profile/a1.jpg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends documents the full security headers, with a CSP that allows only same-origin scripts', async () => {
     const res = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
@@ -93,7 +174,27 @@ describe('with a web build', () => {
     expect(csp).not.toMatch(/\bwss?:/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('sends everything that is not a document the headers that matter for it, and a CSP that allows nothing', async () => {
+    for (const [url, accept] of [
+      ['/api/health', 'application/json'],
+      ['/api/nothing', 'text/html'],
+      ['/users/profile', 'application/json'],
+      ['/assets/app-abc123.js', '*/*'],
+      ['/favicon.svg', '*/*'],
+    ] as const) {
+      const res = await app.inject({ method: 'GET', url, headers: { accept } });
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(res.headers['strict-transport-security'], url).toContain('max-age=');
+      expect(res.headers['x-frame-options'], url).toBeUndefined();
+    }
   });
 });
 

@@ -1,77 +1,150 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { type ErrorBody, isAppRoute } from '@agora/contract';
 
-const API_PREFIXES = ['/api/', '/uploads/', '/socket.io/'];
+/** Paths the server owns: a browser navigating there gets them, never the app. */
+const SERVER_PREFIXES = ['/api/', '/uploads/', '/socket.io/'];
+
+/**
+ * The first page of each web route: the build writes `index.<page>.html`, which also preloads that page's lazy
+ * chunks (apps/web/build/page-preloads.ts). Whether a path is an app route at all (200) or not (404, the app
+ * shows "Page Not Found") is the contract's `isAppRoute`, the one list of the app's routes.
+ */
+const APP_ROUTES: { pattern: RegExp; page: string }[] = [
+  { pattern: /^\/$/, page: 'home' },
+  { pattern: /^\/suggested\/?$/, page: 'explore' },
+  { pattern: /^\/login\/?$/, page: 'login' },
+  { pattern: /^\/register\/?$/, page: 'register' },
+  { pattern: /^\/create\/?$/, page: 'create' },
+  { pattern: /^\/group\/[^/]+(\/(members|blogs|discussions)|\/blogs\/blogpage\/[^/]+)?\/?$/, page: 'other' },
+];
+const NOT_FOUND_PAGE = 'other';
+
+const UPLOAD_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Content-Security-Policy': "default-src 'none'; sandbox",
+  'Cross-Origin-Resource-Policy': 'same-origin',
+};
 
 /** A browser navigation: a GET for HTML, not a file (no extension) and not the API, uploads or the socket. */
 function isNavigation(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   if (!(request.headers.accept ?? '').includes('text/html')) return false;
   const url = request.url.split('?')[0] ?? '/';
-  if (API_PREFIXES.some((p) => url.startsWith(p)) || url === '/api') return false;
+  if (SERVER_PREFIXES.some((p) => url.startsWith(p)) || url === '/api') return false;
   return !path.posix.basename(url).includes('.');
 }
 
+/** One page's index.html as built, and its brotli and gzip copies (apps/web/build/precompress.ts). */
+type IndexHtml = { identity: Buffer; br?: Buffer; gzip?: Buffer };
+
+function readHtml(file: string): IndexHtml | null {
+  if (!existsSync(file)) return null;
+  const variant = (suffix: string) => (existsSync(file + suffix) ? readFileSync(file + suffix) : undefined);
+  return { identity: readFileSync(file), br: variant('.br'), gzip: variant('.gz') };
+}
+
+/** index.html, and `index.<page>.html` per first page where the build wrote one (else index.html serves). */
+function readPages(webDist: string): { index: IndexHtml; pages: Map<string, IndexHtml> } | null {
+  const index = readHtml(path.join(webDist, 'index.html'));
+  if (!index) return null;
+  const pages = new Map<string, IndexHtml>();
+  for (const page of new Set([...APP_ROUTES.map((r) => r.page), NOT_FOUND_PAGE])) {
+    pages.set(page, readHtml(path.join(webDist, `index.${page}.html`)) ?? index);
+  }
+  return { index, pages };
+}
+
 /**
- * Serves the built web app and /uploads on the API's origin. A browser navigation gets index.html: with 200 for
- * one of the app's routes (contract/routes.ts), with 404 for any other path (the app shows its own "Page Not
- * Found", and crawlers and monitors see a real 404). Any other unknown path is a JSON 404.
+ * Serves the built web app and /uploads on the API's origin. Hashed assets are sent precompressed (brotli or
+ * gzip files written at build time) and cached for a year; a browser navigation to any app path gets index.html
+ * (compressed the same way); any other unknown path is a JSON 404.
+ *
+ * Call it before the route modules: the navigation check is attached, through `onRoute`, only to GET routes
+ * outside /api, /uploads and /socket.io (the spec's paths without /api, e.g. a bookmarked /users/1), so API
+ * requests never run it.
  */
 export async function registerWeb(app: FastifyInstance, opts: { webDist: string; uploadsDir: string }): Promise<void> {
   await mkdir(opts.uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: opts.uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    list: false,
-    dotfiles: 'deny',
-    immutable: true,
-    maxAge: '365d',
-    setHeaders: (res) => {
-      res.setHeader('X-Content-Type-Options', 'nosniff');
-      res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
-      res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
-    },
+  const web = readPages(opts.webDist);
+  if (!web) app.log.warn(`No web build at ${opts.webDist}: run "npm run build" (npm start does it for you)`);
+
+  const sendApp = (request: FastifyRequest, reply: FastifyReply, built: NonNullable<typeof web>) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const route = APP_ROUTES.find((r) => r.pattern.test(url));
+    const html = built.pages.get(route?.page ?? NOT_FOUND_PAGE) ?? built.index;
+    const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
+    const body = encoding === 'br' ? html.br : encoding === 'gzip' ? html.gzip : undefined;
+    void reply
+      .status(isAppRoute(url) ? 200 : 404)
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .header('Vary', 'Accept-Encoding');
+    if (body && encoding) void reply.header('Content-Encoding', encoding);
+    return reply.send(body ?? html.identity);
+  };
+
+  if (web) {
+    // Browser navigations get the app even where an API route shares the path (e.g. a bookmarked /users/1).
+    const navigation: onRequestHookHandler = (request, reply, done) => {
+      if (isNavigation(request)) return sendApp(request, reply, web);
+      done();
+    };
+    app.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      if (!methods.includes('GET') && !methods.includes('HEAD')) return;
+      if (SERVER_PREFIXES.some((p) => route.url.startsWith(p)) || route.url === '/api') return;
+      if (path.posix.basename(route.url).includes('.')) return; // a file: never a navigation
+      const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
+      route.onRequest = [navigation, ...existing];
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (web && isNavigation(request)) return sendApp(request, reply, web);
+    const body: ErrorBody = { message: 'Not found', code: 'not_found' };
+    return reply.status(404).send(body);
   });
 
-  const indexFile = path.join(opts.webDist, 'index.html');
-  const hasWeb = existsSync(indexFile);
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
+  await app.register(async (uploads) => {
+    // Uploaded files are never documents of this origin: no scripts, no plugins, sandboxed. Set at onSend, after
+    // the security headers every response gets (plugins/security.ts), so these win.
+    uploads.addHook('onSend', (_request, reply, payload, done) => {
+      void reply.headers(UPLOAD_HEADERS);
+      done(null, payload);
+    });
+    await uploads.register(fastifyStatic, {
+      root: opts.uploadsDir,
+      prefix: '/uploads/',
+      decorateReply: false,
+      index: false,
+      list: false,
+      dotfiles: 'deny',
+      immutable: true,
+      maxAge: '365d',
+    });
+  });
+  if (!web) return;
+  await app.register(async (scope) => {
+    await scope.register(fastifyStatic, {
       root: opts.webDist,
       prefix: '/',
       wildcard: false,
       index: false,
       cacheControl: false,
+      // `<file>.br` / `<file>.gz` from the build, chosen by Accept-Encoding, with `Vary: Accept-Encoding`.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
+        // The same URL has brotli, gzip and plain bodies: caches must key on Accept-Encoding (@fastify/static 8
+        // does not say so itself).
+        res.setHeader('Vary', 'Accept-Encoding');
         // Hashed build assets never change; everything else is revalidated.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
         else res.setHeader('Cache-Control', 'no-cache');
       },
     });
-  } else {
-    app.log.warn(`No web build at ${opts.webDist}: run "npm run build" (npm start does it for you)`);
-  }
-  const indexHtml = hasWeb ? readFileSync(indexFile) : null;
-  const sendApp = (request: FastifyRequest, reply: FastifyReply) =>
-    reply
-      .status(isAppRoute(request.url.split('?')[0] ?? '/') ? 200 : 404)
-      .type('text/html; charset=utf-8')
-      .header('Cache-Control', 'no-cache')
-      .send(indexHtml);
-
-  // Browser navigations get the app even where an API route shares the path (e.g. a bookmarked /users/1).
-  app.addHook('onRequest', async (request, reply) => {
-    if (indexHtml && isNavigation(request)) return sendApp(request, reply);
-  });
-  app.setNotFoundHandler((request, reply) => {
-    if (indexHtml && isNavigation(request)) return sendApp(request, reply);
-    const body: ErrorBody = { message: 'Not found', code: 'not_found' };
-    return reply.status(404).send(body);
   });
 }

@@ -1,19 +1,41 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { cn } from '@/lib/cn';
 import { useSession } from '@/lib/session';
-import { CommunitiesPanel } from '@/features/groups/communities-panel';
-import { NotificationsPanel } from '@/features/notifications/notifications-panel';
-import { ProfilePanel } from '@/features/profiles/profile-panel';
+import { lazyComponent } from '@/lib/lazy-component';
+import { useProfilePanel } from '@/features/profiles/public';
 import { NavBar } from './nav-bar';
-import { SidePanel } from './side-panel';
+
+// Signed-in or on-demand parts load apart from the layout, so a visitor's first page stays small: the side panel
+// for signed-in people, each drawer on its first opening (it then stays mounted, so closing animates).
+const SidePanel = lazyComponent(
+  () => import('./side-panel'),
+  (m) => m.SidePanel,
+);
+const NotificationsPanel = lazyComponent(
+  () => import('@/features/notifications/notifications-panel'),
+  (m) => m.NotificationsPanel,
+);
+const CommunitiesPanel = lazyComponent(
+  () => import('@/features/groups/communities-panel'),
+  (m) => m.CommunitiesPanel,
+);
+const ProfilePanel = lazyComponent(
+  () => import('@/features/profiles/profile-panel'),
+  (m) => m.ProfilePanel,
+);
 
 /** Every page but login and register: navigation bar, content, the desktop side panel and the drawers. */
 export function AppLayout() {
   const session = useSession();
   const queryClient = useQueryClient();
   const [notificationsOpen, setNotificationsOpen] = useState(false);
+  const profileOpen = useProfilePanel().isOpen;
+  const [opened, setOpened] = useState({ notifications: false, profile: false });
+  if ((notificationsOpen && !opened.notifications) || (profileOpen && !opened.profile)) {
+    setOpened({ notifications: opened.notifications || notificationsOpen, profile: opened.profile || profileOpen });
+  }
 
   // Another tab signed out or in as someone else: nothing cached for the previous user may show.
   const previousUser = useRef(session?.userId ?? null);
@@ -40,10 +62,13 @@ export function AppLayout() {
           <Outlet />
         </main>
       </div>
-      <SidePanel />
-      {session ? <NotificationsPanel open={notificationsOpen} onOpenChange={setNotificationsOpen} /> : null}
-      <ProfilePanel />
-      <CommunitiesPanel />
+      {/* One boundary each: a drawer still loading never hides the side panel. */}
+      <Suspense fallback={null}>{session ? <SidePanel /> : null}</Suspense>
+      <Suspense fallback={null}>
+        {session && opened.notifications ? <NotificationsPanel open={notificationsOpen} onOpenChange={setNotificationsOpen} /> : null}
+      </Suspense>
+      <Suspense fallback={null}>{opened.profile ? <ProfilePanel /> : null}</Suspense>
+      <Suspense fallback={null}>{session ? <CommunitiesPanel /> : null}</Suspense>
     </div>
   );
 }

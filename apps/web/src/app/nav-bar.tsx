@@ -1,21 +1,28 @@
-import type { MouseEvent, ReactNode } from 'react';
+import { Suspense, type MouseEvent, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Bell, Compass, Home, LogIn } from 'lucide-react';
-import { Avatar } from '@/components/ui/avatar';
+import { Compass, Home, LogIn } from 'lucide-react';
 import { buttonClasses } from '@/components/ui/button';
-import { Tooltip } from '@/components/ui/tooltip';
 import { Logo } from '@/components/logo';
 import { ThemeMenu } from '@/components/theme-menu';
 import { cn } from '@/lib/cn';
 import { useSession } from '@/lib/session';
-import { loginPathFor } from '@/features/auth/redirect';
+import { loginPathFor } from '@/features/auth/public';
 import { feedKeys } from '@/features/feed/api';
-import { groupKeys } from '@/features/groups/api';
-import { CommunitiesStrip } from '@/features/groups/nav-strip';
+import { groupKeys } from '@/features/groups/keys';
 import { communitiesPanel } from '@/features/groups/use-communities-panel';
-import { useOwnProfile } from '@/features/profiles/api';
-import { useProfilePanel } from '@/features/profiles/use-profile-panel';
+import { lazyComponent } from '@/lib/lazy-component';
+
+// Signed-in only (tooltips, the own profile query, the communities strip): a visitor's first load never fetches
+// this code.
+const NavMemberActions = lazyComponent(
+  () => import('./nav-member-actions'),
+  (m) => m.NavMemberActions,
+);
+const CommunitiesStrip = lazyComponent(
+  () => import('@/features/groups/nav-strip'),
+  (m) => m.CommunitiesStrip,
+);
 
 interface NavItemProps {
   to: string;
@@ -57,8 +64,6 @@ export function NavBar({ onOpenNotifications }: { onOpenNotifications: () => voi
   const session = useSession();
   const location = useLocation();
   const queryClient = useQueryClient();
-  const profilePanel = useProfilePanel();
-  const ownProfile = useOwnProfile();
 
   const refresh =
     (...keys: (readonly unknown[])[]) =>
@@ -119,32 +124,13 @@ export function NavBar({ onOpenNotifications }: { onOpenNotifications: () => voi
             </NavItem>
           )}
         </nav>
-        <CommunitiesStrip />
+        <Suspense fallback={null}>{session ? <CommunitiesStrip /> : null}</Suspense>
         <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
           <ThemeMenu />
           {session ? (
-            <>
-              <Tooltip content="Notifications">
-                <button
-                  type="button"
-                  aria-label="Notifications"
-                  onClick={onOpenNotifications}
-                  className="flex size-10 items-center justify-center rounded-full text-fg-muted transition-colors hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-                >
-                  <Bell className="size-5" aria-hidden />
-                </button>
-              </Tooltip>
-              <Tooltip content="Your profile">
-                <button
-                  type="button"
-                  aria-label="Your profile"
-                  onClick={() => profilePanel.open('me')}
-                  className="rounded-full p-0.5 transition-shadow hover:ring-2 hover:ring-accent-fg/40 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-                >
-                  <Avatar src={ownProfile.data?.profileImage} size="sm" className="size-9" />
-                </button>
-              </Tooltip>
-            </>
+            <Suspense fallback={<span aria-hidden className="block h-10 w-[5.25rem] sm:w-[5.5rem]" />}>
+              <NavMemberActions onOpenNotifications={onOpenNotifications} />
+            </Suspense>
           ) : (
             <Link to={loginPathFor(`${location.pathname}${location.search}`)} className={buttonClasses('primary', 'md', 'h-9 px-3.5')}>
               <LogIn aria-hidden />

@@ -1,6 +1,5 @@
 import { useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { TooltipProvider } from '@/components/ui/tooltip';
 import { createQueryClient } from '@/lib/query-client';
 import { useThemeSync } from '@/lib/theme';
 import { AppToaster } from './toaster';
@@ -10,10 +9,8 @@ export function Providers({ children, queryClient }: { children: ReactNode; quer
   const theme = useThemeSync();
   return (
     <QueryClientProvider client={client}>
-      <TooltipProvider delayDuration={300}>
-        {children}
-        <AppToaster theme={theme} />
-      </TooltipProvider>
+      {children}
+      <AppToaster theme={theme} />
     </QueryClientProvider>
   );
 }

@@ -1,20 +1,62 @@
+import { Suspense } from 'react';
 import { Outlet, ScrollRestoration, type RouteObject } from 'react-router';
-import { LoginPage } from '@/features/auth/login-page';
-import { RegisterPage } from '@/features/auth/register-page';
-import { CreateCommunityPage } from '@/features/groups/create-page';
+import { lazyComponent } from '@/lib/lazy-component';
 import { groupRoutes } from '@/features/groups/routes';
-import { ExplorePage } from '@/features/feed/explore-page';
-import { HomeRoute } from '@/features/feed/home-page';
-import { AppLayout } from './app-layout';
 import { NotFoundPage } from './not-found-page';
 import { RequireAuth } from './require-auth';
 import { RouteError } from './route-error';
+
+// Every page and the signed-in layout is its own chunk: /login loads neither the layout nor other pages, and a
+// page's libraries (the crop dialog, rich text, …) load with that page only. Keep new pages lazy the same way, and
+// list a page people land on directly in FIRST_PAGES (apps/web/build/page-preloads.ts) and APP_ROUTES
+// (apps/server/src/plugins/web.ts), so its chunks are preloaded with the entry (docs/decisions/0004).
+// Web tests preload every lazy component once (preloadAllLazyComponents) and then render synchronously.
+const LoginPage = lazyComponent(
+  () => import('@/features/auth/login-page'),
+  (m) => m.LoginPage,
+);
+const RegisterPage = lazyComponent(
+  () => import('@/features/auth/register-page'),
+  (m) => m.RegisterPage,
+);
+const AppLayout = lazyComponent(
+  () => import('./app-layout'),
+  (m) => m.AppLayout,
+);
+const HomeRoute = lazyComponent(
+  () => import('@/features/feed/home-page'),
+  (m) => m.HomeRoute,
+);
+const ExplorePage = lazyComponent(
+  () => import('@/features/feed/explore-page'),
+  (m) => m.ExplorePage,
+);
+const CreateCommunityPage = lazyComponent(
+  () => import('@/features/groups/create-page'),
+  (m) => m.CreateCommunityPage,
+);
+
+/**
+ * Shown only while a page's code is on its way (first load, or a chunk still downloading): blank, as the page was
+ * before the app started, with a status for screen readers. Navigations keep the current page meanwhile.
+ */
+function PageFallback() {
+  return (
+    <div role="status" className="min-h-dvh">
+      <span className="sr-only">Loading</span>
+    </div>
+  );
+}
 
 function Root() {
   return (
     <>
       <ScrollRestoration />
-      <Outlet />
+      {/* One boundary above every page: navigations run in a transition, so the current page stays on screen
+          while the next page's code loads instead of flashing the fallback. */}
+      <Suspense fallback={<PageFallback />}>
+        <Outlet />
+      </Suspense>
     </>
   );
 }

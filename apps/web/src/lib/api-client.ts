@@ -1,4 +1,4 @@
-import { errorBodySchema } from '@agora/contract';
+import type { ErrorBody } from '@agora/contract';
 import { clearSession, getToken } from './storage';
 
 /**
@@ -48,9 +48,20 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
 }
 
+/**
+ * The contract's error body (`errorBodySchema`), checked by hand: this module is on every page's first load, and
+ * the schema would bring zod with it (the server already validates what it sends against the schema).
+ */
+function isErrorBody(payload: unknown): payload is ErrorBody {
+  if (typeof payload !== 'object' || payload === null) return false;
+  const { message, code, fields } = payload as Record<string, unknown>;
+  if (typeof message !== 'string' || typeof code !== 'string') return false;
+  if (fields === undefined) return true;
+  return typeof fields === 'object' && fields !== null && Object.values(fields).every((v) => typeof v === 'string');
+}
+
 function toApiError(status: number, payload: unknown): ApiError {
-  const parsed = errorBodySchema.safeParse(payload);
-  if (parsed.success) return new ApiError(status, parsed.data.code, parsed.data.message, parsed.data.fields ?? {});
+  if (isErrorBody(payload)) return new ApiError(status, payload.code, payload.message, payload.fields ?? {});
   return new ApiError(status, status >= 500 ? 'internal_error' : 'bad_request', '');
 }
 

@@ -5,8 +5,12 @@ import { vi } from 'vitest';
 import type { Profile } from '@agora/contract';
 import { Providers } from '@/app/providers';
 import { routes } from '@/app/routes';
+import { preloadAllLazyComponents } from '@/lib/lazy-component';
 import { createQueryClient } from '@/lib/query-client';
 import { saveSession, type Session } from '@/lib/storage';
+
+// Pages, layouts and drawers are lazy in the app; fetched once here, they render synchronously in every test.
+await preloadAllLazyComponents();
 
 export const TEST_SESSION: Session = { token: 'test-token', userId: 7, username: 'ada' };
 

@@ -1,17 +1,17 @@
 import { focusOnMount } from '@/lib/forms';
-import { forwardRef, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { forwardRef, Suspense, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { BadgeCheck, Camera, Check, Link2, Lock, Pencil, X } from 'lucide-react';
 import { Switch } from 'radix-ui';
 import { cleanGroupName, GROUP_LIMITS, groupWebPath, type GroupDetailResponse } from '@agora/contract';
-import { CropDialog } from '@/components/crop-dialog';
 import { Button } from '@/components/ui/button';
 import { FallbackImage } from '@/components/ui/fallback-image';
 import { Input } from '@/components/ui/input';
 import { Tooltip } from '@/components/ui/tooltip';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { lazyComponent } from '@/lib/lazy-component';
 import { useCroppedUpload } from '@/lib/use-cropped-upload';
 import type { Viewer } from './access';
 import { usePrivacyToggle, useRenameGroup, useUploadGroupImage, type GroupImageKind } from './api';
@@ -20,6 +20,12 @@ import { GroupSettingsMenu } from './group-settings';
 import { InviteResponse } from './invite-response';
 import { MembershipButton } from './membership-button';
 import { countLabel, GROUP_TEXTS } from './texts';
+
+// The cropper (react-easy-crop, the slider) loads when the owner picks a picture, not with the page.
+const CropDialog = lazyComponent(
+  () => import('@/components/crop-dialog'),
+  (m) => m.CropDialog,
+);
 
 /** The link toast stays 2 seconds on the community page (SPEC §4, §9). */
 const LINK_TOAST_MS = 2000;
@@ -65,20 +71,22 @@ export function GroupHeader({ detail, viewer, children }: { detail: GroupDetailR
       </div>
       {children}
       {uploads.pending ? (
-        <CropDialog
-          key={uploads.pending.source}
-          kind={uploads.pending.kind}
-          title={uploads.pending.kind === 'photo' ? 'Adjust community picture' : 'Adjust banner'}
-          source={uploads.pending.source}
-          onCancel={() => {
-            refocus(uploads.pending!.kind);
-            uploads.cancel();
-          }}
-          onCropped={(image) => {
-            refocus(uploads.pending!.kind);
-            void uploads.cropped(image);
-          }}
-        />
+        <Suspense fallback={null}>
+          <CropDialog
+            key={uploads.pending.source}
+            kind={uploads.pending.kind}
+            title={uploads.pending.kind === 'photo' ? 'Adjust community picture' : 'Adjust banner'}
+            source={uploads.pending.source}
+            onCancel={() => {
+              refocus(uploads.pending!.kind);
+              uploads.cancel();
+            }}
+            onCropped={(image) => {
+              refocus(uploads.pending!.kind);
+              void uploads.cropped(image);
+            }}
+          />
+        </Suspense>
       ) : null}
     </section>
   );

@@ -1,11 +1,30 @@
 import type { RouteObject } from 'react-router';
-import { BlogsTab } from './blogs-tab';
-import { DiscussionTab } from './discussion-tab';
-import { GroupLayout } from './group-layout';
-import { GroupOverview } from './group-overview';
-import { MembersPage } from './members-page';
+import { lazyComponent } from '@/lib/lazy-component';
 
-/** `/group/{slug or id}` and its tabs (SPEC §2). The blog page (`blogs/blogpage/{blogId}`) comes with blogs. */
+// Each tab is its own chunk, like every page (app/routes.tsx): the layout loads with the community page, a tab's
+// code when the tab opens.
+const GroupLayout = lazyComponent(
+  () => import('./group-layout'),
+  (m) => m.GroupLayout,
+);
+const GroupOverview = lazyComponent(
+  () => import('./group-overview'),
+  (m) => m.GroupOverview,
+);
+const MembersPage = lazyComponent(
+  () => import('./members-page'),
+  (m) => m.MembersPage,
+);
+const BlogsTab = lazyComponent(
+  () => import('./blogs-tab'),
+  (m) => m.BlogsTab,
+);
+const DiscussionTab = lazyComponent(
+  () => import('./discussion-tab'),
+  (m) => m.DiscussionTab,
+);
+
+/** `/group/{slug or id}` and its tabs (SPEC §2). */
 export const groupRoutes: RouteObject = {
   path: 'group/:groupId',
   element: <GroupLayout />,

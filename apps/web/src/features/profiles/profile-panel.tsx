@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ArrowLeft, Cake, Camera, LogOut, Pencil, Sparkles, UserRound, X, Link2 } from 'lucide-react';
@@ -9,10 +9,10 @@ import { Sheet, SheetClose } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Tooltip } from '@/components/ui/tooltip';
-import { CropDialog } from '@/components/crop-dialog';
 import { SocialLinks } from '@/components/social-links';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { lazyComponent } from '@/lib/lazy-component';
 import { useSession } from '@/lib/session';
 import { formatBirthday } from '@/lib/time';
 import { useLogout } from '@/features/auth/api';
@@ -23,6 +23,12 @@ import { resolveProfileId } from './own';
 import { birthdayError, draftOf, ProfileEditForm, type DraftErrors, type ProfileDraft } from './profile-edit-form';
 import { useProfileImageUpload } from './profile-image-upload';
 import { useProfilePanel } from './use-profile-panel';
+
+// The cropper (react-easy-crop, the slider) loads when a photo is chosen, not with the panel.
+const CropDialog = lazyComponent(
+  () => import('@/components/crop-dialog'),
+  (m) => m.CropDialog,
+);
 
 export const PROFILE_TEXTS = {
   emptyBio: "Nothing's here",
@@ -229,15 +235,17 @@ function ProfileView({ userId, own, onBack }: ProfileViewProps) {
           </Tabs>
         </div>
       </div>
-      {uploads.pending ? (
-        <CropDialog
-          key={uploads.pending.source}
-          kind={uploads.pending.kind}
-          source={uploads.pending.source}
-          onCancel={uploads.cancel}
-          onCropped={uploads.cropped}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {uploads.pending ? (
+          <CropDialog
+            key={uploads.pending.source}
+            kind={uploads.pending.kind}
+            source={uploads.pending.source}
+            onCancel={uploads.cancel}
+            onCropped={uploads.cropped}
+          />
+        ) : null}
+      </Suspense>
     </div>
   );
 }

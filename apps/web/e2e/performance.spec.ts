@@ -1,0 +1,88 @@
+import { request as httpRequest } from 'node:http';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/** SPEC-independent budget (issue 5 §2): a visitor's "/" loads at most this much JavaScript, gzipped. */
+const JS_BUDGET_GZIP_BYTES = 150 * 1024;
+
+/** Loads `path` on a fresh page and returns the app's scripts it fetched until the network was idle. */
+async function scriptsOf(page: Page, path: string): Promise<string[]> {
+  const scripts: string[] = [];
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.pathname.endsWith('.js')) scripts.push(url.pathname);
+  });
+  await page.goto(path, { waitUntil: 'networkidle' });
+  return scripts;
+}
+
+/** GET with a chosen Accept-Encoding, the body as sent (not decoded), as a browser without brotli would get it. */
+function fetchRaw(
+  baseURL: string,
+  path: string,
+  acceptEncoding: string,
+  accept = '*/*',
+): Promise<{ headers: Record<string, unknown>; bytes: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(new URL(path, baseURL), { headers: { 'accept-encoding': acceptEncoding, accept } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ headers: res.headers, bytes: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function gzippedBytes(baseURL: string, scripts: string[]): Promise<number> {
+  let total = 0;
+  for (const script of new Set(scripts)) {
+    const { headers, bytes } = await fetchRaw(baseURL, script, 'gzip');
+    expect(headers['content-encoding'], `${script} is sent gzipped`).toBe('gzip');
+    total += bytes.length;
+  }
+  return total;
+}
+
+async function contents(baseURL: string, scripts: string[]): Promise<string> {
+  const bodies = await Promise.all([...new Set(scripts)].map(async (s) => (await fetchRaw(baseURL, s, 'identity')).bytes.toString()));
+  return bodies.join('\n');
+}
+
+test.describe('first loads stay small', () => {
+  test(`a visitor's "/" loads at most ${JS_BUDGET_GZIP_BYTES / 1024} KB of gzipped JavaScript, preloaded with the page`, async ({
+    page,
+    baseURL,
+  }) => {
+    const scripts = await scriptsOf(page, '/');
+    await expect(page.getByRole('heading', { name: 'Build. Grow. Connect.' })).toBeVisible();
+    const gzip = await gzippedBytes(baseURL!, scripts);
+    expect(gzip, `JavaScript for / (gzipped): ${(gzip / 1024).toFixed(1)} KB in ${new Set(scripts).size} files`).toBeLessThanOrEqual(
+      JS_BUDGET_GZIP_BYTES,
+    );
+    // Every chunk the page needs is named in its HTML, so the browser fetches them together with the entry.
+    const html = (await fetchRaw(baseURL!, '/', 'identity', 'text/html')).bytes.toString();
+    for (const script of new Set(scripts)) expect(html, `${script} preloaded by the HTML of /`).toContain(script);
+    const code = await contents(baseURL!, scripts);
+    expect(code, 'no cropper on /').not.toContain('reactEasyCrop');
+  });
+
+  test('/login loads neither the cropper, nor zod, nor other pages or the signed-in layout', async ({ page, baseURL }) => {
+    const scripts = await scriptsOf(page, '/login');
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+    for (const chunk of ['register-page', 'app-layout', 'home-page', 'explore-page', 'profile-panel', 'crop-dialog', 'side-panel']) {
+      expect(
+        scripts.filter((s) => s.includes(`/${chunk}-`)),
+        `${chunk} on /login`,
+      ).toEqual([]);
+    }
+    const code = await contents(baseURL!, scripts);
+    // Markers that survive minification: react-easy-crop's class names, zod's schema type names.
+    expect(code, 'react-easy-crop on /login').not.toContain('reactEasyCrop');
+    expect(code, 'zod on /login').not.toMatch(/ZodObject|\$ZodType/);
+    const html = (await fetchRaw(baseURL!, '/login', 'identity', 'text/html')).bytes.toString();
+    for (const script of new Set(scripts)) expect(html, `${script} preloaded by the HTML of /login`).toContain(script);
+    const gzip = await gzippedBytes(baseURL!, scripts);
+    expect(gzip, `JavaScript for /login (gzipped): ${(gzip / 1024).toFixed(1)} KB`).toBeLessThanOrEqual(JS_BUDGET_GZIP_BYTES);
+  });
+});
