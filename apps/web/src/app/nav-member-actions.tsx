@@ -2,7 +2,7 @@ import { Bell } from 'lucide-react';
 import { Avatar } from '@/components/ui/avatar';
 import { Tooltip } from '@/components/ui/tooltip';
 import { useOwnProfile } from '@/features/profiles/api';
-import { useProfilePanel } from '@/features/profiles/use-profile-panel';
+import { useProfilePanel } from '@/features/profiles/public';
 
 /** The signed-in end of the navigation bar (SPEC §2): the notifications bell and the avatar that opens the own profile. */
 export function NavMemberActions({ onOpenNotifications }: { onOpenNotifications: () => void }) {
@@ -15,7 +15,7 @@ export function NavMemberActions({ onOpenNotifications }: { onOpenNotifications:
           type="button"
           aria-label="Notifications"
           onClick={onOpenNotifications}
-          className="flex size-10 items-center justify-center rounded-full text-zinc-600 transition-colors hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          className="flex size-10 items-center justify-center rounded-full text-fg-muted transition-colors hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
         >
           <Bell className="size-5" aria-hidden />
         </button>
@@ -25,7 +25,7 @@ export function NavMemberActions({ onOpenNotifications }: { onOpenNotifications:
           type="button"
           aria-label="Your profile"
           onClick={() => profilePanel.open('me')}
-          className="rounded-full p-0.5 transition-shadow hover:ring-2 hover:ring-brand-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          className="rounded-full p-0.5 transition-shadow hover:ring-2 hover:ring-accent-fg/40 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
         >
           <Avatar src={ownProfile.data?.profileImage} size="sm" className="size-9" />
         </button>
