@@ -78,11 +78,15 @@ describe('the server process', () => {
     expect(existsSync(path.join(server.dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
   }, 120_000);
 
-  it('answers health 503 when the postmaster is killed, starts it again, then answers 200', async () => {
+  // The 503 while the database is down is health.test.ts's (a restart here can take less than one poll).
+  it('starts a killed postmaster again, and the pool reconnects', async () => {
     server = await spawnServer();
     const before = server.postmasterPid();
     process.kill(before, 'SIGKILL');
-    expect(await waitForHealth(server.url, 503, 30_000), server.output()).toBe(true);
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline && !server.output().includes('The embedded PostgreSQL runs again'))
+      await new Promise((r) => setTimeout(r, 200));
+    expect(server.output()).toContain('The embedded PostgreSQL runs again');
     expect(await waitForHealth(server.url, 200, 60_000), server.output()).toBe(true);
     const after = server.postmasterPid();
     expect(after).not.toBe(before);

@@ -220,31 +220,31 @@ function GroupPicture({ detail, owner, uploads, buttonRef }: ImageSlotProps) {
   );
 }
 
+/** An icon that names itself, focusable so keyboard users get its tooltip too (SPEC §2: tooltip "Verified"). */
+function TooltipIcon({ label, className, children }: { label: string; className: string; children: ReactNode }) {
+  const classes = cn('inline-flex shrink-0 rounded-full', className);
+  return (
+    <Tooltip content={label}>
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a tooltip trigger must take focus */}
+      <span tabIndex={0} role="img" aria-label={label} className={classes}>
+        {children}
+      </span>
+    </Tooltip>
+  );
+}
+
 function Badges({ verified, isPrivate }: { verified: boolean; isPrivate: boolean }) {
   return (
     <>
       {verified ? (
-        <Tooltip content={GROUP_TEXTS.verified}>
-          {/* A button only so keyboard users can reach the tooltip (SPEC §2: tooltip "Verified"). */}
-          <button
-            type="button"
-            aria-label={GROUP_TEXTS.verified}
-            className="inline-flex shrink-0 cursor-default rounded-full text-accent-fg"
-          >
-            <BadgeCheck className="size-6" aria-hidden />
-          </button>
-        </Tooltip>
+        <TooltipIcon label={GROUP_TEXTS.verified} className="text-accent-fg">
+          <BadgeCheck className="size-6" aria-hidden />
+        </TooltipIcon>
       ) : null}
       {isPrivate ? (
-        <Tooltip content={GROUP_TEXTS.privateCommunity}>
-          <button
-            type="button"
-            aria-label={GROUP_TEXTS.privateCommunity}
-            className="inline-flex shrink-0 cursor-default rounded-full text-fg-muted"
-          >
-            <Lock className="size-5" aria-hidden />
-          </button>
-        </Tooltip>
+        <TooltipIcon label={GROUP_TEXTS.privateCommunity} className="text-fg-muted">
+          <Lock className="size-5" aria-hidden />
+        </TooltipIcon>
       ) : null}
     </>
   );

@@ -30,8 +30,8 @@ export const communitiesPanel = {
   },
   /** Returns focus to the opener; false when there is none to return to. */
   restoreFocus: (): boolean => {
+    // Kept until the next open: Radix may ask twice while layers (a tooltip, the dialog) unwind.
     const target = opener;
-    opener = null;
     if (!target?.isConnected) return false;
     target.focus();
     return true;
