@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { blogs } from './blogs';
+import { comments, discussions } from './discussions';
 import { groups } from './groups';
 import { users } from './users';
 
@@ -62,6 +64,13 @@ export const notifications = pgTable(
     notiLink: varchar('noti_link', { length: 500 }),
     /** For group invites and group-scoped activity: the invite is answered against this group. */
     groupId: integer('group_id').references(() => groups.id, { onDelete: 'cascade' }),
+    /**
+     * What the notification is about, when it is content: deleting the post, comment or blog deletes the
+     * notifications that point at it (the link alone would dangle).
+     */
+    discussionId: integer('discussion_id').references(() => discussions.id, { onDelete: 'cascade' }),
+    commentId: integer('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
+    blogId: integer('blog_id').references(() => blogs.id, { onDelete: 'cascade' }),
     isRead: boolean('is_read').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -72,6 +81,16 @@ export const notifications = pgTable(
       .on(t.userId)
       .where(sql`${t.isRead} = false`),
     index('notifications_sender_idx').on(t.senderId),
+    // The cascades above look notifications up by their object.
+    index('notifications_discussion_idx')
+      .on(t.discussionId)
+      .where(sql`${t.discussionId} IS NOT NULL`),
+    index('notifications_comment_idx')
+      .on(t.commentId)
+      .where(sql`${t.commentId} IS NOT NULL`),
+    index('notifications_blog_idx')
+      .on(t.blogId)
+      .where(sql`${t.blogId} IS NOT NULL`),
     check('notifications_not_self', sql`${t.senderId} IS NULL OR ${t.senderId} <> ${t.userId}`),
   ],
 );

@@ -262,6 +262,22 @@ export async function moveMemberCount(tx: DbOrTx, groupId: number, delta: number
   return row!.memberCount;
 }
 
+/**
+ * Moves post_count by the number of discussions actually inserted (+) or deleted (−) and, for a new post, marks
+ * the community active (last_activity_at and the activity score that ranks suggestions).
+ */
+export async function movePostCount(tx: DbOrTx, groupId: number, delta: number): Promise<void> {
+  const at = delta > 0 ? sql`now()` : sql`${groups.lastActivityAt}`;
+  await tx
+    .update(groups)
+    .set({
+      postCount: sql`${groups.postCount} + ${delta}`,
+      lastActivityAt: at,
+      activityScore: activityScore(sql`${groups.memberCount}`, at),
+    })
+    .where(eq(groups.id, groupId));
+}
+
 export async function memberCountOf(tx: DbOrTx, groupId: number): Promise<number> {
   const rows = await tx.select({ memberCount: groups.memberCount }).from(groups).where(eq(groups.id, groupId));
   return rows[0]?.memberCount ?? 0;

@@ -42,6 +42,7 @@ import {
   lockGroup,
   lockSlugBase,
   moveMemberCount,
+  movePostCount,
   nameTaken,
   slugOwners,
   takeAllJoinRequests,
@@ -399,4 +400,12 @@ export async function setGroupVerified(ctx: AppContext, idOrSlug: string, verifi
   const group = ref ? await findGroup(ctx.db, ref) : null;
   if (!group) return null;
   return updateGroup(ctx.db, group.id, { groupVerified: verified });
+}
+
+/**
+ * For the discussions feature, in its transaction: a post was written (+1) or deleted (−1). Keeps post_count equal
+ * to the rows (never below 0: CHECK) and a new post counts as activity for the suggested ranking.
+ */
+export async function recordGroupPosts(tx: DbOrTx, groupId: number, delta: number): Promise<void> {
+  if (delta !== 0) await movePostCount(tx, groupId, delta);
 }
