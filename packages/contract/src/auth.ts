@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 import { AUTH_MESSAGES, isReservedUsername, USERNAME_PATTERN } from './auth-messages';
-import { cleanLine, hasControlChars, TEXT_MESSAGES, textField } from './text';
+import { textField } from './text';
+import { cleanLine, hasControlChars, TEXT_MESSAGES } from './text-rules';
 
 /** A one-line required value: control characters refused (NUL never reaches the database), then trimmed. */
 const requiredText = (message: string, max: number, maxMessage?: string) =>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GROUP_ERROR_CODES } from './groups';
+import { GROUP_ERROR_CODES } from './groups-rules';
 
 /** Machine-readable error codes. `message` is what the UI shows (SPEC §8); `code` is for programs. */
 export const ERROR_CODES = [

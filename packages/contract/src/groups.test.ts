@@ -10,7 +10,7 @@ import {
   respondInviteRequestSchema,
   slugifyGroupName,
   updateGroupRequestSchema,
-} from './groups';
+} from './index';
 
 describe('slugifyGroupName', () => {
   it.each([

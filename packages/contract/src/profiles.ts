@@ -1,16 +1,9 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 import { BIRTHDAY_MESSAGES, latestCalendarDate, validateBirthday } from './birthday';
-import { hasControlChars, TEXT_MESSAGES, textField } from './text';
-
-export const PROFILE_MESSAGES = {
-  bioTooLong: `Bio must be at most ${LIMITS.bioMax} characters`,
-  aboutTooLong: `About must be at most ${LIMITS.aboutMax} characters`,
-  linksTooLong: `Links must be at most ${LIMITS.userLinkMax} characters`,
-  tooManyLinks: `At most ${LIMITS.userLinkLinesMax} links`,
-  invalidImagePath: 'Images must be uploaded through Agora',
-  userNotFound: 'User not found',
-} as const;
+import { textField } from './text';
+import { hasControlChars, TEXT_MESSAGES } from './text-rules';
+import { PROFILE_MESSAGES, stripQuery, UPLOAD_PATH_PATTERN } from './profiles-rules';
 
 /** A public profile as GET /users/profile and GET /users/{id} return it (SPEC §3 "User profile"). */
 export const profileSchema = z.object({
@@ -29,14 +22,6 @@ export const profileSchema = z.object({
   createdAt: z.string(),
 });
 export type Profile = z.infer<typeof profileSchema>;
-
-/** Removes a query string or fragment: image paths are saved without one (SPEC §5). */
-export function stripQuery(path: string): string {
-  return path.replace(/[?#].*$/, '');
-}
-
-/** Our own upload paths: /uploads/<kind>/<random>.<ext>. Nothing else may be stored as a profile image. */
-export const UPLOAD_PATH_PATTERN = /^\/uploads\/[a-z]+\/[A-Za-z0-9_-]+\.(jpg|webp)$/;
 
 const imagePath = z
   .string()

@@ -10,23 +10,8 @@ import {
 } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import {
-  assignRoleResponseSchema,
-  createGroupResponseSchema,
   GROUP_LIMITS,
   GROUP_MESSAGES,
-  groupDetailResponseSchema,
-  groupListResponseSchema,
-  groupMessageResponseSchema,
-  inviteResponseSchema,
-  joinRequestsResponseSchema,
-  memberCountResponseSchema,
-  membersResponseSchema,
-  membershipResponseSchema,
-  privacyResponseSchema,
-  respondInviteResponseSchema,
-  transferResponseSchema,
-  updateGroupResponseSchema,
-  userSummarySchema,
   type AssignableRole,
   type Group,
   type GroupDetailResponse,
@@ -36,6 +21,15 @@ import {
   type SectionKey,
   type UpdateGroupResponse,
   type UserSummary,
+  type AssignRoleResponse,
+  type CreateGroupResponse,
+  type InviteResponse,
+  type JoinRequestsResponse,
+  type MemberCountResponse,
+  type PrivacyResponse,
+  type RespondInviteResponse,
+  type TransferResponse,
+  type MessageResponse,
 } from '@agora/contract';
 import { api, apiRequest, uploadFile } from '@/lib/api-client';
 import { useOptimisticMutation, type OptimisticPatch } from '@/lib/optimistic';
@@ -65,7 +59,7 @@ function withQuery(path: string, params: Record<string, string | number | undefi
 export const groupQuery = (idOrSlug: string) =>
   queryOptions({
     queryKey: groupKeys.detail(idOrSlug),
-    queryFn: ({ signal }) => api.get(`/groups/${enc(idOrSlug)}`, { schema: groupDetailResponseSchema, signal }),
+    queryFn: ({ signal }) => api.get<GroupDetailResponse>(`/groups/${enc(idOrSlug)}`, { signal }),
   });
 
 /** GET /groups/{id}: header, sections and the viewer's relation (token optional). */
@@ -79,10 +73,12 @@ export function useJoinedGroups(owner: ListOwner = 'me') {
   return useQuery({
     queryKey: groupKeys.joined(owner),
     queryFn: ({ signal }) =>
-      api.get(withQuery(owner === 'me' ? '/groups/joined' : `/groups/joined/${owner}`, { limit: GROUP_LIMITS.ownListDefault }), {
-        schema: groupListResponseSchema,
-        signal,
-      }),
+      api.get<GroupListResponse>(
+        withQuery(owner === 'me' ? '/groups/joined' : `/groups/joined/${owner}`, { limit: GROUP_LIMITS.ownListDefault }),
+        {
+          signal,
+        },
+      ),
     enabled: Boolean(session),
   });
 }
@@ -93,10 +89,12 @@ export function useMyGroups(owner: ListOwner = 'me') {
   return useQuery({
     queryKey: groupKeys.mine(owner),
     queryFn: ({ signal }) =>
-      api.get(withQuery(owner === 'me' ? '/groups/mine' : `/groups/mine/${owner}`, { limit: GROUP_LIMITS.ownListDefault }), {
-        schema: groupListResponseSchema,
-        signal,
-      }),
+      api.get<GroupListResponse>(
+        withQuery(owner === 'me' ? '/groups/mine' : `/groups/mine/${owner}`, { limit: GROUP_LIMITS.ownListDefault }),
+        {
+          signal,
+        },
+      ),
     enabled: Boolean(session),
   });
 }
@@ -107,10 +105,12 @@ export function useExploreGroups(search: string) {
     infiniteQueryOptions({
       queryKey: groupKeys.explore(search),
       queryFn: ({ signal, pageParam }) =>
-        api.get(withQuery('/groups', { search, cursor: pageParam, limit: search ? undefined : GROUP_LIMITS.exploreDefault }), {
-          schema: groupListResponseSchema,
-          signal,
-        }),
+        api.get<GroupListResponse>(
+          withQuery('/groups', { search, cursor: pageParam, limit: search ? undefined : GROUP_LIMITS.exploreDefault }),
+          {
+            signal,
+          },
+        ),
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (last) => (search ? (last.nextCursor ?? undefined) : undefined),
     }),
@@ -122,7 +122,7 @@ export function useSuggestedGroups() {
   return useQuery({
     queryKey: groupKeys.suggested(),
     queryFn: ({ signal }) =>
-      api.get(withQuery('/groups/suggested', { limit: GROUP_LIMITS.suggestedDefault }), { schema: groupListResponseSchema, signal }),
+      api.get<GroupListResponse>(withQuery('/groups/suggested', { limit: GROUP_LIMITS.suggestedDefault }), { signal }),
   });
 }
 
@@ -131,7 +131,7 @@ export function useGroupMembers(groupId: number, search: string, enabled = true)
   return useInfiniteQuery({
     queryKey: groupKeys.memberSearch(groupId, search),
     queryFn: ({ signal, pageParam }) =>
-      api.get(withQuery(`/groups/${groupId}/members`, { search, cursor: pageParam }), { schema: membersResponseSchema, signal }),
+      api.get<MembersResponse>(withQuery(`/groups/${groupId}/members`, { search, cursor: pageParam }), { signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last: MembersResponse) => last.nextCursor ?? undefined,
     enabled,
@@ -143,7 +143,7 @@ export function useJoinRequests(groupId: number, enabled: boolean) {
   return useInfiniteQuery({
     queryKey: groupKeys.requests(groupId),
     queryFn: ({ signal, pageParam }) =>
-      api.get(withQuery(`/api/groups/${groupId}/requests`, { cursor: pageParam }), { schema: joinRequestsResponseSchema, signal }),
+      api.get<JoinRequestsResponse>(withQuery(`/api/groups/${groupId}/requests`, { cursor: pageParam }), { signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     enabled,
@@ -208,7 +208,7 @@ export function useCreateGroup() {
       form.append('socialMediaText', input.socialMediaText);
       if (input.group_banner) form.append('group_banner', input.group_banner, input.group_banner.name);
       if (input.group_dp) form.append('group_dp', input.group_dp, input.group_dp.name);
-      return api.post('/api/groups', form, { schema: createGroupResponseSchema });
+      return api.post<CreateGroupResponse>('/api/groups', form);
     },
     meta: { errorMessage: GROUP_TEXTS.createFailed, networkErrorMessage: GROUP_TEXTS.createNetworkError },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: groupKeys.lists() }),
@@ -220,7 +220,7 @@ export function useRenameGroup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ groupId, name }: { groupId: number; name: string }) =>
-      api.put(`/api/groups/${groupId}`, { group_name: name }, { schema: updateGroupResponseSchema }),
+      api.put<UpdateGroupResponse>(`/api/groups/${groupId}`, { group_name: name }),
     meta: { errorMessage: GROUP_TEXTS.renameFailed },
     onSuccess: (response) => storeUpdate(queryClient, response),
   });
@@ -231,7 +231,7 @@ export function useUpdateSection() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ groupId, key, text }: { groupId: number; key: SectionKey; text: string }) =>
-      api.put(`/api/groups/${groupId}`, { [key]: text }, { schema: updateGroupResponseSchema }),
+      api.put<UpdateGroupResponse>(`/api/groups/${groupId}`, { [key]: text }),
     meta: { errorMessage: GROUP_TEXTS.sectionFailed },
     onSuccess: (response) => storeUpdate(queryClient, response),
   });
@@ -255,9 +255,8 @@ export function useUploadGroupImage() {
       image: Blob;
       onProgress?: (p: number) => void;
     }) =>
-      uploadFile(`/api/groups/${groupId}`, IMAGE_FIELDS[kind], image, `${IMAGE_FIELDS[kind]}.jpg`, {
+      uploadFile<UpdateGroupResponse>(`/api/groups/${groupId}`, IMAGE_FIELDS[kind], image, `${IMAGE_FIELDS[kind]}.jpg`, {
         method: 'PUT',
-        schema: updateGroupResponseSchema,
         onProgress,
       }),
     meta: { errorMessage: GROUP_TEXTS.updateFailed },
@@ -270,7 +269,7 @@ export function usePrivacyToggle() {
   const queryClient = useQueryClient();
   return useOptimisticMutation({
     mutationFn: ({ groupId, isPrivate }: { groupId: number; isPrivate: boolean }) =>
-      api.put(`/api/groups/${groupId}/privacy`, { is_private: isPrivate ? 1 : 0 }, { schema: privacyResponseSchema }),
+      api.put<PrivacyResponse>(`/api/groups/${groupId}/privacy`, { is_private: isPrivate ? 1 : 0 }),
     lockKey: ({ groupId }) => `privacy:${groupId}`,
     optimistic: ({ groupId, isPrivate }) => [
       {
@@ -293,7 +292,7 @@ export function useDeleteGroup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ groupId, confirmName }: { groupId: number; confirmName: string }) =>
-      apiRequest(`/api/groups/${groupId}`, { method: 'DELETE', body: { confirmName }, schema: groupMessageResponseSchema }),
+      apiRequest<MessageResponse>(`/api/groups/${groupId}`, { method: 'DELETE', body: { confirmName } }),
     meta: { errorMessage: GROUP_TEXTS.deleteFailed },
     onSuccess: (_data, { groupId }) => {
       queryClient.removeQueries({ predicate: (q) => (q.state.data as GroupDetailResponse | undefined)?.group?.id === groupId });
@@ -366,9 +365,8 @@ function useMembershipAction(action: MembershipAction) {
   const queryClient = useQueryClient();
   return useOptimisticMutation({
     mutationFn: ({ group }: MembershipVars) =>
-      apiRequest(`/api/groups/${group.id}/${ACTION_REQUEST[action].path}`, {
+      apiRequest<MembershipResponse>(`/api/groups/${group.id}/${ACTION_REQUEST[action].path}`, {
         method: ACTION_REQUEST[action].method,
-        schema: membershipResponseSchema,
       }),
     // One lock for join, leave and cancel: repeat clicks during a call are ignored whatever the button says.
     lockKey: ({ group }) => `membership:${group.id}`,
@@ -429,7 +427,7 @@ function useStaffMutation<TVars, TData>(mutationFn: (vars: TVars) => Promise<TDa
 export function useAssignRole(groupId: number) {
   return useStaffMutation(
     ({ memberId, newRole }: { memberId: number; newRole: AssignableRole }) =>
-      api.post(`/api/groups/${groupId}/assign-role`, { memberId, newRole }, { schema: assignRoleResponseSchema }),
+      api.post<AssignRoleResponse>(`/api/groups/${groupId}/assign-role`, { memberId, newRole }),
     GROUP_TEXTS.assignRoleFailed,
     groupId,
   );
@@ -437,7 +435,7 @@ export function useAssignRole(groupId: number) {
 
 export function useKickMember(groupId: number) {
   return useStaffMutation(
-    ({ memberId }: { memberId: number }) => api.post(`/api/groups/${groupId}/kick`, { memberId }, { schema: memberCountResponseSchema }),
+    ({ memberId }: { memberId: number }) => api.post<MemberCountResponse>(`/api/groups/${groupId}/kick`, { memberId }),
     GROUP_TEXTS.kickFailed,
     groupId,
   );
@@ -446,7 +444,7 @@ export function useKickMember(groupId: number) {
 /** POST /api/groups/{id}/transfer: the owner hands the community to one of its admins. */
 export function useTransferOwnership(groupId: number) {
   return useStaffMutation(
-    ({ memberId }: { memberId: number }) => api.post(`/api/groups/${groupId}/transfer`, { memberId }, { schema: transferResponseSchema }),
+    ({ memberId }: { memberId: number }) => api.post<TransferResponse>(`/api/groups/${groupId}/transfer`, { memberId }),
     GROUP_TEXTS.transferFailed,
     groupId,
   );
@@ -454,8 +452,7 @@ export function useTransferOwnership(groupId: number) {
 
 export function useApproveRequest(groupId: number) {
   return useStaffMutation(
-    ({ userId }: { userId: number }) =>
-      api.post(`/api/groups/${groupId}/requests/${userId}/approve`, undefined, { schema: memberCountResponseSchema }),
+    ({ userId }: { userId: number }) => api.post<MemberCountResponse>(`/api/groups/${groupId}/requests/${userId}/approve`, undefined),
     GROUP_TEXTS.approveFailed,
     groupId,
   );
@@ -463,8 +460,7 @@ export function useApproveRequest(groupId: number) {
 
 export function useDeclineRequest(groupId: number) {
   return useStaffMutation(
-    ({ userId }: { userId: number }) =>
-      api.post(`/api/groups/${groupId}/requests/${userId}/decline`, undefined, { schema: memberCountResponseSchema }),
+    ({ userId }: { userId: number }) => api.post<MemberCountResponse>(`/api/groups/${groupId}/requests/${userId}/decline`, undefined),
     GROUP_TEXTS.declineFailed,
     groupId,
   );
@@ -472,12 +468,12 @@ export function useDeclineRequest(groupId: number) {
 
 /** GET /users/lookup: one user by exact username (any case); 404 when nobody has it. */
 export function lookupUser(username: string): Promise<UserSummary> {
-  return api.get(withQuery('/users/lookup', { username }), { schema: userSummarySchema });
+  return api.get<UserSummary>(withQuery('/users/lookup', { username }));
 }
 
 export function useInviteUser(groupId: number) {
   return useMutation({
-    mutationFn: ({ userId }: { userId: number }) => api.post(`/api/groups/${groupId}/invite`, { userId }, { schema: inviteResponseSchema }),
+    mutationFn: ({ userId }: { userId: number }) => api.post<InviteResponse>(`/api/groups/${groupId}/invite`, { userId }),
     meta: { errorMessage: GROUP_TEXTS.inviteFailed },
     onSuccess: (data) => toast.success(data.message),
   });
@@ -487,7 +483,7 @@ function useRespondInviteAction(accept: boolean) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ notificationId }: { notificationId: number }) =>
-      api.post('/groups/respond-invite', { notificationId, accept }, { schema: respondInviteResponseSchema }),
+      api.post<RespondInviteResponse>('/groups/respond-invite', { notificationId, accept }),
     meta: { errorMessage: accept ? GROUP_TEXTS.acceptInviteFailed : GROUP_TEXTS.declineInviteFailed },
     onSuccess: (data) => {
       toast.success(accept ? GROUP_MESSAGES.inviteAccepted : GROUP_MESSAGES.inviteDeclined);

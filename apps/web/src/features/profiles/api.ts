@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { imagePathResponseSchema, profileSchema, stripQuery, type Profile, type UpdateProfileRequest } from '@agora/contract';
+import { stripQuery, type ImagePathResponse, type Profile, type UpdateProfileRequest } from '@agora/contract';
 import { api, uploadFile } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 
@@ -12,13 +12,13 @@ export const profileKeys = {
 export const ownProfileQuery = () =>
   queryOptions({
     queryKey: profileKeys.own(),
-    queryFn: ({ signal }) => api.get('/users/profile', { schema: profileSchema, signal }),
+    queryFn: ({ signal }) => api.get<Profile>('/users/profile', { signal }),
   });
 
 export const profileQuery = (id: number) =>
   queryOptions({
     queryKey: profileKeys.detail(id),
-    queryFn: ({ signal }) => api.get(`/users/${id}`, { schema: profileSchema, signal }),
+    queryFn: ({ signal }) => api.get<Profile>(`/users/${id}`, { signal }),
   });
 
 /** The signed-in user's profile (GET /users/profile); idle for visitors. */
@@ -48,7 +48,7 @@ export const PROFILE_ERRORS = {
 } as const;
 
 export function updateProfile(body: UpdateProfileRequest): Promise<Profile> {
-  return api.put('/users/profile', body, { schema: profileSchema });
+  return api.put<Profile>('/users/profile', body);
 }
 
 export function useUpdateProfile() {
@@ -80,7 +80,7 @@ export function useUploadProfileImage() {
   return useMutation({
     mutationFn: async ({ kind, image, onProgress }: UploadProfileImageInput) => {
       const target = UPLOADS[kind];
-      const uploaded = await uploadFile(target.path, target.field, image, `${kind}.jpg`, { schema: imagePathResponseSchema, onProgress });
+      const uploaded = await uploadFile<ImagePathResponse>(target.path, target.field, image, `${kind}.jpg`, { onProgress });
       return updateProfile({ [target.profileField]: stripQuery(uploaded.imagePath) });
     },
     meta: { errorMessage: PROFILE_ERRORS.uploadFailed },

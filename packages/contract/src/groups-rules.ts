@@ -1,0 +1,245 @@
+// Zod-free on purpose: the web app's first pages import these without loading zod (docs/decisions/0006-web-performance.md).
+import { LIMITS } from './limits';
+import { cleanLine } from './text-rules';
+
+export const GROUP_LIMITS = {
+  nameMax: LIMITS.groupNameMax,
+  /** Each of About Us, Rules & Regulations and Social Media. */
+  sectionMax: 5000,
+  slugMax: 80,
+  /** Longest search text accepted (names are at most 50, usernames at most 30: longer simply matches nothing). */
+  searchMax: 100,
+  pictureBytes: LIMITS.groupPictureBytes,
+  bannerBytes: LIMITS.groupBannerBytes,
+  /** Explore and the side panel's Search tab show the first 10 without a query (SPEC §9). */
+  exploreDefault: 10,
+  suggestedDefault: 10,
+  /** Joined / created lists feed the navigation strip: one large page is enough for nearly everyone. */
+  ownListDefault: 100,
+  ownListMax: 100,
+  /** Community creations per user per hour. */
+  createsPerHour: 10,
+} as const;
+
+/** Texts shown as they arrive (SPEC §8: the UI shows `message`). Exact SPEC texts where the spec has one. */
+export const GROUP_MESSAGES = {
+  created: 'Group created successfully!',
+  updated: 'Community updated',
+  sectionUpdated: 'Section updated',
+  nameInvalid: 'Please enter a valid group name',
+  nameTooLong: `Group name must be at most ${LIMITS.groupNameMax} characters`,
+  nameTaken: (name: string) => `A community named "${name}" already exists`,
+  sectionTooLong: 'Each section must be at most 5,000 characters',
+  bannerTooLarge: 'Banner image is too large (max 15MB)',
+  pictureTooLarge: 'Profile image is too large (max 5MB)',
+  loginToCreate: 'You need to be logged in to create a group',
+  tooManyCreations: 'You have created too many communities recently. Please try again later.',
+  updateExactlyOne: 'Send exactly one of group_name, about, rules or social_media',
+  updateNothing: 'Nothing to update',
+  notFound: 'Group not found',
+  userNotFound: 'User not found',
+  privateContent: 'This community is private. Join it to see its members and posts.',
+  ownerOnly: 'Only the owner can change this community',
+  staffOnly: 'Only the owner, admins and moderators can do this',
+  loginToJoin: 'Please log in to join this community',
+  loginToManage: 'Please log in to manage your membership',
+  joined: 'You have successfully joined the community!',
+  left: 'You have left the community',
+  requested: 'Your request to join has been sent',
+  requestCancelled: 'Your request to join has been cancelled',
+  ownerCannotLeave: 'The owner cannot leave the community. Transfer ownership first.',
+  memberNotFound: 'This user is not a member of this community',
+  notMember: 'You are not a member of this community',
+  invalidMemberId: 'Please choose a member',
+  invalidUserId: 'Please choose a user',
+  noPermission: "You don't have permission to modify this user.",
+  sameRole: 'The member already has this role',
+  kicked: (username: string) => `${username} has been kicked from the community`,
+  roleUpdated: (role: string) => `Member role has been updated to ${role}`,
+  transferToAdminOnly: 'Ownership can only be transferred to an admin of this community',
+  transferred: (username: string) => `${username} is now the owner of this community`,
+  confirmNameMismatch: 'Type the community name exactly to delete it',
+  deleted: 'Community deleted',
+  privacyUpdated: 'Privacy updated',
+  requestNotFound: 'Join request not found',
+  requestApproved: (username: string) => `${username} is now a member`,
+  requestDeclined: 'Join request declined',
+  alreadyMember: 'This user is already a member of this community',
+  alreadyInvited: 'This user already has a pending invitation to this community',
+  inviteSent: 'Invitation sent',
+  inviteNotFound: 'Invitation not found',
+  inviteAccepted: 'Group invite accepted',
+  inviteDeclined: 'Group invite declined',
+} as const;
+
+/** Error codes of this feature (errors.ts lists them among ERROR_CODES). */
+export const GROUP_ERROR_CODES = [
+  'group_not_found',
+  'group_name_taken',
+  'member_not_found',
+  'owner_cannot_leave',
+  'already_member',
+  'already_invited',
+  'invite_not_found',
+  'request_not_found',
+  'confirm_mismatch',
+] as const;
+
+export const SECTION_HEADERS = ['About Us', 'Rules & Regulations', 'Social Media'] as const;
+export type SectionHeader = (typeof SECTION_HEADERS)[number];
+
+/** PUT /api/groups/{id} JSON keys of the three sections, and the header each one edits. */
+export const SECTION_KEYS = { about: 'About Us', rules: 'Rules & Regulations', social_media: 'Social Media' } as const;
+export type SectionKey = keyof typeof SECTION_KEYS;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Names and slugs
+
+/** The name as stored: one line, zero-width characters removed, spaces collapsed, trimmed. */
+export const cleanGroupName = cleanLine;
+
+/**
+ * First path segments after /groups/ that are routes, not communities: a slug never takes them, so
+ * GET /groups/{slug} always reaches the community.
+ */
+export const RESERVED_GROUP_SLUGS = [
+  'api',
+  'blog',
+  'blogs',
+  'create',
+  'discussions',
+  'explore',
+  'joined',
+  'members',
+  'mine',
+  'new',
+  'posts',
+  'requests',
+  'respond-invite',
+  'search',
+  'suggested',
+] as const;
+
+/** A slug: lowercase ASCII letters and digits in hyphen-separated words, never only digits (that is an id). */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** A numeric group id in a path: no sign, no leading zero, at most 10 digits (checked against int4 by the server). */
+export const GROUP_ID_PATTERN = /^[1-9][0-9]{0,9}$/;
+
+export function isValidSlug(value: string): boolean {
+  return value.length <= GROUP_LIMITS.slugMax && SLUG_PATTERN.test(value) && !/^[0-9]+$/.test(value);
+}
+
+const TRANSLITERATION: Record<string, string> = {
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  å: 'a',
+  ł: 'l',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ı: 'i',
+  ħ: 'h',
+  ŧ: 't',
+  ŋ: 'ng',
+  '&': ' and ',
+  а: 'a',
+  б: 'b',
+  в: 'v',
+  г: 'g',
+  д: 'd',
+  е: 'e',
+  ё: 'e',
+  ж: 'zh',
+  з: 'z',
+  и: 'i',
+  й: 'i',
+  к: 'k',
+  л: 'l',
+  м: 'm',
+  н: 'n',
+  о: 'o',
+  п: 'p',
+  р: 'r',
+  с: 's',
+  т: 't',
+  у: 'u',
+  ф: 'f',
+  х: 'kh',
+  ц: 'ts',
+  ч: 'ch',
+  ш: 'sh',
+  щ: 'shch',
+  ъ: '',
+  ы: 'y',
+  ь: '',
+  э: 'e',
+  ю: 'iu',
+  я: 'ia',
+  є: 'ie',
+  і: 'i',
+  ї: 'i',
+  ґ: 'g',
+  α: 'a',
+  β: 'v',
+  γ: 'g',
+  δ: 'd',
+  ε: 'e',
+  ζ: 'z',
+  η: 'i',
+  θ: 'th',
+  ι: 'i',
+  κ: 'k',
+  λ: 'l',
+  μ: 'm',
+  ν: 'n',
+  ξ: 'x',
+  ο: 'o',
+  π: 'p',
+  ρ: 'r',
+  σ: 's',
+  ς: 's',
+  τ: 't',
+  υ: 'y',
+  φ: 'f',
+  χ: 'ch',
+  ψ: 'ps',
+  ω: 'o',
+};
+
+/** The base of a slug when the name has no letter or digit we can spell in ASCII (e.g. only emoji). */
+export const FALLBACK_SLUG = 'community';
+/** Room left for a "-NNN" suffix when a slug is taken. */
+const SLUG_BASE_MAX = 60;
+
+/**
+ * The slug base of a community name: transliterated to ASCII, lowercase, words joined by hyphens, at most 60
+ * characters (cut at a hyphen when possible). A base of only digits gets "-community" (a digit-only path
+ * segment is an id); an empty or reserved base is handled by the caller's suffixing ("community", "joined-2").
+ */
+export function slugifyGroupName(name: string): string {
+  // Decompose first so accented letters (é, ά, й) lose their marks, then spell the remaining letters in ASCII.
+  const ascii = [
+    ...name
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase(),
+  ]
+    .map((ch) => TRANSLITERATION[ch] ?? ch)
+    .join('');
+  let slug = ascii.replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  if (slug.length > SLUG_BASE_MAX) {
+    const cut = slug.slice(0, SLUG_BASE_MAX);
+    const lastHyphen = cut.lastIndexOf('-');
+    slug = (lastHyphen >= SLUG_BASE_MAX / 2 ? cut.slice(0, lastHyphen) : cut).replace(/-+$/, '');
+  }
+  if (slug === '') return FALLBACK_SLUG;
+  if (/^[0-9]+$/.test(slug)) return `${slug}-${FALLBACK_SLUG}`;
+  return slug;
+}
+
+/** The web path of a community (notification links, copy-link). */
+export function groupWebPath(slugOrId: string | number): string {
+  return `/group/${slugOrId}`;
+}
