@@ -104,7 +104,10 @@ export async function setPrivateViaApi(owner: Person, group: Pick<CreatedGroup, 
 
 /** Turns the dark theme on for what follows (the `dark` class on <html> selects the dark tokens). */
 export async function useDarkTheme(page: Page, on = true): Promise<void> {
-  await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), on);
+  // Through the system preference, which the default "system" choice follows live (as expectAccessible does).
+  await page.emulateMedia({ colorScheme: on ? 'dark' : 'light' });
+  if (on) await expect(page.locator('html')).toHaveClass(/(^|\s)dark(\s|$)/);
+  else await expect(page.locator('html')).not.toHaveClass(/(^|\s)dark(\s|$)/);
 }
 
 /** The element that has keyboard focus shows a visible focus indicator (an outline or a ring). */

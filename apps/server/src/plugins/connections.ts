@@ -64,7 +64,10 @@ const LINGER_MS = 1000;
 export function registerConnectionLimits(app: FastifyInstance, limits: HttpLimits): void {
   app.server.maxConnections = limits.maxConnections;
   app.addHook('onSend', async (request, reply) => {
-    if (request.raw.complete) return;
+    // A request without a body (a GET, a navigation) has nothing left unread, even when it is answered from a
+    // hook before Node marks it complete: its keep-alive connection must stay open for the next request.
+    const hasBody = request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
+    if (!hasBody || request.raw.complete) return;
     const socket: Socket = request.raw.socket;
     // app.inject has no real socket: nothing to close.
     if (typeof socket?.end !== 'function') return;

@@ -1,4 +1,6 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import net from 'node:net';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,6 +48,29 @@ describe('with a web build', () => {
   afterAll(async () => {
     await app?.close();
     rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('keeps the connection open after a navigation, for the next request on it (keep-alive)', async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const socket = net.connect(port, '127.0.0.1');
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    let received = '';
+    let closed = false;
+    socket.on('data', (d) => (received += d.toString('latin1')));
+    socket.on('close', () => (closed = true));
+    const answers = async (n: number) => {
+      for (let i = 0; i < 250 && (received.match(/HTTP\/1\.1 \d{3}/g) ?? []).length < n && !closed; i += 1)
+        await new Promise((r) => setTimeout(r, 20));
+      return (received.match(/HTTP\/1\.1 \d{3}/g) ?? []).length;
+    };
+    socket.write('GET /login HTTP/1.1\r\nHost: x\r\nAccept: text/html\r\n\r\n');
+    expect(await answers(1)).toBe(1);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(closed, 'the server closed the connection after the page').toBe(false);
+    socket.write('GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n');
+    expect(await answers(2)).toBe(2);
+    socket.destroy();
   });
 
   it.each([
