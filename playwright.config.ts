@@ -39,7 +39,7 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   forbidOnly: true,
-  timeout: 60_000,
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   // In CI a JSON report feeds scripts/test-summary.mjs (the closing "N passed, N failed" line).
   reporter: process.env.CI

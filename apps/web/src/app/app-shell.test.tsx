@@ -61,7 +61,9 @@ describe('visitor navigation', () => {
 describe('signed-in shell', () => {
   it('shows the feed frame, the side panel, and the empty notifications panel, calling only the profile and community lists', async () => {
     signIn();
-    const { calls } = mockFetch(() => json(200, makeProfile({ bio: 'Counting engines' })));
+    const { calls } = mockFetch((url) =>
+      url.startsWith('/groups/') ? json(200, { groups: [], nextCursor: null }) : json(200, makeProfile({ bio: 'Counting engines' })),
+    );
     const { user } = renderApp('/');
     expect(screen.getByRole('heading', { name: 'Your feed' })).toBeInTheDocument();
     // SPEC §7: the first name from the own profile, not the username.

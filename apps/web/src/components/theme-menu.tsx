@@ -1,61 +1,45 @@
-import { DropdownMenu } from 'radix-ui';
-import { Check, Monitor, Moon, Sun } from 'lucide-react';
+import { Suspense, useState } from 'react';
+import { Moon, Sun } from 'lucide-react';
 import { cn } from '@/lib/cn';
+import { lazyComponent } from '@/lib/lazy-component';
 import { useTheme, type ThemeChoice } from '@/lib/theme';
 
-const OPTIONS: { value: ThemeChoice; label: string; icon: typeof Sun }[] = [
-  { value: 'light', label: 'Light', icon: Sun },
-  { value: 'dark', label: 'Dark', icon: Moon },
-  { value: 'system', label: 'System', icon: Monitor },
-];
+// The menu (Radix DropdownMenu and its positioning) loads on the first press or hover, not with every first page:
+// every visitor sees this button, few open it.
+const ThemeMenuImpl = lazyComponent(
+  () => import('./theme-menu-impl'),
+  (m) => m.ThemeMenuImpl,
+);
 
-/**
- * The theme switch (light, dark, system) for everyone, visitors included: a button whose menu is a radio group,
- * so screen readers announce the current choice. The button shows the theme in effect.
- */
+const LABELS: Record<ThemeChoice, string> = { light: 'Light', dark: 'Dark', system: 'System' };
+
+/** The theme switch (light, dark, system) for everyone, visitors included. The button shows the theme in effect. */
 export function ThemeMenu({ className }: { className?: string }) {
-  const { choice, theme, setChoice } = useTheme();
+  const { choice, theme } = useTheme();
+  const [loaded, setLoaded] = useState(false);
   const Icon = theme === 'dark' ? Moon : Sun;
-  const current = OPTIONS.find((o) => o.value === choice)?.label ?? 'System';
+  const button = (onClick?: () => void) => (
+    <button
+      type="button"
+      aria-label={`Theme: ${LABELS[choice]}`}
+      aria-haspopup="menu"
+      title="Theme"
+      onClick={onClick}
+      onPointerEnter={() => void ThemeMenuImpl.preload()}
+      className={cn(
+        'flex size-10 items-center justify-center rounded-full text-fg-muted transition-colors hover:bg-surface-muted hover:text-fg',
+        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+        className,
+      )}
+    >
+      <Icon className="size-5" aria-hidden />
+    </button>
+  );
+  if (!loaded) return button(() => setLoaded(true));
+  // Opened by the press that loaded it; Radix then moves focus into the menu and back to its own button.
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        aria-label={`Theme: ${current}`}
-        title="Theme"
-        className={cn(
-          'flex size-10 items-center justify-center rounded-full text-fg-muted transition-colors hover:bg-surface-muted hover:text-fg',
-          'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring data-[state=open]:bg-surface-muted',
-          className,
-        )}
-      >
-        <Icon className="size-5" aria-hidden />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={6}
-          className="z-50 min-w-40 rounded-xl border border-line bg-surface p-1 text-fg shadow-panel data-[state=open]:animate-fade-in"
-        >
-          <DropdownMenu.Label className="px-2.5 py-1.5 text-xs font-semibold tracking-wider text-fg-subtle uppercase">
-            Theme
-          </DropdownMenu.Label>
-          <DropdownMenu.RadioGroup value={choice} onValueChange={(value) => setChoice(value as ThemeChoice)}>
-            {OPTIONS.map(({ value, label, icon: OptionIcon }) => (
-              <DropdownMenu.RadioItem
-                key={value}
-                value={value}
-                className="flex cursor-pointer items-center gap-2.5 rounded-lg px-2.5 py-2 text-sm outline-none select-none data-[highlighted]:bg-surface-muted"
-              >
-                <OptionIcon className="size-4 text-fg-muted" aria-hidden />
-                <span className="flex-1">{label}</span>
-                <DropdownMenu.ItemIndicator>
-                  <Check className="size-4 text-accent-fg" aria-hidden />
-                </DropdownMenu.ItemIndicator>
-              </DropdownMenu.RadioItem>
-            ))}
-          </DropdownMenu.RadioGroup>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <Suspense fallback={button()}>
+      <ThemeMenuImpl className={className} defaultOpen />
+    </Suspense>
   );
 }
