@@ -1,6 +1,6 @@
 import { MutationCache, QueryClient, type MutationMeta } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { ApiError, errorMessage, isNetworkError } from './api-client';
+import { toastError } from './toast';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -33,19 +33,16 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
  * The one place where a failed mutation reaches the user (HOUSE-STYLE "Errors, end to end"): the server's
  * `message` when it sent one, else the mutation's SPEC §8 default from `meta.errorMessage`.
  */
-export function reportMutationError(error: unknown, meta: MutationMeta = {}) {
+export function reportMutationError(error: unknown, meta: MutationMeta = {}): Promise<void> | undefined {
   if (meta.silent) return;
   if (meta.inlineFields && error instanceof ApiError && Object.keys(error.fields).length > 0) return;
   if (error instanceof DOMException && error.name === 'AbortError') return;
-  if (isNetworkError(error) && meta.networkErrorMessage) {
-    toast.error(meta.networkErrorMessage);
-    return;
-  }
+  if (isNetworkError(error) && meta.networkErrorMessage) return toastError(meta.networkErrorMessage);
   if (!meta.errorMessage && !(error instanceof ApiError && error.message)) {
     console.error(error);
     return;
   }
-  toast.error(errorMessage(error, meta.errorMessage ?? ''));
+  return toastError(errorMessage(error, meta.errorMessage ?? ''));
 }
 
 export function createQueryClient(): QueryClient {

@@ -8,7 +8,7 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toastSuccess } from '@/lib/toast';
 import {
   GROUP_LIMITS,
   GROUP_MESSAGES,
@@ -384,7 +384,7 @@ function useMembershipAction(action: MembershipAction) {
         queryClient.setQueriesData({ queryKey: patch.queryKey }, patch.update);
       }
     },
-    onSuccess: (data) => toast.success(membershipToast(action, data)),
+    onSuccess: (data) => void toastSuccess(membershipToast(action, data)),
     // The joined and owned lists (side panel, navigation strip, profile) and the member list refresh everywhere.
     invalidate: ({ group }) => [groupKeys.details(), groupKeys.lists(), groupKeys.members(group.id)],
     meta: { errorMessage: ACTION_ERROR[action] },
@@ -413,7 +413,7 @@ function useStaffMutation<TVars, TData>(mutationFn: (vars: TVars) => Promise<TDa
     meta: { errorMessage },
     onSuccess: (data) => {
       const message = (data as { message?: string }).message;
-      if (message) toast.success(message);
+      if (message) void toastSuccess(message);
     },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: groupKeys.members(groupId) });
@@ -475,7 +475,7 @@ export function useInviteUser(groupId: number) {
   return useMutation({
     mutationFn: ({ userId }: { userId: number }) => api.post<InviteResponse>(`/api/groups/${groupId}/invite`, { userId }),
     meta: { errorMessage: GROUP_TEXTS.inviteFailed },
-    onSuccess: (data) => toast.success(data.message),
+    onSuccess: (data) => void toastSuccess(data.message),
   });
 }
 
@@ -486,7 +486,7 @@ function useRespondInviteAction(accept: boolean) {
       api.post<RespondInviteResponse>('/groups/respond-invite', { notificationId, accept }),
     meta: { errorMessage: accept ? GROUP_TEXTS.acceptInviteFailed : GROUP_TEXTS.declineInviteFailed },
     onSuccess: (data) => {
-      toast.success(accept ? GROUP_MESSAGES.inviteAccepted : GROUP_MESSAGES.inviteDeclined);
+      void toastSuccess(accept ? GROUP_MESSAGES.inviteAccepted : GROUP_MESSAGES.inviteDeclined);
       void queryClient.invalidateQueries({ queryKey: groupKeys.details() });
       void queryClient.invalidateQueries({ queryKey: groupKeys.lists() });
       void queryClient.invalidateQueries({ queryKey: groupKeys.members(data.group_id) });
