@@ -191,8 +191,9 @@ export async function createDiscussion(
   actor: Actor,
   input: { group: string; body: CreateInput },
 ): Promise<DiscussionWriteResponse> {
+  if (!actor) throw AppError.unauthorized(DISCUSSION_MESSAGES.loginToPost);
   const ref = groupRefOf(input.group);
-  const target = await findWriteTarget(ctx.db, ref, 0, actor?.id ?? 0);
+  const target = await findWriteTarget(ctx.db, ref, 0, actor.id);
   assertReadable(target, actor);
   assertCanContribute(target, actor, { visitor: DISCUSSION_MESSAGES.loginToPost, outsider: DISCUSSION_MESSAGES.memberToPost });
   const author = actor;
@@ -241,8 +242,8 @@ export async function updateDiscussion(
   actor: Actor,
   input: DiscussionPath & { content: string },
 ): Promise<DiscussionWriteResponse> {
-  const target = await writeTargetOf(ctx, actor, input);
   if (!actor) throw AppError.unauthorized();
+  const target = await writeTargetOf(ctx, actor, input);
   if (target.authorId !== actor.id) throw AppError.forbidden(DISCUSSION_MESSAGES.authorOnlyEdit);
   const author = actor;
   const { discussionId, groupId } = target;
@@ -289,8 +290,8 @@ export async function updateDiscussion(
  * images and notifications go with it (cascade), post_count moves, and the image files are deleted after commit.
  */
 export async function deleteDiscussion(ctx: AppContext, actor: Actor, input: DiscussionPath): Promise<DiscussionMessageResponse> {
-  const target = await writeTargetOf(ctx, actor, input);
   if (!actor) throw AppError.unauthorized();
+  const target = await writeTargetOf(ctx, actor, input);
   if (target.authorId !== actor.id && !isModerator(actor.id, target.ownerId, target.viewerRole)) {
     throw AppError.forbidden(DISCUSSION_MESSAGES.cannotDelete);
   }
@@ -319,8 +320,8 @@ export async function setDiscussionPinned(
   actor: Actor,
   input: DiscussionPath & { pinned: boolean },
 ): Promise<PinResponse> {
-  const target = await writeTargetOf(ctx, actor, input);
   if (!actor) throw AppError.unauthorized();
+  const target = await writeTargetOf(ctx, actor, input);
   if (!isModerator(actor.id, target.ownerId, target.viewerRole)) throw AppError.forbidden(DISCUSSION_MESSAGES.cannotPin);
   const pinned = await setPinned(ctx.db, target.discussionId, input.pinned);
   if (pinned === null) throw discussionNotFound();
