@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { type Discussion, DISCUSSION_MESSAGES, UPLOAD_MESSAGES } from '@agora/contract';
 import { describe, expect, it } from 'vitest';
-import { createGroup, createUser } from '../../test/factories';
+import { createGroup, createUser, type TestGroup } from '../../test/factories';
 import { useTestApp } from '../../test/test-app';
 import {
   castAndGroup,
@@ -65,9 +65,9 @@ describe('posting', () => {
     expect(await uploadRow(a!)).toEqual({ user_id: cast.author.id, attached: true });
     expect(await postCount(t, group.id)).toEqual({ cached: 1, rows: 1 });
     // A new post is activity for the suggested ranking.
-    const [{ active }] = await t.database.sql<{ active: boolean }[]>`
+    const [activity] = await t.database.sql<{ active: boolean }[]>`
       SELECT last_activity_at >= (SELECT created_at FROM discussions WHERE id = ${discussion.id}) AS active FROM groups WHERE id = ${group.id}`;
-    expect(active).toBe(true);
+    expect(activity?.active).toBe(true);
   });
 
   it('gives the author’s role in the community (SPEC §4): owner, admin, moderator, member, and member after leaving', async () => {
@@ -316,7 +316,7 @@ describe('feeds', () => {
     const stranger = await createUser(db);
     // 55 communities (more than HOME_FEED_FEW_GROUPS): `many` is in all of them, `few` in two; one more
     // community nobody of them joined; one private community `many` joined.
-    const groups = [];
+    const groups: TestGroup[] = [];
     for (let i = 0; i < 55; i++)
       groups.push(await createGroup(db, { owner, members: [{ user: many }, ...(i < 2 ? [{ user: few }] : [])] }));
     const secret = await createGroup(db, { owner, isPrivate: true, members: [{ user: many }] });
