@@ -146,7 +146,7 @@ export function communityPictureJpeg(pattern: Pattern, colors: [string, string],
 /** Subjects of the demo posts' pictures (demo-discussions.ts). */
 export type Scene = 'mountains' | 'forest' | 'bread' | 'birds' | 'harbour' | 'plants' | 'keyboard' | 'workshop';
 
-function sceneSvg(scene: Scene, [deep, light]: [string, string], variant: number, w: number, h: number): string {
+function sceneSvg(scene: Scene, [, light]: [string, string], variant: number, w: number, h: number): string {
   const v = (n: number) => ((variant * 7919 + n * 104729) % 1000) / 1000;
   const white = (o: number) => `fill="#ffffff" fill-opacity="${o}"`;
   const dark = (o: number) => `fill="#000000" fill-opacity="${o}"`;
