@@ -93,11 +93,15 @@ export type DiscussionTuple = [
 /**
  * json_agg of the posts whose ids the CTE `page` lists, in `order` (over `d`): the community, the author and their
  * role in it, the viewer's like and role there, the gallery images. Each lookup is an index probe.
+ *
+ * `OFFSET 0` keeps the LATERAL a per-row lookup: these statements are prepared, and PostgreSQL's generic plan cannot
+ * see that `LIMIT $n` is small (it assumes 10% of the rows), so without the fence it planned merge joins over every
+ * post and community (1 s instead of 1 ms at 200,000 posts; docs/perf/discussions.md).
  */
 const discussionJson = (order: SQL) => sql`(
   SELECT json_agg(json_build_array(
-    d.id, d.group_id, g.slug, g.group_name, g.group_dp, g.group_verified, g.owner_id,
-    d.user_id, u.username, u.profile_image,
+    d.id, d.group_id, d.slug, d.group_name, d.group_dp, d.group_verified, d.owner_id,
+    d.user_id, d.username, d.profile_image,
     (SELECT am.role FROM ${groupMembers} am WHERE am.group_id = d.group_id AND am.user_id = d.user_id),
     d.content, ${iso(sql`d.created_at`)}, ${iso(sql`d.edited_at`)}, d.is_pinned, d.comment_count, d.like_count,
     EXISTS (SELECT 1 FROM ${discussionLikes} l WHERE l.discussion_id = d.id AND l.user_id = ${viewer}),
@@ -106,7 +110,10 @@ const discussionJson = (order: SQL) => sql`(
     (SELECT vm.role FROM ${groupMembers} vm WHERE vm.group_id = d.group_id AND vm.user_id = ${viewer}),
     d.created_at::text
   ) ORDER BY ${order})
-  FROM page pg JOIN ${discussions} d ON d.id = pg.id JOIN ${groups} g ON g.id = d.group_id JOIN ${users} u ON u.id = d.user_id
+  FROM page pg CROSS JOIN LATERAL (
+    SELECT d.*, g.slug, g.group_name, g.group_dp, g.group_verified, g.owner_id, u.username, u.profile_image
+    FROM ${discussions} d JOIN ${groups} g ON g.id = d.group_id JOIN ${users} u ON u.id = d.user_id
+    WHERE d.id = pg.id OFFSET 0) d
 )`;
 
 // The indexes are DESC NULLS LAST (drizzle-kit's DESC), so the ORDER BY says so too or the index cannot serve it.
@@ -124,23 +131,21 @@ const cursorParams = (cursor: TimeCursor | null) => (cursor ? { cTs: cursor.ts, 
 // ---------------------------------------------------------------------------------------------------------------
 // A community's feed: pinned first, then newest (discussions_group_feed_idx)
 
-function buildGroupFeed(db: Db, name: string, withCursor: boolean) {
+/** The community feed's statement, unprepared (also EXPLAINed by seed/feed-timing-cli.ts). */
+export function groupFeedQuery(db: Db, withCursor: boolean) {
   const after = withCursor
     ? sql`AND (d.is_pinned, d.created_at, d.id) < (${p('cPinned')}::boolean, ${p('cTs')}::timestamptz, ${p('cId')}::int)`
     : sql``;
-  return db
-    .select({ ...accessColumns, items: sql<DiscussionTuple[] | null>`r.items` })
-    .from(
-      sql`(WITH ${TARGET},
+  return db.select({ ...accessColumns, items: sql<DiscussionTuple[] | null>`r.items` }).from(
+    sql`(WITH ${TARGET},
         page AS (SELECT d.id FROM ${discussions} d WHERE d.group_id = (SELECT id FROM allowed) ${after}
           ORDER BY ${PINNED_NEWEST} LIMIT ${limit})
         SELECT t.id, t.is_private, t.owner_id, t.viewer_role, ${discussionJson(PINNED_NEWEST)} AS items FROM target t) r`,
-    )
-    .prepare(name);
+  );
 }
 
-const groupFeedFirst = prepared('discussions_group_feed', (db, name) => buildGroupFeed(db, name, false));
-const groupFeedNext = prepared('discussions_group_feed_next', (db, name) => buildGroupFeed(db, name, true));
+const groupFeedFirst = prepared('discussions_group_feed', (db, name) => groupFeedQuery(db, false).prepare(name));
+const groupFeedNext = prepared('discussions_group_feed_next', (db, name) => groupFeedQuery(db, true).prepare(name));
 
 /** One page of a community's feed; empty unless the viewer may read the community. */
 export async function findGroupFeed(
@@ -191,12 +196,11 @@ export async function findDiscussion(db: Db, ref: GroupRef, discussionId: number
  */
 export const HOME_FEED_FEW_GROUPS = 50;
 
-function buildHomeFeed(db: Db, name: string, withCursor: boolean) {
+/** The home feed's statement, unprepared (also EXPLAINed by seed/feed-timing-cli.ts). */
+export function homeFeedQuery(db: Db, withCursor: boolean) {
   const after = withCursor ? sql`AND ${beforeTs}` : sql``;
-  return db
-    .select({ items: sql<DiscussionTuple[] | null>`r.items` })
-    .from(
-      sql`(WITH my AS MATERIALIZED (SELECT m.group_id FROM ${groupMembers} m WHERE m.user_id = ${viewer}),
+  return db.select({ items: sql<DiscussionTuple[] | null>`r.items` }).from(
+    sql`(WITH my AS MATERIALIZED (SELECT m.group_id FROM ${groupMembers} m WHERE m.user_id = ${viewer}),
         few AS (SELECT count(*) <= ${HOME_FEED_FEW_GROUPS} AS yes FROM my),
         page AS (
           (SELECT x.id, x.created_at FROM my CROSS JOIN LATERAL (
@@ -207,16 +211,17 @@ function buildHomeFeed(db: Db, name: string, withCursor: boolean) {
           UNION ALL
           (SELECT d.id, d.created_at FROM ${discussions} d
             WHERE NOT (SELECT yes FROM few)
-              AND EXISTS (SELECT 1 FROM ${groupMembers} m WHERE m.group_id = d.group_id AND m.user_id = ${viewer}) ${after}
+              -- A scalar subquery, not EXISTS: EXISTS becomes a join, and the generic plan (which guesses a
+              -- couple of memberships) then starts from the memberships and sorts all their posts (70 ms).
+              AND (SELECT m.user_id FROM ${groupMembers} m WHERE m.group_id = d.group_id AND m.user_id = ${viewer}) IS NOT NULL ${after}
             ORDER BY ${NEWEST} LIMIT ${limit})
         )
         SELECT ${discussionJson(NEWEST)} AS items) r`,
-    )
-    .prepare(name);
+  );
 }
 
-const homeFeedFirst = prepared('discussions_home_feed', (db, name) => buildHomeFeed(db, name, false));
-const homeFeedNext = prepared('discussions_home_feed_next', (db, name) => buildHomeFeed(db, name, true));
+const homeFeedFirst = prepared('discussions_home_feed', (db, name) => homeFeedQuery(db, false).prepare(name));
+const homeFeedNext = prepared('discussions_home_feed_next', (db, name) => homeFeedQuery(db, true).prepare(name));
 
 export async function findHomeFeed(
   db: Db,
@@ -231,23 +236,21 @@ export async function findHomeFeed(
 // ---------------------------------------------------------------------------------------------------------------
 // Explore: public communities' posts, newest first (partial index discussions_public_recent_idx)
 
-function buildExploreFeed(db: Db, name: string, withCursor: boolean) {
+/** Explore's statement, unprepared (also EXPLAINed by seed/feed-timing-cli.ts). */
+export function exploreFeedQuery(db: Db, withCursor: boolean) {
   const after = withCursor ? sql`AND ${beforeTs}` : sql``;
-  return db
-    .select({ items: sql<DiscussionTuple[] | null>`r.items` })
-    .from(
-      // group_is_public selects the index; the join re-checks the community itself, so a post whose copy of the
-      // privacy is stale (a privacy change racing a new post) is left out rather than shown.
-      sql`(WITH page AS (SELECT d.id FROM ${discussions} d JOIN ${groups} g ON g.id = d.group_id
+  return db.select({ items: sql<DiscussionTuple[] | null>`r.items` }).from(
+    // group_is_public selects the index; the join re-checks the community itself, so a post whose copy of the
+    // privacy is stale (a privacy change racing a new post) is left out rather than shown.
+    sql`(WITH page AS (SELECT d.id FROM ${discussions} d JOIN ${groups} g ON g.id = d.group_id
           WHERE d.group_is_public AND NOT g.is_private ${after}
           ORDER BY ${NEWEST} LIMIT ${limit})
         SELECT ${discussionJson(NEWEST)} AS items) r`,
-    )
-    .prepare(name);
+  );
 }
 
-const exploreFirst = prepared('discussions_explore_feed', (db, name) => buildExploreFeed(db, name, false));
-const exploreNext = prepared('discussions_explore_feed_next', (db, name) => buildExploreFeed(db, name, true));
+const exploreFirst = prepared('discussions_explore_feed', (db, name) => exploreFeedQuery(db, false).prepare(name));
+const exploreNext = prepared('discussions_explore_feed_next', (db, name) => exploreFeedQuery(db, true).prepare(name));
 
 export async function findExploreFeed(
   db: Db,
@@ -280,11 +283,12 @@ export type CommentTuple = [
 
 const commentJson = (order: SQL) => sql`(
   SELECT json_agg(json_build_array(
-    c.id, c.discussion_id, c.parent_id, c.content, ${iso(sql`c.created_at`)}, c.user_id, u.username, u.profile_image,
+    c.id, c.discussion_id, c.parent_id, c.content, ${iso(sql`c.created_at`)}, c.user_id, c.username, c.profile_image,
     EXISTS (SELECT 1 FROM ${commentLikes} l WHERE l.comment_id = c.id AND l.user_id = ${viewer}),
     c.like_count, c.reply_count, c.created_at::text
   ) ORDER BY ${order})
-  FROM page pg JOIN ${comments} c ON c.id = pg.id JOIN ${users} u ON u.id = c.user_id
+  FROM page pg CROSS JOIN LATERAL (
+    SELECT c.*, u.username, u.profile_image FROM ${comments} c JOIN ${users} u ON u.id = c.user_id WHERE c.id = pg.id OFFSET 0) c
 )`;
 
 // comments_discussion_parent_idx and comments_parent_idx are ascending: newest first is their backward scan.
