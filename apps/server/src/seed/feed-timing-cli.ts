@@ -56,18 +56,41 @@ async function measure(feed: Feed) {
   }
   const { text, values: args } = explainable(feed.query as never, feed.params);
   const exec: number[] = [];
+  const planning: number[] = [];
   for (let i = 0; i < Math.min(runs, 100); i++) {
     const [row] = await sql.unsafe(`EXPLAIN (ANALYZE, TIMING OFF, FORMAT JSON) ${text}`, args);
-    exec.push((row as unknown as { 'QUERY PLAN': { 'Execution Time': number }[] })['QUERY PLAN'][0]!['Execution Time']);
+    const summary = (row as unknown as { 'QUERY PLAN': { 'Execution Time': number; 'Planning Time': number }[] })['QUERY PLAN'][0]!;
+    exec.push(summary['Execution Time']);
+    planning.push(summary['Planning Time']);
   }
+  // The plan the server's prepared statement settles on after five runs: PostgreSQL's generic plan.
+  const generic: number[] = [];
+  let genericPlan = '';
+  await sql.begin(async (tx) => {
+    await tx.unsafe(`SET LOCAL plan_cache_mode = force_generic_plan`);
+    await tx.unsafe(`PREPARE feed_timing AS ${text}`);
+    const call = `EXECUTE feed_timing(${args.map((a) => (a === null ? 'NULL' : `'${String(a).replace(/'/g, "''")}'`)).join(', ')})`;
+    for (let i = 0; i < Math.min(runs, 100); i++) {
+      const [row] = await tx.unsafe(`EXPLAIN (ANALYZE, TIMING OFF, FORMAT JSON) ${call}`);
+      generic.push((row as unknown as { 'QUERY PLAN': { 'Execution Time': number }[] })['QUERY PLAN'][0]!['Execution Time']);
+    }
+    if (values.plans)
+      genericPlan = (await tx.unsafe(`EXPLAIN (ANALYZE, COSTS OFF) ${call}`))
+        .map((r) => (r as Record<string, string>)['QUERY PLAN'])
+        .join('\n');
+    await tx.unsafe('DEALLOCATE feed_timing');
+  });
+  generic.sort((a, b) => a - b);
+  planning.sort((a, b) => a - b);
   wall.sort((a, b) => a - b);
   exec.sort((a, b) => a - b);
   console.log(
-    `| ${feed.name} | ${percentile(wall, 0.5).toFixed(2)} | ${percentile(wall, 0.99).toFixed(2)} | ${percentile(exec, 0.5).toFixed(2)} |`,
+    `| ${feed.name} | ${percentile(wall, 0.5).toFixed(2)} | ${percentile(wall, 0.99).toFixed(2)} | ${percentile(exec, 0.5).toFixed(2)} | ${percentile(planning, 0.5).toFixed(2)} | ${percentile(generic, 0.5).toFixed(2)} |`,
   );
   if (values.plans) {
     const plan = await sql.unsafe(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${text}`, args);
     console.log(`\n${feed.name}:\n\`\`\`\n${plan.map((r) => (r as Record<string, string>)['QUERY PLAN']).join('\n')}\n\`\`\`\n`);
+    console.log(`${feed.name}, generic plan:\n\`\`\`\n${genericPlan}\n\`\`\`\n`);
   }
 }
 
@@ -79,8 +102,10 @@ try {
   const people = { typical: `${prefix}2`, power: `${prefix}${count - 1}`, quiet: `${prefix}${count}` };
   const [{ posts }] = (await sql`SELECT count(*)::int AS posts FROM discussions`) as unknown as [{ posts: number }];
   console.log(`${posts.toLocaleString('en-US')} discussions; LATERAL merge up to ${HOME_FEED_FEW_GROUPS} communities; ${runs} runs each\n`);
-  console.log('| feed | p50 ms (prepared, round trip) | p99 ms | p50 ms (PostgreSQL execution) |');
-  console.log('| --- | ---: | ---: | ---: |');
+  console.log(
+    '| feed | p50 ms (prepared, round trip) | p99 ms | p50 ms (execution, custom plan) | p50 ms (planning, custom plan) | p50 ms (execution, generic plan) |',
+  );
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
   const feeds: Feed[] = [];
   for (const [label, username] of Object.entries(people)) {
     const [u] = await sql<{ id: number; groups: number }[]>`
