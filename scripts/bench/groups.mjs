@@ -28,7 +28,7 @@ function envInt(name, fallback, min, max) {
 }
 
 /** Runs the scale seeder against the bench database; resolves with its JSON summary. */
-function seedScale(databaseUrl, { groups, users, big }) {
+function seedScale(databaseUrl, { groups, users, big, discussions }) {
   const tsx = path.join(root, 'node_modules', '.bin', process.platform === 'win32' ? 'tsx.cmd' : 'tsx');
   const args = [
     'apps/server/src/seed/scale-cli.ts',
@@ -38,6 +38,8 @@ function seedScale(databaseUrl, { groups, users, big }) {
     String(users),
     '--big-group-members',
     String(big),
+    '--discussions',
+    String(discussions),
     '--json',
   ];
   return new Promise((resolve, reject) => {
@@ -67,10 +69,12 @@ export async function groupsSetup(baseUrl, { databaseUrl, token, login, requestJ
   if (groups === 0) return null;
   const users = envInt('BENCH_USERS', 100_000, PAIR_PEOPLE + 1, 10_000_000);
   const big = envInt('BENCH_BIG_GROUP', users, PAIR_PEOPLE + 1, users);
+  // Posts for the discussions scenarios (discussions.mjs); 0 skips them.
+  const discussions = envInt('BENCH_DISCUSSIONS', 200_000, 0, 10_000_000);
   const t0 = Date.now();
-  const seeded = await seedScale(databaseUrl, { groups, users, big });
+  const seeded = await seedScale(databaseUrl, { groups, users, big, discussions });
   console.log(
-    `[bench] seed:scale: ${seeded.users} people, ${seeded.groups} communities, ${seeded.memberships} memberships in ${seeded.totalSeconds} s ` +
+    `[bench] seed:scale: ${seeded.users} people, ${seeded.groups} communities, ${seeded.memberships} memberships, ${seeded.discussions} posts in ${seeded.totalSeconds} s ` +
       `(big community ${seeded.bigGroup.slug}: ${seeded.bigGroup.memberCount} members; ${((Date.now() - t0) / 1000).toFixed(1)} s with start-up)`,
   );
   const joined = await requestJson(baseUrl, {

@@ -14,6 +14,7 @@
 //
 // `setup` runs once against the started server (loopback only) and returns the context the scenarios use.
 
+import { discussionScenarios, discussionsSetup } from './discussions.mjs';
 import { groupScenarios, groupsSetup } from './groups.mjs';
 
 export const DEMO_PASSWORD = 'agora-demo';
@@ -57,8 +58,10 @@ export async function setup(baseUrl, { databaseUrl } = {}) {
   const browser = await login(baseUrl, 'maya_chen');
   const other = await login(baseUrl, 'leo_okafor');
   if (other.userId === reader.userId) throw new Error('Expected two distinct demo users');
+  const groups = databaseUrl ? await groupsSetup(baseUrl, { databaseUrl, token: reader.token, login, requestJson }) : null;
   return {
-    groups: databaseUrl ? await groupsSetup(baseUrl, { databaseUrl, token: reader.token, login, requestJson }) : null,
+    groups,
+    discussions: await discussionsSetup(baseUrl, { groups, token: reader.token, login, requestJson }),
     baseUrl,
     token: reader.token,
     userId: reader.userId,
@@ -146,5 +149,6 @@ export function buildScenarios(ctx, { connections }) {
       check: (status, json) => status === 200 && typeof json?.token === 'string',
     },
     ...groupScenarios(ctx, { connections }),
+    ...discussionScenarios(ctx, { connections }),
   ];
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GROUP_ERROR_CODES } from './groups-rules';
+import { DISCUSSION_ERROR_CODES } from './discussion-texts';
 
 /** Machine-readable error codes. `message` is what the UI shows (SPEC §8); `code` is for programs. */
 export const ERROR_CODES = [
@@ -21,6 +22,7 @@ export const ERROR_CODES = [
   'service_unavailable',
   'internal_error',
   ...GROUP_ERROR_CODES,
+  ...DISCUSSION_ERROR_CODES,
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -15,3 +15,4 @@ export * from './pagination';
 export * from './routes';
 export * from './groups-rules';
 export * from './groups';
+export * from './discussions';
