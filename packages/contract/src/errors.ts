@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BLOG_ERROR_CODES } from './blogs';
 import { GROUP_ERROR_CODES } from './groups';
 
 /** Machine-readable error codes. `message` is what the UI shows (SPEC §8); `code` is for programs. */
@@ -21,6 +22,7 @@ export const ERROR_CODES = [
   'service_unavailable',
   'internal_error',
   ...GROUP_ERROR_CODES,
+  ...BLOG_ERROR_CODES,
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

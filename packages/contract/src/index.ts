@@ -12,3 +12,4 @@ export * from './text';
 export * from './pagination';
 export * from './routes';
 export * from './groups';
+export * from './blogs';

@@ -1,5 +1,5 @@
 import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { AUTH_MESSAGES, GROUP_LIMITS, GROUP_MESSAGES, UPLOAD_MESSAGES } from '@agora/contract';
+import { AUTH_MESSAGES, BLOG_LIMITS, BLOG_MESSAGES, GROUP_LIMITS, GROUP_MESSAGES, UPLOAD_MESSAGES } from '@agora/contract';
 import { AppError } from './app-error';
 
 /**
@@ -49,6 +49,7 @@ export const LIMIT_VALUES = {
   registrationsPerIp: { points: 10, duration: 60 * 60 },
   uploadsPerUser: { points: 60, duration: 10 * 60 },
   groupCreatesPerUser: { points: GROUP_LIMITS.createsPerHour, duration: 60 * 60 },
+  blogSharesPerUser: { points: BLOG_LIMITS.sharesPerWindow, duration: BLOG_LIMITS.shareWindowSeconds },
 } as const;
 
 /**
@@ -66,6 +67,8 @@ export function createLimiters(enabled: boolean) {
     uploadsPerUser: make('uploadsPerUser', UPLOAD_MESSAGES.tooManyUploads),
     /** Communities created per user per hour. */
     groupCreatesPerUser: make('groupCreatesPerUser', GROUP_MESSAGES.tooManyCreations),
+    /** Blog shares per user: every share counts (SPEC §7), but a script cannot inflate a count. */
+    blogSharesPerUser: make('blogSharesPerUser', BLOG_MESSAGES.tooManyShares),
   };
 }
 export type Limiters = ReturnType<typeof createLimiters>;
