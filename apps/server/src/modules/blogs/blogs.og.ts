@@ -30,7 +30,8 @@ export function plainPreview(content: string, max = DESCRIPTION_CHARS): string {
     .trim();
   if (text.length <= max) return text;
   const cut = text.slice(0, max - 1);
-  const space = cut.lastIndexOf(' ');
+  // The cut ends a word when the next character is a space; otherwise go back to the last space.
+  const space = text[cut.length] === ' ' ? cut.length : cut.lastIndexOf(' ');
   return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 

@@ -135,26 +135,26 @@ export async function findGroupBlogsPage(
 
 /**
  * The home strip: blogs of every community the viewer belongs to (the owner has a member row), newest first. Each
- * community contributes at most `limit` rows through its own index range (a LATERAL subquery named like the table,
- * so the shared select list applies), then the few candidates are merged: the cost follows the number of
- * communities joined, never the number of blogs they hold.
+ * community contributes at most `limit` ids through its own index range (blogs_group_recent_idx, a LATERAL
+ * subquery), the few candidates are merged and cut to `limit`, and only those rows are read in full: the cost follows
+ * the number of communities joined, never the number of blogs they hold.
  */
 function buildJoinedPage(db: Db, name: string, withCursor: boolean) {
   const viewer = placeholder('viewer');
-  const after = withCursor ? sql`AND (lb.created_at, lb.id) < (${sql.placeholder('cTs')}::timestamptz, ${placeholder('cId')})` : sql``;
+  const limit = sql`${sql.placeholder('limit')}::int`;
+  const after = withCursor ? sql`AND (b.created_at, b.id) < (${sql.placeholder('cTs')}::timestamptz, ${placeholder('cId')})` : sql``;
+  const ids = sql`SELECT lb.id FROM ${groupMembers} m
+    CROSS JOIN LATERAL (SELECT b.id, b.created_at FROM ${blogs} b WHERE b.group_id = m.group_id ${after}
+      ORDER BY b.created_at DESC, b.id DESC LIMIT ${limit}) lb
+    WHERE m.user_id = ${viewer}
+    ORDER BY lb.created_at DESC, lb.id DESC LIMIT ${limit}`;
   return db
     .select({ ...readFields(viewer, true), cursorTs: sql<string>`${blogs.createdAt}::text` })
-    .from(groupMembers)
-    .innerJoin(
-      sql`LATERAL (SELECT * FROM ${blogs} lb WHERE lb.group_id = ${groupMembers.groupId} ${after}
-        ORDER BY lb.created_at DESC, lb.id DESC LIMIT ${sql.placeholder('limit')}) AS ${blogs}`,
-      sql`true`,
-    )
+    .from(blogs)
     .innerJoin(groups, eq(groups.id, blogs.groupId))
     .leftJoin(users, eq(users.id, blogs.authorId))
-    .where(eq(groupMembers.userId, viewer))
+    .where(sql`${blogs.id} IN (${ids})`)
     .orderBy(sql`${blogs.createdAt} DESC`, sql`${blogs.id} DESC`)
-    .limit(sql.placeholder('limit'))
     .prepare(name);
 }
 
@@ -292,7 +292,12 @@ export async function hasLiked(db: DbOrTx, blogId: number, userId: number): Prom
   return rows.length > 0;
 }
 
-/** Inserts the like unless it exists (or a concurrent one wins); true when this call added it. */
+/** Serialises one person's like toggles on one blog for the rest of the transaction. */
+export async function lockLikeToggle(tx: DbOrTx, blogId: number, userId: number): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`blog-like:${blogId}:${userId}`}))`);
+}
+
+/** Inserts the like unless it exists; true when this call added it. */
 export async function insertLike(tx: DbOrTx, blogId: number, userId: number): Promise<boolean> {
   const rows = await tx.insert(blogLikes).values({ blogId, userId }).onConflictDoNothing().returning({ blogId: blogLikes.blogId });
   return rows.length > 0;

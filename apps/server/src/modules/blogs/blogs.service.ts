@@ -40,6 +40,7 @@ import {
   likeCountOf,
   type LockedBlog,
   lockBlog,
+  lockLikeToggle,
   moveLikeCount,
   releasableContentPaths,
   updateBlog as updateBlogRow,
@@ -348,36 +349,33 @@ export async function getBlogLikeStatus(
   return { liked: actor ? await hasLiked(ctx.db, blog.id, actor.id) : false };
 }
 
-const LIKE_ATTEMPTS = 3;
-
 /**
- * POST /groups/{id}/blogs/{blogId}/like: toggles the actor's like. The like row is the truth and like_count moves by
- * the rows actually inserted or deleted, so racing clicks never miscount. A new like notifies the author (never
+ * POST /groups/{id}/blogs/{blogId}/like: toggles the actor's like. Toggles of one person on one blog run one at a
+ * time (a lock on the pair), so each click flips the state exactly once however fast they come; the like row is the
+ * truth and like_count moves by the rows actually inserted or deleted. A new like notifies the author (never
  * oneself); an unlike notifies nobody.
  */
 export async function toggleBlogLike(ctx: AppContext, actor: UserRow, idOrSlug: string, blogIdText: string): Promise<BlogLikeResponse> {
   const { group, blog } = await readableBlog(ctx, actor, idOrSlug, blogIdText);
   return ctx.db.transaction(async (tx) => {
-    // Insert first, else delete; when a concurrent toggle removed the row between the two, try again.
-    for (let attempt = 0; attempt < LIKE_ATTEMPTS; attempt += 1) {
-      if (await insertLike(tx, blog.id, actor.id)) {
-        const likes = await moveLikeCount(tx, blog.id, 1);
-        if (blog.authorId !== null) {
-          await notify(tx, {
-            recipientId: blog.authorId,
-            actorId: actor.id,
-            type: 'like',
-            content: `${actor.username} liked your blog post "${blog.title}"`,
-            link: blogWebPath(group.slug, blog.id),
-            groupId: group.id,
-            blogId: blog.id,
-          });
-        }
-        return { liked: true, likes_count: likes };
+    await lockLikeToggle(tx, blog.id, actor.id);
+    if (await insertLike(tx, blog.id, actor.id)) {
+      const likes = await moveLikeCount(tx, blog.id, 1);
+      if (blog.authorId !== null) {
+        await notify(tx, {
+          recipientId: blog.authorId,
+          actorId: actor.id,
+          type: 'like',
+          content: `${actor.username} liked your blog post "${blog.title}"`,
+          link: blogWebPath(group.slug, blog.id),
+          groupId: group.id,
+          blogId: blog.id,
+        });
       }
-      if (await deleteLike(tx, blog.id, actor.id)) return { liked: false, likes_count: await moveLikeCount(tx, blog.id, -1) };
+      return { liked: true, likes_count: likes };
     }
-    return { liked: await hasLiked(tx, blog.id, actor.id), likes_count: await likeCountOf(tx, blog.id) };
+    const removed = await deleteLike(tx, blog.id, actor.id);
+    return { liked: false, likes_count: removed ? await moveLikeCount(tx, blog.id, -1) : await likeCountOf(tx, blog.id) };
   });
 }
 
