@@ -82,6 +82,24 @@ export function blogWebPath(groupSlugOrId: string | number, blogId: number): str
   return `/group/${groupSlugOrId}/blogs/blogpage/${blogId}`;
 }
 
+/**
+ * The text a reader sees first, for a card's preview and a link's description: code fences, bracketed addresses
+ * (images, videos) and bold markers removed, white space collapsed, cut at a word within `max` characters.
+ */
+export function blogPreviewText(content: string, max = 200): string {
+  const text = content
+    .replace(/```[^\n]*\n?/g, ' ')
+    .replace(/\[[^\]\n]*\]/g, ' ')
+    .replace(/\*{2,3}/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  // The cut ends a word when the next character is a space; otherwise go back to the last space.
+  const space = text[cut.length] === ' ' ? cut.length : cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Entities (SPEC §3)
 

@@ -20,7 +20,8 @@ const APP_ROUTES: { pattern: RegExp; page: string }[] = [
   { pattern: /^\/login\/?$/, page: 'login' },
   { pattern: /^\/register\/?$/, page: 'register' },
   { pattern: /^\/create\/?$/, page: 'create' },
-  { pattern: /^\/group\/[^/]+(\/(members|blogs|discussions)|\/blogs\/blogpage\/[^/]+)?\/?$/, page: 'other' },
+  { pattern: /^\/group\/[^/]+\/blogs\/blogpage\/[^/]+\/?$/, page: 'blog' },
+  { pattern: /^\/group\/[^/]+(\/(members|blogs|discussions))?\/?$/, page: 'other' },
 ];
 const NOT_FOUND_PAGE = 'other';
 

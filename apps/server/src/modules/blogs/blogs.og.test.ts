@@ -8,26 +8,11 @@ import { loadConfig } from '../../plugins/config';
 import { pngImage } from '../../test/factories';
 import { useTestApp } from '../../test/test-app';
 import { type BlogWorld, blogWorld, publish } from './blogs.fixtures';
-import { escapeHtml, plainPreview } from './blogs.og';
+import { escapeHtml } from './blogs.og';
 
 const t = useTestApp({ rateLimit: false });
 
-describe('plainPreview', () => {
-  it.each([
-    ['Plain words.', 'Plain words.'],
-    ['A **bold** and ***big*** word', 'A bold and big word'],
-    ['Look [/uploads/post/a.webp] here\n\n```js\nconst x = 1;\n```\nafter', 'Look here const x = 1; after'],
-    ['  spaced \n\n out  ', 'spaced out'],
-  ])('%j → %j', (input, expected) => {
-    expect(plainPreview(input)).toBe(expected);
-  });
-
-  it('cuts at a word within the limit, with an ellipsis', () => {
-    const text = plainPreview('alpha beta gamma delta epsilon', 17);
-    expect(text).toBe('alpha beta gamma…');
-    expect(text.length).toBeLessThanOrEqual(17);
-  });
-
+describe('escapeHtml', () => {
   it('escapes every character that could end an attribute or open a tag', () => {
     expect(escapeHtml(`"><script>alert('x')</script>&`)).toBe('&#34;&#62;&#60;script&#62;alert(&#39;x&#39;)&#60;/script&#62;&#38;');
   });

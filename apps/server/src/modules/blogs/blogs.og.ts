@@ -1,3 +1,4 @@
+import { blogPreviewText } from '@agora/contract';
 import type { AppContext } from '../../context';
 import { findBlogDetail } from './blogs.queries';
 
@@ -10,29 +11,10 @@ import { findBlogDetail } from './blogs.queries';
 
 const BLOG_PAGE_PATH = /^\/group\/[^/]+\/blogs\/blogpage\/([1-9][0-9]{0,9})\/?$/;
 const INT4_MAX = 2_147_483_647;
-const DESCRIPTION_CHARS = 200;
 
 /** Escapes text for an HTML attribute value or text node. */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-/**
- * The text a reader sees first, for a description: markup markers, bracketed addresses and code fences removed,
- * white space collapsed, cut at a word within `max` characters.
- */
-export function plainPreview(content: string, max = DESCRIPTION_CHARS): string {
-  const text = content
-    .replace(/```[^\n]*\n?/g, ' ')
-    .replace(/\[[^\]\n]*\]/g, ' ')
-    .replace(/\*{2,3}/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max - 1);
-  // The cut ends a word when the next character is a space; otherwise go back to the last space.
-  const space = text[cut.length] === ' ' ? cut.length : cut.lastIndexOf(' ');
-  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
 /** An absolute address for a stored image path (Open Graph wants absolute URLs); other values are used as given. */
@@ -50,7 +32,7 @@ export async function blogPageHead(ctx: AppContext, pathname: string, origin: st
   const row = await findBlogDetail(ctx.db, Number(match[1]), 0);
   if (!row || row.groupIsPrivate) return null;
   const title = `${row.title} · ${row.groupName}`;
-  const description = plainPreview(row.content);
+  const description = blogPreviewText(row.content);
   const image = row.blogImg ?? row.groupDp;
   const tags: [string, string, string][] = [
     ['name', 'description', description],
