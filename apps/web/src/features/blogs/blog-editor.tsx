@@ -190,7 +190,7 @@ function EditorForm({
           <img
             src={shownImage}
             alt={BLOG_TEXTS.headerPreview}
-            className="aspect-[2/1] w-full rounded-xl border border-line bg-surface-muted object-cover"
+            className="aspect-[2/1] max-h-48 w-full rounded-xl border border-line bg-surface-muted object-cover"
           />
         ) : null}
         <div className="flex flex-wrap gap-2">
