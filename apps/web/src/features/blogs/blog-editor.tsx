@@ -51,7 +51,15 @@ export function wrapSelection(text: string, start: number, end: number, marker: 
   return { text: next, selectionStart: start + marker.length, selectionEnd: start + marker.length + inner.length };
 }
 
-/** Inserts a block (an image line) at the caret, on its own line. */
+/** Starts a heading: wraps the selection in ***, or with nothing selected adds a heading line with its placeholder selected. */
+export function heading(text: string, start: number, end: number) {
+  if (start !== end) return wrapSelection(text, start, end, '***', 'Heading');
+  const line = insertBlock(text, start, '***Heading***');
+  const headingStart = line.text.lastIndexOf('***Heading***', line.selectionStart) + 3;
+  return { text: line.text, selectionStart: headingStart, selectionEnd: headingStart + 'Heading'.length };
+}
+
+/** Inserts a block (an image line, a heading) at the caret, on its own line. */
 export function insertBlock(text: string, at: number, block: string) {
   const before = text.slice(0, at);
   const after = text.slice(at);
@@ -243,7 +251,14 @@ function EditorForm({
               <Bold aria-hidden />
               {BLOG_TEXTS.bold}
             </Button>
-            <Button variant="ghost" size="sm" onClick={() => wrap('***', 'Heading')}>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => {
+                const { start, end } = selection();
+                apply(heading(content, start, end));
+              }}
+            >
               <Heading aria-hidden />
               {BLOG_TEXTS.heading}
             </Button>
