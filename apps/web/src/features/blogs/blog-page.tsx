@@ -75,12 +75,26 @@ function BlogArticle({ blog, detail, communityPath }: { blog: Blog; detail: Grou
   const [confirming, setConfirming] = useState(false);
   const deleteButton = useRef<HTMLButtonElement>(null);
 
-  // SPEC §2: the page scrolls 400 px down when it loads (once per blog, not on every refetch).
-  const scrolled = useRef<number | null>(null);
+  // SPEC §2: the page scrolls 400 px down when it loads (once per blog, not on every refetch). Images still loading
+  // can leave the page too short for that at first: while the reader has not scrolled, each image that arrives
+  // brings the page closer to 400 px.
+  const article = useRef<HTMLElement>(null);
+  const scroll = useRef<{ blogId: number; at: number } | null>(null);
   useEffect(() => {
-    if (scrolled.current === blog.id) return;
-    scrolled.current = blog.id;
-    window.scrollTo({ top: BLOG_PAGE_SCROLL_PX });
+    if (scroll.current?.blogId !== blog.id) {
+      window.scrollTo({ top: BLOG_PAGE_SCROLL_PX });
+      scroll.current = { blogId: blog.id, at: window.scrollY };
+    }
+    const node = article.current;
+    const again = () => {
+      const state = scroll.current;
+      if (!state || state.at >= BLOG_PAGE_SCROLL_PX || window.scrollY !== state.at) return;
+      window.scrollTo({ top: BLOG_PAGE_SCROLL_PX });
+      state.at = window.scrollY;
+    };
+    // `load` does not bubble: listen in the capture phase for every image of the article.
+    node?.addEventListener('load', again, true);
+    return () => node?.removeEventListener('load', again, true);
   }, [blog.id]);
 
   const viewer = session && detail ? { id: session.userId, role: detail.role, isOwner: detail.group.owner_id === session.userId } : null;
@@ -122,7 +136,7 @@ function BlogArticle({ blog, detail, communityPath }: { blog: Blog; detail: Grou
     );
 
   return (
-    <article aria-labelledby="blog-title" className="mx-auto max-w-3xl space-y-6">
+    <article ref={article} aria-labelledby="blog-title" className="mx-auto max-w-3xl space-y-6">
       <PageTitle title={blog.blog_title} />
       <Button variant="ghost" size="sm" onClick={() => void (canGoBack ? navigate(-1) : navigate(`${communityPath}/blogs`))}>
         <ArrowLeft aria-hidden />
@@ -160,7 +174,8 @@ function BlogArticle({ blog, detail, communityPath }: { blog: Blog; detail: Grou
         <img
           src={blog.blog_img}
           alt={BLOG_TEXTS.headerImage(blog.blog_title)}
-          className="w-full rounded-2xl border border-line bg-surface-muted object-cover"
+          // A fixed 2:1 frame: the page keeps its layout while the image loads.
+          className="aspect-[2/1] w-full rounded-2xl border border-line bg-surface-muted object-cover"
         />
       ) : null}
 
