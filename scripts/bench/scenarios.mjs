@@ -14,6 +14,7 @@
 //
 // `setup` runs once against the started server (loopback only) and returns the context the scenarios use.
 
+import { blogScenarios, blogsSetup } from './blogs.mjs';
 import { groupScenarios, groupsSetup } from './groups.mjs';
 
 export const DEMO_PASSWORD = 'agora-demo';
@@ -58,6 +59,7 @@ export async function setup(baseUrl, { databaseUrl } = {}) {
   const other = await login(baseUrl, 'leo_okafor');
   if (other.userId === reader.userId) throw new Error('Expected two distinct demo users');
   return {
+    blogs: await blogsSetup(baseUrl, { token: reader.token, requestJson }),
     groups: databaseUrl ? await groupsSetup(baseUrl, { databaseUrl, token: reader.token, login, requestJson }) : null,
     baseUrl,
     token: reader.token,
@@ -146,5 +148,6 @@ export function buildScenarios(ctx, { connections }) {
       check: (status, json) => status === 200 && typeof json?.token === 'string',
     },
     ...groupScenarios(ctx, { connections }),
+    ...blogScenarios(ctx, { connections }),
   ];
 }
