@@ -15,6 +15,7 @@
 // `setup` runs once against the started server (loopback only) and returns the context the scenarios use.
 
 import { discussionScenarios, discussionsSetup } from './discussions.mjs';
+import { blogScenarios, blogsSetup } from './blogs.mjs';
 import { groupScenarios, groupsSetup } from './groups.mjs';
 
 export const DEMO_PASSWORD = 'agora-demo';
@@ -62,6 +63,7 @@ export async function setup(baseUrl, { databaseUrl } = {}) {
   return {
     groups,
     discussions: await discussionsSetup(baseUrl, { groups, token: reader.token, login, requestJson }),
+    blogs: await blogsSetup(baseUrl, { token: reader.token, requestJson }),
     baseUrl,
     token: reader.token,
     userId: reader.userId,
@@ -150,5 +152,6 @@ export function buildScenarios(ctx, { connections }) {
     },
     ...groupScenarios(ctx, { connections }),
     ...discussionScenarios(ctx, { connections }),
+    ...blogScenarios(ctx, { connections }),
   ];
 }

@@ -7,6 +7,8 @@ import type { Db } from './db/client';
 import { lazyChildLoggerFactory } from './lib/lazy-child-logger';
 import { authRoutes, sessionRoutes } from './modules/auth/auth.routes';
 import { discussionRoutes } from './modules/discussions/discussions.routes';
+import { blogPageHead } from './modules/blogs/blogs.og';
+import { blogPublicRoutes, blogRoutes } from './modules/blogs/blogs.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { createHealthCheck } from './modules/health/health.service';
 import { groupPublicRoutes, groupRoutes } from './modules/groups/groups.routes';
@@ -30,7 +32,7 @@ declare module 'fastify' {
 }
 
 /** Route modules whose spec paths have no /api prefix: each also answers at /api + path. */
-const ALIASED_MODULES = [sessionRoutes, profileRoutes, uploadRoutes, groupPublicRoutes, discussionRoutes];
+const ALIASED_MODULES = [sessionRoutes, profileRoutes, uploadRoutes, groupPublicRoutes, discussionRoutes, blogPublicRoutes];
 
 // Request ids: unique across restarts (a random prefix per process) and cheap (a counter), unlike a UUID each.
 const REQUEST_ID_PREFIX = crypto.randomUUID().slice(0, 8);
@@ -74,7 +76,11 @@ export async function buildApp(
   // so both come before every route (docs, health, modules).
   await registerSecurity(app, config.corsOrigins);
   await registerCompression(app);
-  await registerWeb(app, { webDist: config.webDist, uploadsDir: config.uploadsDir });
+  await registerWeb(app, {
+    webDist: config.webDist,
+    uploadsDir: config.uploadsDir,
+    pageHead: (pathname, origin) => blogPageHead(ctx, pathname, origin),
+  });
   await app.register(multipart, { limits: { fileSize: LIMITS.bannerImageBytes, files: 1, fields: 10, fieldSize: 10_000, parts: 12 } });
   await app.register(authPlugin, { db });
   await registerDocs(app);
@@ -82,6 +88,7 @@ export async function buildApp(
   await app.register(healthRoutes, { health: createHealthCheck(db) });
   await app.register(authRoutes, { ctx });
   await app.register(groupRoutes, { ctx });
+  await app.register(blogRoutes, { ctx });
   for (const routes of ALIASED_MODULES) {
     await app.register(routes, { ctx });
     await app.register(routes, { ctx, prefix: '/api', alias: true });

@@ -14,6 +14,8 @@ export const FIRST_PAGES: Record<string, string[]> = {
   login: ['src/features/auth/login-page.tsx'],
   register: ['src/features/auth/register-page.tsx'],
   create: ['src/app/app-layout.tsx', 'src/features/groups/create-page.tsx'],
+  // A shared blog link lands here directly.
+  blog: ['src/app/app-layout.tsx', 'src/features/blogs/blog-page.tsx'],
   // Paths the app does not have (404) and pages not listed: the layout at least.
   other: ['src/app/app-layout.tsx'],
 };

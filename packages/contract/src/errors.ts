@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GROUP_ERROR_CODES } from './groups-rules';
 import { DISCUSSION_ERROR_CODES } from './discussion-texts';
+import { BLOG_ERROR_CODES } from './blogs';
 
 /** Machine-readable error codes. `message` is what the UI shows (SPEC §8); `code` is for programs. */
 export const ERROR_CODES = [
@@ -23,6 +24,7 @@ export const ERROR_CODES = [
   'internal_error',
   ...GROUP_ERROR_CODES,
   ...DISCUSSION_ERROR_CODES,
+  ...BLOG_ERROR_CODES,
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -16,3 +16,4 @@ export * from './routes';
 export * from './groups-rules';
 export * from './groups';
 export * from './discussions';
+export * from './blogs';

@@ -1,5 +1,14 @@
 import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { AUTH_MESSAGES, DISCUSSION_LIMITS, DISCUSSION_MESSAGES, GROUP_LIMITS, GROUP_MESSAGES, UPLOAD_MESSAGES } from '@agora/contract';
+import {
+  AUTH_MESSAGES,
+  BLOG_LIMITS,
+  BLOG_MESSAGES,
+  DISCUSSION_LIMITS,
+  DISCUSSION_MESSAGES,
+  GROUP_LIMITS,
+  GROUP_MESSAGES,
+  UPLOAD_MESSAGES,
+} from '@agora/contract';
 import { AppError } from './app-error';
 
 /**
@@ -52,6 +61,7 @@ export const LIMIT_VALUES = {
   postsPerUser: { points: DISCUSSION_LIMITS.postsPerWindow, duration: DISCUSSION_LIMITS.writeWindowSeconds },
   commentsPerUser: { points: DISCUSSION_LIMITS.commentsPerWindow, duration: DISCUSSION_LIMITS.writeWindowSeconds },
   likesPerUser: { points: DISCUSSION_LIMITS.likesPerWindow, duration: DISCUSSION_LIMITS.writeWindowSeconds },
+  blogSharesPerUser: { points: BLOG_LIMITS.sharesPerWindow, duration: BLOG_LIMITS.shareWindowSeconds },
 } as const;
 
 /**
@@ -73,6 +83,8 @@ export function createLimiters(enabled: boolean) {
     postsPerUser: make('postsPerUser', DISCUSSION_MESSAGES.tooManyPosts),
     commentsPerUser: make('commentsPerUser', DISCUSSION_MESSAGES.tooManyComments),
     likesPerUser: make('likesPerUser', DISCUSSION_MESSAGES.tooManyLikes),
+    /** Blog shares per user: every share counts (SPEC §7), but a script cannot inflate a count. */
+    blogSharesPerUser: make('blogSharesPerUser', BLOG_MESSAGES.tooManyShares),
   };
 }
 export type Limiters = ReturnType<typeof createLimiters>;

@@ -20,7 +20,8 @@ const APP_ROUTES: { pattern: RegExp; page: string }[] = [
   { pattern: /^\/login\/?$/, page: 'login' },
   { pattern: /^\/register\/?$/, page: 'register' },
   { pattern: /^\/create\/?$/, page: 'create' },
-  { pattern: /^\/group\/[^/]+(\/(members|blogs|discussions)|\/blogs\/blogpage\/[^/]+)?\/?$/, page: 'other' },
+  { pattern: /^\/group\/[^/]+\/blogs\/blogpage\/[^/]+\/?$/, page: 'blog' },
+  { pattern: /^\/group\/[^/]+(\/(members|blogs|discussions))?\/?$/, page: 'other' },
 ];
 const NOT_FOUND_PAGE = 'other';
 
@@ -37,6 +38,21 @@ function isNavigation(request: FastifyRequest): boolean {
   const url = request.url.split('?')[0] ?? '/';
   if (SERVER_PREFIXES.some((p) => url.startsWith(p)) || url === '/api') return false;
   return !path.posix.basename(url).includes('.');
+}
+
+/**
+ * A page's own <head> tags for link previews (a blog page's title, description and image: modules/blogs/blogs.og.ts),
+ * or null to keep index.html's. `origin` is the site's scheme and host, for absolute URLs.
+ */
+export type PageHead = (pathname: string, origin: string) => Promise<string | null>;
+
+/** index.html with a page's own tags: they replace its <title> and description and go before </head>. */
+export function withPageHead(html: Buffer, head: string): string {
+  return html
+    .toString('utf8')
+    .replace(/<title>[^<]*<\/title>\s*/, '')
+    .replace(/<meta name="description"[^>]*>\s*/, '')
+    .replace('</head>', `  ${head}\n  </head>`);
 }
 
 /** One page's index.html as built, and its brotli and gzip copies (apps/web/build/precompress.ts). */
@@ -68,15 +84,19 @@ function readPages(webDist: string): { index: IndexHtml; pages: Map<string, Inde
  * outside /api, /uploads and /socket.io (the spec's paths without /api, e.g. a bookmarked /users/1), so API
  * requests never run it.
  */
-export async function registerWeb(app: FastifyInstance, opts: { webDist: string; uploadsDir: string }): Promise<void> {
+export async function registerWeb(app: FastifyInstance, opts: { webDist: string; uploadsDir: string; pageHead?: PageHead }): Promise<void> {
   await mkdir(opts.uploadsDir, { recursive: true });
   const web = readPages(opts.webDist);
   if (!web) app.log.warn(`No web build at ${opts.webDist}: run "npm run build" (npm start does it for you)`);
 
-  const sendApp = (request: FastifyRequest, reply: FastifyReply, built: NonNullable<typeof web>) => {
+  const sendApp = (request: FastifyRequest, reply: FastifyReply, built: NonNullable<typeof web>, head: string | null = null) => {
     const url = request.url.split('?')[0] ?? '/';
     const route = APP_ROUTES.find((r) => r.pattern.test(url));
     const html = built.pages.get(route?.page ?? NOT_FOUND_PAGE) ?? built.index;
+    if (head) {
+      // A page with its own tags is assembled per request (and compressed, if at all, by plugins/compression.ts).
+      return reply.status(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(withPageHead(html.identity, head));
+    }
     const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
     const body = encoding === 'br' ? html.br : encoding === 'gzip' ? html.gzip : undefined;
     void reply
@@ -103,8 +123,19 @@ export async function registerWeb(app: FastifyInstance, opts: { webDist: string;
       route.onRequest = [navigation, ...existing];
     });
   }
-  app.setNotFoundHandler((request, reply) => {
-    if (web && isNavigation(request)) return sendApp(request, reply, web);
+  // The server has no route under /group/, so every navigation to a blog page arrives here: its head is looked up.
+  const headFor = async (request: FastifyRequest): Promise<string | null> => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (!opts.pageHead || !isAppRoute(url)) return null;
+    try {
+      return await opts.pageHead(url, `${request.protocol}://${request.host}`);
+    } catch (error) {
+      request.log.warn({ err: error }, 'page head lookup failed; serving the plain page');
+      return null;
+    }
+  };
+  app.setNotFoundHandler(async (request, reply) => {
+    if (web && isNavigation(request)) return sendApp(request, reply, web, await headFor(request));
     const body: ErrorBody = { message: 'Not found', code: 'not_found' };
     return reply.status(404).send(body);
   });

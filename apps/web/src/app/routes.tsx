@@ -31,6 +31,10 @@ const ExplorePage = lazyComponent(
   () => import('@/features/feed/explore-page'),
   (m) => m.ExplorePage,
 );
+const BlogPage = lazyComponent(
+  () => import('@/features/blogs/blog-page'),
+  (m) => m.BlogPage,
+);
 const CreateCommunityPage = lazyComponent(
   () => import('@/features/groups/create-page'),
   (m) => m.CreateCommunityPage,
@@ -83,6 +87,8 @@ export const routes: RouteObject[] = [
               </RequireAuth>
             ),
           },
+          // A blog page stands on its own (its own banner), outside the community's tabbed layout.
+          { path: 'group/:groupId/blogs/blogpage/:blogId', element: <BlogPage /> },
           groupRoutes,
           { path: '*', element: <NotFoundPage /> },
         ],

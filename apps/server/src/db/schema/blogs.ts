@@ -12,9 +12,9 @@ export const blogs = pgTable(
       .references(() => groups.id, { onDelete: 'cascade' }),
     /** Null once the author's account is gone: the page then shows "Unknown Author" (SPEC §2). */
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
-    slug: varchar('slug', { length: 160 }).notNull(),
     title: varchar('title', { length: 200 }).notNull(),
     content: text('content').notNull(),
+    /** The header image (/uploads/blog/…), recorded in `uploads` as the author's attached upload; null: none. */
     blogImg: varchar('blog_img', { length: 500 }),
     likeCount: integer('like_count').notNull().default(0),
     shareCount: integer('share_count').notNull().default(0),
@@ -22,11 +22,14 @@ export const blogs = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // A community's blogs newest first (keyset on created_at, id); the home strip reads it once per joined community.
     index('blogs_group_recent_idx').on(t.groupId, t.createdAt.desc(), t.id.desc()),
     index('blogs_author_idx').on(t.authorId),
     check('blogs_like_count_nonneg', sql`${t.likeCount} >= 0`),
     check('blogs_share_count_nonneg', sql`${t.shareCount} >= 0`),
     check('blogs_title_not_blank', sql`length(btrim(${t.title})) > 0`),
+    check('blogs_content_not_blank', sql`length(btrim(${t.content})) > 0`),
+    check('blogs_content_max', sql`char_length(${t.content}) <= 100000`),
   ],
 );
 
@@ -44,7 +47,10 @@ export const blogLikes = pgTable(
   (t) => [primaryKey({ columns: [t.blogId, t.userId] }), index('blog_likes_user_idx').on(t.userId)],
 );
 
-/** Each share is recorded (who, when); blogs.share_count caches their number. Visitors may share too. */
+/**
+ * Each share is recorded (who, when); blogs.share_count caches their number. Sharing needs a signed-in user (the
+ * count is rate-limited per user); `user_id` becomes null when that account is deleted, and the share still counts.
+ */
 export const blogShares = pgTable(
   'blog_shares',
   {

@@ -3,7 +3,7 @@ import { index, integer, pgEnum, pgTable, timestamp, uniqueIndex, varchar } from
 import { users } from './users';
 
 /** What an upload was made for; a later feature adds its kind here (and its rendering in uploads/images.ts). */
-export const UPLOAD_KINDS = ['profile', 'banner', 'post', 'groupdp', 'groupbanner'] as const;
+export const UPLOAD_KINDS = ['profile', 'banner', 'post', 'groupdp', 'groupbanner', 'blog'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 export const uploadKindEnum = pgEnum('upload_kind', UPLOAD_KINDS);
 

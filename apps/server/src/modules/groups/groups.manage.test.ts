@@ -412,7 +412,7 @@ describe('DELETE /api/groups/{id}', () => {
       INSERT INTO discussions (group_id, user_id, content) VALUES (${id}, ${member.id}, 'hello') RETURNING id`;
     await t.database.sql`INSERT INTO discussion_media (discussion_id, media_url, position) VALUES (${discussion!.id}, ${postImage}, 0)`;
     await t.database
-      .sql`INSERT INTO blogs (group_id, author_id, slug, title, content, blog_img) VALUES (${id}, ${owner.id}, 't', 'T', 'C', ${blogImage})`;
+      .sql`INSERT INTO blogs (group_id, author_id, title, content, blog_img) VALUES (${id}, ${owner.id}, 'T', 'C', ${blogImage})`;
 
     for (const confirmName of ['doomed club renamed', 'Doomed Club', '', 'x'.repeat(300)]) {
       const res = await send('DELETE', `/api/groups/${id}`, owner, { confirmName });

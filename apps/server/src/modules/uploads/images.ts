@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { LIMITS, UPLOAD_MESSAGES } from '@agora/contract';
+import { BLOG_LIMITS, LIMITS, UPLOAD_MESSAGES } from '@agora/contract';
 import type { UploadKind } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 
@@ -45,6 +45,15 @@ export const IMAGE_KINDS: Record<ImageKind, KindSpec> = {
       i.resize(LIMITS.postImageMaxSide, LIMITS.postImageMaxSide, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 85 }),
     ext: 'webp',
     animated: true,
+  },
+  /** A blog's header image: within 1600 px wide (and 2400 px tall), never enlarged, WebP (keeps transparency). */
+  blog: {
+    maxBytes: BLOG_LIMITS.imageBytes,
+    label: '10MB',
+    render: (i) =>
+      i.resize(BLOG_LIMITS.imageMaxWidth, BLOG_LIMITS.imageMaxHeight, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 85 }),
+    ext: 'webp',
+    animated: false,
   },
 };
 

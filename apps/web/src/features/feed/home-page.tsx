@@ -6,6 +6,7 @@ import { useSession } from '@/lib/session';
 import { PageTitle } from '@/components/page-title';
 import { useOwnProfile } from '@/features/profiles/api';
 import { useJoinedGroups } from '@/features/groups/api';
+import { BlogStrip } from '@/features/blogs/public';
 import { FEED_TEXTS } from './api';
 import { ExplorePage } from './explore-page';
 import { FeedSection } from './section';
@@ -20,7 +21,7 @@ export function HomePage() {
   const profile = useOwnProfile();
   // SPEC §7 "Welcome back, {first name}": the own profile's first name, the username if it has none.
   const name = profile.data ? profile.data.firstName.trim() || profile.data.username : null;
-  // "You haven't joined any community yet" only when that is true; the blog strip itself comes with blogs.
+  // "You haven't joined any community yet" only when that is true; otherwise the blogs of those communities.
   const joined = useJoinedGroups();
   const hasJoined = (joined.data?.groups.length ?? 0) > 0;
   return (
@@ -34,7 +35,7 @@ export function HomePage() {
 
       <FeedSection id="feed-blogs" title="Latest blogs">
         {hasJoined ? (
-          <EmptyState icon={Newspaper} title={FEED_TEXTS.noBlogs} />
+          <BlogStrip />
         ) : (
           <EmptyState
             icon={Newspaper}

@@ -1,14 +1,16 @@
-import { Newspaper } from 'lucide-react';
-import { EmptyState } from '@/components/ui/empty-state';
+import { canCreateBlog } from '@agora/contract';
+import { GroupBlogs } from '@/features/blogs/public';
 import { useGroupContext } from './group-layout';
-import { GROUP_TEXTS } from './texts';
 
-/** The Blogs tab's frame (SPEC §2); the blog cards and the create button arrive with the blogs issue. */
+/** The Blogs tab (SPEC §2): the blogs feature's list, told who may write (owner and admins) and who is a member. */
 export function BlogsTab() {
-  const { viewer } = useGroupContext();
+  const { detail, viewer, basePath } = useGroupContext();
   return (
-    <section aria-label="Blogs" className="mx-auto max-w-3xl">
-      <EmptyState icon={Newspaper} title={GROUP_TEXTS.noBlogs} description={viewer.isMember ? GROUP_TEXTS.beFirstBlog : undefined} />
-    </section>
+    <GroupBlogs
+      groupId={detail.group.id}
+      groupPath={basePath.slice('/group/'.length)}
+      canCreate={canCreateBlog({ role: viewer.role, isOwner: viewer.isOwner })}
+      isMember={viewer.isMember}
+    />
   );
 }

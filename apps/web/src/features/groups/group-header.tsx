@@ -15,7 +15,7 @@ import { lazyComponent } from '@/lib/lazy-component';
 import { useCroppedUpload } from '@/lib/use-cropped-upload';
 import type { Viewer } from './access';
 import { usePrivacyToggle, useRenameGroup, useUploadGroupImage, type GroupImageKind } from './api';
-import { copyText } from './copy-link';
+import { copyText } from '@/lib/copy-text';
 import { GroupSettingsMenu } from './group-settings';
 import { InviteResponse } from './invite-response';
 import { MembershipButton } from './membership-button';

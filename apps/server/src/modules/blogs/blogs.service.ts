@@ -1,0 +1,391 @@
+import {
+  BLOG_LIMITS,
+  BLOG_MESSAGES,
+  blogFieldsSchema,
+  type BlogLikeResponse,
+  type BlogLikeStatusResponse,
+  type BlogPostsResponse,
+  type BlogResponse,
+  type BlogShareResponse,
+  blogWebPath,
+  canCreateBlog,
+  canManageBlog,
+  type CreateBlogResponse,
+  GROUP_MESSAGES,
+  type JoinedBlogsResponse,
+  type UpdateBlogResponse,
+} from '@agora/contract';
+import type { z } from 'zod';
+import type { Actor, AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import type { UserRow } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { decodeCursor, encodeCursor } from '../../lib/cursor';
+import { canReadGroup, resolveGroupForViewer } from '../groups/groups.access';
+import { mentionedUsernames, notify, notifyMentions } from '../notifications/notifications.writer';
+import { claimUpload, deleteUploadFiles, releaseUpload, releaseUploads, storeUpload } from '../uploads/uploads.service';
+import { toBlog } from './blogs.mapper';
+import {
+  type BlogListRow,
+  deleteBlogRow,
+  deleteLike,
+  findBlogDetail,
+  findBlogInGroup,
+  findGroupBlogsPage,
+  findJoinedBlogsPage,
+  hasLiked,
+  insertBlog,
+  insertLike,
+  insertShare,
+  likeCountOf,
+  type LockedBlog,
+  lockBlog,
+  lockLikeToggle,
+  moveLikeCount,
+  releasableContentPaths,
+  updateBlog as updateBlogRow,
+} from './blogs.queries';
+
+/**
+ * Blogs: who may read, publish, edit, delete, like and share (SPEC §6), and the rules of each (SPEC §5). Reads of a
+ * private community's blogs are for its members (the owner is one); writes re-check the permission on the locked row.
+ */
+
+const INT4_MAX = 2_147_483_647;
+
+function blogNotFound(): AppError {
+  return AppError.notFound(BLOG_MESSAGES.notFound, 'blog_not_found');
+}
+
+/** A path's `{blogId}`: digits without a leading zero within int4; anything else names no blog (404). */
+export function parseBlogId(value: string): number {
+  const text = value.trim();
+  if (!/^[1-9][0-9]{0,9}$/.test(text) || Number(text) > INT4_MAX) throw blogNotFound();
+  return Number(text);
+}
+
+/** Parses with the contract schema; a failure is a 400 whose message is the first problem, with every field's. */
+function parseFields(value: unknown): z.output<typeof blogFieldsSchema> {
+  const result = blogFieldsSchema.safeParse(value);
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) fields[issue.path.join('.') || 'body'] ??= issue.message;
+  throw AppError.badRequest(result.error.issues[0]?.message ?? 'Invalid request', fields);
+}
+
+/** The community a path names, after the read check (private: members and the owner only), with the viewer's role. */
+async function readableGroup(ctx: AppContext, actor: Actor, idOrSlug: string) {
+  const found = await resolveGroupForViewer(ctx, actor, idOrSlug);
+  if (!canReadGroup(found.group, actor, found.role)) throw AppError.forbidden(GROUP_MESSAGES.privateContent);
+  return found;
+}
+
+function page<T>(rows: BlogListRow[], limit: number, wrap: (blogs: ReturnType<typeof toBlog>[], nextCursor: string | null) => T): T {
+  const shown = rows.slice(0, limit);
+  const last = shown.at(-1);
+  return wrap(shown.map(toBlog), rows.length > limit && last ? encodeCursor([last.cursorTs, last.id]) : null);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reading
+
+/** GET /api/groups/{id}/posts: the community's blogs, newest first, `limit` per page (previews of the content). */
+export async function listGroupBlogs(
+  ctx: AppContext,
+  actor: Actor,
+  idOrSlug: string,
+  query: { cursor?: string; limit?: number },
+): Promise<BlogPostsResponse> {
+  const cursor = decodeCursor(query.cursor, ['ts', 'int'] as const);
+  const limit = query.limit ?? BLOG_LIMITS.pageDefault;
+  const { group } = await readableGroup(ctx, actor, idOrSlug);
+  const rows = await findGroupBlogsPage(ctx.db, group.id, actor?.id ?? 0, {
+    cursor: cursor ? { ts: cursor[0], id: cursor[1] } : null,
+    limit: limit + 1,
+  });
+  return page(rows, limit, (posts, nextCursor) => ({ posts, nextCursor }));
+}
+
+/** GET /groups/joined/blogs: the home strip, blogs of every community the actor joined or owns, newest first. */
+export async function listJoinedBlogs(
+  ctx: AppContext,
+  actor: NonNullable<Actor>,
+  query: { cursor?: string; limit?: number },
+): Promise<JoinedBlogsResponse> {
+  const cursor = decodeCursor(query.cursor, ['ts', 'int'] as const);
+  const limit = query.limit ?? BLOG_LIMITS.stripDefault;
+  const rows = await findJoinedBlogsPage(ctx.db, actor.id, { cursor: cursor ? { ts: cursor[0], id: cursor[1] } : null, limit: limit + 1 });
+  return page(rows, limit, (blogs, nextCursor) => ({ blogs, nextCursor }));
+}
+
+/** GET /groups/blog/{blogId}: the whole blog; 404 "Blog Post Not Found", 403 for a private community's outsiders. */
+export async function getBlog(ctx: AppContext, actor: Actor, blogIdText: string): Promise<BlogResponse> {
+  const row = await findBlogDetail(ctx.db, parseBlogId(blogIdText), actor?.id ?? 0);
+  if (!row) throw blogNotFound();
+  if (!canReadGroup({ isPrivate: row.groupIsPrivate, ownerId: row.groupOwnerId }, actor, row.viewerRole))
+    throw AppError.forbidden(GROUP_MESSAGES.privateContent);
+  return { blog: toBlog(row) };
+}
+
+/** The blog as its author or editor sees it right after a change. */
+async function blogAfterChange(ctx: AppContext, actor: UserRow, blogId: number) {
+  const row = await findBlogDetail(ctx.db, blogId, actor.id);
+  if (!row) throw blogNotFound();
+  return toBlog(row);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Content images: the editor's Add Image uploads a post image and inserts "[/uploads/post/…]" into the text
+
+const CONTENT_IMAGE = /\[[ \t]*(\/uploads\/post\/[A-Za-z0-9_-]+\.(?:webp|jpg))[ \t]*\]/g;
+
+/** The uploaded images a blog's text shows, each once. */
+export function contentImagePaths(content: string): string[] {
+  return [...new Set([...content.matchAll(CONTENT_IMAGE)].map((m) => m[1]!))];
+}
+
+/**
+ * Attaches the actor's own uploads that the text now shows, so the hourly sweep keeps them. A path that is not the
+ * actor's upload (someone else's image, typed by hand) stays as text: claiming it would be refused anyway.
+ */
+async function claimContentImages(tx: DbOrTx, actor: UserRow, paths: string[]): Promise<void> {
+  for (const path of paths) {
+    try {
+      await claimUpload(tx, actor, { path, kind: 'post', field: 'content' });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+    }
+  }
+}
+
+/** Only the new mentions of an edit notify: someone mentioned before was told already. */
+function newMentionsText(before: string, after: string): string {
+  const old = new Set(mentionedUsernames(before));
+  return mentionedUsernames(after)
+    .filter((name) => !old.has(name))
+    .map((name) => `@${name}`)
+    .join(' ');
+}
+
+async function notifyBlogMentions(
+  tx: DbOrTx,
+  actor: UserRow,
+  blog: { id: number; groupId: number; groupSlug: string; groupIsPrivate: boolean; title: string },
+  text: string,
+): Promise<void> {
+  if (text === '') return;
+  await notifyMentions(tx, {
+    text,
+    groupId: blog.groupId,
+    groupIsPrivate: blog.groupIsPrivate,
+    actorId: actor.id,
+    content: `${actor.username} mentioned you in the blog post "${blog.title}"`,
+    link: blogWebPath(blog.groupSlug, blog.id),
+    blogId: blog.id,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Writing
+
+export type BlogForm = { fields: Record<string, unknown>; files: Record<string, Buffer> };
+
+/** Stores the form's header image as the actor's upload (rate-limited, re-encoded); null without one. */
+async function storeHeaderImage(ctx: AppContext, actor: UserRow, files: Record<string, Buffer>): Promise<string | null> {
+  return files.image ? storeUpload(ctx, actor, { kind: 'blog', data: files.image }) : null;
+}
+
+/** Drops a header image stored for a change that did not happen. */
+async function discardHeaderImage(ctx: AppContext, path: string | null): Promise<void> {
+  if (!path) return;
+  await releaseUpload(ctx.db, { path });
+  await deleteUploadFiles(ctx, [path]);
+}
+
+/**
+ * POST /groups/{id}/posts: publishes a blog in the community, by its owner or an admin (SPEC §6). The header image
+ * is re-encoded before the transaction and attached in it; a failed write leaves no file behind.
+ */
+export async function createBlog(ctx: AppContext, actor: UserRow, idOrSlug: string, form: BlogForm): Promise<CreateBlogResponse> {
+  const { group, role } = await resolveGroupForViewer(ctx, actor, idOrSlug);
+  if (!canCreateBlog({ role, isOwner: group.ownerId === actor.id })) throw AppError.forbidden(BLOG_MESSAGES.createForbidden);
+  const input = parseFields(form.fields);
+  const image = await storeHeaderImage(ctx, actor, form.files);
+  let blogId: number;
+  try {
+    blogId = await ctx.db.transaction(async (tx) => {
+      if (image) await claimUpload(tx, actor, { path: image, kind: 'blog', field: 'image' });
+      const id = await insertBlog(tx, {
+        groupId: group.id,
+        authorId: actor.id,
+        title: input.title,
+        content: input.content,
+        blogImg: image,
+      });
+      await claimContentImages(tx, actor, contentImagePaths(input.content));
+      const blog = { id, groupId: group.id, groupSlug: group.slug, groupIsPrivate: group.isPrivate, title: input.title };
+      await notifyBlogMentions(tx, actor, blog, `${input.title}\n${input.content}`);
+      return id;
+    });
+  } catch (error) {
+    await discardHeaderImage(ctx, image);
+    throw error;
+  }
+  return { message: BLOG_MESSAGES.created, post: await blogAfterChange(ctx, actor, blogId) };
+}
+
+/** The locked blog, when it is in this community and the actor may change it (SPEC §6); 404 or 403 otherwise. */
+async function lockManageable(tx: DbOrTx, actor: UserRow, groupId: number, blogId: number): Promise<LockedBlog> {
+  const locked = await lockBlog(tx, blogId, actor.id);
+  if (!locked || locked.groupId !== groupId) throw blogNotFound();
+  const viewer = { id: actor.id, role: locked.actorRole, isOwner: locked.groupOwnerId === actor.id };
+  if (!canManageBlog(viewer, locked.authorId)) throw AppError.forbidden(BLOG_MESSAGES.editForbidden);
+  return locked;
+}
+
+/**
+ * PUT /groups/{id}/blogs/{blogId}: new title and content, by the community's owner or an admin who wrote it. A new
+ * `image` replaces the header image, `removeImage` removes it, neither keeps it. Files the blog stops using (the old
+ * header image, content images no other blog shows) are deleted after the commit.
+ */
+export async function updateBlog(
+  ctx: AppContext,
+  actor: UserRow,
+  idOrSlug: string,
+  blogIdText: string,
+  form: BlogForm,
+): Promise<UpdateBlogResponse> {
+  const blogId = parseBlogId(blogIdText);
+  const { group } = await resolveGroupForViewer(ctx, actor, idOrSlug);
+  const input = parseFields(form.fields);
+  if (input.removeImage && form.files.image)
+    throw AppError.badRequest(BLOG_MESSAGES.imageAndRemove, { image: BLOG_MESSAGES.imageAndRemove });
+  // Refuse before storing anything: the locked row is checked again below.
+  await ctx.db.transaction((tx) => lockManageable(tx, actor, group.id, blogId));
+  const image = await storeHeaderImage(ctx, actor, form.files);
+  let released: string[] = [];
+  try {
+    released = await ctx.db.transaction(async (tx) => {
+      const locked = await lockManageable(tx, actor, group.id, blogId);
+      const keepsImage = !image && !input.removeImage;
+      if (image) await claimUpload(tx, actor, { path: image, kind: 'blog', field: 'image' });
+      const files: string[] = [];
+      if (!keepsImage && locked.blogImg) {
+        const old = await releaseUpload(tx, { path: locked.blogImg });
+        if (old) files.push(old);
+      }
+      const before = contentImagePaths(locked.content);
+      const after = contentImagePaths(input.content);
+      await claimContentImages(
+        tx,
+        actor,
+        after.filter((p) => !before.includes(p)),
+      );
+      await updateBlogRow(tx, blogId, { title: input.title, content: input.content, blogImg: keepsImage ? locked.blogImg : image });
+      const dropped = await releasableContentPaths(
+        tx,
+        before.filter((p) => !after.includes(p)),
+        [locked.authorId, actor.id],
+        blogId,
+      );
+      await releaseUploads(tx, dropped);
+      const blog = {
+        id: blogId,
+        groupId: locked.groupId,
+        groupSlug: locked.groupSlug,
+        groupIsPrivate: locked.groupIsPrivate,
+        title: input.title,
+      };
+      await notifyBlogMentions(tx, actor, blog, newMentionsText(`${locked.title}\n${locked.content}`, `${input.title}\n${input.content}`));
+      return [...files, ...dropped];
+    });
+  } catch (error) {
+    await discardHeaderImage(ctx, image);
+    throw error;
+  }
+  await deleteUploadFiles(ctx, released);
+  return { message: BLOG_MESSAGES.updated, blog: await blogAfterChange(ctx, actor, blogId) };
+}
+
+/**
+ * DELETE /groups/{id}/blogs/{blogId}, by the community's owner or an admin who wrote it: the blog, its likes, shares
+ * and notifications (cascade), then its header image and the content images no other blog shows.
+ */
+export async function deleteBlog(ctx: AppContext, actor: UserRow, idOrSlug: string, blogIdText: string): Promise<{ message: string }> {
+  const blogId = parseBlogId(blogIdText);
+  const { group } = await resolveGroupForViewer(ctx, actor, idOrSlug);
+  const files = await ctx.db.transaction(async (tx) => {
+    const locked = await lockManageable(tx, actor, group.id, blogId);
+    const content = await releasableContentPaths(tx, contentImagePaths(locked.content), [locked.authorId, actor.id], blogId);
+    await deleteBlogRow(tx, blogId);
+    const header = locked.blogImg ? await releaseUpload(tx, { path: locked.blogImg }) : null;
+    await releaseUploads(tx, content);
+    return [...(header ? [header] : []), ...content];
+  });
+  await deleteUploadFiles(ctx, files);
+  return { message: BLOG_MESSAGES.deleted };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Likes and shares (signed-in readers)
+
+/** The blog named by the path, readable by the actor: 404 when it is missing or belongs to another community. */
+async function readableBlog(ctx: AppContext, actor: Actor, idOrSlug: string, blogIdText: string) {
+  const blogId = parseBlogId(blogIdText);
+  const { group } = await readableGroup(ctx, actor, idOrSlug);
+  const blog = await findBlogInGroup(ctx.db, blogId, group.id);
+  if (!blog) throw blogNotFound();
+  return { group, blog };
+}
+
+/** GET /groups/{id}/blogs/{blogId}/like-status: whether the viewer likes it (false for visitors). */
+export async function getBlogLikeStatus(
+  ctx: AppContext,
+  actor: Actor,
+  idOrSlug: string,
+  blogIdText: string,
+): Promise<BlogLikeStatusResponse> {
+  const { blog } = await readableBlog(ctx, actor, idOrSlug, blogIdText);
+  return { liked: actor ? await hasLiked(ctx.db, blog.id, actor.id) : false };
+}
+
+/**
+ * POST /groups/{id}/blogs/{blogId}/like: toggles the actor's like. Toggles of one person on one blog run one at a
+ * time (a lock on the pair), so each click flips the state exactly once however fast they come; the like row is the
+ * truth and like_count moves by the rows actually inserted or deleted. A new like notifies the author (never
+ * oneself); an unlike notifies nobody.
+ */
+export async function toggleBlogLike(ctx: AppContext, actor: UserRow, idOrSlug: string, blogIdText: string): Promise<BlogLikeResponse> {
+  const { group, blog } = await readableBlog(ctx, actor, idOrSlug, blogIdText);
+  return ctx.db.transaction(async (tx) => {
+    await lockLikeToggle(tx, blog.id, actor.id);
+    if (await insertLike(tx, blog.id, actor.id)) {
+      const likes = await moveLikeCount(tx, blog.id, 1);
+      if (blog.authorId !== null) {
+        await notify(tx, {
+          recipientId: blog.authorId,
+          actorId: actor.id,
+          type: 'like',
+          content: `${actor.username} liked your blog post "${blog.title}"`,
+          link: blogWebPath(group.slug, blog.id),
+          groupId: group.id,
+          blogId: blog.id,
+        });
+      }
+      return { liked: true, likes_count: likes };
+    }
+    const removed = await deleteLike(tx, blog.id, actor.id);
+    return { liked: false, likes_count: removed ? await moveLikeCount(tx, blog.id, -1) : await likeCountOf(tx, blog.id) };
+  });
+}
+
+/**
+ * POST /groups/{id}/blogs/{blogId}/share: every share counts (SPEC §7), each recorded with its sharer; at most
+ * BLOG_LIMITS.sharesPerWindow per user per window (the point is spent before the check of the blog).
+ */
+export async function shareBlog(ctx: AppContext, actor: UserRow, idOrSlug: string, blogIdText: string): Promise<BlogShareResponse> {
+  await ctx.limiters.blogSharesPerUser.consume(String(actor.id));
+  const { blog } = await readableBlog(ctx, actor, idOrSlug, blogIdText);
+  const shares = await ctx.db.transaction((tx) => insertShare(tx, blog.id, actor.id));
+  return { share_count: shares };
+}

@@ -1,0 +1,265 @@
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { ArrowLeft, BadgeCheck, Heart, Pencil, RefreshCw, SearchX, Share2, Trash2 } from 'lucide-react';
+import { blogWebPath, canManageBlog, groupWebPath, type Blog, type GroupDetailResponse } from '@agora/contract';
+import { PageTitle } from '@/components/page-title';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { FallbackImage } from '@/components/ui/fallback-image';
+import { Skeleton } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { copyText } from '@/lib/copy-text';
+import { lazyComponent } from '@/lib/lazy-component';
+import { useSession } from '@/lib/session';
+import { TOAST_MS } from '@/lib/ui-constants';
+import { loginPathFor } from '@/features/auth/public';
+import { useGroup } from '@/features/groups/api';
+import { useBlog, useBlogLike, useDeleteBlog, useShareBlog } from './api';
+import { BlogContent } from './blog-content';
+import { BLOG_TEXTS } from './texts';
+
+// The editor loads when the owner asks to edit, not with the page.
+const BlogEditor = lazyComponent(
+  () => import('./blog-editor'),
+  (m) => m.BlogEditor,
+);
+
+/** SPEC §2/§9: the blog page scrolls this far down when it loads. */
+export const BLOG_PAGE_SCROLL_PX = 400;
+
+const ID_PATTERN = /^[1-9][0-9]{0,9}$/;
+const LONG_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
+
+/** "Published March 5, 2026" in the reader's time zone. */
+export function publishedDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : LONG_DATE.format(date);
+}
+
+/**
+ * `/group/{slug or id}/blogs/blogpage/{blogId}` (SPEC §2): banner and picture linking to the community, title,
+ * "Published {date} | By {author}", header image, content, Like (n), Share (n), back button; edit and delete for the
+ * community's owner or an admin who wrote it; "Blog Post Not Found" when missing. A private community's blog sends
+ * an outsider to the community page (SPEC §4).
+ */
+export function BlogPage() {
+  const { groupId = '', blogId = '' } = useParams();
+  const id = ID_PATTERN.test(blogId) ? Number(blogId) : 0;
+  const query = useBlog(id);
+  const group = useGroup(groupId);
+  const communityPath = groupWebPath(encodeURIComponent(groupId));
+
+  if (id === 0) return <BlogNotFound />;
+  if (query.isPending) return <BlogSkeleton />;
+  if (query.isError) {
+    const error = query.error;
+    if (error instanceof ApiError && error.status === 403) return <Navigate to={communityPath} replace />;
+    return <BlogNotFound retry={error instanceof ApiError && error.status === 404 ? undefined : () => void query.refetch()} />;
+  }
+  const blog = query.data.blog;
+  // The blog of another community under this path is not this page's blog.
+  if (group.data && group.data.group.id !== blog.group_id) return <BlogNotFound />;
+  return <BlogArticle blog={blog} detail={group.data ?? null} communityPath={communityPath} />;
+}
+
+function BlogArticle({ blog, detail, communityPath }: { blog: Blog; detail: GroupDetailResponse | null; communityPath: string }) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const like = useBlogLike();
+  const share = useShareBlog();
+  const remove = useDeleteBlog(blog.group_id);
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const deleteButton = useRef<HTMLButtonElement>(null);
+
+  // SPEC §2: the page scrolls 400 px down when it loads (once per blog, not on every refetch). Images still loading
+  // can leave the page too short for that at first: while the reader has not scrolled, each image that arrives
+  // brings the page closer to 400 px.
+  const article = useRef<HTMLElement>(null);
+  const scroll = useRef<{ blogId: number; at: number } | null>(null);
+  useEffect(() => {
+    if (scroll.current?.blogId !== blog.id) {
+      window.scrollTo({ top: BLOG_PAGE_SCROLL_PX });
+      scroll.current = { blogId: blog.id, at: window.scrollY };
+    }
+    const node = article.current;
+    const again = () => {
+      const state = scroll.current;
+      if (!state || state.at >= BLOG_PAGE_SCROLL_PX || window.scrollY !== state.at) return;
+      window.scrollTo({ top: BLOG_PAGE_SCROLL_PX });
+      state.at = window.scrollY;
+    };
+    // `load` does not bubble: listen in the capture phase for every image of the article.
+    node?.addEventListener('load', again, true);
+    return () => node?.removeEventListener('load', again, true);
+  }, [blog.id]);
+
+  const viewer = session && detail ? { id: session.userId, role: detail.role, isOwner: detail.group.owner_id === session.userId } : null;
+  const canManage = canManageBlog(viewer, blog.blog_author);
+  const group = detail?.group;
+  const canGoBack = location.key !== 'default' || window.history.length > 1;
+
+  const onLike = () => {
+    if (!session) {
+      void navigate(loginPathFor(`${location.pathname}${location.search}`));
+      return;
+    }
+    like.run({ groupId: blog.group_id, blogId: blog.id });
+  };
+
+  const onShare = async () => {
+    const url = `${window.location.origin}${blogWebPath(blog.slug, blog.id)}`;
+    try {
+      // Copy first, while the click still counts as the user's gesture; the share is counted alongside.
+      const copying = copyText(url);
+      if (session) share.mutate({ groupId: blog.group_id, blogId: blog.id });
+      if (await copying) toast.success(BLOG_TEXTS.linkCopied, { duration: TOAST_MS });
+      else toast.error(BLOG_TEXTS.copyFailed);
+    } catch {
+      toast.error(BLOG_TEXTS.copyError);
+    }
+  };
+
+  const onDelete = () =>
+    remove.mutate(
+      { blogId: blog.id },
+      {
+        onSuccess: (data) => {
+          setConfirming(false);
+          toast.success(data.message);
+          void navigate(`${communityPath}/blogs`, { replace: true });
+        },
+      },
+    );
+
+  return (
+    <article ref={article} aria-labelledby="blog-title" className="mx-auto max-w-3xl space-y-6">
+      <PageTitle title={blog.blog_title} />
+      <Button variant="ghost" size="sm" onClick={() => void (canGoBack ? navigate(-1) : navigate(`${communityPath}/blogs`))}>
+        <ArrowLeft aria-hidden />
+        {BLOG_TEXTS.back}
+      </Button>
+
+      <header className="overflow-hidden rounded-2xl border border-line bg-surface shadow-sm">
+        <Link to={communityPath} tabIndex={-1} aria-hidden className="block aspect-[3/1] max-h-56 w-full bg-surface-strong">
+          <FallbackImage src={group?.group_banner} kind="banner" alt="" className="size-full object-cover" />
+        </Link>
+        <div className="flex items-end gap-3 px-4 pb-4 sm:px-6">
+          <Link
+            to={communityPath}
+            className="-mt-8 flex min-w-0 items-end gap-3 rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring sm:-mt-10"
+          >
+            <span className="shrink-0 rounded-full bg-surface p-1 shadow-md">
+              <FallbackImage src={blog.group_dp} kind="community" alt="" className="size-16 rounded-full object-cover sm:size-20" />
+            </span>
+            <span className="mb-1 flex min-w-0 items-center gap-1.5 font-semibold text-fg hover:text-accent-fg">
+              <span className="truncate">{blog.group_name}</span>
+              {blog.group_verified ? <BadgeCheck className="size-4 shrink-0 text-accent-fg" aria-label="Verified" role="img" /> : null}
+            </span>
+          </Link>
+        </div>
+      </header>
+
+      <div className="space-y-2">
+        <h1 id="blog-title" className="text-2xl font-bold tracking-tight break-words text-fg sm:text-3xl">
+          {blog.blog_title}
+        </h1>
+        <p className="text-sm text-fg-muted">{BLOG_TEXTS.published(publishedDate(blog.date_published), blog.username)}</p>
+      </div>
+
+      {blog.blog_img ? (
+        <img
+          src={blog.blog_img}
+          alt={BLOG_TEXTS.headerImage(blog.blog_title)}
+          // A fixed 2:1 frame: the page keeps its layout while the image loads.
+          className="aspect-[2/1] w-full rounded-2xl border border-line bg-surface-muted object-cover"
+        />
+      ) : null}
+
+      <BlogContent content={blog.blog_content} />
+
+      <div className="flex flex-wrap items-center gap-2 border-t border-line pt-5">
+        <Button variant={blog.is_liked ? 'secondary' : 'outline'} aria-pressed={blog.is_liked} onClick={onLike}>
+          <Heart aria-hidden className={cn(blog.is_liked && 'fill-current text-danger-fg')} />
+          {BLOG_TEXTS.like(blog.likes_count)}
+        </Button>
+        <Button variant="outline" onClick={() => void onShare()}>
+          <Share2 aria-hidden />
+          {BLOG_TEXTS.share(blog.share_count)}
+        </Button>
+        {canManage ? (
+          <span className="ml-auto flex gap-2">
+            <Button variant="outline" onClick={() => setEditing(true)}>
+              <Pencil aria-hidden />
+              {BLOG_TEXTS.edit}
+            </Button>
+            <Button ref={deleteButton} variant="outline" className="text-danger-fg" onClick={() => setConfirming(true)}>
+              <Trash2 aria-hidden />
+              {BLOG_TEXTS.delete}
+            </Button>
+          </span>
+        ) : null}
+      </div>
+
+      {editing ? (
+        <Suspense fallback={null}>
+          <BlogEditor open={editing} onOpenChange={setEditing} groupId={blog.group_id} blog={blog} />
+        </Suspense>
+      ) : null}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={BLOG_TEXTS.confirmDelete}
+        confirmLabel={BLOG_TEXTS.deleteConfirmLabel}
+        destructive
+        busy={remove.isPending}
+        onConfirm={onDelete}
+        returnFocusTo={deleteButton}
+      />
+    </article>
+  );
+}
+
+/** SPEC §2 "Blog Post Not Found" with Go Back; a failure other than 404 also offers a retry. */
+function BlogNotFound({ retry }: { retry?: () => void }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const canGoBack = location.key !== 'default' || window.history.length > 1;
+  return (
+    <div className="mx-auto flex max-w-lg flex-col items-center py-16 text-center sm:py-24">
+      <PageTitle title={BLOG_TEXTS.notFound} />
+      <span className="flex size-16 items-center justify-center rounded-full bg-accent-soft text-accent-fg">
+        <SearchX className="size-8" aria-hidden />
+      </span>
+      <h1 className="mt-5 text-2xl font-bold tracking-tight text-fg sm:text-3xl">{BLOG_TEXTS.notFound}</h1>
+      <p className="mt-3 text-fg-muted">{BLOG_TEXTS.notFoundHint}</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Button variant="outline" size="lg" onClick={() => void (canGoBack ? navigate(-1) : navigate('/'))}>
+          <ArrowLeft aria-hidden />
+          {BLOG_TEXTS.goBack}
+        </Button>
+        {retry ? (
+          <Button size="lg" onClick={retry}>
+            <RefreshCw aria-hidden />
+            Try again
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function BlogSkeleton() {
+  return (
+    <div aria-busy="true" aria-label="Loading blog post" className="mx-auto max-w-3xl space-y-6">
+      <Skeleton className="h-8 w-24" />
+      <Skeleton className="aspect-[3/1] max-h-56 w-full rounded-2xl" />
+      <Skeleton className="h-9 w-3/4" />
+      <Skeleton className="h-4 w-1/2" />
+      <Skeleton className="h-64 w-full rounded-2xl" />
+    </div>
+  );
+}
