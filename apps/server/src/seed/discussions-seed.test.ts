@@ -58,7 +58,11 @@ describe('demo discussions', () => {
   });
 
   it('shows a living product through the API: home feed, pinned first, comments, notifications', async () => {
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { emailOrUsername: 'maya_chen', password: DEMO_PASSWORD } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { emailOrUsername: 'maya_chen', password: DEMO_PASSWORD },
+    });
     const auth = { authorization: `Bearer ${login.json().token as string}` };
     const home = (await t.app.inject({ method: 'GET', url: '/groups/joined/discussions', headers: auth })).json();
     expect(home.discussions).toHaveLength(10);
@@ -68,9 +72,12 @@ describe('demo discussions', () => {
     const feed = (await t.app.inject({ method: 'GET', url: '/groups/trail-runners-pdx/discussions' })).json().discussions as Discussion[];
     expect(feed[0]).toMatchObject({ is_pinned: 1, username: 'maya_chen', role: 'owner' });
     expect(feed.some((d) => d.media.length === 4)).toBe(true);
-    const comments = (await t.app.inject({ method: 'GET', url: `/groups/${feed[0]!.group_id}/discussions/${feed[0]!.id}/comments` })).json();
+    const comments = (
+      await t.app.inject({ method: 'GET', url: `/groups/${feed[0]!.group_id}/discussions/${feed[0]!.id}/comments` })
+    ).json();
     expect(comments.comments.length).toBeGreaterThan(0);
-    const explore = (await t.app.inject({ method: 'GET', url: '/groups/suggested/discussions?limit=50' })).json().discussions as Discussion[];
+    const explore = (await t.app.inject({ method: 'GET', url: '/groups/suggested/discussions?limit=50' })).json()
+      .discussions as Discussion[];
     expect(explore.some((d) => d.group_name === 'Quiet Writers Room')).toBe(false);
     const [notes] = await t.database.sql<{ n: number; unread: number }[]>`
       SELECT count(*)::int AS n, count(*) FILTER (WHERE NOT is_read)::int AS unread FROM notifications n JOIN users u ON u.id = n.user_id
