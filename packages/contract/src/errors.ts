@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { FRIEND_ERROR_CODES } from './friends';
 import { GROUP_ERROR_CODES } from './groups';
+import { NOTIFICATION_ERROR_CODES } from './notifications';
 
 /** Machine-readable error codes. `message` is what the UI shows (SPEC §8); `code` is for programs. */
 export const ERROR_CODES = [
@@ -21,6 +23,8 @@ export const ERROR_CODES = [
   'service_unavailable',
   'internal_error',
   ...GROUP_ERROR_CODES,
+  ...FRIEND_ERROR_CODES,
+  ...NOTIFICATION_ERROR_CODES,
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

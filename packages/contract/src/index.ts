@@ -12,3 +12,6 @@ export * from './text';
 export * from './pagination';
 export * from './routes';
 export * from './groups';
+export * from './social-messages';
+export * from './friends';
+export * from './notifications';
