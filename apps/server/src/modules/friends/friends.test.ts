@@ -31,11 +31,13 @@ async function pairRows(a: TestUser, b: TestUser) {
     WHERE least(requester_id, addressee_id) = ${Math.min(a.id, b.id)} AND greatest(requester_id, addressee_id) = ${Math.max(a.id, b.id)}`;
 }
 
-async function users(n: number, prefix?: string): Promise<TestUser[]> {
+type Nine = [TestUser, TestUser, TestUser, TestUser, TestUser, TestUser, TestUser, TestUser, TestUser];
+/** `n` (at most 9) new users; destructure as many as asked for. */
+async function users(n: number, prefix?: string): Promise<Nine> {
   const list: TestUser[] = [];
   for (let i = 0; i < n; i += 1)
     list.push(await createUser(t.database.db, prefix ? { username: `${prefix}${i}_${Date.now() % 100000}` } : {}));
-  return list;
+  return list as Nine;
 }
 
 async function befriend(a: TestUser, b: TestUser) {
