@@ -15,6 +15,7 @@
 // `setup` runs once against the started server (loopback only) and returns the context the scenarios use.
 
 import { groupScenarios, groupsSetup } from './groups.mjs';
+import { socialScenarios, socialSetup } from './social.mjs';
 
 export const DEMO_PASSWORD = 'agora-demo';
 
@@ -59,6 +60,7 @@ export async function setup(baseUrl, { databaseUrl } = {}) {
   if (other.userId === reader.userId) throw new Error('Expected two distinct demo users');
   return {
     groups: databaseUrl ? await groupsSetup(baseUrl, { databaseUrl, token: reader.token, login, requestJson }) : null,
+    social: databaseUrl ? await socialSetup(baseUrl, { databaseUrl, userId: reader.userId }) : null,
     baseUrl,
     token: reader.token,
     userId: reader.userId,
@@ -146,5 +148,6 @@ export function buildScenarios(ctx, { connections }) {
       check: (status, json) => status === 200 && typeof json?.token === 'string',
     },
     ...groupScenarios(ctx, { connections }),
+    ...socialScenarios(ctx, { connections }),
   ];
 }
