@@ -118,20 +118,13 @@ type FriendsPageRow = {
   sortName: string;
 };
 
+// The page comes back as one JSON value (one row for postgres.js to decode instead of one per friend), as the
+// communities lists do (docs/perf/groups.md).
 function buildFriendsPage(db: Db, withCursor: boolean, name: string) {
   const p = (key: string) => sql.placeholder(key);
   const after = withCursor ? sql`WHERE (lower(fu.username), fu.id) > (${p('cName')}::text, ${p('cId')}::int)` : sql``;
   return db
-    .select({
-      found: sql<number>`r.found`,
-      total: sql<number>`r.total`,
-      id: sql<number | null>`r.id`,
-      username: sql<string>`r.username`,
-      profileImage: sql<string | null>`r."profileImage"`,
-      bannerImage: sql<string | null>`r."bannerImage"`,
-      bio: sql<string>`r.bio`,
-      sortName: sql<string>`r."sortName"`,
-    })
+    .select({ rows: sql<FriendsPageRow[]>`coalesce(json_agg(r ORDER BY r."sortName", r.id), '[]')` })
     .from(
       sql`(
       SELECT u.id AS found, (SELECT count(*)::int FROM ${friendIdsOf(sql`u.id`)} c) AS total, l.*
@@ -147,7 +140,6 @@ function buildFriendsPage(db: Db, withCursor: boolean, name: string) {
       WHERE u.id = ${p('user')}::int
     ) r`,
     )
-    .orderBy(sql`r."sortName"`, sql`r.id`)
     .prepare(name);
 }
 
@@ -162,10 +154,10 @@ const friendsPageStatements = (() => {
  * when the user does not exist. One round trip, a prepared statement (the friends panel and profiles read it).
  */
 export async function findFriendsPage(db: Db, userId: number, opts: { cursor: FriendsCursor | null; limit: number }): Promise<FriendsPage> {
-  const rows: FriendsPageRow[] = opts.cursor
+  const [result] = opts.cursor
     ? await friendsPageStatements.cursor(db).execute({ user: userId, limit: opts.limit, cName: opts.cursor.name, cId: opts.cursor.id })
     : await friendsPageStatements.first(db).execute({ user: userId, limit: opts.limit });
-  return pageOf(rows);
+  return pageOf(result?.rows ?? []);
 }
 
 function pageOf(rows: FriendsPageRow[]): FriendsPage {

@@ -42,6 +42,9 @@ export type NotificationsPage = { unread: number; rows: NotificationRow[] };
 
 type PageRow = Omit<NotificationRow, 'id'> & { id: number | null; unread: number };
 
+// The page is cut from the user's notifications alone (notifications_user_recent_idx, read in order, stops after
+// `limit`) before the sender and community are joined and the columns formatted: joined first, PostgreSQL sorted
+// every notification of the user and formatted each (4x slower at 1,000 notifications, growing with them).
 function buildPage(db: Db, withCursor: boolean, name: string) {
   const p = (key: string) => sql.placeholder(key);
   const user = sql`${p('user')}::int`;
@@ -52,10 +55,12 @@ function buildPage(db: Db, withCursor: boolean, name: string) {
       sql`(
       SELECT c.unread, l.* FROM (SELECT ${unreadOf(user)} AS unread) c
       LEFT JOIN LATERAL (
-        SELECT ${ROW_COLUMNS} FROM ${notifications} n ${ROW_JOINS}
-        WHERE n.user_id = ${user} ${after}
+        SELECT ${ROW_COLUMNS} FROM (
+          SELECT * FROM ${notifications} n WHERE n.user_id = ${user} ${after}
+          ORDER BY n.created_at DESC, n.id DESC
+          LIMIT ${p('limit')}::int
+        ) n ${ROW_JOINS}
         ORDER BY n.created_at DESC, n.id DESC
-        LIMIT ${p('limit')}::int
       ) l ON true
     ) r`,
     )
