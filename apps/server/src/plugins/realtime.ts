@@ -31,6 +31,10 @@ export const USER_ONLINE_LIMIT = { count: 3, windowMs: 10_000 } as const;
 
 const userRoom = (userId: number) => `user:${userId}`;
 
+/** How long startup waits for the first LISTEN, and how often a failed one is tried again. */
+const LISTEN_FIRST_WAIT_MS = 5_000;
+const LISTEN_RETRY_MS = 2_000;
+
 /**
  * Socket.IO on the app's own HTTP server. A socket must present a live session token and belongs to that
  * session: logout disconnects the session's sockets at once, and a periodic check disconnects sockets whose
@@ -135,8 +139,29 @@ export async function registerRealtime(
       if (chains.get(signal.u) === next) chains.delete(signal.u);
     });
   };
-  // A dedicated connection (postgres.js opens it beside the pool and listens again after a reconnect).
-  const listener = await ctx.db.$client.listen(NOTIFICATIONS_CHANNEL, onSignal);
+  // A dedicated connection (postgres.js opens it beside the pool and listens again after a reconnect). The app
+  // must start even when the database is down (health answers 503 until it is back), so a failed first LISTEN is
+  // retried in the background instead of failing the start; startup waits for the first attempt only, at most
+  // LISTEN_FIRST_WAIT_MS, so pushes work from the first request whenever the database is there.
+  let listener: { unlisten: () => Promise<void> } | null = null;
+  let closing = false;
+  let retryTimer: NodeJS.Timeout | undefined;
+  const startListening = (): Promise<void> =>
+    ctx.db.$client.listen(NOTIFICATIONS_CHANNEL, onSignal).then(
+      (l) => {
+        if (closing) void l.unlisten().catch(() => {});
+        else listener = l;
+      },
+      (error: unknown) => {
+        if (closing) return;
+        app.log.warn({ err: (error as Error).message }, 'notification LISTEN failed; retrying');
+        retryTimer = setTimeout(() => void startListening(), LISTEN_RETRY_MS);
+        retryTimer.unref();
+      },
+    );
+  let firstWait: NodeJS.Timeout | undefined;
+  await Promise.race([startListening(), new Promise<void>((resolve) => (firstWait = setTimeout(resolve, LISTEN_FIRST_WAIT_MS)))]);
+  clearTimeout(firstWait);
 
   /** Disconnects sockets whose session expired or no longer exists (deleted, swept). */
   const checkSessions = async () => {
@@ -163,6 +188,8 @@ export async function registerRealtime(
     offFriendship();
     io.disconnectSockets(true);
     io.engine.close();
-    await listener.unlisten().catch(() => {});
+    closing = true;
+    clearTimeout(retryTimer);
+    await listener?.unlisten().catch(() => {});
   });
 }
