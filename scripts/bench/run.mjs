@@ -23,7 +23,8 @@
 //   BENCH_ROUNDS       alternating rounds of the bare route and /api/health (default 5, 1..20)
 //   BENCH_WEB          0 skips the web section (JS sizes and Lighthouse)         (default 1)
 //   BENCH_LIGHTHOUSE_RUNS Lighthouse runs per page; the median is reported       (default 3, 0..9; 0 skips Lighthouse)
-//   BENCH_ONLY         comma-separated scenario names to run (plus the bare route and health); for profiling
+//   BENCH_ONLY         comma-separated scenario names to run (plus the bare route and health; `sockets` for the socket
+//                      section of social.mjs); for profiling
 //   BENCH_SERVER_BUNDLE another server bundle to run instead of apps/server/dist/main.js (A/B experiments; not rebuilt)
 //   BENCH_LOG_LEVEL    the server's LOG_LEVEL                                   (default info, as npm start)
 //   BENCH_SERVER_ARGS  extra node arguments for the server, e.g. "--cpu-prof --cpu-prof-dir=bench-results/prof"
@@ -48,10 +49,11 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, st
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { newestMtime } from '../lib/newest-mtime.mjs';
 import { buildScenarios, requestJson, setup } from './scenarios.mjs';
+import { printSockets, socketBench } from './social.mjs';
 import { measureWeb, printWeb, webGoals } from './web.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -225,8 +227,12 @@ export async function startServer({ databaseUrl, serverArgs = [] }) {
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
+  // The probe (server-probe.mjs) reports the server's event-loop delay and RSS when asked (the sockets section).
+  const probeFile = path.join(dataDir, 'probe.json');
+  env.AGORA_BENCH_PROBE = probeFile;
+  const probeArgs = ['--import', pathToFileURL(path.join(root, 'scripts/bench/server-probe.mjs')).href];
   const output = tail();
-  const child = spawn(process.execPath, ['--enable-source-maps', ...serverArgs, SERVER_BUNDLE], {
+  const child = spawn(process.execPath, ['--enable-source-maps', ...probeArgs, ...serverArgs, SERVER_BUNDLE], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -235,7 +241,7 @@ export async function startServer({ databaseUrl, serverArgs = [] }) {
   child.stderr.on('data', (d) => output.push(d));
   const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
   child.on('error', (error) => output.push(`spawn error: ${error.message}`));
-  return { child, baseUrl: `http://${LOOPBACK}:${port}`, port, dataDir, output, exited };
+  return { child, baseUrl: `http://${LOOPBACK}:${port}`, port, dataDir, probeFile, output, exited };
 }
 
 /**
@@ -750,6 +756,9 @@ export async function main() {
       console.log(
         `  the same by CPU per request (bare µs / health µs), per round: ${cpuRatios.map((r) => `${r.toFixed(1)}%`).join(', ')} (median ${median(cpuRatios).toFixed(1)}%)`,
       );
+    // Many sockets with presence changes and pushes (scripts/bench/social.mjs): RSS and event-loop delay.
+    const sockets = options.only.length === 0 || options.only.includes('sockets') ? await socketBench(server, ctx, { log }) : null;
+    printSockets(sockets);
     let web = null;
     if (options.web) {
       web = await measureWeb(server.baseUrl, { session: ctx.session, lighthouseRuns: options.lighthouseRuns, log });
@@ -788,6 +797,7 @@ export async function main() {
       healthVsBarePerRound: roundRatios,
       healthVsBareCpuPerRound: cpuRatios,
       results,
+      sockets,
       web,
       goals,
       ok: failed.length === 0,

@@ -17,6 +17,7 @@
 import { discussionScenarios, discussionsSetup } from './discussions.mjs';
 import { blogScenarios, blogsSetup } from './blogs.mjs';
 import { groupScenarios, groupsSetup } from './groups.mjs';
+import { socialScenarios, socialSetup } from './social.mjs';
 
 export const DEMO_PASSWORD = 'agora-demo';
 
@@ -64,6 +65,7 @@ export async function setup(baseUrl, { databaseUrl } = {}) {
     groups,
     discussions: await discussionsSetup(baseUrl, { groups, token: reader.token, login, requestJson }),
     blogs: await blogsSetup(baseUrl, { token: reader.token, requestJson }),
+    social: databaseUrl ? await socialSetup(baseUrl, { databaseUrl, userId: reader.userId }) : null,
     baseUrl,
     token: reader.token,
     userId: reader.userId,
@@ -153,5 +155,6 @@ export function buildScenarios(ctx, { connections }) {
     ...groupScenarios(ctx, { connections }),
     ...discussionScenarios(ctx, { connections }),
     ...blogScenarios(ctx, { connections }),
+    ...socialScenarios(ctx, { connections }),
   ];
 }

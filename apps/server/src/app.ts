@@ -9,7 +9,9 @@ import { authRoutes, sessionRoutes } from './modules/auth/auth.routes';
 import { discussionRoutes } from './modules/discussions/discussions.routes';
 import { blogPageHead } from './modules/blogs/blogs.og';
 import { blogPublicRoutes, blogRoutes } from './modules/blogs/blogs.routes';
+import { friendRoutes } from './modules/friends/friends.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { createHealthCheck } from './modules/health/health.service';
 import { groupPublicRoutes, groupRoutes } from './modules/groups/groups.routes';
 import { profileRoutes } from './modules/profiles/profiles.routes';
@@ -32,7 +34,16 @@ declare module 'fastify' {
 }
 
 /** Route modules whose spec paths have no /api prefix: each also answers at /api + path. */
-const ALIASED_MODULES = [sessionRoutes, profileRoutes, uploadRoutes, groupPublicRoutes, discussionRoutes, blogPublicRoutes];
+const ALIASED_MODULES = [
+  sessionRoutes,
+  profileRoutes,
+  uploadRoutes,
+  groupPublicRoutes,
+  discussionRoutes,
+  blogPublicRoutes,
+  friendRoutes,
+  notificationRoutes,
+];
 
 // Request ids: unique across restarts (a random prefix per process) and cheap (a counter), unlike a UUID each.
 const REQUEST_ID_PREFIX = crypto.randomUUID().slice(0, 8);

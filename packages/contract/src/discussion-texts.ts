@@ -95,8 +95,8 @@ export function discussionLink(groupId: number, discussionId: number): string {
 }
 
 /** `/groups/{groupId}/discussions/{discussionId}` → the two ids (a notification link opens the post panel). */
-export function parseDiscussionLink(link: string): { groupId: number; discussionId: number } | null {
-  const match = /^\/groups\/([1-9][0-9]{0,9})\/discussions\/([1-9][0-9]{0,9})\/?$/.exec(link);
+export function parseDiscussionLink(link: string | null | undefined): { groupId: number; discussionId: number } | null {
+  const match = /^\/groups\/([1-9][0-9]{0,9})\/discussions\/([1-9][0-9]{0,9})\/?$/.exec(link ?? '');
   if (!match) return null;
   const groupId = parsePathId(match[1]!);
   const discussionId = parsePathId(match[2]!);

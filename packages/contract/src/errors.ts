@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { GROUP_ERROR_CODES } from './groups-rules';
 import { DISCUSSION_ERROR_CODES } from './discussion-texts';
 import { BLOG_ERROR_CODES } from './blogs';
+import { FRIEND_ERROR_CODES } from './friends';
+import { NOTIFICATION_ERROR_CODES } from './notifications';
 
 /** Machine-readable error codes. `message` is what the UI shows (SPEC §8); `code` is for programs. */
 export const ERROR_CODES = [
@@ -25,6 +27,8 @@ export const ERROR_CODES = [
   ...GROUP_ERROR_CODES,
   ...DISCUSSION_ERROR_CODES,
   ...BLOG_ERROR_CODES,
+  ...FRIEND_ERROR_CODES,
+  ...NOTIFICATION_ERROR_CODES,
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -17,3 +17,6 @@ export * from './groups-rules';
 export * from './groups';
 export * from './discussions';
 export * from './blogs';
+export * from './social-messages';
+export * from './friends';
+export * from './notifications';

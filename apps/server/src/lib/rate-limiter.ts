@@ -7,6 +7,9 @@ import {
   DISCUSSION_MESSAGES,
   GROUP_LIMITS,
   GROUP_MESSAGES,
+  FRIEND_LIMITS,
+  FRIEND_MESSAGES,
+  NOTIFICATION_MESSAGES,
   UPLOAD_MESSAGES,
 } from '@agora/contract';
 import { AppError } from './app-error';
@@ -62,6 +65,8 @@ export const LIMIT_VALUES = {
   commentsPerUser: { points: DISCUSSION_LIMITS.commentsPerWindow, duration: DISCUSSION_LIMITS.writeWindowSeconds },
   likesPerUser: { points: DISCUSSION_LIMITS.likesPerWindow, duration: DISCUSSION_LIMITS.writeWindowSeconds },
   blogSharesPerUser: { points: BLOG_LIMITS.sharesPerWindow, duration: BLOG_LIMITS.shareWindowSeconds },
+  friendRequestsPerUser: { points: FRIEND_LIMITS.requestsPerHour, duration: 60 * 60 },
+  likeReportsPerUser: { points: 300, duration: 10 * 60 },
 } as const;
 
 /**
@@ -85,6 +90,10 @@ export function createLimiters(enabled: boolean) {
     likesPerUser: make('likesPerUser', DISCUSSION_MESSAGES.tooManyLikes),
     /** Blog shares per user: every share counts (SPEC §7), but a script cannot inflate a count. */
     blogSharesPerUser: make('blogSharesPerUser', BLOG_MESSAGES.tooManyShares),
+    /** Friend requests sent per user per hour (each one notifies someone). */
+    friendRequestsPerUser: make('friendRequestsPerUser', FRIEND_MESSAGES.tooManyRequests),
+    /** POST /notifications like reports per user (each costs a few queries; a like is notified once anyway). */
+    likeReportsPerUser: make('likeReportsPerUser', NOTIFICATION_MESSAGES.tooManyReports),
   };
 }
 export type Limiters = ReturnType<typeof createLimiters>;

@@ -5,6 +5,7 @@ import { hashPassword } from '../modules/auth/passwords';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-data';
 import { seedDemoDiscussions } from './discussions-seed';
 import { seedDemoBlogs } from './blogs-seed';
+import { seedDemoFriends } from './friends-seed';
 import { seedDemoGroups } from './groups-seed';
 import { avatarJpeg, bannerJpeg } from './images';
 import { recordSeedUploads, saveUpload } from './uploads';
@@ -35,6 +36,7 @@ export async function seedDemo(db: Db, uploadsDir: string): Promise<DemoAccount[
     await seedDemoGroups(tx, uploadsDir, ids);
     await seedDemoDiscussions(tx, uploadsDir, ids);
     await seedDemoBlogs(tx, uploadsDir, ids);
+    await seedDemoFriends(tx, ids);
     return DEMO_USERS.map((u) => ({ username: u.username, email: emailOf(u.username), password: DEMO_PASSWORD }));
   });
 }
