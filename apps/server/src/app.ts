@@ -6,6 +6,7 @@ import { type AppContext, createAppContext } from './context';
 import type { Db } from './db/client';
 import { lazyChildLoggerFactory } from './lib/lazy-child-logger';
 import { authRoutes, sessionRoutes } from './modules/auth/auth.routes';
+import { discussionRoutes } from './modules/discussions/discussions.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { createHealthCheck } from './modules/health/health.service';
 import { groupPublicRoutes, groupRoutes } from './modules/groups/groups.routes';
@@ -29,7 +30,7 @@ declare module 'fastify' {
 }
 
 /** Route modules whose spec paths have no /api prefix: each also answers at /api + path. */
-const ALIASED_MODULES = [sessionRoutes, profileRoutes, uploadRoutes, groupPublicRoutes];
+const ALIASED_MODULES = [sessionRoutes, profileRoutes, uploadRoutes, groupPublicRoutes, discussionRoutes];
 
 // Request ids: unique across restarts (a random prefix per process) and cheap (a counter), unlike a UUID each.
 const REQUEST_ID_PREFIX = crypto.randomUUID().slice(0, 8);

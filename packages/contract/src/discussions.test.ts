@@ -5,6 +5,7 @@ import {
   DISCUSSION_LIMITS,
   DISCUSSION_MESSAGES,
   discussionLink,
+  likeRequestSchema,
   parseDiscussionLink,
   parsePathId,
   postImagePathsIn,
@@ -116,5 +117,16 @@ describe('paths', () => {
   it('finds the post images a text shows, once each', () => {
     const text = `look [${IMG}] and [http://localhost:3000${IMG}] and /uploads/profile/x.jpg and /uploads/post/y.webpz`;
     expect(postImagePathsIn(text)).toEqual([IMG]);
+  });
+});
+
+describe('likeRequestSchema', () => {
+  it('toggles without a body and sets with `liked`', () => {
+    expect(likeRequestSchema.parse(undefined)).toBeUndefined();
+    expect(likeRequestSchema.parse(null)).toBeUndefined();
+    expect(likeRequestSchema.parse({})).toBeUndefined();
+    expect(likeRequestSchema.parse({ liked: true })).toBe(true);
+    expect(likeRequestSchema.parse({ liked: false })).toBe(false);
+    expect(likeRequestSchema.safeParse({ liked: 'yes' }).success).toBe(false);
   });
 });

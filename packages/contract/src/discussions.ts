@@ -22,11 +22,11 @@ export * from './discussion-texts';
  *   DELETE /groups/{id}/discussions/{discussionId}                                → discussionMessageResponseSchema (author, owner, admin)
  *   POST   /groups/{id}/discussions/{discussionId}/pin | /unpin                   → pinResponseSchema (owner, admin)
  *   GET    /groups/{id}/discussions/{discussionId}/like-status                    → likeStatusResponseSchema
- *   POST   /groups/{id}/discussions/{discussionId}/like                           → likeResponseSchema (toggles)
+ *   POST   /groups/{id}/discussions/{discussionId}/like     likeRequestSchema → likeResponseSchema (toggles, or sets `liked`)
  *   GET    /groups/{id}/discussions/{discussionId}/comments     commentsQuerySchema → commentListResponseSchema (top-level, newest first)
  *   POST   /groups/{id}/discussions/{discussionId}/comments     createCommentRequestSchema → 201 commentWriteResponseSchema
  *   GET    /groups/{id}/discussions/{discussionId}/comments/{commentId}/replies  commentsQuerySchema → replyListResponseSchema (oldest first)
- *   POST   /groups/{id}/discussions/{discussionId}/comments/{commentId}/like     → likeResponseSchema (toggles)
+ *   POST   /groups/{id}/discussions/{discussionId}/comments/{commentId}/like  likeRequestSchema → likeResponseSchema
  *   DELETE /groups/{id}/discussions/{discussionId}/comments/{commentId}          → commentDeleteResponseSchema (author, owner, admin; beyond the spec)
  *   POST   /upload/image                                        multipart field `image` → { message, url } (profiles.ts imageUrlResponseSchema)
  *
@@ -181,6 +181,17 @@ const parentIdField = z
  */
 export const createCommentRequestSchema = z.object({ content: commentContentField, parentCommentId: parentIdField });
 export type CreateCommentRequest = z.input<typeof createCommentRequestSchema>;
+
+/**
+ * POST .../like (post or comment). Without a body (or without `liked`) the call toggles, as SPEC §7 describes; with
+ * `liked` it sets that state, so a repeated click or a retried request cannot undo itself (the optimistic UI
+ * knows the state it wants). Either way the answer is the database's state after the call.
+ */
+export const likeRequestSchema = z
+  .object({ liked: z.boolean({ error: 'liked must be true or false' }).optional() })
+  .nullish()
+  .transform((v) => v?.liked);
+export type LikeRequest = z.input<typeof likeRequestSchema>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Responses

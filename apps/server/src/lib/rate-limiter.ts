@@ -1,5 +1,5 @@
 import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { AUTH_MESSAGES, GROUP_LIMITS, GROUP_MESSAGES, UPLOAD_MESSAGES } from '@agora/contract';
+import { AUTH_MESSAGES, DISCUSSION_LIMITS, DISCUSSION_MESSAGES, GROUP_LIMITS, GROUP_MESSAGES, UPLOAD_MESSAGES } from '@agora/contract';
 import { AppError } from './app-error';
 
 /**
@@ -49,6 +49,9 @@ export const LIMIT_VALUES = {
   registrationsPerIp: { points: 10, duration: 60 * 60 },
   uploadsPerUser: { points: 60, duration: 10 * 60 },
   groupCreatesPerUser: { points: GROUP_LIMITS.createsPerHour, duration: 60 * 60 },
+  postsPerUser: { points: DISCUSSION_LIMITS.postsPerWindow, duration: DISCUSSION_LIMITS.writeWindowSeconds },
+  commentsPerUser: { points: DISCUSSION_LIMITS.commentsPerWindow, duration: DISCUSSION_LIMITS.writeWindowSeconds },
+  likesPerUser: { points: DISCUSSION_LIMITS.likesPerWindow, duration: DISCUSSION_LIMITS.writeWindowSeconds },
 } as const;
 
 /**
@@ -66,6 +69,10 @@ export function createLimiters(enabled: boolean) {
     uploadsPerUser: make('uploadsPerUser', UPLOAD_MESSAGES.tooManyUploads),
     /** Communities created per user per hour. */
     groupCreatesPerUser: make('groupCreatesPerUser', GROUP_MESSAGES.tooManyCreations),
+    /** Discussions written per user (30 per 10 minutes); comments and replies (120); like toggles on posts and comments (600). */
+    postsPerUser: make('postsPerUser', DISCUSSION_MESSAGES.tooManyPosts),
+    commentsPerUser: make('commentsPerUser', DISCUSSION_MESSAGES.tooManyComments),
+    likesPerUser: make('likesPerUser', DISCUSSION_MESSAGES.tooManyLikes),
   };
 }
 export type Limiters = ReturnType<typeof createLimiters>;

@@ -25,20 +25,33 @@ export const discussions = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    slug: varchar('slug', { length: 120 }).notNull(),
     content: text('content').notNull(),
     isPinned: boolean('is_pinned').notNull().default(false),
     pinnedAt: timestamp('pinned_at', { withTimezone: true }),
+    /**
+     * NOT groups.is_private, copied so Explore can read a partial index of public posts only. Written from the
+     * locked group row when the post is inserted, and moved for every post of a community by the privacy change's
+     * transaction (groups.queries.ts `setGroupDiscussionsPublic`), so it never disagrees with the community.
+     */
+    groupIsPublic: boolean('group_is_public').notNull().default(true),
     likeCount: integer('like_count').notNull().default(0),
     commentCount: integer('comment_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the author last changed the text; null if never. */
+    editedAt: timestamp('edited_at', { withTimezone: true }),
   },
   (t) => [
-    // A community's feed: pinned first, then newest first, keyset-paginated on (created_at, id).
+    // A community's feed: pinned first, then newest first, keyset on (is_pinned, created_at, id).
     index('discussions_group_feed_idx').on(t.groupId, t.isPinned.desc(), t.createdAt.desc(), t.id.desc()),
-    // Home and explore feeds merge several groups newest-first.
+    // The home feed of someone in few communities: the newest posts of each community (LATERAL top-N), merged.
     index('discussions_group_recent_idx').on(t.groupId, t.createdAt.desc(), t.id.desc()),
+    // The home feed of someone in many communities: every post newest first, kept if the viewer is a member.
+    index('discussions_recent_idx').on(t.createdAt.desc(), t.id.desc()),
+    // Explore: public communities' posts newest first (a private community's posts are not in it at all).
+    index('discussions_public_recent_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.groupIsPublic}`),
     index('discussions_user_idx').on(t.userId),
     check('discussions_like_count_nonneg', sql`${t.likeCount} >= 0`),
     check('discussions_comment_count_nonneg', sql`${t.commentCount} >= 0`),
@@ -54,8 +67,17 @@ export const discussionMedia = pgTable(
       .references(() => discussions.id, { onDelete: 'cascade' }),
     mediaUrl: varchar('media_url', { length: 500 }).notNull(),
     position: smallint('position').notNull().default(0),
+    /**
+     * False: an attached image (`mediaUrls`, shown in the post's gallery). True: an upload the post's text shows
+     * inline (a pasted image inserted as a bracketed address); recorded so the file lives as long as the post.
+     */
+    inline: boolean('inline').notNull().default(false),
   },
-  (t) => [index('discussion_media_discussion_idx').on(t.discussionId, t.position)],
+  (t) => [
+    index('discussion_media_discussion_idx').on(t.discussionId, t.position),
+    // Is a file still used by another post before it is deleted (an author may show one upload in two posts)?
+    index('discussion_media_url_idx').on(t.mediaUrl),
+  ],
 );
 
 export const comments = pgTable(

@@ -266,16 +266,29 @@ export async function moveMemberCount(tx: DbOrTx, groupId: number, delta: number
  * Moves post_count by the number of discussions actually inserted (+) or deleted (−) and, for a new post, marks
  * the community active (last_activity_at and the activity score that ranks suggestions).
  */
-export async function movePostCount(tx: DbOrTx, groupId: number, delta: number): Promise<void> {
+export async function movePostCount(tx: DbOrTx, groupId: number, delta: number): Promise<{ isPrivate: boolean } | null> {
   const at = delta > 0 ? sql`now()` : sql`${groups.lastActivityAt}`;
-  await tx
+  const rows = await tx
     .update(groups)
     .set({
       postCount: sql`${groups.postCount} + ${delta}`,
       lastActivityAt: at,
       activityScore: activityScore(sql`${groups.memberCount}`, at),
     })
-    .where(eq(groups.id, groupId));
+    .where(eq(groups.id, groupId))
+    .returning({ isPrivate: groups.isPrivate });
+  return rows[0] ?? null;
+}
+
+/**
+ * Keeps discussions.group_is_public (Explore's partial index) equal to the community's privacy: called by the
+ * privacy change's transaction after the group row is locked and updated; only the rows that differ are written.
+ */
+export async function setGroupDiscussionsPublic(tx: DbOrTx, groupId: number, isPublic: boolean): Promise<void> {
+  await tx
+    .update(discussions)
+    .set({ groupIsPublic: isPublic })
+    .where(and(eq(discussions.groupId, groupId), sql`${discussions.groupIsPublic} <> ${isPublic}`));
 }
 
 export async function memberCountOf(tx: DbOrTx, groupId: number): Promise<number> {

@@ -43,6 +43,7 @@ import {
   lockSlugBase,
   moveMemberCount,
   movePostCount,
+  setGroupDiscussionsPublic,
   nameTaken,
   slugOwners,
   takeAllJoinRequests,
@@ -362,7 +363,10 @@ export async function setPrivacy(ctx: AppContext, actor: Actor, idOrSlug: string
     const locked = await lockGroup(tx, group.id);
     if (!locked) throw groupNotFound();
     assertOwner(owner, locked);
-    return updateGroup(tx, group.id, { isPrivate });
+    const changed = await updateGroup(tx, group.id, { isPrivate });
+    // Under the group row's lock: a post being written waits for it and reads the new privacy (discussions).
+    await setGroupDiscussionsPublic(tx, group.id, !isPrivate);
+    return changed;
   });
   return { message: GROUP_MESSAGES.privacyUpdated, is_private: updated!.isPrivate ? 1 : 0 };
 }
@@ -404,8 +408,9 @@ export async function setGroupVerified(ctx: AppContext, idOrSlug: string, verifi
 
 /**
  * For the discussions feature, in its transaction: a post was written (+1) or deleted (−1). Keeps post_count equal
- * to the rows (never below 0: CHECK) and a new post counts as activity for the suggested ranking.
+ * to the rows (never below 0: CHECK) and a new post counts as activity for the suggested ranking. Returns the
+ * community's privacy as of the (now locked) group row, or null when the community is gone.
  */
-export async function recordGroupPosts(tx: DbOrTx, groupId: number, delta: number): Promise<void> {
-  if (delta !== 0) await movePostCount(tx, groupId, delta);
+export async function recordGroupPosts(tx: DbOrTx, groupId: number, delta: number): Promise<{ isPrivate: boolean } | null> {
+  return movePostCount(tx, groupId, delta);
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "discussions" DROP COLUMN "slug";

@@ -1,0 +1,81 @@
+import { DISCUSSION_MESSAGES, GROUP_MESSAGES, parsePathId } from '@agora/contract';
+import type { Actor } from '../../context';
+import { AppError } from '../../lib/app-error';
+import { pgErrorOf } from '../../lib/pg-errors';
+import { canReadGroup, groupNotFound, parseGroupRef } from '../groups/groups.access';
+import type { GroupAccess, GroupRef } from './discussions.queries';
+
+/**
+ * The checks every discussions service makes, in one place: which community and post a path names, who may read
+ * them (the communities issue's rule), and how a write that lost a race with a deletion is answered.
+ */
+
+export function discussionNotFound(): AppError {
+  return AppError.notFound(DISCUSSION_MESSAGES.notFound, 'discussion_not_found');
+}
+
+export function commentNotFound(): AppError {
+  return AppError.notFound(DISCUSSION_MESSAGES.commentNotFound, 'comment_not_found');
+}
+
+/** A path's community; 404 `group_not_found` when it cannot name one. */
+export function groupRefOf(idOrSlug: string): GroupRef {
+  const ref = parseGroupRef(idOrSlug);
+  if (!ref) throw groupNotFound();
+  return ref;
+}
+
+/** A path's post id; anything malformed names no post (404, never a 400 or a 500). */
+export function discussionIdOf(value: string): number {
+  const id = parsePathId(value);
+  if (id === null) throw discussionNotFound();
+  return id;
+}
+
+export function commentIdOf(value: string): number {
+  const id = parsePathId(value);
+  if (id === null) throw commentNotFound();
+  return id;
+}
+
+/** The community exists (else 404) and the actor may read its content (else 403, SPEC §6 private communities). */
+export function assertReadable(access: GroupAccess | null, actor: Actor): asserts access is GroupAccess {
+  if (!access) throw groupNotFound();
+  if (!canReadGroup({ isPrivate: access.isPrivate, ownerId: access.ownerId }, actor, access.viewerRole)) {
+    throw AppError.forbidden(GROUP_MESSAGES.privateContent);
+  }
+}
+
+/** Posting and commenting: the community's members and its owner only (SPEC §6). 401 for visitors. */
+export function assertCanContribute(
+  access: GroupAccess,
+  actor: Actor,
+  messages: { visitor: string; outsider: string },
+): asserts actor is NonNullable<Actor> {
+  if (!actor) throw AppError.unauthorized(messages.visitor);
+  if (access.viewerRole === null && access.ownerId !== actor.id) throw AppError.forbidden(messages.outsider);
+}
+
+const RETRYABLE = new Set(['40P01', '40001']);
+
+/**
+ * Runs a write again (at most 3 times) when PostgreSQL chose it as a deadlock victim or failed it for
+ * serialisation: e.g. a reply written while its post is being deleted, both locking the same rows in different
+ * orders. The retry starts over with fresh reads, so it answers what is true then (often a 404).
+ */
+export async function withWriteRetry<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      const code = pgErrorOf(error)?.code;
+      if (code && RETRYABLE.has(code) && attempt < 3) continue;
+      throw error;
+    }
+  }
+}
+
+/** A foreign-key violation: the row a write pointed at (a post, a comment) was deleted in the meantime. */
+export function isGoneError(error: unknown): boolean {
+  return pgErrorOf(error)?.code === '23503';
+}

@@ -1,0 +1,67 @@
+import { type Comment, type Discussion, type Role, toRole } from '@agora/contract';
+import type { CommentTuple, DiscussionTuple } from './discussions.queries';
+
+/** The one place post and comment rows become the spec's shapes (SPEC §3 Discussion and Comment, both spellings). */
+
+/** Owner or admin of the community: may delete anyone's post or comment and pin posts (SPEC §6). */
+export function isModerator(viewerId: number, ownerId: number, viewerRole: Role | null): boolean {
+  return (viewerId !== 0 && viewerId === ownerId) || viewerRole === 'owner' || viewerRole === 'admin';
+}
+
+/** `viewerId` 0 for visitors. */
+export function toDiscussion(t: DiscussionTuple, viewerId: number): Discussion {
+  const [id, groupId, slug, groupName, groupDp, groupVerified, ownerId, userId, username, profileImage, authorRole, content] = t;
+  const [, , , , , , , , , , , , datePosted, dateEdited, isPinned, commentCount, likeCount, liked, media, viewerRole] = t;
+  const moderator = isModerator(viewerId, ownerId, viewerRole);
+  const isAuthor = viewerId !== 0 && viewerId === userId;
+  return {
+    id,
+    group_id: groupId,
+    slug,
+    group_name: groupName,
+    group_dp: groupDp,
+    group_verified: groupVerified ? 1 : 0,
+    user_id: userId,
+    userId,
+    username,
+    profileImage,
+    user_dp: profileImage,
+    // SPEC §4 "Role in a community": owner if the author owns the community, else the member's role, else member.
+    role: userId === ownerId ? 'owner' : toRole(authorRole),
+    discussion_content: content,
+    date_posted: datePosted,
+    date_edited: dateEdited,
+    is_pinned: isPinned ? 1 : 0,
+    commentCount,
+    comment_count: commentCount,
+    likeCount,
+    likes_count: likeCount,
+    isLiked: liked,
+    is_liked: liked,
+    media: (media ?? []).map(([mediaId, url]) => ({ id: mediaId, media_url: url })),
+    canEdit: isAuthor,
+    canDelete: isAuthor || moderator,
+    canPin: moderator,
+  };
+}
+
+/** `moderator`: the viewer is the community's owner or an admin (may delete any comment). */
+export function toComment(t: CommentTuple, viewerId: number, moderator: boolean): Comment {
+  const [id, discussionId, parentId, content, datePosted, userId, username, profileImage, liked, likeCount, replyCount] = t;
+  return {
+    id,
+    discussion_id: discussionId,
+    comment_content: content,
+    content,
+    parentCommentId: parentId,
+    date_posted: datePosted,
+    user_id: userId,
+    userId,
+    username,
+    profileImage,
+    isLiked: liked,
+    likeCount,
+    replyCount,
+    canDelete: moderator || (viewerId !== 0 && viewerId === userId),
+  };
+}

@@ -1,0 +1,153 @@
+import { DISCUSSION_MESSAGES, GROUP_MESSAGES } from '@agora/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestGroup, TestUser } from '../../test/factories';
+import { useTestApp } from '../../test/test-app';
+import { type Cast, castAndGroup, client, createCommentVia, createPost } from './test-support';
+
+/**
+ * Every route × every audience (SPEC §6), on a public and on a private community: the author (an ordinary member),
+ * the owner, an admin, a moderator, another member, a signed-in non-member, a visitor. Each row names the status
+ * the server must answer; writes that succeed are made on a fresh post so the rows stay independent.
+ */
+const t = useTestApp({ rateLimit: false });
+const api = client(t);
+
+type Audience = keyof Cast | 'visitor';
+const AUDIENCES: Audience[] = ['author', 'owner', 'admin', 'moderator', 'member', 'outsider', 'visitor'];
+
+type Setting = { cast: Cast; group: TestGroup };
+const settings: Record<'public' | 'private', Setting> = {} as Record<'public' | 'private', Setting>;
+
+beforeAll(async () => {
+  settings.public = await castAndGroup(t);
+  settings.private = await castAndGroup(t, { isPrivate: true });
+});
+
+const who = (s: Setting, a: Audience): TestUser | null => (a === 'visitor' ? null : s.cast[a]);
+
+/** Expected status per audience: members read everything; outsiders read public only; visitors read public only. */
+function readStatus(privacy: 'public' | 'private', a: Audience): number {
+  if (privacy === 'public') return 200;
+  return a === 'outsider' || a === 'visitor' ? 403 : 200;
+}
+
+describe.each(['public', 'private'] as const)('%s community', (privacy) => {
+  const s = () => settings[privacy];
+  const fresh = async () => {
+    const post = await createPost(t, s().group, s().cast.author, 'A post to act on');
+    const comment = await createCommentVia(t, post, s().cast.member, 'A comment to act on');
+    return { post, comment, base: `/groups/${s().group.id}/discussions/${post.id}` };
+  };
+
+  it.each(AUDIENCES)('reads: feed, post, comments, replies, like-status as %s', async (a) => {
+    const { post, comment, base } = await fresh();
+    const expected = readStatus(privacy, a);
+    for (const url of [
+      `/groups/${s().group.slug}/discussions`,
+      base,
+      `${base}/comments`,
+      `${base}/comments/${comment.id}/replies`,
+      `${base}/like-status`,
+    ]) {
+      const res = await api.get(url, who(s(), a));
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(expected);
+      if (expected === 403) expect(res.json()).toEqual({ message: GROUP_MESSAGES.privateContent, code: 'forbidden' });
+    }
+    const feed = await api.get(`/groups/${s().group.id}/discussions`, who(s(), a));
+    if (expected === 200) expect(feed.json().discussions.map((d: { id: number }) => d.id)).toContain(post.id);
+  });
+
+  it.each(AUDIENCES)('posts as %s', async (a) => {
+    const res = await api.post(`/groups/${s().group.id}/discussions`, who(s(), a), { content: `Posted by ${a}` });
+    const expected = a === 'visitor' ? 401 : a === 'outsider' ? 403 : 201;
+    expect(res.statusCode, res.body).toBe(expected);
+    if (a === 'visitor') expect(res.json().message).toBe(DISCUSSION_MESSAGES.loginToPost);
+    if (a === 'outsider')
+      expect(res.json().message).toBe(privacy === 'public' ? DISCUSSION_MESSAGES.memberToPost : GROUP_MESSAGES.privateContent);
+  });
+
+  it.each(AUDIENCES)('comments and replies as %s', async (a) => {
+    const { base, comment } = await fresh();
+    const expected = a === 'visitor' ? 401 : a === 'outsider' ? 403 : 201;
+    const top = await api.post(`${base}/comments`, who(s(), a), { content: 'Me too' });
+    expect(top.statusCode, top.body).toBe(expected);
+    const reply = await api.post(`${base}/comments`, who(s(), a), { content: 'Agreed', parentCommentId: comment.id });
+    expect(reply.statusCode, reply.body).toBe(expected);
+    if (a === 'outsider' && privacy === 'public') expect(top.json().message).toBe(DISCUSSION_MESSAGES.memberToComment);
+    if (a === 'visitor') expect(top.json().message).toBe(DISCUSSION_MESSAGES.loginToComment);
+  });
+
+  it.each(AUDIENCES)('likes a post and a comment as %s', async (a) => {
+    const { base, comment } = await fresh();
+    // Liking needs sign-in and the right to read the post (SPEC §6: a visitor is sent to sign in).
+    const expected = a === 'visitor' ? 401 : readStatus(privacy, a);
+    const like = await api.post(`${base}/like`, who(s(), a));
+    expect(like.statusCode, like.body).toBe(expected);
+    const commentLike = await api.post(`${base}/comments/${comment.id}/like`, who(s(), a));
+    expect(commentLike.statusCode, commentLike.body).toBe(expected);
+    if (expected === 200) {
+      expect(like.json()).toEqual({ liked: true, likeCount: 1 });
+      expect(commentLike.json()).toEqual({ liked: true, likeCount: 1 });
+    }
+  });
+
+  it.each(AUDIENCES)('edits a post as %s (author only)', async (a) => {
+    const { base } = await fresh();
+    const res = await api.put(base, who(s(), a), { content: 'Changed' });
+    const expected = a === 'author' ? 200 : a === 'visitor' ? 401 : 403;
+    expect(res.statusCode, res.body).toBe(expected);
+    if (expected === 403 && !(privacy === 'private' && a === 'outsider'))
+      expect(res.json().message).toBe(DISCUSSION_MESSAGES.authorOnlyEdit);
+    const after = await api.get(base, s().cast.owner);
+    expect(after.json().discussion.discussion_content).toBe(a === 'author' ? 'Changed' : 'A post to act on');
+  });
+
+  it.each(AUDIENCES)('deletes a post as %s (author, owner, admin)', async (a) => {
+    const { base } = await fresh();
+    const res = await api.del(base, who(s(), a));
+    const expected = ['author', 'owner', 'admin'].includes(a) ? 200 : a === 'visitor' ? 401 : 403;
+    expect(res.statusCode, res.body).toBe(expected);
+    if (expected === 403 && a !== 'outsider') expect(res.json().message).toBe(DISCUSSION_MESSAGES.cannotDelete);
+    expect((await api.get(base, s().cast.owner)).statusCode).toBe(expected === 200 ? 404 : 200);
+  });
+
+  it.each(AUDIENCES)('pins and unpins as %s (owner, admin)', async (a) => {
+    const { base } = await fresh();
+    const pin = await api.post(`${base}/pin`, who(s(), a));
+    const expected = ['owner', 'admin'].includes(a) ? 200 : a === 'visitor' ? 401 : 403;
+    expect(pin.statusCode, pin.body).toBe(expected);
+    if (expected === 200) expect(pin.json()).toEqual({ message: DISCUSSION_MESSAGES.pinned, is_pinned: 1 });
+    if (expected === 403 && a !== 'outsider') expect(pin.json().message).toBe(DISCUSSION_MESSAGES.cannotPin);
+    expect((await api.get(base, s().cast.owner)).json().discussion.is_pinned).toBe(expected === 200 ? 1 : 0);
+    const unpin = await api.post(`${base}/unpin`, who(s(), a));
+    expect(unpin.statusCode).toBe(expected);
+    expect((await api.get(base, s().cast.owner)).json().discussion.is_pinned).toBe(0);
+  });
+
+  it.each(AUDIENCES)('deletes a comment as %s (its author, owner, admin)', async (a) => {
+    const { base, comment } = await fresh();
+    const res = await api.del(`${base}/comments/${comment.id}`, who(s(), a));
+    // The comment's author is `member` here.
+    const expected = ['member', 'owner', 'admin'].includes(a) ? 200 : a === 'visitor' ? 401 : 403;
+    expect(res.statusCode, res.body).toBe(expected);
+    const left = (await api.get(`${base}/comments`, s().cast.owner)).json().comments.length;
+    expect(left).toBe(expected === 200 ? 0 : 1);
+  });
+
+  it('tells each viewer what they may do with a post (canEdit, canDelete, canPin)', async () => {
+    const { base } = await fresh();
+    const flags = async (a: Audience) => {
+      const d = (await api.get(base, who(s(), a))).json().discussion;
+      return [d.canEdit, d.canDelete, d.canPin];
+    };
+    expect(await flags('author')).toEqual([true, true, false]);
+    expect(await flags('owner')).toEqual([false, true, true]);
+    expect(await flags('admin')).toEqual([false, true, true]);
+    expect(await flags('moderator')).toEqual([false, false, false]);
+    expect(await flags('member')).toEqual([false, false, false]);
+    if (privacy === 'public') {
+      expect(await flags('outsider')).toEqual([false, false, false]);
+      expect(await flags('visitor')).toEqual([false, false, false]);
+    }
+  });
+});

@@ -1,0 +1,629 @@
+import type { Role } from '@agora/contract';
+import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import {
+  commentLikes,
+  comments,
+  discussionLikes,
+  discussionMedia,
+  discussions,
+  groupMembers,
+  groups,
+  groupSlugs,
+  users,
+} from '../../db/schema';
+import { prepared } from '../../lib/prepared';
+
+/**
+ * Drizzle only: every statement of discussions, comments, likes and pins. Services decide; these read and write.
+ *
+ * Reads are one statement each (after the session lookup): the community named by the path, the viewer's role in
+ * it, the access rule of a private community, and the page, which comes back as one JSON value (one row to decode
+ * instead of one per post). A private community's posts never leave the database for someone who may not read
+ * them: the page is empty unless the statement's own access condition holds.
+ */
+
+/** Where a path's `{id}` points: a numeric id or a (lowercased) slug (groups.access.ts `parseGroupRef`). */
+export type GroupRef = { id: number } | { slug: string };
+
+const p = (name: string) => sql.placeholder(name);
+const refParams = (ref: GroupRef) => ('id' in ref ? { gid: ref.id, gslug: null } : { gid: null, gslug: ref.slug });
+const viewer = sql`${p('viewer')}::int`;
+
+/** The community id a path names: the id itself, or the slug looked up in the slug history. */
+const refId = sql`coalesce(${p('gid')}::int, (SELECT ${groupSlugs.groupId} FROM ${groupSlugs} WHERE ${groupSlugs.slug} = ${p('gslug')}::text))`;
+
+/** ISO 8601 in UTC with milliseconds, as the API answers dates. */
+const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * CTEs `target` (the community, the viewer's role) and `allowed` (its id, only when the viewer may read it: public,
+ * or a member, or the owner — groups.access.ts `canReadGroup`, in SQL).
+ */
+const TARGET = sql`target AS (
+    SELECT g.id, g.is_private, g.owner_id, v.role AS viewer_role
+    FROM ${groups} g LEFT JOIN ${groupMembers} v ON v.group_id = g.id AND v.user_id = ${viewer}
+    WHERE g.id = ${refId}
+  ),
+  allowed AS (SELECT id FROM target WHERE NOT is_private OR viewer_role IS NOT NULL OR owner_id = ${viewer})`;
+
+/** What the statements answer about the community named by the path (null: no community has that id or slug). */
+export type GroupAccess = { groupId: number; isPrivate: boolean; ownerId: number; viewerRole: Role | null };
+
+const accessColumns = {
+  groupId: sql<number>`r.id`,
+  isPrivate: sql<boolean>`r.is_private`,
+  ownerId: sql<number>`r.owner_id`,
+  viewerRole: sql<Role | null>`r.viewer_role`,
+};
+
+function accessOf(row: { groupId: number; isPrivate: boolean; ownerId: number; viewerRole: Role | null } | undefined): GroupAccess | null {
+  return row ? { groupId: row.groupId, isPrivate: row.isPrivate, ownerId: row.ownerId, viewerRole: row.viewerRole } : null;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Posts as the API shows them
+
+/** A post as the statements return it: one JSON array per post (see `discussionJson`). */
+export type DiscussionTuple = [
+  id: number,
+  groupId: number,
+  slug: string,
+  groupName: string,
+  groupDp: string | null,
+  groupVerified: boolean,
+  ownerId: number,
+  userId: number,
+  username: string,
+  profileImage: string | null,
+  authorRole: Role | null,
+  content: string,
+  datePosted: string,
+  dateEdited: string | null,
+  isPinned: boolean,
+  commentCount: number,
+  likeCount: number,
+  liked: boolean,
+  media: [id: number, url: string][] | null,
+  viewerRole: Role | null,
+  /** created_at as PostgreSQL text (microseconds), for keyset cursors. */
+  cursorTs: string,
+];
+
+/**
+ * json_agg of the posts whose ids the CTE `page` lists, in `order` (over `d`): the community, the author and their
+ * role in it, the viewer's like and role there, the gallery images. Each lookup is an index probe.
+ */
+const discussionJson = (order: SQL) => sql`(
+  SELECT json_agg(json_build_array(
+    d.id, d.group_id, g.slug, g.group_name, g.group_dp, g.group_verified, g.owner_id,
+    d.user_id, u.username, u.profile_image,
+    (SELECT am.role FROM ${groupMembers} am WHERE am.group_id = d.group_id AND am.user_id = d.user_id),
+    d.content, ${iso(sql`d.created_at`)}, ${iso(sql`d.edited_at`)}, d.is_pinned, d.comment_count, d.like_count,
+    EXISTS (SELECT 1 FROM ${discussionLikes} l WHERE l.discussion_id = d.id AND l.user_id = ${viewer}),
+    (SELECT json_agg(json_build_array(m.id, m.media_url) ORDER BY m.position, m.id)
+      FROM ${discussionMedia} m WHERE m.discussion_id = d.id AND NOT m.inline),
+    (SELECT vm.role FROM ${groupMembers} vm WHERE vm.group_id = d.group_id AND vm.user_id = ${viewer}),
+    d.created_at::text
+  ) ORDER BY ${order})
+  FROM page pg JOIN ${discussions} d ON d.id = pg.id JOIN ${groups} g ON g.id = d.group_id JOIN ${users} u ON u.id = d.user_id
+)`;
+
+// The indexes are DESC NULLS LAST (drizzle-kit's DESC), so the ORDER BY says so too or the index cannot serve it.
+const NEWEST = sql`d.created_at DESC NULLS LAST, d.id DESC NULLS LAST`;
+const PINNED_NEWEST = sql`d.is_pinned DESC NULLS LAST, d.created_at DESC NULLS LAST, d.id DESC NULLS LAST`;
+const limit = sql`${p('limit')}::int`;
+const beforeTs = sql`(d.created_at, d.id) < (${p('cTs')}::timestamptz, ${p('cId')}::int)`;
+
+export type TimeCursor = { ts: string; id: number };
+export type PinnedCursor = TimeCursor & { pinned: boolean };
+export type DiscussionsPage = { access: GroupAccess | null; items: DiscussionTuple[] };
+
+const cursorParams = (cursor: TimeCursor | null) => (cursor ? { cTs: cursor.ts, cId: cursor.id } : {});
+
+// ---------------------------------------------------------------------------------------------------------------
+// A community's feed: pinned first, then newest (discussions_group_feed_idx)
+
+function buildGroupFeed(db: Db, name: string, withCursor: boolean) {
+  const after = withCursor
+    ? sql`AND (d.is_pinned, d.created_at, d.id) < (${p('cPinned')}::boolean, ${p('cTs')}::timestamptz, ${p('cId')}::int)`
+    : sql``;
+  return db
+    .select({ ...accessColumns, items: sql<DiscussionTuple[] | null>`r.items` })
+    .from(
+      sql`(WITH ${TARGET},
+        page AS (SELECT d.id FROM ${discussions} d WHERE d.group_id = (SELECT id FROM allowed) ${after}
+          ORDER BY ${PINNED_NEWEST} LIMIT ${limit})
+        SELECT t.id, t.is_private, t.owner_id, t.viewer_role, ${discussionJson(PINNED_NEWEST)} AS items FROM target t) r`,
+    )
+    .prepare(name);
+}
+
+const groupFeedFirst = prepared('discussions_group_feed', (db, name) => buildGroupFeed(db, name, false));
+const groupFeedNext = prepared('discussions_group_feed_next', (db, name) => buildGroupFeed(db, name, true));
+
+/** One page of a community's feed; empty unless the viewer may read the community. */
+export async function findGroupFeed(
+  db: Db,
+  ref: GroupRef,
+  viewerId: number,
+  opts: { cursor: PinnedCursor | null; limit: number },
+): Promise<DiscussionsPage> {
+  const statement = opts.cursor ? groupFeedNext(db) : groupFeedFirst(db);
+  const rows = await statement.execute({
+    ...refParams(ref),
+    viewer: viewerId,
+    limit: opts.limit,
+    ...(opts.cursor ? { cPinned: opts.cursor.pinned, ...cursorParams(opts.cursor) } : {}),
+  });
+  return { access: accessOf(rows[0]), items: rows[0]?.items ?? [] };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// One post
+
+const discussionOne = prepared('discussions_one', (db, name) =>
+  db
+    .select({ ...accessColumns, items: sql<DiscussionTuple[] | null>`r.items` })
+    .from(
+      sql`(WITH ${TARGET},
+        page AS (SELECT d.id FROM ${discussions} d WHERE d.id = ${p('did')}::int AND d.group_id = (SELECT id FROM allowed))
+        SELECT t.id, t.is_private, t.owner_id, t.viewer_role, ${discussionJson(NEWEST)} AS items FROM target t) r`,
+    )
+    .prepare(name),
+);
+
+/** The post with that id in the community the path names, if the viewer may read the community. */
+export async function findDiscussion(db: Db, ref: GroupRef, discussionId: number, viewerId: number): Promise<DiscussionsPage> {
+  const rows = await discussionOne(db).execute({ ...refParams(ref), viewer: viewerId, did: discussionId });
+  return { access: accessOf(rows[0]), items: rows[0]?.items ?? [] };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The home feed: posts of the communities the viewer joined or owns (the owner has a member row), newest first
+
+/**
+ * Up to this many communities, the home feed takes each community's newest posts (one short range scan of
+ * discussions_group_recent_idx per community, LATERAL) and merges them: the cost grows with the communities, not
+ * with the posts. Beyond it, it walks every post newest first (discussions_recent_idx) and keeps the viewer's: the
+ * cost is the page size divided by the viewer's share of all posts, which is high for someone in many communities.
+ * Measured in docs/perf/discussions.md (both plans, p50 at 200,000 and 2,000,000 posts).
+ */
+export const HOME_FEED_FEW_GROUPS = 50;
+
+function buildHomeFeed(db: Db, name: string, withCursor: boolean) {
+  const after = withCursor ? sql`AND ${beforeTs}` : sql``;
+  return db
+    .select({ items: sql<DiscussionTuple[] | null>`r.items` })
+    .from(
+      sql`(WITH my AS MATERIALIZED (SELECT m.group_id FROM ${groupMembers} m WHERE m.user_id = ${viewer}),
+        few AS (SELECT count(*) <= ${HOME_FEED_FEW_GROUPS} AS yes FROM my),
+        page AS (
+          (SELECT x.id, x.created_at FROM my CROSS JOIN LATERAL (
+              SELECT d.id, d.created_at FROM ${discussions} d WHERE d.group_id = my.group_id ${after}
+              ORDER BY ${NEWEST} LIMIT ${limit}) x
+            WHERE (SELECT yes FROM few)
+            ORDER BY x.created_at DESC NULLS LAST, x.id DESC NULLS LAST LIMIT ${limit})
+          UNION ALL
+          (SELECT d.id, d.created_at FROM ${discussions} d
+            WHERE NOT (SELECT yes FROM few)
+              AND EXISTS (SELECT 1 FROM ${groupMembers} m WHERE m.group_id = d.group_id AND m.user_id = ${viewer}) ${after}
+            ORDER BY ${NEWEST} LIMIT ${limit})
+        )
+        SELECT ${discussionJson(NEWEST)} AS items) r`,
+    )
+    .prepare(name);
+}
+
+const homeFeedFirst = prepared('discussions_home_feed', (db, name) => buildHomeFeed(db, name, false));
+const homeFeedNext = prepared('discussions_home_feed_next', (db, name) => buildHomeFeed(db, name, true));
+
+export async function findHomeFeed(
+  db: Db,
+  viewerId: number,
+  opts: { cursor: TimeCursor | null; limit: number },
+): Promise<DiscussionTuple[]> {
+  const statement = opts.cursor ? homeFeedNext(db) : homeFeedFirst(db);
+  const rows = await statement.execute({ viewer: viewerId, limit: opts.limit, ...cursorParams(opts.cursor) });
+  return rows[0]?.items ?? [];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Explore: public communities' posts, newest first (partial index discussions_public_recent_idx)
+
+function buildExploreFeed(db: Db, name: string, withCursor: boolean) {
+  const after = withCursor ? sql`AND ${beforeTs}` : sql``;
+  return db
+    .select({ items: sql<DiscussionTuple[] | null>`r.items` })
+    .from(
+      // group_is_public selects the index; the join re-checks the community itself, so a post whose copy of the
+      // privacy is stale (a privacy change racing a new post) is left out rather than shown.
+      sql`(WITH page AS (SELECT d.id FROM ${discussions} d JOIN ${groups} g ON g.id = d.group_id
+          WHERE d.group_is_public AND NOT g.is_private ${after}
+          ORDER BY ${NEWEST} LIMIT ${limit})
+        SELECT ${discussionJson(NEWEST)} AS items) r`,
+    )
+    .prepare(name);
+}
+
+const exploreFirst = prepared('discussions_explore_feed', (db, name) => buildExploreFeed(db, name, false));
+const exploreNext = prepared('discussions_explore_feed_next', (db, name) => buildExploreFeed(db, name, true));
+
+export async function findExploreFeed(
+  db: Db,
+  viewerId: number,
+  opts: { cursor: TimeCursor | null; limit: number },
+): Promise<DiscussionTuple[]> {
+  const statement = opts.cursor ? exploreNext(db) : exploreFirst(db);
+  const rows = await statement.execute({ viewer: viewerId, limit: opts.limit, ...cursorParams(opts.cursor) });
+  return rows[0]?.items ?? [];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Comments and replies
+
+/** A comment as the statements return it: one JSON array per comment. */
+export type CommentTuple = [
+  id: number,
+  discussionId: number,
+  parentId: number | null,
+  content: string,
+  datePosted: string,
+  userId: number,
+  username: string,
+  profileImage: string | null,
+  liked: boolean,
+  likeCount: number,
+  replyCount: number,
+  cursorTs: string,
+];
+
+const commentJson = (order: SQL) => sql`(
+  SELECT json_agg(json_build_array(
+    c.id, c.discussion_id, c.parent_id, c.content, ${iso(sql`c.created_at`)}, c.user_id, u.username, u.profile_image,
+    EXISTS (SELECT 1 FROM ${commentLikes} l WHERE l.comment_id = c.id AND l.user_id = ${viewer}),
+    c.like_count, c.reply_count, c.created_at::text
+  ) ORDER BY ${order})
+  FROM page pg JOIN ${comments} c ON c.id = pg.id JOIN ${users} u ON u.id = c.user_id
+)`;
+
+// comments_discussion_parent_idx and comments_parent_idx are ascending: newest first is their backward scan.
+const COMMENTS_NEWEST = sql`c.created_at DESC, c.id DESC`;
+const REPLIES_OLDEST = sql`c.created_at, c.id`;
+
+export type CommentsPage = { access: GroupAccess | null; discussionFound: boolean; parentFound: boolean; items: CommentTuple[] };
+
+function buildComments(db: Db, name: string, replies: boolean, withCursor: boolean) {
+  const disc = sql`disc AS (SELECT d.id FROM ${discussions} d WHERE d.id = ${p('did')}::int AND d.group_id = (SELECT id FROM allowed))`;
+  const page = replies
+    ? sql`parent AS (SELECT c.id FROM ${comments} c WHERE c.id = ${p('cid')}::int AND c.discussion_id = (SELECT id FROM disc)),
+        page AS (SELECT c.id FROM ${comments} c WHERE c.parent_id = (SELECT id FROM parent)
+          ${withCursor ? sql`AND (c.created_at, c.id) > (${p('cTs')}::timestamptz, ${p('cId')}::int)` : sql``}
+          ORDER BY ${REPLIES_OLDEST} LIMIT ${limit})`
+    : sql`page AS (SELECT c.id FROM ${comments} c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL
+          ${withCursor ? sql`AND (c.created_at, c.id) < (${p('cTs')}::timestamptz, ${p('cId')}::int)` : sql``}
+          ORDER BY ${COMMENTS_NEWEST} LIMIT ${limit})`;
+  return db
+    .select({
+      ...accessColumns,
+      discussionFound: sql<boolean>`r.discussion_found`,
+      parentFound: sql<boolean>`r.parent_found`,
+      items: sql<CommentTuple[] | null>`r.items`,
+    })
+    .from(
+      sql`(WITH ${TARGET}, ${disc}, ${page}
+        SELECT t.id, t.is_private, t.owner_id, t.viewer_role,
+          EXISTS (SELECT 1 FROM ${discussions} d WHERE d.id = ${p('did')}::int AND d.group_id = t.id) AS discussion_found,
+          ${replies ? sql`EXISTS (SELECT 1 FROM parent)` : sql`true`} AS parent_found,
+          ${commentJson(replies ? REPLIES_OLDEST : COMMENTS_NEWEST)} AS items
+        FROM target t) r`,
+    )
+    .prepare(name);
+}
+
+const commentStatements = {
+  first: prepared('discussions_comments', (db, name) => buildComments(db, name, false, false)),
+  next: prepared('discussions_comments_next', (db, name) => buildComments(db, name, false, true)),
+  repliesFirst: prepared('discussions_replies', (db, name) => buildComments(db, name, true, false)),
+  repliesNext: prepared('discussions_replies_next', (db, name) => buildComments(db, name, true, true)),
+};
+
+/**
+ * One page of a post's top-level comments (newest first), or of one comment's replies (oldest first) when
+ * `commentId` is given; empty unless the viewer may read the community.
+ */
+export async function findComments(
+  db: Db,
+  ref: GroupRef,
+  viewerId: number,
+  opts: { discussionId: number; commentId: number | null; cursor: TimeCursor | null; limit: number },
+): Promise<CommentsPage> {
+  const s = commentStatements;
+  const statement = opts.commentId === null ? (opts.cursor ? s.next : s.first) : opts.cursor ? s.repliesNext : s.repliesFirst;
+  const rows = await statement(db).execute({
+    ...refParams(ref),
+    viewer: viewerId,
+    did: opts.discussionId,
+    limit: opts.limit,
+    ...(opts.commentId === null ? {} : { cid: opts.commentId }),
+    ...cursorParams(opts.cursor),
+  });
+  const row = rows[0];
+  return {
+    access: accessOf(row),
+    discussionFound: row?.discussionFound ?? false,
+    parentFound: row?.parentFound ?? false,
+    items: row?.items ?? [],
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The target of a write: the community, the viewer's role, the post (if it is in that community)
+
+export type WriteTarget = GroupAccess & { discussionId: number | null; authorId: number | null; likeCount: number; liked: boolean };
+
+const writeTarget = prepared('discussions_write_target', (db, name) =>
+  db
+    .select({
+      groupId: sql<number>`g.id`,
+      isPrivate: sql<boolean>`g.is_private`,
+      ownerId: sql<number>`g.owner_id`,
+      viewerRole: sql<Role | null>`v.role`,
+      discussionId: sql<number | null>`d.id`,
+      authorId: sql<number | null>`d.user_id`,
+      likeCount: sql<number>`coalesce(d.like_count, 0)`,
+      liked: sql<boolean>`EXISTS (SELECT 1 FROM ${discussionLikes} l WHERE l.discussion_id = d.id AND l.user_id = ${viewer})`,
+    })
+    .from(sql`${groups} g`)
+    .leftJoin(sql`${groupMembers} v`, sql`v.group_id = g.id AND v.user_id = ${viewer}`)
+    .leftJoin(sql`${discussions} d`, sql`d.id = ${p('did')}::int AND d.group_id = g.id`)
+    .where(sql`g.id = ${refId}`)
+    .prepare(name),
+);
+
+/**
+ * The community the path names with the viewer's role, and the post when it belongs to that community (a post of
+ * another community is reported absent); null when no community has that id or slug. Also the like state.
+ */
+export async function findWriteTarget(db: Db, ref: GroupRef, discussionId: number, viewerId: number): Promise<WriteTarget | null> {
+  const rows = await writeTarget(db).execute({ ...refParams(ref), viewer: viewerId, did: discussionId });
+  return rows[0] ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Writing posts
+
+/**
+ * Inserts a post with the community's privacy copied from the group row (see the schema); returns its id and the
+ * copy written.
+ */
+export async function insertDiscussion(
+  tx: DbOrTx,
+  values: { groupId: number; userId: number; content: string },
+): Promise<{ id: number; groupIsPublic: boolean } | null> {
+  const rows = (await tx.execute(sql`
+    INSERT INTO ${discussions} (group_id, user_id, content, group_is_public)
+    SELECT g.id, ${values.userId}::int, ${values.content}::text, NOT g.is_private FROM ${groups} g WHERE g.id = ${values.groupId}::int
+    RETURNING id, group_is_public AS "groupIsPublic"`)) as unknown as { id: number; groupIsPublic: boolean }[];
+  return rows[0] ?? null;
+}
+
+export async function setDiscussionPublic(tx: DbOrTx, discussionId: number, isPublic: boolean): Promise<void> {
+  await tx.update(discussions).set({ groupIsPublic: isPublic }).where(eq(discussions.id, discussionId));
+}
+
+export type MediaRow = { url: string; inline: boolean };
+
+/** Records a post's images in the order given, numbered from `firstPosition` (after the ones it already has). */
+export async function insertMedia(tx: DbOrTx, discussionId: number, media: MediaRow[], firstPosition = 0): Promise<void> {
+  if (media.length === 0) return;
+  await tx
+    .insert(discussionMedia)
+    .values(media.map((m, i) => ({ discussionId, mediaUrl: m.url, position: firstPosition + i, inline: m.inline })));
+}
+
+export async function mediaOf(tx: DbOrTx, discussionId: number): Promise<MediaRow[]> {
+  return tx
+    .select({ url: discussionMedia.mediaUrl, inline: discussionMedia.inline })
+    .from(discussionMedia)
+    .where(eq(discussionMedia.discussionId, discussionId))
+    .orderBy(discussionMedia.position, discussionMedia.id);
+}
+
+export async function deleteInlineMedia(tx: DbOrTx, discussionId: number, urls: string[]): Promise<void> {
+  if (urls.length === 0) return;
+  await tx
+    .delete(discussionMedia)
+    .where(and(eq(discussionMedia.discussionId, discussionId), eq(discussionMedia.inline, true), inArray(discussionMedia.mediaUrl, urls)));
+}
+
+/** Of these paths, those another post still uses (an author may show one upload in two posts). */
+export async function pathsUsedElsewhere(tx: DbOrTx, paths: string[], exceptDiscussionId: number): Promise<Set<string>> {
+  if (paths.length === 0) return new Set();
+  const rows = await tx
+    .selectDistinct({ url: discussionMedia.mediaUrl })
+    .from(discussionMedia)
+    .where(and(inArray(discussionMedia.mediaUrl, paths), ne(discussionMedia.discussionId, exceptDiscussionId)));
+  return new Set(rows.map((r) => r.url));
+}
+
+/** The post's author and text, the row locked for the rest of the transaction (an edit). */
+export async function lockDiscussion(tx: DbOrTx, discussionId: number): Promise<{ userId: number; content: string } | null> {
+  const rows = await tx
+    .select({ userId: discussions.userId, content: discussions.content })
+    .from(discussions)
+    .where(eq(discussions.id, discussionId))
+    .for('update');
+  return rows[0] ?? null;
+}
+
+export async function updateDiscussionContent(tx: DbOrTx, discussionId: number, content: string): Promise<void> {
+  await tx
+    .update(discussions)
+    .set({ content, editedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(discussions.id, discussionId));
+}
+
+/**
+ * Locks the community's row before a post is deleted: deleting takes the group row first and the post second,
+ * the order a privacy change takes (group row, then its posts' copy of the privacy), so the two cannot deadlock.
+ */
+export async function lockGroupRow(tx: DbOrTx, groupId: number): Promise<boolean> {
+  const rows = await tx.execute(sql`SELECT id FROM ${groups} WHERE id = ${groupId} FOR NO KEY UPDATE`);
+  return rows.length > 0;
+}
+
+/** Deletes the post (its comments, likes, media rows and notifications go by cascade); true if it was there. */
+export async function deleteDiscussionRow(tx: DbOrTx, discussionId: number, groupId: number): Promise<boolean> {
+  const rows = await tx
+    .delete(discussions)
+    .where(and(eq(discussions.id, discussionId), eq(discussions.groupId, groupId)))
+    .returning({ id: discussions.id });
+  return rows.length > 0;
+}
+
+export async function setPinned(db: DbOrTx, discussionId: number, pinned: boolean): Promise<boolean | null> {
+  const rows = await db
+    .update(discussions)
+    .set({ isPinned: pinned, pinnedAt: pinned ? sql`coalesce(${discussions.pinnedAt}, now())` : null })
+    .where(eq(discussions.id, discussionId))
+    .returning({ isPinned: discussions.isPinned });
+  return rows[0]?.isPinned ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Likes: the row is the truth, the counter moves by the rows actually inserted or deleted
+
+export async function insertDiscussionLike(tx: DbOrTx, discussionId: number, userId: number): Promise<boolean> {
+  const rows = await tx
+    .insert(discussionLikes)
+    .values({ discussionId, userId })
+    .onConflictDoNothing()
+    .returning({ id: discussionLikes.discussionId });
+  return rows.length > 0;
+}
+
+export async function deleteDiscussionLike(tx: DbOrTx, discussionId: number, userId: number): Promise<boolean> {
+  const rows = await tx
+    .delete(discussionLikes)
+    .where(and(eq(discussionLikes.discussionId, discussionId), eq(discussionLikes.userId, userId)))
+    .returning({ id: discussionLikes.discussionId });
+  return rows.length > 0;
+}
+
+/** Moves like_count by `delta` (0 reads it); returns the count and the post's author, or null if the post is gone. */
+export async function moveDiscussionLikes(
+  tx: DbOrTx,
+  discussionId: number,
+  delta: number,
+): Promise<{ likeCount: number; authorId: number } | null> {
+  const rows =
+    delta === 0
+      ? await tx
+          .select({ likeCount: discussions.likeCount, authorId: discussions.userId })
+          .from(discussions)
+          .where(eq(discussions.id, discussionId))
+      : await tx
+          .update(discussions)
+          .set({ likeCount: sql`${discussions.likeCount} + ${delta}` })
+          .where(eq(discussions.id, discussionId))
+          .returning({ likeCount: discussions.likeCount, authorId: discussions.userId });
+  return rows[0] ?? null;
+}
+
+export async function insertCommentLike(tx: DbOrTx, commentId: number, userId: number): Promise<boolean> {
+  const rows = await tx.insert(commentLikes).values({ commentId, userId }).onConflictDoNothing().returning({ id: commentLikes.commentId });
+  return rows.length > 0;
+}
+
+export async function deleteCommentLike(tx: DbOrTx, commentId: number, userId: number): Promise<boolean> {
+  const rows = await tx
+    .delete(commentLikes)
+    .where(and(eq(commentLikes.commentId, commentId), eq(commentLikes.userId, userId)))
+    .returning({ id: commentLikes.commentId });
+  return rows.length > 0;
+}
+
+export async function moveCommentLikes(
+  tx: DbOrTx,
+  commentId: number,
+  delta: number,
+): Promise<{ likeCount: number; authorId: number } | null> {
+  const rows =
+    delta === 0
+      ? await tx.select({ likeCount: comments.likeCount, authorId: comments.userId }).from(comments).where(eq(comments.id, commentId))
+      : await tx
+          .update(comments)
+          .set({ likeCount: sql`${comments.likeCount} + ${delta}` })
+          .where(eq(comments.id, commentId))
+          .returning({ likeCount: comments.likeCount, authorId: comments.userId });
+  return rows[0] ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Writing comments
+
+export type CommentRef = { id: number; discussionId: number; parentId: number | null; userId: number };
+
+export async function findComment(db: DbOrTx, commentId: number): Promise<CommentRef | null> {
+  const rows = await db
+    .select({ id: comments.id, discussionId: comments.discussionId, parentId: comments.parentId, userId: comments.userId })
+    .from(comments)
+    .where(eq(comments.id, commentId));
+  return rows[0] ?? null;
+}
+
+export type InsertedComment = { id: number; datePosted: string };
+
+export async function insertComment(
+  tx: DbOrTx,
+  values: { discussionId: number; userId: number; parentId: number | null; content: string },
+): Promise<InsertedComment> {
+  const [row] = await tx
+    .insert(comments)
+    .values(values)
+    .returning({ id: comments.id, datePosted: sql<string>`${iso(sql`${comments.createdAt}`)}` });
+  return row!;
+}
+
+/** Moves the post's comment_count (comments and replies both count); returns it and the post's author. */
+export async function moveCommentCount(
+  tx: DbOrTx,
+  discussionId: number,
+  delta: number,
+): Promise<{ commentCount: number; authorId: number } | null> {
+  const rows = await tx
+    .update(discussions)
+    .set({ commentCount: sql`${discussions.commentCount} + ${delta}` })
+    .where(eq(discussions.id, discussionId))
+    .returning({ commentCount: discussions.commentCount, authorId: discussions.userId });
+  return rows[0] ?? null;
+}
+
+export async function moveReplyCount(tx: DbOrTx, commentId: number, delta: number): Promise<number | null> {
+  const rows = await tx
+    .update(comments)
+    .set({ replyCount: sql`${comments.replyCount} + ${delta}` })
+    .where(eq(comments.id, commentId))
+    .returning({ replyCount: comments.replyCount });
+  return rows[0]?.replyCount ?? null;
+}
+
+/** Deletes a comment's replies; returns how many went. */
+export async function deleteReplies(tx: DbOrTx, commentId: number): Promise<number> {
+  const rows = await tx.delete(comments).where(eq(comments.parentId, commentId)).returning({ id: comments.id });
+  return rows.length;
+}
+
+/** Deletes one comment of that post; returns its parent (null for top-level), or undefined when it was not there. */
+export async function deleteCommentRow(
+  tx: DbOrTx,
+  commentId: number,
+  discussionId: number,
+): Promise<{ parentId: number | null } | undefined> {
+  const rows = await tx
+    .delete(comments)
+    .where(and(eq(comments.id, commentId), eq(comments.discussionId, discussionId)))
+    .returning({ parentId: comments.parentId });
+  return rows[0];
+}
