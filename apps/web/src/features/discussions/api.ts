@@ -264,13 +264,14 @@ export function usePinDiscussion() {
 }
 
 /**
- * POST …/like toggles (SPEC §4): the flag and count flip at once everywhere the post shows, a second click while
- * the call runs is ignored, an error reverts ("Failed to like post"), and the answer's `liked` and count are kept.
+ * POST …/like (SPEC §4): the flag and count flip at once everywhere the post shows, a second click while the call
+ * runs is ignored, an error reverts ("Failed to like post"), and the answer's `liked` and count are kept.
  */
 export function useLikeDiscussion() {
   return useOptimisticMutation({
+    // The wanted state is sent (`liked`), so a retried request cannot undo itself; the spec's bare call toggles.
     mutationFn: ({ post }: { post: Pick<Discussion, 'id' | 'group_id' | 'isLiked'> }) =>
-      api.post(`${postPath(post.group_id, post.id)}/like`, undefined, { schema: likeResponseSchema }),
+      api.post(`${postPath(post.group_id, post.id)}/like`, { liked: !post.isLiked }, { schema: likeResponseSchema }),
     lockKey: ({ post }) => `like:discussion:${post.id}`,
     optimistic: ({ post }) => postPatches(post.id, (d) => withLike(d, !d.isLiked, d.likeCount + (d.isLiked ? -1 : 1))),
     reconcile: (data, { post }, queryClient) => updatePost(queryClient, post.id, (d) => withLike(d, data.liked, data.likeCount)),
@@ -279,11 +280,15 @@ export function useLikeDiscussion() {
   });
 }
 
-/** POST …/comments/{id}/like toggles a comment's or reply's like, the same way ("Failed to like comment"). */
+/** POST …/comments/{id}/like: a comment's or reply's like, the same way ("Failed to like comment"). */
 export function useLikeComment() {
   return useOptimisticMutation({
     mutationFn: ({ groupId, comment }: { groupId: number; comment: Pick<Comment, 'id' | 'discussion_id' | 'isLiked'> }) =>
-      api.post(`${postPath(groupId, comment.discussion_id)}/comments/${comment.id}/like`, undefined, { schema: likeResponseSchema }),
+      api.post(
+        `${postPath(groupId, comment.discussion_id)}/comments/${comment.id}/like`,
+        { liked: !comment.isLiked },
+        { schema: likeResponseSchema },
+      ),
     lockKey: ({ comment }) => `like:comment:${comment.id}`,
     optimistic: ({ comment }) => [
       {
