@@ -142,3 +142,77 @@ export function communityPictureJpeg(pattern: Pattern, colors: [string, string],
 </svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 88 }).toBuffer();
 }
+
+/** Subjects of the demo posts' pictures (demo-discussions.ts). */
+export type Scene = 'mountains' | 'forest' | 'bread' | 'birds' | 'harbour' | 'plants' | 'keyboard' | 'workshop';
+
+function sceneSvg(scene: Scene, [, light]: [string, string], variant: number, w: number, h: number): string {
+  const v = (n: number) => ((variant * 7919 + n * 104729) % 1000) / 1000;
+  const white = (o: number) => `fill="#ffffff" fill-opacity="${o}"`;
+  const dark = (o: number) => `fill="#000000" fill-opacity="${o}"`;
+  switch (scene) {
+    case 'mountains':
+      return `<circle cx="${w * (0.2 + v(1) * 0.6)}" cy="${h * 0.28}" r="70" ${white(0.7)}/>
+        <polygon points="0,${h} ${w * 0.25},${h * 0.42} ${w * 0.45},${h * 0.7} ${w * 0.68},${h * 0.35} ${w},${h * 0.8} ${w},${h}" ${dark(0.35)}/>
+        <polygon points="0,${h} ${w * 0.18},${h * 0.66} ${w * 0.4},${h * 0.8} ${w * 0.7},${h * 0.6} ${w},${h * 0.9} ${w},${h}" ${dark(0.5)}/>`;
+    case 'forest':
+      return (
+        Array.from({ length: 14 }, (_, i) => {
+          const x = (i / 13) * w + (v(i) - 0.5) * 60;
+          const top = h * (0.3 + v(i + 20) * 0.3);
+          return `<polygon points="${x},${top} ${x - 60},${h * 0.92} ${x + 60},${h * 0.92}" ${dark(0.25 + (i % 3) * 0.1)}/>`;
+        }).join('') + `<rect y="${h * 0.9}" width="${w}" height="${h * 0.1}" ${dark(0.45)}/>`
+      );
+    case 'bread':
+      return `<rect y="${h * 0.72}" width="${w}" height="${h * 0.28}" ${dark(0.3)}/>
+        <ellipse cx="${w / 2}" cy="${h * 0.6}" rx="${w * 0.3}" ry="${h * 0.22}" fill="#b45309"/>
+        <ellipse cx="${w / 2}" cy="${h * 0.55}" rx="${w * 0.27}" ry="${h * 0.17}" fill="#d97706"/>
+        ${[0, 1, 2].map((i) => `<path d="M${w * (0.36 + i * 0.1)} ${h * 0.45} q 40 30 70 0" stroke="#fde68a" stroke-width="10" fill="none"/>`).join('')}`;
+    case 'birds':
+      return `<rect y="${h * 0.78}" width="${w}" height="${h * 0.22}" ${dark(0.25)}/>
+        <path d="M${w * 0.1} ${h * 0.78} Q ${w * 0.5} ${h * 0.6} ${w * 0.9} ${h * 0.7}" stroke="#3f2a14" stroke-width="18" fill="none"/>
+        ${Array.from({ length: 3 + (variant % 3) }, (_, i) => {
+          const x = w * (0.2 + v(i) * 0.6);
+          const y = h * (0.25 + v(i + 9) * 0.3);
+          return `<path d="M${x - 40} ${y} q 20 -25 40 0 q 20 -25 40 0" stroke="#1f2937" stroke-width="7" fill="none"/>`;
+        }).join('')}
+        <ellipse cx="${w * 0.5}" cy="${h * 0.6}" rx="46" ry="34" fill="#1d4ed8"/><circle cx="${w * 0.5 + 38}" cy="${h * 0.55}" r="20" fill="#1e40af"/>`;
+    case 'harbour':
+      return `<rect y="${h * 0.6}" width="${w}" height="${h * 0.4}" ${dark(0.35)}/>
+        ${Array.from({ length: 5 }, (_, i) => `<rect x="${w * (0.05 + i * 0.19)}" y="${h * (0.3 + v(i) * 0.15)}" width="${w * 0.12}" height="${h * 0.32}" ${dark(0.3 + v(i + 3) * 0.2)}/>`).join('')}
+        <polygon points="${w * 0.3},${h * 0.72} ${w * 0.6},${h * 0.72} ${w * 0.55},${h * 0.8} ${w * 0.35},${h * 0.8}" fill="#7f1d1d"/>
+        ${Array.from({ length: 30 }, (_, i) => `<rect x="${v(i) * w}" y="${v(i + 40) * h * 0.6}" width="2" height="26" ${white(0.35)}/>`).join('')}`;
+    case 'plants':
+      return `<rect x="${w * 0.38}" y="${h * 0.66}" width="${w * 0.24}" height="${h * 0.3}" rx="18" fill="#9a3412"/>
+        ${Array.from({ length: 7 }, (_, i) => {
+          const a = -70 + i * 23 + (v(i) - 0.5) * 10;
+          return `<ellipse cx="${w / 2}" cy="${h * 0.38}" rx="${w * 0.06}" ry="${h * 0.24}" transform="rotate(${a} ${w / 2} ${h * 0.62})" fill="#15803d" fill-opacity="0.9"/>`;
+        }).join('')}`;
+    case 'keyboard':
+      return `<rect x="${w * 0.1}" y="${h * 0.3}" width="${w * 0.8}" height="${h * 0.42}" rx="26" ${dark(0.45)}/>
+        ${Array.from({ length: 40 }, (_, i) => {
+          const col = i % 10;
+          const row = Math.floor(i / 10);
+          return `<rect x="${w * 0.13 + col * w * 0.075}" y="${h * 0.34 + row * h * 0.095}" width="${w * 0.065}" height="${h * 0.08}" rx="8" ${i === variant % 40 ? `fill="${light}"` : white(0.85)}/>`;
+        }).join('')}`;
+    case 'workshop':
+      return `<rect y="${h * 0.68}" width="${w}" height="${h * 0.32}" fill="#78350f"/>
+        <rect x="${w * 0.2}" y="${h * 0.3}" width="${w * 0.08}" height="${h * 0.38}" ${dark(0.5)}/>
+        <polygon points="${w * 0.14},${h * 0.3} ${w * 0.34},${h * 0.3} ${w * 0.28},${h * 0.15} ${w * 0.2},${h * 0.15}" fill="${light}"/>
+        <rect x="${w * 0.5}" y="${h * 0.5}" width="${w * 0.3}" height="${h * 0.06}" rx="10" fill="#9ca3af"/>
+        <circle cx="${w * 0.62}" cy="${h * 0.6}" r="${h * 0.08}" fill="none" stroke="#374151" stroke-width="14"/>`;
+  }
+}
+
+/**
+ * A demo post picture (1200×800 JPEG): a simple flat illustration of the scene in the given colours; `variant`
+ * moves its details so pictures of one scene differ. Rendered locally, like every demo image.
+ */
+export function postSceneJpeg(scene: Scene, colors: [string, string], variant: number): Promise<Buffer> {
+  const [w, h] = [1200, 800];
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">
+  <defs>${gradient('sky', [colors[1], colors[0]], true)}</defs>
+  <rect width="${w}" height="${h}" fill="url(#sky)"/>${sceneSvg(scene, colors, variant, w, h)}
+</svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 84 }).toBuffer();
+}

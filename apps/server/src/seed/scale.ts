@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { hashPassword } from '../modules/auth/passwords';
+import { POWER_USER_GROUPS, QUIET_GROUPS, seedScaleDiscussions } from './scale-discussions';
 
 /**
  * A fast scale seeder for benchmarks and query plans (`npm run seed:scale`): set-based SQL (generate_series), one
@@ -31,6 +32,8 @@ export type ScaleResult = {
   memberships: number;
   discussions: number;
   bigGroup: { id: number; slug: string; memberCount: number };
+  /** Usernames for the feed benchmark: in 500 communities (`power`), only in two quiet ones (`quiet`), in 1-2 (`typical`). */
+  feedPeople: { typical: string; power: string; quiet: string };
   seconds: Record<string, number>;
   /** True when the role could skip row-by-row foreign-key checks (a superuser). */
   fkChecksSkipped: boolean;
@@ -72,20 +75,34 @@ export const SCALE_STEPS: Step[] = [
     },
   },
   {
+    // The feed benchmark's people (ScaleResult `feedPeople`): one in 500 communities, one only in the two quiet ones.
+    name: 'feed people',
+    when: (o) => o.users >= 3,
+    run: async (tx, o) => {
+      const [power, quiet] = [o.users - 1, o.users];
+      await tx.execute(sql`
+        INSERT INTO group_members (group_id, user_id, role)
+        SELECT sg.id, su.id, 'member' FROM scale_groups sg JOIN scale_users su ON su.i = ${power}
+        WHERE sg.g BETWEEN 2 AND ${POWER_USER_GROUPS + 1}
+        ON CONFLICT DO NOTHING`);
+      await tx.execute(sql`
+        DELETE FROM group_members m USING scale_users su, scale_groups sg
+        WHERE su.i = ${quiet} AND m.user_id = su.id AND m.group_id = sg.id AND m.role <> 'owner'`);
+      await tx.execute(sql`
+        INSERT INTO group_members (group_id, user_id, role)
+        SELECT sg.id, su.id, 'member' FROM scale_groups sg JOIN scale_users su ON su.i = ${quiet}
+        WHERE sg.g > ${o.groups - QUIET_GROUPS} AND sg.g > 1
+        ON CONFLICT DO NOTHING`);
+      await tx.execute(sql`
+        UPDATE groups g SET member_count = c.n
+        FROM (SELECT m.group_id, count(*)::int AS n FROM group_members m JOIN scale_groups sg ON sg.id = m.group_id GROUP BY m.group_id) c
+        WHERE g.id = c.group_id AND g.member_count <> c.n`);
+    },
+  },
+  {
     name: 'discussions',
     when: (o) => o.discussions > 0,
-    run: async (tx, o, tag) => {
-      await tx.execute(sql`
-        INSERT INTO discussions (group_id, user_id, slug, content, created_at)
-        SELECT g.id, g.owner_id, ${`scale-${tag}-`} || d, 'Scale discussion ' || d, now() - make_interval(mins => d)
-        FROM generate_series(1, ${o.discussions}) d
-        JOIN scale_groups sg ON sg.g = ((d - 1) % ${o.groups}) + 1
-        JOIN groups g ON g.id = sg.id`);
-      await tx.execute(sql`
-        UPDATE groups g SET post_count = c.n
-        FROM (SELECT d.group_id, count(*)::int AS n FROM discussions d JOIN scale_groups sg ON sg.id = d.group_id GROUP BY d.group_id) c
-        WHERE g.id = c.group_id`);
-    },
+    run: (tx, o) => seedScaleDiscussions(tx, o),
   },
   {
     name: 'activity',
@@ -172,7 +189,11 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleRes
   });
   // Fresh statistics and visibility maps, as autovacuum would leave them a while later: the planner sees the new
   // sizes and index-only scans need no heap visits.
-  await timed('vacuum', () => db.execute(sql`VACUUM (ANALYZE) users, groups, group_members, group_slugs, group_sections, discussions`));
+  await timed('vacuum', () =>
+    db.execute(
+      sql`VACUUM (ANALYZE) users, groups, group_members, group_slugs, group_sections, discussions, discussion_likes, comments, comment_likes`,
+    ),
+  );
   return {
     tag,
     password: SCALE_PASSWORD,
@@ -182,6 +203,7 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleRes
     memberships: result.memberships,
     discussions: o.discussions,
     bigGroup: result.big,
+    feedPeople: { typical: `${usernamePrefix}2`, power: `${usernamePrefix}${o.users - 1}`, quiet: `${usernamePrefix}${o.users}` },
     seconds,
     fkChecksSkipped,
   };

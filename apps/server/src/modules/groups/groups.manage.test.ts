@@ -409,7 +409,7 @@ describe('DELETE /api/groups/{id}', () => {
     writeFileSync(fileOf(postImage), 'x');
     writeFileSync(fileOf(blogImage), 'x');
     const [discussion] = await t.database.sql<{ id: number }[]>`
-      INSERT INTO discussions (group_id, user_id, slug, content) VALUES (${id}, ${member.id}, 'hello', 'hello') RETURNING id`;
+      INSERT INTO discussions (group_id, user_id, content) VALUES (${id}, ${member.id}, 'hello') RETURNING id`;
     await t.database.sql`INSERT INTO discussion_media (discussion_id, media_url, position) VALUES (${discussion!.id}, ${postImage}, 0)`;
     await t.database
       .sql`INSERT INTO blogs (group_id, author_id, slug, title, content, blog_img) VALUES (${id}, ${owner.id}, 't', 'T', 'C', ${blogImage})`;
