@@ -184,10 +184,13 @@ export function mapComment(old: unknown, id: number, fn: (comment: Comment) => C
   if (!data || !Array.isArray(data.pages)) return old;
   return {
     ...data,
+    // The same key prefix also holds the post lists (pages of `discussions`): those pass through untouched.
     pages: data.pages.map((page) =>
-      'comments' in page
-        ? { ...page, comments: page.comments.map((c) => (c.id === id ? fn(c) : c)) }
-        : { ...page, replies: page.replies.map((c) => (c.id === id ? fn(c) : c)) },
+      Array.isArray((page as Partial<CommentListResponse>).comments)
+        ? { ...page, comments: (page as CommentListResponse).comments.map((c) => (c.id === id ? fn(c) : c)) }
+        : Array.isArray((page as Partial<ReplyListResponse>).replies)
+          ? { ...page, replies: (page as ReplyListResponse).replies.map((c) => (c.id === id ? fn(c) : c)) }
+          : page,
     ),
   };
 }

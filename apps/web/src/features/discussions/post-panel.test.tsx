@@ -202,6 +202,23 @@ describe('post panel', () => {
     expect(await screen.findByText('Failed to like comment')).toBeInTheDocument();
   });
 
+  it("likes a comment with the community's posts loaded behind the panel (they share a cache prefix)", async () => {
+    const { panel, api, user } = await openPanel(
+      {
+        comments: [makeComment({ likeCount: 1 })],
+        routes: { [`POST ${BASE}/comments/701/like`]: () => json(200, { liked: true, likeCount: 2 }) },
+      },
+      '/group/night-owls/discussions?post=12-301',
+    );
+    expect(await screen.findByTestId('post-card')).toBeInTheDocument();
+    const like = await within(panel).findByRole('button', { name: 'Like comment' });
+    await user.click(like);
+    await waitFor(() => expect(api.calls.some((c) => c.url === `${BASE}/comments/701/like`)).toBe(true));
+    expect(like).toHaveAttribute('aria-pressed', 'true');
+    expect(like.querySelector('span[aria-hidden="true"]')).toHaveTextContent('2');
+    expect(screen.queryByText('Failed to like comment')).not.toBeInTheDocument();
+  });
+
   it('opens the profile from names', async () => {
     const { panel, router, user } = await openPanel({ post: makeDiscussion({ username: 'grace', user_id: 50 }) });
     await user.click(await within(panel).findByRole('button', { name: 'grace' }));
