@@ -29,6 +29,7 @@ import {
   type ReplyListResponse,
 } from '@agora/contract';
 import { api, uploadFile } from '@/lib/api-client';
+import { groupKeys } from '@/features/groups/api';
 import { useOptimisticMutation, type OptimisticPatch } from '@/lib/optimistic';
 import { discussionKeys, POST_CACHES } from './keys';
 import { DISCUSSION_TEXTS } from './texts';
@@ -221,6 +222,8 @@ export function useCreateDiscussion() {
       void queryClient.invalidateQueries({ queryKey: discussionKeys.group(groupId) });
       void queryClient.invalidateQueries({ queryKey: discussionKeys.home() });
       void queryClient.invalidateQueries({ queryKey: discussionKeys.explore() });
+      // The community header shows its post count.
+      void queryClient.invalidateQueries({ queryKey: groupKeys.details() });
     },
   });
 }
@@ -248,6 +251,7 @@ export function useDeleteDiscussion() {
       updatePost(queryClient, post.id, () => null);
       queryClient.removeQueries({ queryKey: discussionKeys.detail(post.group_id, post.id) });
       queryClient.removeQueries({ queryKey: discussionKeys.comments(post.id) });
+      void queryClient.invalidateQueries({ queryKey: groupKeys.details() });
     },
   });
 }

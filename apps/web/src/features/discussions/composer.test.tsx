@@ -114,8 +114,12 @@ describe('the create-a-post modal', () => {
     expect(within(dialog).queryAllByRole('progressbar')).toHaveLength(0);
     expect(post).toHaveAttribute('aria-disabled', 'false');
 
+    const detailReads = () => api.calls.filter((c) => c.method === 'GET' && c.url === '/groups/night-owls').length;
+    const readsBefore = detailReads();
     await user.click(post);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create a post' })).not.toBeInTheDocument());
+    // The community header's post count is read again.
+    await waitFor(() => expect(detailReads()).toBeGreaterThan(readsBefore));
     const sent = api.calls.find((c) => c.method === 'POST');
     expect(sent?.url).toBe('/groups/12/discussions');
     expect(sent?.body).toEqual({ content: 'Two **pictures**', mediaUrls: ['/uploads/post/aaa.webp', '/uploads/post/bbb.webp'] });
