@@ -15,6 +15,8 @@ describe('isAppRoute', () => {
     '/group/maker-space/blogs',
     '/group/maker-space/discussions',
     '/group/maker-space/blogs/blogpage/7',
+    '/groups/12/discussions/345',
+    '/groups/12/discussions/345/',
   ])('accepts %s', (path) => expect(isAppRoute(path)).toBe(true));
 
   it.each([
@@ -27,5 +29,9 @@ describe('isAppRoute', () => {
     '/group/x/blogs/blogpage',
     '//login',
     '/loginx',
+    '/groups/12/discussions',
+    '/groups/maker-space/discussions/345',
+    '/groups/12/discussions/0345',
+    '/groups/12/discussions/345/comments',
   ])('refuses %s', (path) => expect(isAppRoute(path)).toBe(false));
 });

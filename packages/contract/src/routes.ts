@@ -1,7 +1,8 @@
 /**
  * The web app's routes (SPEC §2). The server answers a browser navigation to one of them with index.html and
  * 200, and any other navigation with index.html and 404 (the app renders "Page Not Found"); the web router can
- * share the same list. A segment is any non-empty text without a slash; a trailing slash is allowed.
+ * share the same list. `:name` is any non-empty segment without a slash, `:name#` a database id (digits, no
+ * leading zero); a trailing slash is allowed.
  */
 export const APP_ROUTE_PATTERNS = [
   '/',
@@ -14,9 +15,14 @@ export const APP_ROUTE_PATTERNS = [
   '/group/:group/blogs',
   '/group/:group/discussions',
   '/group/:group/blogs/blogpage/:blogId',
+  // Where notifications about a post lead (SPEC §2 Notifications panel): the Discussion tab with the post panel open.
+  '/groups/:groupId#/discussions/:discussionId#',
 ] as const;
 
-const MATCHERS = APP_ROUTE_PATTERNS.map((pattern) => new RegExp(`^${pattern === '/' ? '' : pattern.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`));
+const MATCHERS = APP_ROUTE_PATTERNS.map(
+  (pattern) =>
+    new RegExp(`^${pattern === '/' ? '' : pattern.replace(/:[A-Za-z]+#/g, '[1-9][0-9]{0,9}').replace(/:[A-Za-z]+/g, '[^/]+')}/?$`),
+);
 
 /** True when the path (without query or hash) is one of the app's routes. */
 export function isAppRoute(pathname: string): boolean {

@@ -46,11 +46,13 @@ export async function registerSecurity(app: FastifyInstance, corsOrigins: string
         baseUri: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Post text shows bracketed image links from any https host (SPEC §2 "Post text rendering"); never http.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         mediaSrc: ["'self'", 'blob:'],
-        frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://www.instagram.com'],
+        // Exactly the embeds the rich text makes: the privacy-enhanced video player and photo-sharing embed pages.
+        frameSrc: ['https://www.youtube-nocookie.com', 'https://www.instagram.com'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],

@@ -198,6 +198,9 @@ describe('with a web build', () => {
     expect(csp).toMatch(/connect-src 'self'(;|$)/);
     expect(csp).not.toMatch(/\bwss?:/);
     expect(csp).toContain("frame-ancestors 'none'");
+    // Post text: https images from anywhere (never plain http), and only the two embed players in frames.
+    expect(csp).toMatch(/img-src 'self' data: blob: https:(;|$)/);
+    expect(csp).toMatch(/frame-src https:\/\/www\.youtube-nocookie\.com https:\/\/www\.instagram\.com(;|$)/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');

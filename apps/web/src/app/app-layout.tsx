@@ -5,6 +5,7 @@ import { cn } from '@/lib/cn';
 import { useSession } from '@/lib/session';
 import { lazyComponent } from '@/lib/lazy-component';
 import { useProfilePanel } from '@/features/profiles/public';
+import { usePostPanel } from '@/features/discussions/use-post-panel';
 import { NavBar } from './nav-bar';
 
 // Signed-in or on-demand parts load apart from the layout, so a visitor's first page stays small: the side panel
@@ -25,6 +26,10 @@ const ProfilePanel = lazyComponent(
   () => import('@/features/profiles/profile-panel'),
   (m) => m.ProfilePanel,
 );
+const PostPanel = lazyComponent(
+  () => import('@/features/discussions/post-panel'),
+  (m) => m.PostPanel,
+);
 
 /** Every page but login and register: navigation bar, content, the desktop side panel and the drawers. */
 export function AppLayout() {
@@ -32,9 +37,14 @@ export function AppLayout() {
   const queryClient = useQueryClient();
   const [notificationsOpen, setNotificationsOpen] = useState(false);
   const profileOpen = useProfilePanel().isOpen;
-  const [opened, setOpened] = useState({ notifications: false, profile: false });
-  if ((notificationsOpen && !opened.notifications) || (profileOpen && !opened.profile)) {
-    setOpened({ notifications: opened.notifications || notificationsOpen, profile: opened.profile || profileOpen });
+  const postOpen = usePostPanel().isOpen;
+  const [opened, setOpened] = useState({ notifications: false, profile: false, post: false });
+  if ((notificationsOpen && !opened.notifications) || (profileOpen && !opened.profile) || (postOpen && !opened.post)) {
+    setOpened({
+      notifications: opened.notifications || notificationsOpen,
+      profile: opened.profile || profileOpen,
+      post: opened.post || postOpen,
+    });
   }
 
   // Another tab signed out or in as someone else: nothing cached for the previous user may show.
@@ -67,6 +77,8 @@ export function AppLayout() {
       <Suspense fallback={null}>
         {session && opened.notifications ? <NotificationsPanel open={notificationsOpen} onOpenChange={setNotificationsOpen} /> : null}
       </Suspense>
+      {/* The post panel before the profile panel: a profile opened from a post's names lies on top of it. */}
+      <Suspense fallback={null}>{opened.post ? <PostPanel /> : null}</Suspense>
       <Suspense fallback={null}>{opened.profile ? <ProfilePanel /> : null}</Suspense>
       <Suspense fallback={null}>{session ? <CommunitiesPanel /> : null}</Suspense>
     </div>

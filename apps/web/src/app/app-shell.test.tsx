@@ -46,7 +46,7 @@ describe('visitor navigation', () => {
       '/login?redirect=%2Fsuggested',
     );
     expect(await screen.findByText('No suggested communities available..', {}, { timeout: 5_000 })).toBeInTheDocument();
-    expect(screen.getByText('No discussion to show right now..')).toBeInTheDocument();
+    expect(await screen.findByText('No discussion to show right now..')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Notifications' })).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/suggested');
   });
@@ -59,17 +59,21 @@ describe('visitor navigation', () => {
 });
 
 describe('signed-in shell', () => {
-  it('shows the feed frame, the side panel, and the empty notifications panel, calling only the profile and community lists', async () => {
+  it('shows the feed frame, the side panel, and the empty notifications panel, calling only the profile, community lists and feed', async () => {
     signIn();
     const { calls } = mockFetch((url) =>
-      url.startsWith('/groups/') ? json(200, { groups: [], nextCursor: null }) : json(200, makeProfile({ bio: 'Counting engines' })),
+      url === '/groups/joined/discussions'
+        ? json(200, { discussions: [], nextCursor: null })
+        : url.startsWith('/groups/')
+          ? json(200, { groups: [], nextCursor: null })
+          : json(200, makeProfile({ bio: 'Counting engines' })),
     );
     const { user } = renderApp('/');
     expect(screen.getByRole('heading', { name: 'Your feed' })).toBeInTheDocument();
     // SPEC §7: the first name from the own profile, not the username.
     expect(await screen.findByText('Welcome back, Ada')).toBeInTheDocument();
     expect(screen.getByText("You haven't joined any community yet")).toBeInTheDocument();
-    expect(screen.getByText('No discussion to show right now..')).toBeInTheDocument();
+    expect(await screen.findByText('No discussion to show right now..')).toBeInTheDocument();
     const side = screen.getByRole('complementary', { name: 'Side panel' });
     expect(await within(side).findByText('Counting engines')).toBeInTheDocument();
 
@@ -82,8 +86,10 @@ describe('signed-in shell', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument());
     expect(bell).toHaveFocus();
-    // The navigation strip loads the owned and joined communities.
-    expect(new Set(calls.map((c) => c.url))).toEqual(new Set(['/users/profile', '/groups/mine?limit=100', '/groups/joined?limit=100']));
+    // The navigation strip loads the owned and joined communities; the feed its discussions.
+    expect(new Set(calls.map((c) => c.url))).toEqual(
+      new Set(['/users/profile', '/groups/mine?limit=100', '/groups/joined?limit=100', '/groups/joined/discussions']),
+    );
   });
 
   it('shows the create page heading to a signed-in user', () => {

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Outlet, ScrollRestoration, type RouteObject } from 'react-router';
 import { lazyComponent } from '@/lib/lazy-component';
 import { groupRoutes } from '@/features/groups/routes';
+import { DiscussionLinkRoute } from './discussion-link-route';
 import { NotFoundPage } from './not-found-page';
 import { RequireAuth } from './require-auth';
 import { RouteError } from './route-error';
@@ -90,6 +91,8 @@ export const routes: RouteObject[] = [
           // A blog page stands on its own (its own banner), outside the community's tabbed layout.
           { path: 'group/:groupId/blogs/blogpage/:blogId', element: <BlogPage /> },
           groupRoutes,
+          // Notification links to a post (SPEC §2): the community's Discussion tab with the post panel open.
+          { path: 'groups/:groupId/discussions/:discussionId', element: <DiscussionLinkRoute /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

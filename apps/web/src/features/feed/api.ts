@@ -1,6 +1,7 @@
 /**
- * Query keys of the two feeds. The feeds' queries arrive with communities; the navigation already refetches
- * these keys when the current page's button is clicked again (SPEC §2 Navigation bar).
+ * Query keys of the two feeds (zod-free: the navigation bar imports them). Their discussions are cached under
+ * `[...home(), 'discussions']` and `[...explore(), 'discussions']` (features/discussions/keys.ts), so the
+ * navigation's refetch of these keys when the current page's button is clicked again refreshes them (SPEC §2).
  */
 export const feedKeys = {
   all: ['feed'] as const,

@@ -5,6 +5,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { useSession } from '@/lib/session';
 import { PageTitle } from '@/components/page-title';
 import { SuggestedCommunities } from '@/features/groups/public';
+import { DiscussionFeed } from '@/features/discussions/public';
 import { FEED_TEXTS } from './api';
 import { FeedSection } from './section';
 
@@ -56,7 +57,14 @@ export function ExplorePage() {
       </FeedSection>
 
       <FeedSection id="explore-discussions" title="Discussions" description="What people are talking about.">
-        <EmptyState icon={MessagesSquare} title={FEED_TEXTS.noDiscussion} />
+        {/* SPEC §9: Explore shows 10 placeholders while it loads. */}
+        <DiscussionFeed
+          source={{ kind: 'explore' }}
+          skeletons={10}
+          showCommunity
+          empty={<EmptyState icon={MessagesSquare} title={FEED_TEXTS.noDiscussion} />}
+          label="Discussions from suggested communities"
+        />
       </FeedSection>
     </div>
   );

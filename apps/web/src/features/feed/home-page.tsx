@@ -7,6 +7,7 @@ import { PageTitle } from '@/components/page-title';
 import { useOwnProfile } from '@/features/profiles/api';
 import { useJoinedGroups } from '@/features/groups/api';
 import { BlogStrip } from '@/features/blogs/public';
+import { DiscussionFeed, PostToCommunity } from '@/features/discussions/public';
 import { FEED_TEXTS } from './api';
 import { ExplorePage } from './explore-page';
 import { FeedSection } from './section';
@@ -52,7 +53,15 @@ export function HomePage() {
       </FeedSection>
 
       <FeedSection id="feed-discussions" title="Discussions">
-        <EmptyState icon={MessagesSquare} title={FEED_TEXTS.noDiscussion} />
+        {/* SPEC §9: 2 placeholders while the feed loads. */}
+        <DiscussionFeed
+          source={{ kind: 'home' }}
+          skeletons={2}
+          showCommunity
+          header={<PostToCommunity />}
+          empty={<EmptyState icon={MessagesSquare} title={FEED_TEXTS.noDiscussion} />}
+          label="Discussions from your communities"
+        />
       </FeedSection>
     </div>
   );

@@ -1,10 +1,11 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { LogIn, MessagesSquare, UserPlus, X } from 'lucide-react';
 import { buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { STORAGE_KEYS } from '@/lib/storage';
 import { loginPathFor } from '@/features/auth/public';
+import { GroupDiscussions } from '@/features/discussions/public';
 import { useGroupContext } from './group-layout';
 import { MembershipButton } from './membership-button';
 import { GROUP_TEXTS } from './texts';
@@ -52,8 +53,8 @@ function AuthBanner({ loginPath }: { loginPath: string }) {
 }
 
 /**
- * The Discussion tab's frame for each audience (SPEC §2). The composer ("Anything on your mind?") and the post
- * list arrive with the discussions issue: `DiscussionsSlot` is where they go; until then the feed is empty.
+ * The Discussion tab (SPEC §2): each audience's frame (the visitor's banners, the non-member's call to join), then
+ * the member's composer ("Anything on your mind?") and the posts, or the empty state for the audience.
  */
 export function DiscussionTab() {
   const { detail, viewer } = useGroupContext();
@@ -81,26 +82,27 @@ export function DiscussionTab() {
           <MembershipButton detail={detail} viewer={viewer} joinLabel={GROUP_TEXTS.joinGroup} />
         </div>
       ) : null}
-      <DiscussionsSlot>
-        <EmptyState
-          icon={MessagesSquare}
-          title={GROUP_TEXTS.noDiscussions}
-          description={viewer.isMember ? GROUP_TEXTS.beFirst : GROUP_TEXTS.noDiscussionsOthers}
-          action={
-            viewer.signedIn ? null : (
-              <Link to={loginPath} className={buttonClasses('primary', 'md')}>
-                <LogIn aria-hidden />
-                {GROUP_TEXTS.signInToPost}
-              </Link>
-            )
+      <section aria-label="Discussions">
+        <GroupDiscussions
+          group={{ id: detail.group.id, name: detail.group.group_name }}
+          canPost={viewer.isMember}
+          empty={
+            <EmptyState
+              icon={MessagesSquare}
+              title={GROUP_TEXTS.noDiscussions}
+              description={viewer.isMember ? GROUP_TEXTS.beFirst : GROUP_TEXTS.noDiscussionsOthers}
+              action={
+                viewer.signedIn ? null : (
+                  <Link to={loginPath} className={buttonClasses('primary', 'md')}>
+                    <LogIn aria-hidden />
+                    {GROUP_TEXTS.signInToPost}
+                  </Link>
+                )
+              }
+            />
           }
         />
-      </DiscussionsSlot>
+      </section>
     </div>
   );
-}
-
-/** Placeholder for the discussions issue: the member's composer and the community's posts replace `children`. */
-function DiscussionsSlot({ children }: { children: ReactNode }) {
-  return <section aria-label="Discussions">{children}</section>;
 }

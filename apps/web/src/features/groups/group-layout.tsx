@@ -66,10 +66,12 @@ export function GroupLayout() {
   const restricted = RESTRICTED_TABS.includes(tab);
   if (query.isPending) return <GroupSkeleton />;
   if (query.isError || !detail || !viewer) {
-    if (restricted) return <Navigate to={basePath} replace />;
+    // The query string goes along: a shared post link (?post=) on a private community's tab still opens its panel,
+    // which then says why the post cannot be read.
+    if (restricted) return <Navigate to={{ pathname: basePath, search: location.search }} replace />;
     return <GroupNotFound retry={query.error instanceof ApiError && query.error.status === 404 ? undefined : () => void query.refetch()} />;
   }
-  if (restricted && !viewer.canSeeContent) return <Navigate to={basePath} replace />;
+  if (restricted && !viewer.canSeeContent) return <Navigate to={{ pathname: basePath, search: location.search }} replace />;
 
   const tabs: GroupTab[] = viewer.canSeeContent ? ['overview', 'members', 'blogs', 'discussions'] : ['overview'];
   const context: GroupOutletContext = { detail, viewer, basePath };

@@ -28,6 +28,8 @@ function serve(routes: Routes) {
     if (handler) return handler(body);
     if (url === '/users/profile') return json(200, makeProfile());
     if (url.startsWith('/groups/joined') || url.startsWith('/groups/mine')) return json(200, list([]));
+    // The Discussion tab's posts (features/discussions tests the feed itself).
+    if (/^\/api\/groups\/\d+\/discussions/.test(url)) return json(200, { discussions: [], nextCursor: null });
     return json(599, { message: `unexpected ${method} ${url}`, code: 'test' });
   });
 }
@@ -427,7 +429,7 @@ describe('Discussion tab frames', () => {
     const { user } = renderApp('/group/night-owls/discussions');
     expect(await screen.findByText('Want to participate in this community? Join now!')).toBeInTheDocument();
     expect(screen.getByText('Want to participate in discussions? Sign in to join this community and start posting!')).toBeInTheDocument();
-    expect(screen.getByText('No discussions yet')).toBeInTheDocument();
+    expect(await screen.findByText('No discussions yet')).toBeInTheDocument();
     expect(screen.getByText("This group doesn't have any discussions yet.")).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign In to Post' })).toHaveAttribute(
       'href',

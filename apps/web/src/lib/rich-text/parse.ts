@@ -22,6 +22,8 @@ export type BlockRule = Rule<BlockNode>;
 export interface RichTextFormat {
   blocks: readonly BlockRule[];
   inlines: readonly InlineRule[];
+  /** Embedded videos play muted while mostly visible and pause otherwise (post text, SPEC §2); else click to play. */
+  controlledVideos?: boolean;
 }
 
 export type Piece<T> = { kind: 'text'; text: string } | { kind: 'node'; node: T };
@@ -124,6 +126,8 @@ export function plainText(nodes: readonly (BlockNode | InlineNode)[]): string {
         case 'link':
         case 'paragraph':
           return plainText(node.children);
+        case 'button':
+          return node.label;
         default:
           return '';
       }

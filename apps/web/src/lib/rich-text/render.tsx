@@ -1,7 +1,10 @@
 import { Fragment, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import { ExternalLink } from 'lucide-react';
+import { ControlledVideoEmbed, InstagramEmbed } from './embeds';
 import type { BlockNode, InlineNode } from './nodes';
 import { parseRichText, type RichTextFormat } from './parse';
+import { safeImageSrc } from './urls';
 import { youtubeEmbedUrl } from './youtube';
 
 /**
@@ -45,6 +48,26 @@ export function renderInline(nodes: readonly InlineNode[], keyPrefix = ''): Reac
           </a>
         );
       }
+      case 'button': {
+        const href = safeHref(node.href);
+        if (!href) return <Fragment key={key}>{node.label}</Fragment>;
+        return (
+          <a
+            key={key}
+            href={href}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={cn(
+              'mx-0.5 my-1 inline-flex max-w-full items-center gap-1.5 rounded-lg bg-brand-600 px-3 py-1.5 align-middle text-sm font-semibold',
+              'text-white no-underline shadow-sm transition-colors hover:bg-brand-700',
+              'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+            )}
+          >
+            <span className="min-w-0 [overflow-wrap:anywhere]">{node.label}</span>
+            <ExternalLink className="size-3.5 shrink-0" aria-hidden />
+          </a>
+        );
+      }
     }
   });
 }
@@ -66,7 +89,44 @@ export function VideoEmbed({ node, title = 'YouTube video' }: { node: Extract<Bl
   );
 }
 
-export function renderBlocks(blocks: readonly BlockNode[]): ReactNode[] {
+export interface RenderOptions {
+  /** Videos play muted while 60% visible and pause otherwise (post text); otherwise the viewer clicks play. */
+  controlledVideos?: boolean;
+  /** Makes each image a button that opens it (the post lightbox); without it images are plain pictures. */
+  onOpenImage?: (src: string) => void;
+}
+
+/**
+ * An image of the text: an https address or an `/uploads/` path, checked again here. The writer gave no
+ * description, so the picture itself is unnamed; as a button it is named by what it does ("Open image").
+ */
+function TextImage({ src, onOpen }: { src: string; onOpen?: (src: string) => void }) {
+  const safe = safeImageSrc(src);
+  if (!safe) return null;
+  const image = (
+    <img
+      src={safe}
+      alt=""
+      loading="lazy"
+      decoding="async"
+      referrerPolicy="no-referrer"
+      className="block max-h-[560px] max-w-full rounded-xl border border-line bg-surface-muted object-contain"
+    />
+  );
+  if (!onOpen) return image;
+  return (
+    <button
+      type="button"
+      aria-label="Open image"
+      onClick={() => onOpen(safe)}
+      className="block max-w-full cursor-zoom-in rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+    >
+      {image}
+    </button>
+  );
+}
+
+export function renderBlocks(blocks: readonly BlockNode[], options: RenderOptions = {}): ReactNode[] {
   return blocks.map((block, index) => {
     switch (block.type) {
       case 'paragraph':
@@ -77,7 +137,11 @@ export function renderBlocks(blocks: readonly BlockNode[]): ReactNode[] {
           </p>
         );
       case 'video':
-        return <VideoEmbed key={index} node={block} />;
+        return options.controlledVideos ? <ControlledVideoEmbed key={index} node={block} /> : <VideoEmbed key={index} node={block} />;
+      case 'image':
+        return <TextImage key={index} src={block.src} onOpen={options.onOpenImage} />;
+      case 'instagram':
+        return <InstagramEmbed key={index} node={block} />;
     }
   });
 }
@@ -88,11 +152,17 @@ interface RichTextProps {
   className?: string;
   /** Shown when the text has nothing to show (SPEC §2: "Nothing to show here..."). */
   empty?: ReactNode;
+  /** See `RenderOptions.onOpenImage`. */
+  onOpenImage?: (src: string) => void;
 }
 
 /** Parses and renders a user's text with the given format's rules. */
-export function RichText({ text, format, className, empty = null }: RichTextProps) {
+export function RichText({ text, format, className, empty = null, onOpenImage }: RichTextProps) {
   const blocks = parseRichText(text, format);
   if (blocks.length === 0) return <>{empty}</>;
-  return <div className={cn('min-w-0 space-y-3 text-[15px] leading-relaxed text-fg', className)}>{renderBlocks(blocks)}</div>;
+  return (
+    <div className={cn('min-w-0 space-y-3 text-[15px] leading-relaxed text-fg', className)}>
+      {renderBlocks(blocks, { controlledVideos: format.controlledVideos, onOpenImage })}
+    </div>
+  );
 }

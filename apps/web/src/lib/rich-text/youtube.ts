@@ -65,8 +65,22 @@ export function parseYouTubeUrl(raw: string): YouTubeVideo | null {
   return { id, start };
 }
 
-/** The privacy-enhanced player's address for a video. */
-export function youtubeEmbedUrl(video: YouTubeVideo): string {
-  const base = `https://www.youtube-nocookie.com/embed/${video.id}`;
-  return video.start > 0 ? `${base}?start=${video.start}` : base;
+/** The privacy-enhanced player's origin: the one the CSP's frame-src allows, and where player commands are posted. */
+export const YOUTUBE_PLAYER_ORIGIN = 'https://www.youtube-nocookie.com';
+
+/**
+ * The privacy-enhanced player's address for a video. `controlled`: the page plays and pauses it (post text, SPEC
+ * §2): the player listens to postMessage commands (`enablejsapi=1`), starts muted (browsers only let a muted
+ * video start without a click) and plays inline on phones.
+ */
+export function youtubeEmbedUrl(video: YouTubeVideo, options: { controlled?: boolean } = {}): string {
+  const params = new URLSearchParams();
+  if (options.controlled) {
+    params.set('enablejsapi', '1');
+    params.set('mute', '1');
+    params.set('playsinline', '1');
+  }
+  if (video.start > 0) params.set('start', String(video.start));
+  const query = params.toString();
+  return `${YOUTUBE_PLAYER_ORIGIN}/embed/${video.id}${query ? `?${query}` : ''}`;
 }

@@ -1,0 +1,170 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { json, mockFetch, renderApp, signIn } from '@/test/render-app';
+import { uploadPostImage } from './api';
+import type * as DiscussionsApi from './api';
+import { deferred, feedPage, makeDiscussion, makeGroupDetail } from './test-data';
+
+// Uploads go through XMLHttpRequest (progress); here each one is a call the test answers by hand.
+vi.mock('./api', async (importOriginal) => ({ ...(await importOriginal<typeof DiscussionsApi>()), uploadPostImage: vi.fn() }));
+
+type UploadCall = { onProgress?: (p: number) => void; answer: ReturnType<typeof deferred<{ message: string; url: string }>> };
+
+function controlUploads(): UploadCall[] {
+  const calls: UploadCall[] = [];
+  vi.mocked(uploadPostImage).mockImplementation((_image, _name, options = {}) => {
+    const answer = deferred<{ message: string; url: string }>();
+    calls.push({ onProgress: options.onProgress, answer });
+    return answer.promise;
+  });
+  return calls;
+}
+
+function serveGroup() {
+  let posts = [] as ReturnType<typeof makeDiscussion>[];
+  const api = mockFetch((url, init) => {
+    const method = init.method ?? 'GET';
+    if (url === '/groups/night-owls') return json(200, makeGroupDetail({ is_member: true }));
+    if (url === '/api/groups/12/discussions') return json(200, feedPage(posts));
+    if (url === '/groups/12/discussions' && method === 'POST') {
+      const body = JSON.parse(String(init.body)) as { content: string; mediaUrls: string[] };
+      const post = makeDiscussion({
+        id: 900,
+        username: 'ada',
+        discussion_content: body.content,
+        media: body.mediaUrls.map((media_url, i) => ({ id: i + 1, media_url })),
+      });
+      posts = [post];
+      return json(201, { message: 'Post created', discussion: post });
+    }
+    if (url.startsWith('/groups/joined') || url.startsWith('/groups/mine')) return json(200, { groups: [], nextCursor: null });
+    if (url === '/users/profile') return json(200, { id: 7, username: 'ada', profileImage: null });
+    return json(404, { message: `unexpected ${method} ${url}`, code: 'test' });
+  });
+  return api;
+}
+
+async function openComposer() {
+  signIn();
+  const uploads = controlUploads();
+  const api = serveGroup();
+  const app = renderApp('/group/night-owls/discussions');
+  await app.user.click(await screen.findByRole('button', { name: 'Anything on your mind?' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Create a post' });
+  const text = within(dialog).getByRole('textbox', { name: 'Post text' }) as HTMLTextAreaElement;
+  const post = within(dialog).getByRole('button', { name: 'Post' });
+  return { ...app, api, uploads, dialog, text, post };
+}
+
+afterEach(() => vi.mocked(uploadPostImage).mockReset());
+
+describe('the create-a-post modal', () => {
+  it('opens from "Anything on your mind?" on a 15-row editor that has focus, with Post disabled: "Write something first"', async () => {
+    const { text, post, user } = await openComposer();
+    expect(text).toHaveAttribute('rows', '15');
+    expect(text).toHaveFocus();
+    expect(post).toHaveAttribute('aria-disabled', 'true');
+    expect(post).toHaveAttribute('title', 'Write something first');
+    await user.type(text, '   ');
+    expect(post).toHaveAttribute('title', 'Write something first');
+    await user.type(text, 'hi');
+    expect(post).toHaveAttribute('aria-disabled', 'false');
+    expect(post).not.toHaveAttribute('title');
+  });
+
+  it('toggles **bold** around the selection with Ctrl+B and Cmd+B', async () => {
+    const { text, user } = await openComposer();
+    await user.type(text, 'hello world');
+    text.setSelectionRange(6, 11);
+    await user.keyboard('{Control>}b{/Control}');
+    expect(text.value).toBe('hello **world**');
+    expect([text.selectionStart, text.selectionEnd]).toEqual([8, 13]);
+    await user.keyboard('{Meta>}b{/Meta}');
+    expect(text.value).toBe('hello world');
+  });
+
+  it('cleans pasted text (SPEC §5) and inserts it at the caret', async () => {
+    const { text, user } = await openComposer();
+    await user.type(text, 'A  B');
+    text.setSelectionRange(2, 2);
+    fireEvent.paste(text, {
+      clipboardData: { files: [], getData: (t: string) => (t === 'text/plain' ? ' x\u200Cy  \r\n\r\n\r\n\r\nz \r\n' : '') },
+    });
+    expect(text.value).toBe('A xy\n\nz B');
+  });
+
+  it('uploads several chosen images with per-image progress, holds Post with "Please wait for uploads", then posts them', async () => {
+    const { dialog, text, post, uploads, api, user } = await openComposer();
+    await user.type(text, 'Two **pictures**');
+    const input = dialog.querySelector<HTMLInputElement>('input[type="file"]')!;
+    expect(input).toHaveAttribute('multiple');
+    const files = [new File(['a'], 'a.png', { type: 'image/png' }), new File(['b'], 'b.jpg', { type: 'image/jpeg' })];
+    fireEvent.change(input, { target: { files } });
+    expect(uploads).toHaveLength(2);
+    act(() => uploads[0]!.onProgress?.(40));
+    const bars = within(dialog).getAllByRole('progressbar');
+    expect(bars.map((b) => b.getAttribute('aria-valuenow'))).toEqual(['40', '0']);
+    expect(post).toHaveAttribute('title', 'Please wait for uploads');
+    await user.click(post);
+    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    await act(async () => uploads[0]!.answer.resolve({ message: 'ok', url: '/uploads/post/aaa.webp' }));
+    expect(post).toHaveAttribute('title', 'Please wait for uploads');
+    await act(async () => uploads[1]!.answer.resolve({ message: 'ok', url: '/uploads/post/bbb.webp' }));
+    expect(within(dialog).queryAllByRole('progressbar')).toHaveLength(0);
+    expect(post).toHaveAttribute('aria-disabled', 'false');
+
+    const detailReads = () => api.calls.filter((c) => c.method === 'GET' && c.url === '/groups/night-owls').length;
+    const readsBefore = detailReads();
+    await user.click(post);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create a post' })).not.toBeInTheDocument());
+    // The community header's post count is read again.
+    await waitFor(() => expect(detailReads()).toBeGreaterThan(readsBefore));
+    const sent = api.calls.find((c) => c.method === 'POST');
+    expect(sent?.url).toBe('/groups/12/discussions');
+    expect(sent?.body).toEqual({ content: 'Two **pictures**', mediaUrls: ['/uploads/post/aaa.webp', '/uploads/post/bbb.webp'] });
+    // The new post shows in the community's feed, and the editor starts empty next time.
+    expect(await screen.findByRole('article', { name: 'Post by ada' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Anything on your mind?' }));
+    expect(within(await screen.findByRole('dialog', { name: 'Create a post' })).getByRole('textbox', { name: 'Post text' })).toHaveValue(
+      '',
+    );
+  });
+
+  it('refuses non-images and an eleventh image', async () => {
+    const { dialog, uploads } = await openComposer();
+    const input = dialog.querySelector<HTMLInputElement>('input[type="file"]')!;
+    fireEvent.change(input, { target: { files: [new File(['a'], 'a.txt', { type: 'text/plain' })] } });
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Only image files can be added');
+    const eleven = Array.from({ length: 11 }, (_, i) => new File(['x'], `${i}.png`, { type: 'image/png' }));
+    fireEvent.change(input, { target: { files: eleven } });
+    expect(uploads).toHaveLength(10);
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('A post can have at most 10 images');
+  });
+
+  it('uploads a pasted image and puts its bracketed address where it was pasted', async () => {
+    const { text, post, uploads, user } = await openComposer();
+    await user.type(text, 'Before after');
+    text.setSelectionRange(7, 7);
+    const image = new File(['p'], 'image.png', { type: 'image/png' });
+    fireEvent.paste(text, { clipboardData: { files: [image], getData: () => 'image.png' } });
+    expect(uploads).toHaveLength(1);
+    expect(text.value).toBe('Before [Uploading image 1...]after');
+    expect(post).toHaveAttribute('title', 'Please wait for uploads');
+    await act(async () => uploads[0]!.answer.resolve({ message: 'ok', url: '/uploads/post/pasted.webp' }));
+    expect(text.value).toBe('Before [/uploads/post/pasted.webp]after');
+    expect(post).toHaveAttribute('aria-disabled', 'false');
+  });
+
+  it('inserts the address of a pasted remote HTML image as text, without uploading it', async () => {
+    const { text, uploads } = await openComposer();
+    fireEvent.paste(text, {
+      clipboardData: {
+        files: [],
+        getData: (t: string) => (t === 'text/html' ? '<img src="https://cdn.example.org/cat.jpg">' : t === 'text/plain' ? 'A cat' : ''),
+      },
+    });
+    expect(text.value).toBe('A cat\n[https://cdn.example.org/cat.jpg]');
+    expect(uploads).toHaveLength(0);
+  });
+});

@@ -1,0 +1,58 @@
+import { useId } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { Heart } from 'lucide-react';
+import { cn } from '@/lib/cn';
+import { useSession } from '@/lib/session';
+import { loginPathFor } from '@/features/auth/public';
+
+interface LikeButtonProps {
+  liked: boolean;
+  count: number;
+  /** Accessible name of the toggle ("Like post", "Like comment"); the state is `aria-pressed`. */
+  label: string;
+  /** Spoken after the name ("3 likes"). */
+  countLabel: string;
+  onToggle: () => void;
+  size?: 'sm' | 'md';
+}
+
+/**
+ * A like toggle with its count (SPEC §4). Visitors are sent to sign in and come back here (SPEC §6); the toggle
+ * itself is optimistic in the caller's hook.
+ */
+export function LikeButton({ liked, count, label, countLabel, onToggle, size = 'md' }: LikeButtonProps) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const countId = useId();
+  const onClick = () => {
+    if (!session) {
+      void navigate(loginPathFor(`${location.pathname}${location.search}`));
+      return;
+    }
+    onToggle();
+  };
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      aria-pressed={liked}
+      aria-describedby={countId}
+      onClick={onClick}
+      className={cn(
+        'inline-flex items-center gap-1.5 rounded-lg font-medium transition-colors',
+        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+        size === 'md' ? 'h-9 px-2.5 text-sm' : 'h-7 px-1.5 text-xs',
+        liked ? 'text-danger-fg hover:bg-danger-soft' : 'text-fg-muted hover:bg-surface-muted hover:text-fg',
+      )}
+    >
+      <Heart className={cn(size === 'md' ? 'size-[18px]' : 'size-4', liked && 'fill-current')} aria-hidden />
+      <span aria-hidden className="tabular-nums">
+        {count.toLocaleString('en-US')}
+      </span>
+      <span id={countId} className="sr-only">
+        {countLabel}
+      </span>
+    </button>
+  );
+}
