@@ -59,9 +59,13 @@ describe('visitor navigation', () => {
 });
 
 describe('signed-in shell', () => {
-  it('shows the feed frame, the side panel, and the empty notifications panel, calling only the profile and community lists', async () => {
+  it('shows the feed frame, the side panel, and the empty notifications panel, calling only the profile, community, friends and notification lists', async () => {
     signIn();
-    const { calls } = mockFetch(() => json(200, makeProfile({ bio: 'Counting engines' })));
+    const { calls } = mockFetch((url) => {
+      if (url.startsWith('/notifications')) return json(200, { notifications: [], unreadCount: 0, nextCursor: null });
+      if (url.startsWith('/friends/')) return json(200, { friends: [], total: 0, nextCursor: null });
+      return json(200, makeProfile({ bio: 'Counting engines' }));
+    });
     const { user } = renderApp('/');
     expect(screen.getByRole('heading', { name: 'Your feed' })).toBeInTheDocument();
     // SPEC §7: the first name from the own profile, not the username.
@@ -80,8 +84,17 @@ describe('signed-in shell', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument());
     expect(bell).toHaveFocus();
-    // The navigation strip loads the owned and joined communities.
-    expect(new Set(calls.map((c) => c.url))).toEqual(new Set(['/users/profile', '/groups/mine?limit=100', '/groups/joined?limit=100']));
+    // The navigation strip loads the owned and joined communities, the bell its count, the side panel the friends.
+    expect(new Set(calls.map((c) => c.url))).toEqual(
+      new Set([
+        '/users/profile',
+        '/groups/mine?limit=100',
+        '/groups/joined?limit=100',
+        '/notifications?limit=1',
+        '/notifications',
+        '/friends/7/friends?limit=50',
+      ]),
+    );
   });
 
   it('shows the create page heading to a signed-in user', () => {
