@@ -66,11 +66,12 @@ export function FriendActions({ userId, username, known, inList = false, size = 
             size={size}
             disabled={busy}
             onClick={() => onAction(action)}
+            // The visible label comes first in the name (WCAG "label in name"), then whose it is.
+            aria-label={inList ? `${label} ${username}` : undefined}
             className={cn(action === 'unfriend' && 'hover:border-danger-fg/40 hover:bg-danger-soft hover:text-danger-fg')}
           >
             <Icon aria-hidden />
             <span className={cn(inList && 'sr-only sm:not-sr-only')}>{label}</span>
-            {inList ? <span className="sr-only"> {username}</span> : null}
           </Button>
         );
       })}

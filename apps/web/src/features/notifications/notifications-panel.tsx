@@ -234,15 +234,13 @@ function AnswerButtons({
 }) {
   return (
     <div className="flex gap-2 pb-2.5 pl-[3.75rem]">
-      <Button size="sm" disabled={busy} onClick={onAccept}>
+      <Button size="sm" disabled={busy} onClick={onAccept} aria-label={`${NOTIFICATION_TEXTS.accept} ${about}`}>
         <Check aria-hidden />
         {NOTIFICATION_TEXTS.accept}
-        <span className="sr-only"> {about}</span>
       </Button>
-      <Button size="sm" variant="outline" disabled={busy} onClick={onDecline}>
+      <Button size="sm" variant="outline" disabled={busy} onClick={onDecline} aria-label={`${NOTIFICATION_TEXTS.decline} ${about}`}>
         <X aria-hidden />
         {NOTIFICATION_TEXTS.decline}
-        <span className="sr-only"> {about}</span>
       </Button>
     </div>
   );
