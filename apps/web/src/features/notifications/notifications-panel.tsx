@@ -55,17 +55,25 @@ export function NotificationsPanel({ open, onOpenChange }: { open: boolean; onOp
   const all = list.data?.pages.flatMap((p) => p.notifications) ?? [];
   const searching = search.trim() !== '';
   const shown = searching ? all.filter((n) => notificationMatches(n, search)) : all;
+  // A friend request opens the sender's profile over this panel: focus moving into that drawer must not close
+  // this one (Radix dismisses a dialog when focus leaves it). Escape still reaches the profile first.
+  const profileOpen = useProfilePanel().isOpen;
+  const changeOpen = (next: boolean) => {
+    if (!next && profileOpen) return;
+    onOpenChange(next);
+  };
 
   return (
-    <Sheet open={open} onOpenChange={onOpenChange} title={NOTIFICATION_TEXTS.title} className="md:w-[450px]">
+    <Sheet open={open} onOpenChange={changeOpen} title={NOTIFICATION_TEXTS.title} className="md:w-[450px]">
       <div className="flex items-center justify-between gap-3 border-b border-line px-5 py-4">
-        <h2 className="flex items-center gap-2.5 text-lg font-semibold text-fg">
+        {/* The name is spelled out: the badge's number alone would be read run into the title. */}
+        <h2
+          aria-label={unread > 0 ? `${NOTIFICATION_TEXTS.title}, ${NOTIFICATION_TEXTS.unreadCount(unread)}` : NOTIFICATION_TEXTS.title}
+          className="flex items-center gap-2.5 text-lg font-semibold text-fg"
+        >
           {NOTIFICATION_TEXTS.title}
           {unread > 0 ? (
-            <span className="rounded-full bg-danger px-2 py-0.5 text-xs font-semibold text-white tabular-nums">
-              {unread}
-              <span className="sr-only"> unread</span>
-            </span>
+            <span className="rounded-full bg-danger px-2 py-0.5 text-xs font-semibold text-white tabular-nums">{unread}</span>
           ) : null}
         </h2>
         <SheetClose
