@@ -6,7 +6,9 @@ import { type AppContext, createAppContext } from './context';
 import type { Db } from './db/client';
 import { lazyChildLoggerFactory } from './lib/lazy-child-logger';
 import { authRoutes, sessionRoutes } from './modules/auth/auth.routes';
+import { friendRoutes } from './modules/friends/friends.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { createHealthCheck } from './modules/health/health.service';
 import { groupPublicRoutes, groupRoutes } from './modules/groups/groups.routes';
 import { profileRoutes } from './modules/profiles/profiles.routes';
@@ -29,7 +31,7 @@ declare module 'fastify' {
 }
 
 /** Route modules whose spec paths have no /api prefix: each also answers at /api + path. */
-const ALIASED_MODULES = [sessionRoutes, profileRoutes, uploadRoutes, groupPublicRoutes];
+const ALIASED_MODULES = [sessionRoutes, profileRoutes, uploadRoutes, groupPublicRoutes, friendRoutes, notificationRoutes];
 
 // Request ids: unique across restarts (a random prefix per process) and cheap (a counter), unlike a UUID each.
 const REQUEST_ID_PREFIX = crypto.randomUUID().slice(0, 8);

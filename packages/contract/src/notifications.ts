@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idField } from './groups';
 import { nextCursorSchema } from './pagination';
 import { NOTIFICATION_LIMITS, NOTIFICATION_MESSAGES, NOTIFICATION_TYPES } from './social-messages';
-import { hasControlChars, TEXT_MESSAGES } from './text';
+import { cleanLine, hasControlChars, TEXT_MESSAGES } from './text';
 
 // Names, texts, limits and link rules live in the zod-free social-messages.ts (exported by the package index).
 
@@ -11,7 +11,8 @@ import { hasControlChars, TEXT_MESSAGES } from './text';
  * path also answers under /api; everything needs sign-in and touches only the caller's own rows (another user's
  * id is a 404 and nothing changes).
  *
- *   GET    /notifications            notificationsQuerySchema       → notificationsResponseSchema (newest first)
+ *   GET    /notifications            notificationsQuerySchema       → notificationsResponseSchema (newest first;
+ *                                                                    `search` filters on the server across all pages)
  *   PUT    /notifications/{id}/read                                 → notificationCountResponseSchema
  *   DELETE /notifications/{id}                                      → notificationCountResponseSchema
  *   DELETE /notifications                                           → notificationCountResponseSchema (all cleared)
@@ -66,7 +67,13 @@ export type Notification = z.infer<typeof notificationSchema>;
 
 export const notificationIdParamsSchema = z.object({ id: idField(NOTIFICATION_MESSAGES.invalidId) });
 
+/** `search`: sender username, content, community name or type containing it, any case (SPEC §5); blank means all. */
 export const notificationsQuerySchema = z.object({
+  search: z
+    .string()
+    .max(NOTIFICATION_LIMITS.searchMax, `Search must be at most ${NOTIFICATION_LIMITS.searchMax} characters`)
+    .transform((v) => cleanLine(v))
+    .optional(),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(NOTIFICATION_LIMITS.pageMax).optional(),
 });

@@ -92,6 +92,7 @@ export const POST_PANEL_NOTIFICATION_TYPES = [
 export const NOTIFICATION_LIMITS = {
   pageDefault: 20,
   pageMax: 50,
+  searchMax: 100,
   /** POST /notifications: the body's content and link are bounded (the server writes its own content). */
   contentMax: 500,
   linkMax: 500,
@@ -107,6 +108,7 @@ export const NOTIFICATION_MESSAGES = {
   invalidLink: 'The link must name a discussion or a blog post',
   notLiked: 'You can only report a like on something you like',
   invalidId: 'Notification not found',
+  tooManyReports: 'Too many requests. Please try again later.',
 } as const;
 
 /** What the server writes as `noti_content` for the friend types (the panel shows it as is). */

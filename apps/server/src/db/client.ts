@@ -2,7 +2,8 @@ import { drizzle, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import * as schema from './schema';
 
-export type Db = PostgresJsDatabase<typeof schema>;
+/** The Drizzle handle; `$client` is its postgres.js pool (realtime LISTENs through it). */
+export type Db = PostgresJsDatabase<typeof schema> & { $client: postgres.Sql };
 /** A transaction handle: services that write several rows pass it to the queries they call. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Queries take either, so they run alone or inside a caller's transaction. */

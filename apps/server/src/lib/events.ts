@@ -4,6 +4,8 @@ import { EventEmitter } from 'node:events';
 export type AppEventMap = {
   /** A session stopped being valid (logout): its sockets must go at once. */
   sessionEnded: [sessionId: number];
+  /** Two users became friends (true) or stopped being friends (false): presence lists change for both. */
+  friendshipChanged: [userA: number, userB: number, friends: boolean];
 };
 
 /** A typed in-process event hub: services emit after commit, never before, so listeners see committed state. */

@@ -1,5 +1,13 @@
 import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { AUTH_MESSAGES, GROUP_LIMITS, GROUP_MESSAGES, UPLOAD_MESSAGES } from '@agora/contract';
+import {
+  AUTH_MESSAGES,
+  FRIEND_LIMITS,
+  FRIEND_MESSAGES,
+  GROUP_LIMITS,
+  GROUP_MESSAGES,
+  NOTIFICATION_MESSAGES,
+  UPLOAD_MESSAGES,
+} from '@agora/contract';
 import { AppError } from './app-error';
 
 /**
@@ -49,6 +57,8 @@ export const LIMIT_VALUES = {
   registrationsPerIp: { points: 10, duration: 60 * 60 },
   uploadsPerUser: { points: 60, duration: 10 * 60 },
   groupCreatesPerUser: { points: GROUP_LIMITS.createsPerHour, duration: 60 * 60 },
+  friendRequestsPerUser: { points: FRIEND_LIMITS.requestsPerHour, duration: 60 * 60 },
+  likeReportsPerUser: { points: 300, duration: 10 * 60 },
 } as const;
 
 /**
@@ -66,6 +76,10 @@ export function createLimiters(enabled: boolean) {
     uploadsPerUser: make('uploadsPerUser', UPLOAD_MESSAGES.tooManyUploads),
     /** Communities created per user per hour. */
     groupCreatesPerUser: make('groupCreatesPerUser', GROUP_MESSAGES.tooManyCreations),
+    /** Friend requests sent per user per hour (each one notifies someone). */
+    friendRequestsPerUser: make('friendRequestsPerUser', FRIEND_MESSAGES.tooManyRequests),
+    /** POST /notifications like reports per user (each costs a few queries; a like is notified once anyway). */
+    likeReportsPerUser: make('likeReportsPerUser', NOTIFICATION_MESSAGES.tooManyReports),
   };
 }
 export type Limiters = ReturnType<typeof createLimiters>;

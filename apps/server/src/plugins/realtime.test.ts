@@ -1,13 +1,15 @@
 import type { AddressInfo } from 'node:net';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SOCKET_EVENTS } from '@agora/contract';
-import { createUser } from '../test/factories';
+import { type NewNotificationPayload, SOCKET_EVENTS, type UnreadCountPayload } from '@agora/contract';
+import { friendships } from '../db/schema';
+import { notify } from '../modules/notifications/notifications.writer';
+import { createUser, type TestUser } from '../test/factories';
 import { USER_ONLINE_LIMIT } from './realtime';
 import { useTestApp } from '../test/test-app';
 
 // Sockets are checked against their sessions every 200 ms here (a minute in production).
-const t = useTestApp({ configure: (c) => ({ ...c, socketSessionCheckMs: 200 }) });
+const t = useTestApp({ rateLimit: false, configure: (c) => ({ ...c, socketSessionCheckMs: 200 }) });
 let url = '';
 const sockets: Socket[] = [];
 
@@ -17,57 +19,23 @@ beforeAll(async () => {
 });
 afterAll(() => sockets.forEach((s) => s.disconnect()));
 
-function open(token?: string): Socket {
-  const socket = connectClient(url, { auth: token ? { token } : {}, transports: ['websocket'], reconnection: false, forceNew: true });
+/**
+ * A client socket that records every online_users list it receives from the moment it is created (so no list
+ * can arrive before a test starts listening).
+ */
+type Client = Socket & { lists: number[][] };
+function open(token?: string): Client {
+  const socket = connectClient(url, {
+    auth: token ? { token } : {},
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+  }) as Client;
+  socket.lists = [];
+  socket.on(SOCKET_EVENTS.onlineUsers, (ids: number[]) => socket.lists.push([...ids].sort((a, b) => a - b)));
   sockets.push(socket);
   return socket;
 }
-
-describe('Socket.IO presence', () => {
-  it('refuses a connection without a valid session', async () => {
-    const socket = open('not-a-token');
-    const error = await new Promise<Error>((resolve) => socket.on('connect_error', resolve));
-    expect(error.message).toBe('unauthorized');
-  });
-
-  it('announces the ids of online users, taken from the session not the payload', async () => {
-    const alice = await createUser(t.database.db);
-    const bob = await createUser(t.database.db);
-    const a = open(alice.token);
-    await new Promise<void>((resolve) => a.on('connect', () => resolve()));
-    const b = open(bob.token);
-    const seen = await new Promise<number[]>((resolve) => {
-      a.on(SOCKET_EVENTS.onlineUsers, (ids: number[]) => {
-        if (ids.includes(bob.id)) resolve(ids);
-      });
-      b.on('connect', () => b.emit(SOCKET_EVENTS.userOnline, 424242));
-    });
-    expect(seen).toEqual(expect.arrayContaining([alice.id, bob.id]));
-    expect(seen).not.toContain(424242);
-    const afterLeave = new Promise<number[]>((resolve) =>
-      a.on(SOCKET_EVENTS.onlineUsers, (ids: number[]) => !ids.includes(bob.id) && resolve(ids)),
-    );
-    b.disconnect();
-    expect(await afterLeave).toContain(alice.id);
-  });
-
-  it('answers user_online to the asking socket only: no broadcast a client can repeat', async () => {
-    const alice = await createUser(t.database.db);
-    const bob = await createUser(t.database.db);
-    const a = open(alice.token);
-    const b = open(bob.token);
-    await Promise.all([a, b].map((s) => new Promise<void>((resolve) => s.on('connect', () => resolve()))));
-    // Let the connect broadcasts settle, then count what Alice receives while Bob asks.
-    await new Promise((r) => setTimeout(r, 200));
-    let aliceGot = 0;
-    a.on(SOCKET_EVENTS.onlineUsers, () => (aliceGot += 1));
-    const answer = new Promise<number[]>((resolve) => b.once(SOCKET_EVENTS.onlineUsers, resolve));
-    b.emit(SOCKET_EVENTS.userOnline, bob.id);
-    expect(await answer).toEqual(expect.arrayContaining([alice.id, bob.id]));
-    await new Promise((r) => setTimeout(r, 200));
-    expect(aliceGot).toBe(0);
-  });
-});
 
 function connected(socket: Socket): Promise<void> {
   return new Promise((resolve) => (socket.connected ? resolve() : socket.once('connect', () => resolve())));
@@ -75,6 +43,205 @@ function connected(socket: Socket): Promise<void> {
 function disconnected(socket: Socket): Promise<string> {
   return new Promise((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
 }
+/** The next online_users list that satisfies `test` (the last one received counts too). */
+function listWhere(socket: Client, test: (ids: number[]) => boolean): Promise<number[]> {
+  const last = socket.lists.at(-1);
+  if (last && test(last)) return Promise.resolve(last);
+  return new Promise((resolve) => {
+    const handler = (ids: number[]) => {
+      if (!test(ids)) return;
+      socket.off(SOCKET_EVENTS.onlineUsers, handler);
+      resolve(ids);
+    };
+    socket.on(SOCKET_EVENTS.onlineUsers, handler);
+  });
+}
+/**
+ * Everything the server sent this socket before now has arrived: the server handles a socket's packets in order
+ * and answers an acknowledged user_online after any earlier emit to it.
+ */
+async function settled(socket: Socket): Promise<void> {
+  await socket.timeout(5000).emitWithAck(SOCKET_EVENTS.userOnline, 0);
+}
+
+async function befriend(a: TestUser, b: TestUser): Promise<void> {
+  await t.database.db.insert(friendships).values({ requesterId: a.id, addresseeId: b.id, status: 'accepted' });
+}
+
+describe('presence: friends only', () => {
+  it('refuses a connection without a valid session', async () => {
+    const socket = open('not-a-token');
+    const error = await new Promise<Error>((resolve) => socket.on('connect_error', resolve));
+    expect(error.message).toBe('unauthorized');
+  });
+
+  it('tells friends, and only friends, who is online; the user id comes from the session', async () => {
+    const [alice, bob, carol] = [await createUser(t.database.db), await createUser(t.database.db), await createUser(t.database.db)];
+    await befriend(alice, bob);
+    const a = open(alice.token);
+    const c = open(carol.token);
+    await Promise.all([connected(a), connected(c)]);
+    expect(await listWhere(a, () => true)).toEqual([]);
+    const b = open(bob.token);
+    await connected(b);
+    b.emit(SOCKET_EVENTS.userOnline, carol.id);
+    expect(await listWhere(a, (ids) => ids.includes(bob.id))).toEqual([bob.id]);
+    expect(await listWhere(b, (ids) => ids.includes(alice.id))).toEqual([alice.id]);
+    await Promise.all([a, b, c].map(settled));
+    // Carol is nobody's friend: she hears of nobody, and nobody hears of her.
+    expect(c.lists.flat()).toEqual([]);
+    expect([...a.lists, ...b.lists].flat()).not.toContain(carol.id);
+    b.disconnect();
+    expect(await listWhere(a, (ids) => !ids.includes(bob.id))).toEqual([]);
+  });
+
+  it('counts tabs and devices: online until the last connection closes', async () => {
+    const [alice, bob] = [await createUser(t.database.db), await createUser(t.database.db)];
+    await befriend(bob, alice);
+    const a = open(alice.token);
+    const tab1 = open(bob.token);
+    const tab2 = open(bob.token);
+    await Promise.all([a, tab1, tab2].map(connected));
+    await listWhere(a, (ids) => ids.includes(bob.id));
+    tab1.disconnect();
+    await settled(tab2);
+    await settled(a);
+    const askAgain = new Promise<number[]>((resolve) => a.once(SOCKET_EVENTS.onlineUsers, resolve));
+    a.emit(SOCKET_EVENTS.userOnline);
+    expect(await askAgain).toEqual([bob.id]);
+    expect(a.lists.every((ids) => ids.includes(bob.id) || ids.length === 0)).toBe(true);
+    const before = a.lists.length;
+    tab2.disconnect();
+    expect(await listWhere(a, (ids) => !ids.includes(bob.id))).toEqual([]);
+    expect(a.lists.length).toBe(before + 1);
+  });
+
+  it('updates both sides when two online users become friends or stop being friends', async () => {
+    const [alice, bob] = [await createUser(t.database.db), await createUser(t.database.db)];
+    const a = open(alice.token);
+    const b = open(bob.token);
+    await Promise.all([a, b].map(connected));
+    await Promise.all([a, b].map(settled));
+    expect([...a.lists, ...b.lists].flat()).toEqual([]);
+    const request = await t.app.inject({ method: 'POST', url: '/friends/request', headers: alice.auth, payload: { addressee_id: bob.id } });
+    expect(request.statusCode).toBe(200);
+    await settled(a);
+    expect(a.lists.flat()).toEqual([]); // a request is not a friendship
+    const accept = await t.app.inject({ method: 'POST', url: '/friends/accept', headers: bob.auth, payload: { requester_id: alice.id } });
+    expect(accept.statusCode).toBe(200);
+    expect(await listWhere(a, (ids) => ids.includes(bob.id))).toEqual([bob.id]);
+    expect(await listWhere(b, (ids) => ids.includes(alice.id))).toEqual([alice.id]);
+    const unfriend = await t.app.inject({
+      method: 'POST',
+      url: '/friends/unfriend',
+      headers: bob.auth,
+      payload: { other_user_id: alice.id },
+    });
+    expect(unfriend.statusCode).toBe(200);
+    expect(await listWhere(a, (ids) => !ids.includes(bob.id))).toEqual([]);
+    expect(await listWhere(b, (ids) => !ids.includes(alice.id))).toEqual([]);
+  });
+
+  it('answers user_online to the asking socket only: no broadcast a client can repeat', async () => {
+    const [alice, bob] = [await createUser(t.database.db), await createUser(t.database.db)];
+    await befriend(alice, bob);
+    const a = open(alice.token);
+    const b = open(bob.token);
+    await Promise.all([a, b].map(connected));
+    await listWhere(a, (ids) => ids.includes(bob.id));
+    await Promise.all([a, b].map(settled));
+    const aliceHad = a.lists.length;
+    const answer = new Promise<number[]>((resolve) => b.once(SOCKET_EVENTS.onlineUsers, resolve));
+    b.emit(SOCKET_EVENTS.userOnline, bob.id);
+    expect(await answer).toEqual([alice.id]);
+    await settled(a);
+    // Exactly one more list: the answer to Alice's own acknowledged ask, nothing from Bob's.
+    expect(a.lists.length).toBe(aliceHad + 1);
+  });
+});
+
+describe('notifications pushed after commit', () => {
+  it('pushes a new notification with the unread count to every tab of the recipient within a second', async () => {
+    const [alice, bob] = [await createUser(t.database.db), await createUser(t.database.db)];
+    const tab1 = open(bob.token);
+    const tab2 = open(bob.token);
+    const other = open(alice.token);
+    await Promise.all([tab1, tab2, other].map(connected));
+    const pushed = [tab1, tab2].map(
+      (tab) =>
+        new Promise<{ payload: NewNotificationPayload; at: number }>((resolve) =>
+          tab.once(SOCKET_EVENTS.newNotification, (payload: NewNotificationPayload) => resolve({ payload, at: Date.now() })),
+        ),
+    );
+    let aliceGot = 0;
+    other.on(SOCKET_EVENTS.newNotification, () => (aliceGot += 1));
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/friends/request',
+      headers: alice.auth,
+      payload: { addressee_id: bob.id },
+    });
+    const answeredAt = Date.now();
+    expect(response.statusCode).toBe(200);
+    for (const { payload, at } of await Promise.all(pushed)) {
+      expect(at - answeredAt).toBeLessThan(1000);
+      expect(payload.unreadCount).toBe(1);
+      expect(payload.notification).toMatchObject({
+        user_id: bob.id,
+        sender_id: alice.id,
+        sender_username: alice.username,
+        noti_type: 'friend_request',
+        noti_link: `/?profile=${alice.id}`,
+        is_read: false,
+      });
+    }
+    await settled(other);
+    expect(aliceGot).toBe(0);
+  });
+
+  it('pushes the unread count to the other tabs when one marks a notification read', async () => {
+    const [alice, bob] = [await createUser(t.database.db), await createUser(t.database.db)];
+    const tab = open(bob.token);
+    await connected(tab);
+    const first = new Promise<NewNotificationPayload>((resolve) => tab.once(SOCKET_EVENTS.newNotification, resolve));
+    await t.app.inject({ method: 'POST', url: '/friends/request', headers: alice.auth, payload: { addressee_id: bob.id } });
+    const { notification } = await first;
+    const count = new Promise<UnreadCountPayload>((resolve) => tab.once(SOCKET_EVENTS.unreadCount, resolve));
+    const read = await t.app.inject({ method: 'PUT', url: `/notifications/${notification.id}/read`, headers: bob.auth });
+    expect(read.json()).toMatchObject({ unreadCount: 0 });
+    expect(await count).toEqual({ unreadCount: 0 });
+  });
+
+  it('pushes nothing before the transaction commits, and nothing for one rolled back', async () => {
+    const [alice, bob] = [await createUser(t.database.db), await createUser(t.database.db)];
+    const tab = open(bob.token);
+    await connected(tab);
+    const received: NewNotificationPayload[] = [];
+    tab.on(SOCKET_EVENTS.newNotification, (payload: NewNotificationPayload) => received.push(payload));
+    const base = { recipientId: bob.id, actorId: alice.id, type: 'comment' as const, link: null };
+    await t.database.db
+      .transaction(async (tx) => {
+        await notify(tx, { ...base, content: 'rolled back' });
+        throw new Error('roll back');
+      })
+      .catch(() => {});
+    let releaseCommit = () => {};
+    const committing = t.database.db.transaction(async (tx) => {
+      await notify(tx, { ...base, content: 'committed' });
+      await new Promise<void>((resolve) => (releaseCommit = resolve));
+    });
+    // While the transaction is open, the notification exists nowhere but in it: nothing may be pushed yet.
+    await new Promise((r) => setTimeout(r, 300));
+    await settled(tab);
+    expect(received).toEqual([]);
+    const arrived = new Promise<NewNotificationPayload>((resolve) => tab.once(SOCKET_EVENTS.newNotification, resolve));
+    releaseCommit();
+    await committing;
+    expect((await arrived).notification.noti_content).toBe('committed');
+    await settled(tab);
+    expect(received.map((p) => p.notification.noti_content)).toEqual(['committed']);
+  });
+});
 
 describe('sockets follow their session', () => {
   it('disconnects the session’s sockets at logout, and only that session’s', async () => {
@@ -98,6 +265,17 @@ describe('sockets follow their session', () => {
     expect((await new Promise<Error>((resolve) => again.on('connect_error', resolve))).message).toBe('unauthorized');
   });
 
+  it('tells friends the user went offline when a logout closes their last socket', async () => {
+    const [alice, bob] = [await createUser(t.database.db), await createUser(t.database.db)];
+    await befriend(alice, bob);
+    const a = open(alice.token);
+    const b = open(bob.token);
+    await Promise.all([a, b].map(connected));
+    await listWhere(a, (ids) => ids.includes(bob.id));
+    expect((await t.app.inject({ method: 'POST', url: '/auth/logout', headers: bob.auth })).statusCode).toBe(200);
+    expect(await listWhere(a, (ids) => !ids.includes(bob.id))).toEqual([]);
+  });
+
   it('disconnects a socket when its session expires', async () => {
     const user = await createUser(t.database.db);
     const socket = open(user.token);
@@ -111,13 +289,14 @@ describe('sockets follow their session', () => {
     const user = await createUser(t.database.db);
     const socket = open(user.token);
     await connected(socket);
-    await new Promise((r) => setTimeout(r, 100));
+    await settled(socket);
     let answers = 0;
     socket.on(SOCKET_EVENTS.onlineUsers, () => (answers += 1));
     for (let i = 0; i < 20; i += 1) socket.emit(SOCKET_EVENTS.userOnline, user.id);
     // One more ask with an acknowledgement: the server handles a socket's packets in order, so by the time this
     // is acknowledged every answer to the burst has arrived.
     await socket.timeout(5000).emitWithAck(SOCKET_EVENTS.userOnline, user.id);
-    expect(answers).toBe(USER_ONLINE_LIMIT.count);
+    // settled() spent one ask of the window; the burst gets the rest, the acknowledged ask none.
+    expect(answers).toBe(USER_ONLINE_LIMIT.count - 1);
   });
 });

@@ -3,24 +3,47 @@ import { Server, type Socket } from 'socket.io';
 import { SOCKET_EVENTS } from '@agora/contract';
 import type { AppContext } from '../context';
 import { liveSessionIds } from '../modules/auth/auth.queries';
+import { findFriendIds } from '../modules/friends/friends.queries';
+import { toNotification } from '../modules/notifications/notifications.mapper';
+import { findNotificationForPush, unreadCountOf } from '../modules/notifications/notifications.queries';
+import { NOTIFICATIONS_CHANNEL, type NotificationSignal, parseNotificationSignal } from '../modules/notifications/notifications.writer';
 import { sessionForToken } from './auth';
+import { PresenceRegistry, type PresenceUpdate } from './presence';
 
 declare module 'fastify' {
   interface FastifyInstance {
     io: Server;
+    presence: PresenceRegistry;
   }
 }
 
-type SocketData = { userId: number; sessionId: number; expiresAt: Date; asks: { windowStart: number; count: number } };
+type SocketData = {
+  userId: number;
+  sessionId: number;
+  expiresAt: Date;
+  asks: { windowStart: number; count: number };
+  /** The socket holds its user's friend set in the presence registry (released once, on disconnect). */
+  held: boolean;
+};
 
 /** A socket may ask for the online list (user_online) this many times per window; further asks are ignored. */
 export const USER_ONLINE_LIMIT = { count: 3, windowMs: 10_000 } as const;
 
+const userRoom = (userId: number) => `user:${userId}`;
+
 /**
  * Socket.IO on the app's own HTTP server. A socket must present a live session token and belongs to that
  * session: logout disconnects the session's sockets at once, and a periodic check disconnects sockets whose
- * session expired or was deleted. Presence counts sockets per user, so a user with two tabs stays online until
- * both close. The user id is taken from the session, never from what the client says.
+ * session expired or was deleted. The user id is taken from the session, never from what the client says.
+ *
+ * Presence (decision 0003, friends only): a user's sockets receive `online_users`, the ids of their friends who
+ * are online, on connect, on asking (user_online), and whenever a friend connects, disconnects, or becomes or
+ * stops being a friend. A user with two tabs stays online until both close (plugins/presence.ts).
+ *
+ * Notifications: the writer queues `pg_notify` in the transaction that writes a notification, so PostgreSQL
+ * delivers it on commit, to every app process; this plugin LISTENs and pushes `new_notification` (with the unread
+ * count) or `unread_count` to the recipient's sockets, if they have any here. Pushes to one user are sent in the
+ * order their signals arrived.
  */
 export async function registerRealtime(
   app: FastifyInstance,
@@ -33,20 +56,24 @@ export async function registerRealtime(
     cors: opts.corsOrigins.length > 0 ? { origin: opts.corsOrigins, credentials: true } : undefined,
     maxHttpBufferSize: 16 * 1024,
   });
-  const sockets = new Map<number, number>();
-  const online = () => [...sockets.keys()];
+  const presence = new PresenceRegistry((userId) => findFriendIds(ctx.db, userId));
   const dataOf = (socket: Socket) => socket.data as SocketData;
+  const send = (updates: PresenceUpdate[]) => {
+    for (const update of updates) io.to(userRoom(update.userId)).emit(SOCKET_EVENTS.onlineUsers, update.online);
+  };
 
   io.use(async (socket, next) => {
     try {
       const token = (socket.handshake.auth as { token?: unknown })?.token;
       const session = await sessionForToken(ctx.db, typeof token === 'string' ? token : null);
       if (!session) return next(new Error('unauthorized'));
+      await presence.hold(session.user.id);
       const data: SocketData = {
         userId: session.user.id,
         sessionId: session.sessionId,
         expiresAt: session.expiresAt,
         asks: { windowStart: 0, count: 0 },
+        held: true,
       };
       socket.data = data;
       next();
@@ -57,33 +84,59 @@ export async function registerRealtime(
 
   io.on('connection', (socket) => {
     const data = dataOf(socket);
-    sockets.set(data.userId, (sockets.get(data.userId) ?? 0) + 1);
-    void socket.join([`user:${data.userId}`, `session:${data.sessionId}`]);
-    const announce = () => io.emit(SOCKET_EVENTS.onlineUsers, online());
-    // Presence changes only on connect and disconnect, and those are broadcast. A client's user_online is
-    // answered to that socket alone and at most USER_ONLINE_LIMIT times per window, so a client repeating it
-    // can neither flood other sockets nor keep the server busy.
+    void socket.join([userRoom(data.userId), `session:${data.sessionId}`]);
+    send(presence.connect(data.userId));
+    socket.emit(SOCKET_EVENTS.onlineUsers, presence.onlineFriendsOf(data.userId));
+    // Presence changes only on connect, disconnect and friendship changes, and those are pushed. A client's
+    // user_online is answered to that socket alone and at most USER_ONLINE_LIMIT times per window, so a client
+    // repeating it can neither flood other sockets nor keep the server busy.
     socket.on(SOCKET_EVENTS.userOnline, (...args: unknown[]) => {
       const now = Date.now();
       if (now - data.asks.windowStart >= USER_ONLINE_LIMIT.windowMs) data.asks = { windowStart: now, count: 0 };
       if (data.asks.count < USER_ONLINE_LIMIT.count) {
         data.asks.count += 1;
-        socket.emit(SOCKET_EVENTS.onlineUsers, online());
+        socket.emit(SOCKET_EVENTS.onlineUsers, presence.onlineFriendsOf(data.userId));
       }
       // A client that asks with an acknowledgement learns the ask was handled (answered or throttled).
       const ack = args.at(-1);
       if (typeof ack === 'function') (ack as () => void)();
     });
-    announce();
     socket.on('disconnect', () => {
-      const left = (sockets.get(data.userId) ?? 1) - 1;
-      if (left <= 0) sockets.delete(data.userId);
-      else sockets.set(data.userId, left);
-      announce();
+      send(presence.disconnect(data.userId));
+      if (data.held) {
+        data.held = false;
+        presence.release(data.userId);
+      }
     });
   });
 
   const offSessionEnded = ctx.events.on('sessionEnded', (sessionId) => io.in(`session:${sessionId}`).disconnectSockets(true));
+  const offFriendship = ctx.events.on('friendshipChanged', (a, b, friends) => send(presence.friendshipChanged(a, b, friends)));
+
+  // Notification pushes, serialised per user so counts never arrive out of order.
+  const chains = new Map<number, Promise<void>>();
+  const push = async (signal: NotificationSignal) => {
+    const room = io.to(userRoom(signal.u));
+    if (signal.n !== undefined) {
+      const { row, unread } = await findNotificationForPush(ctx.db, signal.u, signal.n);
+      if (row) return void room.emit(SOCKET_EVENTS.newNotification, { notification: toNotification(row), unreadCount: unread });
+      return void room.emit(SOCKET_EVENTS.unreadCount, { unreadCount: unread });
+    }
+    room.emit(SOCKET_EVENTS.unreadCount, { unreadCount: await unreadCountOf(ctx.db, signal.u) });
+  };
+  const onSignal = (payload: string) => {
+    const signal = parseNotificationSignal(payload);
+    if (!signal || !presence.isOnline(signal.u)) return;
+    const next = (chains.get(signal.u) ?? Promise.resolve())
+      .then(() => push(signal))
+      .catch((error: unknown) => app.log.warn({ err: (error as Error).name }, 'notification push failed'));
+    chains.set(signal.u, next);
+    void next.then(() => {
+      if (chains.get(signal.u) === next) chains.delete(signal.u);
+    });
+  };
+  // A dedicated connection (postgres.js opens it beside the pool and listens again after a reconnect).
+  const listener = await ctx.db.$client.listen(NOTIFICATIONS_CHANNEL, onSignal);
 
   /** Disconnects sockets whose session expired or no longer exists (deleted, swept). */
   const checkSessions = async () => {
@@ -102,11 +155,14 @@ export async function registerRealtime(
   timer.unref();
 
   app.decorate('io', io);
+  app.decorate('presence', presence);
   // Close the sockets, not the HTTP server: Fastify closes that itself.
   app.addHook('preClose', async () => {
     clearInterval(timer);
     offSessionEnded();
+    offFriendship();
     io.disconnectSockets(true);
     io.engine.close();
+    await listener.unlisten().catch(() => {});
   });
 }

@@ -3,6 +3,7 @@ import type { Db, Tx } from '../db/client';
 import { users } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-data';
+import { seedDemoFriends } from './friends-seed';
 import { seedDemoGroups } from './groups-seed';
 import { avatarJpeg, bannerJpeg } from './images';
 import { recordSeedUploads, saveUpload } from './uploads';
@@ -31,6 +32,7 @@ export async function seedDemo(db: Db, uploadsDir: string): Promise<DemoAccount[
     }
     const ids = await seedDemoUsers(tx, uploadsDir);
     await seedDemoGroups(tx, uploadsDir, ids);
+    await seedDemoFriends(tx, ids);
     return DEMO_USERS.map((u) => ({ username: u.username, email: emailOf(u.username), password: DEMO_PASSWORD }));
   });
 }

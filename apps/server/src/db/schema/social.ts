@@ -1,3 +1,4 @@
+import { NOTIFICATION_TYPES } from '@agora/contract';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { blogs } from './blogs';
@@ -36,20 +37,8 @@ export const friendships = pgTable(
   ],
 );
 
-export const notificationTypeEnum = pgEnum('notification_type', [
-  'mention',
-  'friend_request',
-  'friend_request_accepted',
-  'friend_accepted',
-  'friend_request_rejected',
-  'friend_rejected',
-  'like',
-  'comment',
-  'comment_like',
-  'comment_reply',
-  'group_invite',
-  'new_follower',
-]);
+/** The twelve SPEC §3 types, from the contract (same order: the enum's values are the list). */
+export const notificationTypeEnum = pgEnum('notification_type', NOTIFICATION_TYPES);
 
 export const notifications = pgTable(
   'notifications',
@@ -92,5 +81,22 @@ export const notifications = pgTable(
       .on(t.blogId)
       .where(sql`${t.blogId} IS NOT NULL`),
     check('notifications_not_self', sql`${t.senderId} IS NULL OR ${t.senderId} <> ${t.userId}`),
+    // Once per sender and object (decision 0006): liking again after un-liking, a mention kept in an edited text,
+    // or joining again after leaving notifies nobody a second time. The writer inserts with ON CONFLICT DO
+    // NOTHING, so two racing likes still store one row. Only rows that name their object take part, so a
+    // notification written without its object can never swallow another one.
+    uniqueIndex('notifications_once_per_object_uq')
+      .on(
+        t.userId,
+        t.senderId,
+        t.notiType,
+        sql`coalesce(${t.groupId}, 0)`,
+        sql`coalesce(${t.discussionId}, 0)`,
+        sql`coalesce(${t.commentId}, 0)`,
+        sql`coalesce(${t.blogId}, 0)`,
+      )
+      .where(
+        sql`(${t.notiType} IN ('like', 'comment_like', 'mention') AND coalesce(${t.discussionId}, ${t.commentId}, ${t.blogId}) IS NOT NULL) OR (${t.notiType} = 'new_follower' AND ${t.groupId} IS NOT NULL)`,
+      ),
   ],
 );

@@ -842,8 +842,11 @@ export async function takeInvite(tx: DbOrTx, notificationId: number, recipientId
   return rows[0]?.groupId ?? null;
 }
 
-export async function deleteInvitesOf(tx: DbOrTx, groupId: number, userId: number): Promise<void> {
-  await tx
+/** Deletes the user's pending invitations to the community; returns how many there were. */
+export async function deleteInvitesOf(tx: DbOrTx, groupId: number, userId: number): Promise<number> {
+  const rows = await tx
     .delete(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.groupId, groupId), eq(notifications.notiType, 'group_invite')));
+    .where(and(eq(notifications.userId, userId), eq(notifications.groupId, groupId), eq(notifications.notiType, 'group_invite')))
+    .returning({ id: notifications.id });
+  return rows.length;
 }

@@ -22,7 +22,7 @@ import type { Actor, AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
-import { insertNotification } from '../notifications/notifications.writer';
+import { notify, signalUnreadChanged } from '../notifications/notifications.writer';
 import { assertOwner, assertStaff, canReadGroup, groupNotFound, parseGroupRef, resolveGroup, resolveGroupForViewer } from './groups.access';
 import { toJoinRequest, toMember } from './groups.mapper';
 import {
@@ -58,12 +58,13 @@ type Member = NonNullable<Actor>;
 /** SPEC §3 new_follower: the owner learns that someone joined, unless the owner did it. In the caller's transaction. */
 async function notifyOwnerOfJoin(tx: DbOrTx, group: GroupRow, newMember: { id: number; username: string }, by: Member): Promise<void> {
   if (by.id === group.ownerId || newMember.id === group.ownerId) return;
-  await insertNotification(tx, {
-    userId: group.ownerId,
-    senderId: newMember.id,
-    notiType: 'new_follower',
-    notiContent: `${newMember.username} joined ${group.groupName}`,
-    notiLink: groupWebPath(group.slug),
+  // Once per member and community (the writer's deduplication): leaving and joining again does not notify twice.
+  await notify(tx, {
+    recipientId: group.ownerId,
+    actorId: newMember.id,
+    type: 'new_follower',
+    content: `${newMember.username} joined ${group.groupName}`,
+    link: groupWebPath(group.slug),
     groupId: group.id,
   });
 }
@@ -75,7 +76,7 @@ async function notifyOwnerOfJoin(tx: DbOrTx, group: GroupRow, newMember: { id: n
 async function admit(tx: DbOrTx, group: GroupRow, user: { id: number; username: string }, by: Member) {
   const added = (await addMembers(tx, group.id, [user.id])).length > 0;
   await deleteJoinRequest(tx, group.id, user.id);
-  await deleteInvitesOf(tx, group.id, user.id);
+  if (await deleteInvitesOf(tx, group.id, user.id)) await signalUnreadChanged(tx, user.id);
   if (!added) return { added, memberCount: await memberCountOf(tx, group.id) };
   await notifyOwnerOfJoin(tx, group, user, by);
   // The counter last: its row lock (every join of this community waits for it) is then held only until commit.
@@ -230,14 +231,16 @@ export async function inviteToGroup(ctx: AppContext, actor: Actor, idOrSlug: str
     await lockInvite(tx, group.id, userId);
     if (await findRole(tx, group.id, userId)) throw AppError.conflict('already_member', GROUP_MESSAGES.alreadyMember);
     if (await pendingInviteExists(tx, group.id, userId)) throw AppError.conflict('already_invited', GROUP_MESSAGES.alreadyInvited);
-    return insertNotification(tx, {
-      userId,
-      senderId: sender.id,
-      notiType: 'group_invite',
-      notiContent: `${sender.username} invited you to join ${group.groupName}`,
-      notiLink: groupWebPath(group.slug),
+    // Never null: the sender is staff (a member), the invited person is not.
+    const id = await notify(tx, {
+      recipientId: userId,
+      actorId: sender.id,
+      type: 'group_invite',
+      content: `${sender.username} invited you to join ${group.groupName}`,
+      link: groupWebPath(group.slug),
       groupId: group.id,
     });
+    return id!;
   });
   return { message: GROUP_MESSAGES.inviteSent, notificationId };
 }
@@ -255,6 +258,7 @@ export async function respondToInvite(
   const result = await ctx.db.transaction(async (tx) => {
     const groupId = await takeInvite(tx, input.notificationId, actor.id);
     if (groupId === null) throw new AppError(404, 'invite_not_found', GROUP_MESSAGES.inviteNotFound);
+    await signalUnreadChanged(tx, actor.id);
     // Read without a lock: admit() takes the membership row, then the group row (the order of every join).
     const group = await findGroupById(tx, groupId);
     if (!group) throw new AppError(404, 'invite_not_found', GROUP_MESSAGES.inviteNotFound);

@@ -1,4 +1,5 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { FRIEND_NOTIFICATION_TEXTS, profileWebPath } from '@agora/contract';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { groupMembers, notifications, users } from '../../db/schema';
 
@@ -16,6 +17,10 @@ export type NotificationType = NotificationInsert['notiType'];
  *   deletes its notifications (ON DELETE CASCADE).
  * The notifications feature owns what happens inside (deduplication of repeated likes, the realtime push after
  * commit) without the callers changing.
+ *
+ * Realtime: every write also queues `pg_notify(NOTIFICATIONS_CHANNEL, …)` in the same transaction. PostgreSQL
+ * delivers it only when the transaction commits (never for a rollback), to every app process that LISTENs
+ * (plugins/realtime.ts), which then pushes the notification and the unread count to the recipient's sockets.
  */
 export type NotifyInput = {
   recipientId: number;
@@ -31,26 +36,146 @@ export type NotifyInput = {
   blogId?: number | null;
 };
 
-/** Stores one notification as it is (no self check): for rows whose sender is not the acting user, e.g. seeds. */
+/** The LISTEN/NOTIFY channel of notification changes. */
+export const NOTIFICATIONS_CHANNEL = 'agora_notifications';
+
+/** What travels on the channel: the recipient, and the new notification's id when one was created. */
+export type NotificationSignal = { u: number; n?: number };
+
+/** Parses a channel payload; anything malformed is null (the channel is ours, but a payload is still input). */
+export function parseNotificationSignal(payload: string): NotificationSignal | null {
+  try {
+    const value = JSON.parse(payload) as { u?: unknown; n?: unknown };
+    if (!Number.isSafeInteger(value.u)) return null;
+    if (value.n !== undefined && !Number.isSafeInteger(value.n)) return null;
+    return value.n === undefined ? { u: value.u as number } : { u: value.u as number, n: value.n as number };
+  } catch {
+    return null;
+  }
+}
+
+/** Queues the push of a notification change for `userId`; delivered when the caller's transaction commits. */
+async function signal(tx: DbOrTx, value: NotificationSignal): Promise<void> {
+  await tx.execute(sql`SELECT pg_notify(${NOTIFICATIONS_CHANNEL}, ${JSON.stringify(value)})`);
+}
+
+/**
+ * Tells the user's open tabs that their unread count changed (a notification was answered or deleted), after the
+ * caller's transaction commits.
+ */
+export async function signalUnreadChanged(tx: DbOrTx, userId: number): Promise<void> {
+  await signal(tx, { u: userId });
+}
+
+/** Stores one notification as it is (no self check, no deduplication): for rows whose sender is not the acting user, e.g. seeds. */
 export async function insertNotification(tx: DbOrTx, row: NotificationInsert): Promise<number> {
   const [inserted] = await tx.insert(notifications).values(row).returning({ id: notifications.id });
+  await signal(tx, { u: row.userId, n: inserted!.id });
   return inserted!.id;
 }
 
-/** Notifies one person of another's action, in the caller's transaction; never oneself. Returns the id or null. */
+/** The community of the object, when the caller did not say: so every content notification carries its group. */
+function groupOf(input: NotifyInput): number | SQL | null {
+  if (input.groupId) return input.groupId;
+  if (input.discussionId) return sql`(SELECT group_id FROM discussions WHERE id = ${input.discussionId})`;
+  if (input.commentId)
+    return sql`(SELECT d.group_id FROM comments c JOIN discussions d ON d.id = c.discussion_id WHERE c.id = ${input.commentId})`;
+  if (input.blogId) return sql`(SELECT group_id FROM blogs WHERE id = ${input.blogId})`;
+  return null;
+}
+
+/**
+ * Notifies one person of another's action, in the caller's transaction; never oneself. A like, comment_like,
+ * mention or new_follower is stored once per sender and object (the unique index
+ * `notifications_once_per_object_uq`): a repeat inserts nothing and pushes nothing, and the existing row's id is
+ * returned. Returns the id, or null when nobody is notified.
+ */
 export async function notify(tx: DbOrTx, input: NotifyInput): Promise<number | null> {
   if (input.recipientId === input.actorId) return null;
-  return insertNotification(tx, {
-    userId: input.recipientId,
-    senderId: input.actorId,
-    notiType: input.type,
-    notiContent: input.content,
-    notiLink: input.link,
-    groupId: input.groupId ?? null,
-    discussionId: input.discussionId ?? null,
-    commentId: input.commentId ?? null,
-    blogId: input.blogId ?? null,
+  const discussionId =
+    input.discussionId ?? (input.commentId ? sql`(SELECT discussion_id FROM comments WHERE id = ${input.commentId})` : null);
+  const inserted = await tx
+    .insert(notifications)
+    .values({
+      userId: input.recipientId,
+      senderId: input.actorId,
+      notiType: input.type,
+      notiContent: input.content,
+      notiLink: input.link,
+      groupId: groupOf(input),
+      discussionId,
+      commentId: input.commentId ?? null,
+      blogId: input.blogId ?? null,
+    })
+    .onConflictDoNothing()
+    .returning({ id: notifications.id });
+  if (inserted[0]) {
+    await signal(tx, { u: input.recipientId, n: inserted[0].id });
+    return inserted[0].id;
+  }
+  // Already notified of this very thing: the first notification stands (read or not), nobody is pushed again.
+  const objectFilters = [
+    input.commentId ? eq(notifications.commentId, input.commentId) : undefined,
+    input.discussionId ? eq(notifications.discussionId, input.discussionId) : undefined,
+    input.blogId ? eq(notifications.blogId, input.blogId) : undefined,
+    input.groupId ? eq(notifications.groupId, input.groupId) : undefined,
+  ];
+  const [existing] = await tx
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, input.recipientId),
+        eq(notifications.senderId, input.actorId),
+        eq(notifications.notiType, input.type),
+        ...objectFilters,
+      ),
+    )
+    .orderBy(desc(notifications.id))
+    .limit(1);
+  return existing?.id ?? null;
+}
+
+/** The three friend notifications: a request, its acceptance, its refusal; the link opens the sender's profile. */
+export type FriendNotificationType = 'friend_request' | 'friend_request_accepted' | 'friend_request_rejected';
+
+const FRIEND_TEXT: Record<FriendNotificationType, (username: string) => string> = {
+  friend_request: FRIEND_NOTIFICATION_TEXTS.request,
+  friend_request_accepted: FRIEND_NOTIFICATION_TEXTS.accepted,
+  friend_request_rejected: FRIEND_NOTIFICATION_TEXTS.rejected,
+};
+
+/** Writes a friend notification from `actor` to `recipientId`, in the caller's transaction. */
+export async function notifyFriendEvent(
+  tx: DbOrTx,
+  input: { type: FriendNotificationType; recipientId: number; actor: { id: number; username: string } },
+): Promise<number | null> {
+  return notify(tx, {
+    recipientId: input.recipientId,
+    actorId: input.actor.id,
+    type: input.type,
+    content: FRIEND_TEXT[input.type](input.actor.username),
+    link: profileWebPath(input.actor.id),
   });
+}
+
+/**
+ * Removes the friend_request notification(s) `senderId` sent `recipientId` (the request was answered or
+ * withdrawn: SPEC §4 "the item is removed") and pushes the recipient's new unread count after commit.
+ */
+export async function removeFriendRequestNotifications(tx: DbOrTx, input: { recipientId: number; senderId: number }): Promise<number> {
+  const removed = await tx
+    .delete(notifications)
+    .where(
+      and(
+        eq(notifications.userId, input.recipientId),
+        eq(notifications.senderId, input.senderId),
+        eq(notifications.notiType, 'friend_request'),
+      ),
+    )
+    .returning({ id: notifications.id });
+  if (removed.length > 0) await signalUnreadChanged(tx, input.recipientId);
+  return removed.length;
 }
 
 /** `@username` at a word start; usernames are 3 to 30 letters, digits or underscores (USERNAME_PATTERN). */
@@ -90,6 +215,7 @@ export async function notifyMentions(
     const allowed = new Set(members.map((m) => m.id));
     ids = ids.filter((id) => allowed.has(id));
   }
-  for (const recipientId of ids) await notify(tx, { ...input, recipientId, type: 'mention' });
+  const { text: _text, groupIsPrivate: _private, exceptIds: _except, ...rest } = input;
+  for (const recipientId of ids) await notify(tx, { ...rest, recipientId, type: 'mention' });
   return ids.length;
 }

@@ -1,0 +1,158 @@
+import {
+  blogWebPath,
+  discussionLink,
+  GROUP_MESSAGES,
+  NOTIFICATION_LIMITS,
+  NOTIFICATION_MESSAGES,
+  type NotificationCountResponse,
+  type NotificationsResponse,
+  parseBlogLink,
+  parseDiscussionLink,
+  type ReportLikeResponse,
+} from '@agora/contract';
+import type { AppContext } from '../../context';
+import type { UserRow } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { decodeCursor, encodeCursor } from '../../lib/cursor';
+import { canReadGroup, resolveGroupForViewer } from '../groups/groups.access';
+import { toNotification } from './notifications.mapper';
+import {
+  deleteAllOwnNotifications,
+  deleteOwnNotification,
+  findBlogLike,
+  findDiscussionLike,
+  findNotificationsPage,
+  markRead,
+} from './notifications.queries';
+import { notify } from './notifications.writer';
+
+/**
+ * The notifications panel (SPEC §2, §4): a person reads, marks read, deletes and clears only their own
+ * notifications (another user's id is a 404 and changes nothing). Notifications themselves are written by the
+ * features whose events cause them, through notifications.writer.ts.
+ */
+
+type Member = UserRow;
+
+const notFound = () => AppError.notFound(NOTIFICATION_MESSAGES.notFound, 'notification_not_found');
+
+/** GET /notifications: the caller's notifications newest first, keyset-paginated, with the unread count in all. */
+export async function listNotifications(
+  ctx: AppContext,
+  actor: Member,
+  input: { search?: string; cursor?: string; limit?: number },
+): Promise<NotificationsResponse> {
+  const limit = input.limit ?? NOTIFICATION_LIMITS.pageDefault;
+  const decoded = decodeCursor(input.cursor, ['ts', 'int'] as const);
+  const page = await findNotificationsPage(ctx.db, actor.id, {
+    cursor: decoded ? { ts: decoded[0], id: decoded[1] } : null,
+    limit: limit + 1,
+    search: input.search ? input.search.toLowerCase() : null,
+  });
+  const rows = page.rows.slice(0, limit);
+  const last = rows.at(-1);
+  return {
+    notifications: rows.map(toNotification),
+    unreadCount: page.unread,
+    nextCursor: page.rows.length > limit && last ? encodeCursor([last.sortTs, last.id]) : null,
+  };
+}
+
+/** PUT /notifications/{id}/read: marks one of the caller's notifications read (already read: no change). */
+export async function markNotificationRead(ctx: AppContext, actor: Member, input: { id: number }): Promise<NotificationCountResponse> {
+  const result = await markRead(ctx.db, actor.id, input.id);
+  if (!result.found) throw notFound();
+  return { message: NOTIFICATION_MESSAGES.markedRead, unreadCount: result.unread };
+}
+
+/**
+ * DELETE /notifications/{id}: deletes one of the caller's notifications. Deleting a group invitation declines it;
+ * deleting a friend request's notification leaves the request pending (it can still be answered on the profile).
+ */
+export async function deleteNotification(ctx: AppContext, actor: Member, input: { id: number }): Promise<NotificationCountResponse> {
+  const result = await deleteOwnNotification(ctx.db, actor.id, input.id);
+  if (!result.found) throw notFound();
+  return { message: NOTIFICATION_MESSAGES.deleted, unreadCount: result.unread };
+}
+
+/** DELETE /notifications: deletes all of the caller's notifications (SPEC §4: empty list, count 0). */
+export async function clearNotifications(ctx: AppContext, actor: Member): Promise<NotificationCountResponse> {
+  await deleteAllOwnNotifications(ctx.db, actor.id);
+  return { message: NOTIFICATION_MESSAGES.cleared, unreadCount: 0 };
+}
+
+/**
+ * POST /notifications (SPEC §7: the client reports a like). Accepted only for `like`; the sender is the caller
+ * whatever the body says, the recipient the author of the discussion or blog the link names, which the caller
+ * must be able to read and must like now. Written through the writer, which stores one like notification per
+ * sender and object: the like itself has usually notified already, and then nothing new is written or pushed.
+ */
+export async function reportLike(
+  ctx: AppContext,
+  actor: Member,
+  input: { noti_type: string; noti_link: string },
+): Promise<ReportLikeResponse> {
+  await ctx.limiters.likeReportsPerUser.consume(String(actor.id));
+  if (input.noti_type !== 'like')
+    throw AppError.badRequest(NOTIFICATION_MESSAGES.onlyLikes, { noti_type: NOTIFICATION_MESSAGES.onlyLikes });
+  const target = await likedObject(ctx, actor, input.noti_link.trim());
+  if (!target.liked) throw AppError.forbidden(NOTIFICATION_MESSAGES.notLiked);
+  const { recipientId } = target;
+  if (recipientId === null) return { message: NOTIFICATION_MESSAGES.recorded, notificationId: null };
+  const notificationId = await ctx.db.transaction((tx) =>
+    notify(tx, {
+      recipientId,
+      actorId: actor.id,
+      type: 'like',
+      content: target.content,
+      link: target.link,
+      groupId: target.groupId,
+      discussionId: target.discussionId,
+      blogId: target.blogId,
+    }),
+  );
+  return { message: NOTIFICATION_MESSAGES.recorded, notificationId };
+}
+
+type LikedObject = {
+  recipientId: number | null;
+  liked: boolean;
+  content: string;
+  link: string;
+  groupId: number;
+  discussionId: number | null;
+  blogId: number | null;
+};
+
+/** The discussion or blog a like report's link names, read with the caller's rights (404 absent, 403 private). */
+async function likedObject(ctx: AppContext, actor: Member, link: string): Promise<LikedObject> {
+  const discussion = parseDiscussionLink(link);
+  const blog = discussion ? null : parseBlogLink(link);
+  if (!discussion && !blog) throw AppError.badRequest(NOTIFICATION_MESSAGES.invalidLink, { noti_link: NOTIFICATION_MESSAGES.invalidLink });
+  const { group, role } = await resolveGroupForViewer(ctx, actor, discussion ? String(discussion.groupId) : blog!.group);
+  if (!canReadGroup(group, actor, role)) throw AppError.forbidden(GROUP_MESSAGES.privateContent);
+  if (discussion) {
+    const found = await findDiscussionLike(ctx.db, { groupId: group.id, discussionId: discussion.discussionId, viewerId: actor.id });
+    if (!found) throw AppError.notFound('Discussion not found');
+    return {
+      recipientId: found.authorId,
+      liked: found.liked,
+      content: `${actor.username} liked your post`,
+      link: discussionLink(group.id, discussion.discussionId),
+      groupId: group.id,
+      discussionId: discussion.discussionId,
+      blogId: null,
+    };
+  }
+  const found = await findBlogLike(ctx.db, { groupId: group.id, blogId: blog!.blogId, viewerId: actor.id });
+  if (!found) throw AppError.notFound('Blog post not found');
+  return {
+    recipientId: found.authorId,
+    liked: found.liked,
+    content: `${actor.username} liked your blog post`,
+    link: blogWebPath(group.slug, blog!.blogId),
+    groupId: group.id,
+    discussionId: null,
+    blogId: blog!.blogId,
+  };
+}
