@@ -90,6 +90,8 @@ function FriendEntry({ friend, online }: { friend: Friend; online: boolean }) {
           <button
             ref={trigger}
             type="button"
+            // Spelled out: browsers put a space between the flex items' texts ("ada , Online").
+            aria-label={`${friend.username}, ${online ? FRIEND_TEXTS.online : FRIEND_TEXTS.offline}`}
             className="flex w-full min-w-0 items-center gap-3 rounded-xl px-1.5 py-1.5 text-left transition-colors hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring data-[state=open]:bg-surface-muted"
           >
             <span className="relative shrink-0">
@@ -97,7 +99,6 @@ function FriendEntry({ friend, online }: { friend: Friend; online: boolean }) {
               <OnlineDot online={online} />
             </span>
             <span className="min-w-0 flex-1 truncate text-sm font-medium text-fg">{friend.username}</span>
-            <span className="sr-only">, {online ? FRIEND_TEXTS.online : FRIEND_TEXTS.offline}</span>
           </button>
         </Popover.Trigger>
         <Popover.Portal>

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
-import type { Friend, FriendStatus, Suggestion } from '@agora/contract';
+import { SOCKET_EVENTS, type Friend, type FriendStatus, type Suggestion } from '@agora/contract';
+import { currentSocket, fakeSockets } from '@/test/fake-socket';
 import { json, makeProfile, renderApp, signIn } from '@/test/render-app';
 import { deferred, serve, type Routes } from '@/test/serve';
 import { actionsFor } from './api';
@@ -287,5 +288,35 @@ describe('onlineFirst', () => {
   it('puts online friends first, keeping the order within each group', () => {
     const list = [friend(1, 'a'), friend(2, 'b'), friend(3, 'c'), friend(4, 'd')];
     expect(onlineFirst(list, new Set([4, 2])).map((f) => f.id)).toEqual([2, 4, 1, 3]);
+  });
+});
+
+describe('the friends panel (desktop side panel)', () => {
+  it('lists the friends with the online ones first, follows the server’s online_users, and View Profile opens the profile', async () => {
+    signIn();
+    serve({
+      'GET /friends/7/friends': () => json(200, { friends: [friend(12, 'grace'), friend(31, 'linus')], total: 2, nextCursor: null }),
+      'GET /users/31': () => json(200, makeProfile({ id: 31, username: 'linus' })),
+      'GET /friends/status/check': () => json(200, { status: 'friends' }),
+    });
+    const { user, router } = renderApp('/');
+    const side = await screen.findByRole('complementary', { name: 'Side panel' });
+    // hidden: true because role queries treat the side panel's rows as hidden in jsdom; the journey checks them in Chromium.
+    const names = () =>
+      within(side)
+        .getAllByRole('button', { name: /, (Online|Offline)$/, hidden: true })
+        .map((b) => b.getAttribute('aria-label'));
+    await waitFor(() => expect(names()).toEqual(['grace, Offline', 'linus, Offline']));
+    await waitFor(() => expect(fakeSockets.length).toBeGreaterThan(0));
+    act(() => currentSocket().serverEmit(SOCKET_EVENTS.onlineUsers, [31]));
+    await waitFor(() => expect(names()).toEqual(['linus, Online', 'grace, Offline']));
+    expect(within(side).getByText('online', { exact: false })).toHaveTextContent('1 online');
+    await user.click(within(side).getByRole('button', { name: 'linus, Online' }));
+    const card = await screen.findByRole('dialog', { name: "linus's profile" });
+    await user.click(within(card).getByRole('button', { name: 'View Profile' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?profile=31'));
+    // Gone offline: the list says so.
+    act(() => currentSocket().serverEmit(SOCKET_EVENTS.onlineUsers, []));
+    await waitFor(() => expect(names()).toEqual(['grace, Offline', 'linus, Offline']));
   });
 });
