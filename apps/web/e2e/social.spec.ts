@@ -162,7 +162,7 @@ test('friend request, live bell and answer, presence, live notification, clear, 
   await expect(panelOfA.getByRole('button', { name: 'Clear notifications' })).toBeDisabled();
   await a.page.keyboard.press('Escape');
 
-  // A unfriends B after the confirmation; both friends lists empty live.
+  // A unfriends B after the confirmation; focus lands on Add Friend, A's friends list empties at once.
   await a.page.goto(`/?profile=${b.id}`);
   await profileOfB.getByRole('button', { name: 'Unfriend' }).click();
   const confirm = a.page.getByRole('alertdialog', { name: `Are you sure you want to unfriend ${b.username}?` });
@@ -175,6 +175,8 @@ test('friend request, live bell and answer, presence, live notification, clear, 
   await expect(profileOfB.getByRole('button', { name: 'Add Friend' })).toBeFocused();
   await a.page.keyboard.press('Escape');
   await expect(sidePanel(a.page).getByText('No friends yet')).toBeVisible();
+  // No push tells B about an unfriend (no notification; the presence list only drops A): B's list is right on reload.
+  await b.page.reload();
   await expect(sidePanel(b.page).getByText('No friends yet')).toBeVisible();
 
   await a.page.context().close();

@@ -50,6 +50,7 @@ export function FriendActions({ userId, username, known, inList = false, size = 
 
   const busy = actions.isBusy(userId);
   const onAction = (action: FriendAction) => {
+    if (busy) return;
     if (action === 'unfriend') setConfirming(true);
     else actions.run(action, userId);
   };
@@ -64,11 +65,15 @@ export function FriendActions({ userId, username, known, inList = false, size = 
             ref={index === 0 ? first : undefined}
             variant={variant}
             size={size}
-            disabled={busy}
+            // aria-disabled, not disabled: a disabled button drops focus, and focus returns here after "Yes, Unfriend".
+            aria-disabled={busy || undefined}
             onClick={() => onAction(action)}
             // The visible label comes first in the name (WCAG "label in name"), then whose it is.
             aria-label={inList ? `${label} ${username}` : undefined}
-            className={cn(action === 'unfriend' && 'hover:border-danger-fg/40 hover:bg-danger-soft hover:text-danger-fg')}
+            className={cn(
+              'aria-disabled:cursor-wait aria-disabled:opacity-50',
+              action === 'unfriend' && 'hover:border-danger-fg/40 hover:bg-danger-soft hover:text-danger-fg',
+            )}
           >
             <Icon aria-hidden />
             <span className={cn(inList && 'sr-only sm:not-sr-only')}>{label}</span>

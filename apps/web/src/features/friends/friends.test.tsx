@@ -61,7 +61,7 @@ describe('friend buttons on a profile', () => {
     const { user, api } = await openGrace('not_friends', { 'POST /friends/request': () => reply.promise });
     await user.click(await screen.findByRole('button', { name: 'Add Friend' }));
     // Optimistic: the new state shows while the call is still on its way, and the button waits.
-    expect(screen.getByRole('button', { name: 'Cancel Request' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Cancel Request' })).toHaveAttribute('aria-disabled', 'true');
     expect(posts(api, '/friends/request').map((c) => c.body)).toEqual([{ addressee_id: 12 }]);
     reply.resolve(action('pending_sent', 12, 'Friend request sent successfully!'));
     expect(await screen.findByText('Friend request sent successfully!')).toBeInTheDocument();
@@ -112,7 +112,7 @@ describe('friend buttons on a profile', () => {
     expect(await screen.findByRole('button', { name: 'Reject' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Accept' }));
     // Friends at once, before the answer.
-    expect(await screen.findByRole('button', { name: 'Unfriend' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Unfriend' })).toHaveAttribute('aria-disabled', 'true');
     reply.resolve(action('friends', 12, 'Friend request accepted!'));
     expect(await screen.findByText('Friend request accepted!')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Unfriend' })).toBeInTheDocument();
