@@ -10,6 +10,10 @@ import { NavBar } from './nav-bar';
 
 // Signed-in or on-demand parts load apart from the layout, so a visitor's first page stays small: the side panel
 // for signed-in people, each drawer on its first opening (it then stays mounted, so closing animates).
+const Realtime = lazyComponent(
+  () => import('./realtime'),
+  (m) => m.Realtime,
+);
 const SidePanel = lazyComponent(
   () => import('./side-panel'),
   (m) => m.SidePanel,
@@ -73,6 +77,7 @@ export function AppLayout() {
         </main>
       </div>
       {/* One boundary each: a drawer still loading never hides the side panel. */}
+      <Suspense fallback={null}>{session ? <Realtime /> : null}</Suspense>
       <Suspense fallback={null}>{session ? <SidePanel /> : null}</Suspense>
       <Suspense fallback={null}>
         {session && opened.notifications ? <NotificationsPanel open={notificationsOpen} onOpenChange={setNotificationsOpen} /> : null}

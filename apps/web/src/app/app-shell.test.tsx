@@ -59,15 +59,16 @@ describe('visitor navigation', () => {
 });
 
 describe('signed-in shell', () => {
-  it('shows the feed frame, the side panel, and the empty notifications panel, calling only the profile, community lists and feed', async () => {
+  it('shows the feed frame, the side panel, and the empty notifications panel, calling only the profile, community, feed, friends and notification lists', async () => {
     signIn();
-    const { calls } = mockFetch((url) =>
-      url === '/groups/joined/discussions'
-        ? json(200, { discussions: [], nextCursor: null })
-        : url.startsWith('/groups/')
-          ? json(200, { groups: [], nextCursor: null })
-          : json(200, makeProfile({ bio: 'Counting engines' })),
-    );
+    const { calls } = mockFetch((url) => {
+      if (url.startsWith('/notifications')) return json(200, { notifications: [], unreadCount: 0, nextCursor: null });
+      if (url.startsWith('/friends/')) return json(200, { friends: [], total: 0, nextCursor: null });
+      if (url.startsWith('/groups/joined/discussions')) return json(200, { discussions: [], nextCursor: null });
+      if (url.startsWith('/groups/joined/blogs')) return json(200, { blogs: [], nextCursor: null });
+      if (url.startsWith('/groups/')) return json(200, { groups: [], nextCursor: null });
+      return json(200, makeProfile({ bio: 'Counting engines' }));
+    });
     const { user } = renderApp('/');
     expect(screen.getByRole('heading', { name: 'Your feed' })).toBeInTheDocument();
     // SPEC §7: the first name from the own profile, not the username.
@@ -86,9 +87,19 @@ describe('signed-in shell', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument());
     expect(bell).toHaveFocus();
-    // The navigation strip loads the owned and joined communities; the feed its discussions.
+    // The navigation strip loads the owned and joined communities, the feed its discussions and blogs, the bell its
+    // count, the side panel the friends.
     expect(new Set(calls.map((c) => c.url))).toEqual(
-      new Set(['/users/profile', '/groups/mine?limit=100', '/groups/joined?limit=100', '/groups/joined/discussions']),
+      new Set([
+        '/users/profile',
+        '/groups/mine?limit=100',
+        '/groups/joined?limit=100',
+        '/groups/joined/discussions',
+        '/groups/joined/blogs?limit=10',
+        '/notifications?limit=1',
+        '/notifications',
+        '/friends/7/friends?limit=50',
+      ]),
     );
   });
 

@@ -1,23 +1,35 @@
 import { Bell } from 'lucide-react';
 import { Avatar } from '@/components/ui/avatar';
 import { Tooltip } from '@/components/ui/tooltip';
+import { useUnreadCount } from '@/features/notifications/api';
 import { useOwnProfile } from '@/features/profiles/api';
 import { useProfilePanel } from '@/features/profiles/public';
 
-/** The signed-in end of the navigation bar (SPEC §2): the notifications bell and the avatar that opens the own profile. */
+/**
+ * The signed-in end of the navigation bar (SPEC §2): the notifications bell, with a dot while anything is unread
+ * (the count is polled, refreshed on focus and pushed live), and the avatar that opens the own profile.
+ */
 export function NavMemberActions({ onOpenNotifications }: { onOpenNotifications: () => void }) {
   const profilePanel = useProfilePanel();
   const ownProfile = useOwnProfile();
+  const unread = useUnreadCount().data ?? 0;
   return (
     <>
       <Tooltip content="Notifications">
         <button
           type="button"
-          aria-label="Notifications"
+          aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
           onClick={onOpenNotifications}
-          className="flex size-10 items-center justify-center rounded-full text-fg-muted transition-colors hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+          className="relative flex size-10 items-center justify-center rounded-full text-fg-muted transition-colors hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
         >
           <Bell className="size-5" aria-hidden />
+          {unread > 0 ? (
+            <span
+              data-testid="unread-dot"
+              aria-hidden
+              className="absolute top-2 right-2 size-2.5 rounded-full bg-danger ring-2 ring-surface"
+            />
+          ) : null}
         </button>
       </Tooltip>
       <Tooltip content="Your profile">

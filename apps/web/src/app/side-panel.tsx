@@ -5,10 +5,14 @@ import { FallbackImage } from '@/components/ui/fallback-image';
 import { Skeleton } from '@/components/ui/spinner';
 import { useSession } from '@/lib/session';
 import { useLogout } from '@/features/auth/api';
+import { FriendsPanelList } from '@/features/friends/public';
 import { useOwnProfile } from '@/features/profiles/api';
 import { useProfilePanel } from '@/features/profiles/use-profile-panel';
 
-/** Desktop only (≥ 768 px), signed in only: the user's card and Logout. The friends list arrives with friends. */
+/**
+ * SPEC §2 Friends panel. Desktop only (≥ 768 px), signed in only: the user's card, the friends list with online
+ * dots and a profile card per friend, and Logout.
+ */
 export function SidePanel() {
   const session = useSession();
   const profile = useOwnProfile();
@@ -48,6 +52,7 @@ export function SidePanel() {
             </Button>
           </div>
         </div>
+        <FriendsPanelList />
       </div>
       <div className="border-t border-line p-4">
         <Button variant="ghost" className="w-full justify-start text-fg-muted" onClick={() => logout.mutate()} disabled={logout.isPending}>

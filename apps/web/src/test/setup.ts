@@ -1,10 +1,16 @@
 import '@testing-library/jest-dom/vitest';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { fakeSockets, io } from './fake-socket';
+
+// No test opens a real connection: the realtime client gets a fake socket that tests can drive (fake-socket.ts).
+vi.mock('socket.io-client', () => import('./fake-socket'));
 
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  fakeSockets.length = 0;
+  io.mockClear();
 });
 
 // West of Greenwich, where `new Date('YYYY-MM-DD')` (UTC midnight) falls on the previous local day: a calendar

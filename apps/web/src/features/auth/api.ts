@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { LoginRequest, LoginResponse, MessageResponse, RegisterRequest, RegisterResponse } from '@agora/contract';
 import { api } from '@/lib/api-client';
+import { disconnectSocket } from '@/lib/socket';
 import { clearSession, saveSession } from '@/lib/storage';
 
 // No response schemas here: these calls are on the login and register pages' first load, which stays free of
@@ -30,8 +31,8 @@ export function useRegister() {
 }
 
 /**
- * SPEC §4 Logout: tell the server, then clear the local session even if that call failed, drop every cached
- * query, and go to /login.
+ * SPEC §4 Logout: tell the server, then — even if that call failed — close the realtime connection, clear the
+ * local session, drop every cached query, and go to /login.
  */
 export function useLogout() {
   const queryClient = useQueryClient();
@@ -48,6 +49,7 @@ export function useLogout() {
       // Leave the signed-in layout first, in the same render batch as the sign-out, so nothing on the old page
       // (an open profile panel) reacts to the sign-out by redirecting somewhere else.
       void navigate('/login', { replace: true });
+      disconnectSocket();
       clearSession();
       queryClient.clear();
     },

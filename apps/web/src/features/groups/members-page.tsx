@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Search, SearchX, Users } from 'lucide-react';
-import type { GroupMember, Role } from '@agora/contract';
+import { isStaff, type GroupMember, type Role } from '@agora/contract';
 import { LoadMore } from '@/components/load-more';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
@@ -10,6 +10,7 @@ import { Skeleton } from '@/components/ui/spinner';
 import { useSession } from '@/lib/session';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useProfilePanel } from '@/features/profiles/public';
+import { FriendActions } from '@/features/friends/public';
 import { useGroupMembers } from './api';
 import { InviteButton } from './invite-dialog';
 import { JoinRequests } from './join-requests';
@@ -98,7 +99,12 @@ function MemberRow({ groupId, member, actor }: { groupId: number; member: GroupM
           <Button variant="outline" size="sm" onClick={() => profile.open(member.id)} aria-label={`View ${member.username}'s profile`}>
             Profile
           </Button>
-          <MemberMenu groupId={groupId} actor={actor} member={member} />
+          {/* SPEC §2/§6: staff get the options menu; everyone else gets friend actions instead. */}
+          {actor && isStaff(actor) ? (
+            <MemberMenu groupId={groupId} actor={actor} member={member} />
+          ) : (
+            <FriendActions userId={member.id} username={member.username} inList />
+          )}
         </div>
       ) : null}
     </li>

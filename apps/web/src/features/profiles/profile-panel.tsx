@@ -17,6 +17,7 @@ import { useSession } from '@/lib/session';
 import { formatBirthday } from '@/lib/time';
 import { useLogout } from '@/features/auth/api';
 import { loginPathFor } from '@/features/auth/public';
+import { FriendActions, ProfileFriends } from '@/features/friends/public';
 import { ProfileCommunities } from '@/features/groups/public';
 import { useProfile, useUpdateProfile } from './api';
 import { resolveProfileId } from './own';
@@ -195,6 +196,7 @@ function ProfileView({ userId, own, onBack }: ProfileViewProps) {
                 </Tooltip>
               </div>
             ) : null}
+            {own ? null : <FriendActions userId={profile.id} username={profile.username} className="pb-1" />}
           </div>
           <div className="mt-3 min-w-0">
             <h2 className="truncate text-xl font-bold tracking-tight text-fg">
@@ -211,8 +213,12 @@ function ProfileView({ userId, own, onBack }: ProfileViewProps) {
           <Tabs defaultValue="overview" className="mt-5" onValueChange={(tab) => (tab === 'overview' ? undefined : setDraft(null))}>
             <TabsList aria-label="Profile sections">
               <TabsTrigger value="overview">Overview</TabsTrigger>
+              <TabsTrigger value="friends">Friends</TabsTrigger>
               <TabsTrigger value="communities">Communities</TabsTrigger>
             </TabsList>
+            <TabsContent value="friends" className="my-5">
+              <ProfileFriends userId={profile.id} own={own} />
+            </TabsContent>
             <TabsContent value="communities" className="my-5">
               <ProfileCommunities userId={profile.id} own={own} />
             </TabsContent>

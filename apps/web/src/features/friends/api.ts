@@ -1,0 +1,195 @@
+import { useInfiniteQuery, useQuery, type InfiniteData, type QueryKey } from '@tanstack/react-query';
+import { toastSuccess } from '@/lib/toast';
+import {
+  FRIEND_LIMITS,
+  type FriendActionResponse,
+  type FriendsResponse,
+  type FriendStatusResponse,
+  type SuggestionsResponse,
+  type FriendStatus,
+} from '@agora/contract';
+import { api } from '@/lib/api-client';
+import { useOptimisticMutation, type OptimisticPatch } from '@/lib/optimistic';
+import { useSession } from '@/lib/session';
+import { notificationKeys } from '@/features/notifications/api';
+import { friendKeys } from './keys';
+import { FRIEND_TEXTS } from './texts';
+
+/**
+ * Friends: every request the web app makes about friends (SPEC §7 "Profile and friends"), their query keys, and
+ * the friend actions with their SPEC §8 texts. Components use these hooks, never the client.
+ */
+
+export { friendKeys } from './keys';
+
+function withQuery(path: string, params: Record<string, string | number | undefined>): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') query.set(key, String(value));
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reads
+
+/** GET /friends/{userId}/friends: anyone's friends, alphabetical, with the total for "(n)". */
+export function useFriends(userId: number | null, limit: number = FRIEND_LIMITS.pageDefault) {
+  const session = useSession();
+  return useInfiniteQuery({
+    queryKey: friendKeys.list(userId ?? 0),
+    queryFn: ({ signal, pageParam }) =>
+      api.get<FriendsResponse>(withQuery(`/friends/${userId}/friends`, { cursor: pageParam, limit }), { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    enabled: Boolean(session) && userId !== null,
+  });
+}
+
+/** GET /friends/{userId}/mutual: the friends the signed-in user and `userId` have in common. */
+export function useMutualFriends(userId: number) {
+  const session = useSession();
+  return useInfiniteQuery({
+    queryKey: friendKeys.mutual(userId),
+    queryFn: ({ signal, pageParam }) => api.get<FriendsResponse>(withQuery(`/friends/${userId}/mutual`, { cursor: pageParam }), { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    enabled: Boolean(session) && session?.userId !== userId,
+  });
+}
+
+/** GET /friends/suggestions?search=: people to befriend, usernames starting with `search` (SPEC §5). */
+export function useSuggestions(search: string) {
+  const session = useSession();
+  return useInfiniteQuery({
+    queryKey: friendKeys.suggestionSearch(search),
+    queryFn: ({ signal, pageParam }) =>
+      api.get<SuggestionsResponse>(withQuery('/friends/suggestions', { search, cursor: pageParam }), { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    enabled: Boolean(session),
+  });
+}
+
+/**
+ * GET /friends/status/check?user1={me}&user2={userId}: the signed-in user's status towards someone. `known` seeds
+ * it where the list already says it (a suggestion is not a friend), so a list of people costs no extra calls.
+ */
+export function useFriendStatus(userId: number, known?: FriendStatus) {
+  const session = useSession();
+  return useQuery({
+    queryKey: friendKeys.status(userId),
+    queryFn: ({ signal }) =>
+      api.get<FriendStatusResponse>(withQuery('/friends/status/check', { user1: session?.userId, user2: userId }), { signal }),
+    enabled: Boolean(session) && session?.userId !== userId,
+    ...(known ? { initialData: { status: known } satisfies FriendStatusResponse } : {}),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Actions (SPEC §4 Friend relation)
+
+export type FriendAction = 'request' | 'cancel' | 'accept' | 'reject' | 'unfriend';
+
+/** What each status offers (SPEC §4): Add Friend; Cancel Request; Accept or Reject; Unfriend. */
+export function actionsFor(status: FriendStatus): FriendAction[] {
+  switch (status) {
+    case 'not_friends':
+      return ['request'];
+    case 'pending_sent':
+      return ['cancel'];
+    case 'pending_received':
+      return ['accept', 'reject'];
+    case 'friends':
+      return ['unfriend'];
+  }
+}
+
+interface ActionSpec {
+  path: string;
+  body: (userId: number) => Record<string, number>;
+  /** The status the action leads to (SPEC §4), shown at once. */
+  next: FriendStatus;
+  errorMessage: string;
+}
+
+/** The SPEC §7 call of each action. The acting user is the session's: no requester_id is sent for oneself. */
+export const FRIEND_ACTIONS: Record<FriendAction, ActionSpec> = {
+  request: {
+    path: '/friends/request',
+    body: (id) => ({ addressee_id: id }),
+    next: 'pending_sent',
+    errorMessage: FRIEND_TEXTS.requestFailed,
+  },
+  cancel: { path: '/friends/cancel', body: (id) => ({ addressee_id: id }), next: 'not_friends', errorMessage: FRIEND_TEXTS.cancelFailed },
+  accept: { path: '/friends/accept', body: (id) => ({ requester_id: id }), next: 'friends', errorMessage: FRIEND_TEXTS.acceptFailed },
+  reject: { path: '/friends/reject', body: (id) => ({ requester_id: id }), next: 'not_friends', errorMessage: FRIEND_TEXTS.rejectFailed },
+  unfriend: {
+    path: '/friends/unfriend',
+    body: (id) => ({ other_user_id: id }),
+    next: 'not_friends',
+    errorMessage: FRIEND_TEXTS.removeFailed,
+  },
+};
+
+export interface FriendTarget {
+  userId: number;
+}
+
+/** A friends list without one person, its total one less (they left the list: SPEC §4 Unfriend). */
+function withoutFriend(old: unknown, userId: number): unknown {
+  const data = old as InfiniteData<FriendsResponse>;
+  if (!data?.pages) return old;
+  const present = data.pages.some((p) => p.friends.some((f) => f.id === userId));
+  if (!present) return old;
+  return {
+    ...data,
+    pages: data.pages.map((page) => ({
+      ...page,
+      friends: page.friends.filter((f) => f.id !== userId),
+      total: Math.max(0, page.total - 1),
+    })),
+  };
+}
+
+function useFriendMutation(action: FriendAction) {
+  const session = useSession();
+  const me = session?.userId ?? 0;
+  const spec = FRIEND_ACTIONS[action];
+  return useOptimisticMutation<FriendTarget, FriendActionResponse>({
+    mutationFn: ({ userId }) => api.post<FriendActionResponse>(spec.path, spec.body(userId)),
+    optimistic: ({ userId }) => {
+      const patches: OptimisticPatch[] = [{ queryKey: friendKeys.status(userId), update: () => ({ status: spec.next }) }];
+      if (action === 'unfriend') patches.push({ queryKey: friendKeys.list(me), update: (old) => withoutFriend(old, userId) });
+      return patches;
+    },
+    // The server's answer is the truth (a request to someone who had asked us makes us friends at once).
+    reconcile: (data, { userId }, queryClient) => queryClient.setQueryData(friendKeys.status(userId), { status: data.status }),
+    invalidate: ({ userId }) => {
+      const keys: QueryKey[] = [friendKeys.list(me), friendKeys.list(userId), friendKeys.mutual(userId)];
+      // A new request keeps its suggestion on screen (now "Cancel Request"); anything else may change who is suggested.
+      if (action !== 'request') keys.push(friendKeys.suggestions());
+      // Answering from a profile settles the friend_request notification too.
+      if (action === 'accept' || action === 'reject') keys.push(notificationKeys.all);
+      return keys;
+    },
+    // One action per person at a time, whichever button or list started it (SPEC §4).
+    lockKey: ({ userId }) => `friend:${userId}`,
+    onSuccess: (data) => void toastSuccess(data.message),
+    meta: { errorMessage: spec.errorMessage },
+  });
+}
+
+/** The five friend actions, optimistic, one at a time per person, rolled back with the SPEC §8 alert on failure. */
+export function useFriendActions() {
+  const request = useFriendMutation('request');
+  const cancel = useFriendMutation('cancel');
+  const accept = useFriendMutation('accept');
+  const reject = useFriendMutation('reject');
+  const unfriend = useFriendMutation('unfriend');
+  const byAction = { request, cancel, accept, reject, unfriend };
+  return {
+    run: (action: FriendAction, userId: number) => byAction[action].run({ userId }),
+    /** An action for this person is on its way (in this component): its buttons wait. */
+    isBusy: (userId: number) => Object.values(byAction).some((m) => m.mutation.isPending && m.mutation.variables?.userId === userId),
+  };
+}

@@ -1,0 +1,25 @@
+/** What the notifications panel says (SPEC §2 Notifications panel, §8). */
+export const NOTIFICATION_TEXTS = {
+  title: 'Notifications',
+  empty: 'No notifications yet',
+  emptyHint: "When you get notifications, they'll appear here",
+  noMatch: 'No matching notifications found',
+  noMatchHint: 'Try a different search term',
+  search: 'Search notifications...',
+  clear: 'Clear notifications',
+  accept: 'Accept',
+  decline: 'Decline',
+  delete: 'Delete notification',
+  unread: 'Unread',
+  unreadCount: (n: number) => `${n} unread`,
+
+  deleted: 'Notification deleted',
+  cleared: 'All notifications cleared',
+  loadFailed: 'Failed to load notifications',
+  deleteFailed: 'Failed to delete notification',
+  clearFailed: 'Failed to clear notifications',
+  processFailed: 'Failed to process notification',
+  acceptFailed: 'Failed to accept request',
+  declineFailed: 'Failed to decline request',
+  retry: 'Try again',
+} as const;

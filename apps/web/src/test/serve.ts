@@ -1,0 +1,31 @@
+import { json, makeProfile, mockFetch } from './render-app';
+
+export type Reply = Response | Promise<Response>;
+export type Routes = Record<string, (body: unknown, url: string) => Reply>;
+
+/**
+ * Answers "METHOD /path?query" from `routes` (exact match first, then without the query). The signed-in shell's
+ * own calls (own profile, community lists, the bell's count, the friends panel) get harmless empty answers unless a
+ * route names them; anything else is a 599 the test will notice.
+ */
+export function serve(routes: Routes) {
+  return mockFetch((url, init) => {
+    const method = init.method ?? 'GET';
+    const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
+    const handler = routes[`${method} ${url}`] ?? routes[`${method} ${url.split('?')[0]}`];
+    if (handler) return handler(body, url);
+    if (url === '/users/profile') return json(200, makeProfile());
+    if (url.startsWith('/groups/joined') || url.startsWith('/groups/mine')) return json(200, { groups: [], nextCursor: null });
+    if (method === 'GET' && url.split('?')[0] === '/notifications')
+      return json(200, { notifications: [], unreadCount: 0, nextCursor: null });
+    if (method === 'GET' && /^\/friends\/\d+\/friends/.test(url)) return json(200, { friends: [], total: 0, nextCursor: null });
+    return json(599, { message: `unexpected ${method} ${url}`, code: 'test' });
+  });
+}
+
+/** A response the test releases when it wants (to look at the screen while a call is on its way). */
+export function deferred() {
+  let resolve: (r: Response) => void = () => {};
+  const promise = new Promise<Response>((r) => (resolve = r));
+  return { promise, resolve };
+}
