@@ -5,7 +5,8 @@ export type Routes = Record<string, (body: unknown, url: string) => Reply>;
 
 /**
  * Answers "METHOD /path?query" from `routes` (exact match first, then without the query). The signed-in shell's
- * own calls (own profile, community lists, the bell's count, the friends panel) get harmless empty answers unless a
+ * own calls (own profile, community lists, the home feed's discussions and blogs, the bell's count, the friends
+ * panel) get harmless empty answers unless a
  * route names them; anything else is a 599 the test will notice.
  */
 export function serve(routes: Routes) {
@@ -15,6 +16,9 @@ export function serve(routes: Routes) {
     const handler = routes[`${method} ${url}`] ?? routes[`${method} ${url.split('?')[0]}`];
     if (handler) return handler(body, url);
     if (url === '/users/profile') return json(200, makeProfile());
+    if (url.startsWith('/groups/joined/discussions') || url.startsWith('/groups/suggested/discussions'))
+      return json(200, { discussions: [], nextCursor: null });
+    if (url.startsWith('/groups/joined/blogs')) return json(200, { blogs: [], nextCursor: null });
     if (url.startsWith('/groups/joined') || url.startsWith('/groups/mine')) return json(200, { groups: [], nextCursor: null });
     if (method === 'GET' && url.split('?')[0] === '/notifications')
       return json(200, { notifications: [], unreadCount: 0, nextCursor: null });

@@ -234,6 +234,7 @@ describe('profile Communities tab', () => {
       if (url.startsWith('/groups/mine/12') || url.startsWith('/groups/joined/12')) return json(200, list([]));
       if (url === '/users/12') return json(200, makeProfile({ id: 12, username: 'grace' }));
       if (url.startsWith('/groups/')) return json(200, list([]));
+      if (url.startsWith('/friends/status/check')) return json(200, { status: 'not_friends' });
       return json(200, makeProfile());
     });
     const { user, unmount } = renderApp('/?profile=me');

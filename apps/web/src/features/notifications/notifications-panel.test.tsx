@@ -218,7 +218,9 @@ describe('the notifications panel', () => {
     await user.click(within(items(panel)[0]!).getByRole('button', { name: /grace liked your post/ }));
     expect(bell()).toHaveAccessibleName('Notifications');
     expect(api.calls.filter((c) => c.method === 'PUT').map((c) => c.url)).toEqual(['/notifications/1/read']);
-    expect(router.state.location.pathname).toBe('/groups/3/discussions/41');
+    // The notification's link (/groups/3/discussions/41) opens the community's post panel.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/group/3/discussions'));
+    expect(new URLSearchParams(router.state.location.search).get('post')).toBe('3-41');
   });
 
   it('never counts below 0, and does not mark an already read item again', async () => {
