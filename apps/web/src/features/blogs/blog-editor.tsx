@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { Bold, Heading, ImagePlus, Trash2, Upload } from 'lucide-react';
 import { BLOG_LIMITS, cleanPastedText, type Blog } from '@agora/contract';
 import { Button } from '@/components/ui/button';
@@ -100,15 +101,16 @@ function EditorForm({
   const blank = title.trim() === '' || content.trim() === '';
   const shownImage = preview ?? (removeImage ? null : (blog?.blog_img ?? null));
 
-  /** Replaces the content and puts the caret or selection back where the tool left it. */
+  /**
+   * Replaces the content and puts the caret or selection back where the tool left it, at once: a key pressed right
+   * after Ctrl+B (End, typing) must act on the new selection, not be undone by a later frame.
+   */
   const apply = (result: { text: string; selectionStart: number; selectionEnd: number }) => {
-    setContent(result.text);
-    requestAnimationFrame(() => {
-      const node = textarea.current;
-      if (!node) return;
-      node.focus();
-      node.setSelectionRange(result.selectionStart, result.selectionEnd);
-    });
+    flushSync(() => setContent(result.text));
+    const node = textarea.current;
+    if (!node) return;
+    node.focus();
+    node.setSelectionRange(result.selectionStart, result.selectionEnd);
   };
   const selection = () => {
     const node = textarea.current;

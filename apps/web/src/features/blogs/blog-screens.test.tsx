@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { json, makeProfile, mockFetch, renderApp, signIn, TEST_SESSION } from '@/test/render-app';
 import { groupDetail, makeBlog, page, strip } from './test-data';
@@ -160,6 +160,15 @@ describe('Blog editor', () => {
     await user.click(content);
     await user.keyboard('{Control>}b{/Control}');
     expect(content.value).toBe('**bold text**');
+  });
+
+  it('selects the placeholder in the same task as Ctrl+B, so the next key acts on it (no frame to wait for)', async () => {
+    const { user, dialog } = await openEditor();
+    const content = within(dialog).getByLabelText('Content') as HTMLTextAreaElement;
+    await user.click(content);
+    fireEvent.keyDown(content, { key: 'b', ctrlKey: true });
+    expect(content.value).toBe('**bold text**');
+    expect([content.selectionStart, content.selectionEnd]).toEqual([2, 11]);
   });
 
   it('shows the server’s message, else "Failed to create blog post", and stays open', async () => {
