@@ -420,7 +420,7 @@ test('Discussion tab frames, the navigation strip, Explore and the profile Commu
   await page.goto('/suggested');
   await expect(page.getByRole('link', { name: 'Create a community' })).toBeVisible();
   await expect(
-    page.getByRole('list', { name: 'Suggested communities' }).or(page.getByText('No suggested communities available..')),
+    page.getByRole('list', { name: 'Suggested communities', exact: true }).or(page.getByText('No suggested communities available..')),
   ).toBeVisible();
   await expectAccessible(page, 'explore (signed in)');
   await snap(page, 'desktop-explore-signed-in');

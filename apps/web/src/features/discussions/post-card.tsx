@@ -1,12 +1,12 @@
-import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { Suspense, useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { MessageCircle, Pencil, Pin, PinOff, Trash2 } from 'lucide-react';
 import { DISCUSSION_LIMITS, groupWebPath, type Discussion } from '@agora/contract';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Tooltip } from '@/components/ui/tooltip';
 import { cn } from '@/lib/cn';
+import { lazyComponent } from '@/lib/lazy-component';
 import { focusOnMount } from '@/lib/forms';
 import { POST_FORMAT, RichText } from '@/lib/rich-text';
 import { RoleName } from '@/features/groups/public';
@@ -14,13 +14,23 @@ import { useProfilePanel } from '@/features/profiles/public';
 import { useDeleteDiscussion, useLikeDiscussion, usePinDiscussion, useUpdateDiscussion } from './api';
 import { Collapsible } from './collapsible';
 import { LikeButton } from './like-button';
-import { Lightbox } from './lightbox';
 import { PostMedia } from './post-media';
 import { PostTextarea } from './post-textarea';
 import { DISCUSSION_TEXTS } from './texts';
 import { Timestamp } from './timestamp';
 import { usePastedImages } from './use-pasted-images';
 import { usePostPanel } from './use-post-panel';
+
+// Dialogs load with their first use: most readers never open an image or delete a post (Radix dialog stays off
+// a visitor's first load).
+const Lightbox = lazyComponent(
+  () => import('./lightbox'),
+  (m) => m.Lightbox,
+);
+const ConfirmDialog = lazyComponent(
+  () => import('@/components/ui/confirm-dialog'),
+  (m) => m.ConfirmDialog,
+);
 
 /** The images a lightbox shows: the post's attached images, or one image of its text. */
 type LightboxState = { images: string[]; index: number } | null;
@@ -90,11 +100,15 @@ export function PostBody({ post }: { post: Discussion }) {
           <PostMedia media={post.media} onOpen={(index) => setLightbox({ images: mediaUrls, index })} />
         </div>
       ) : null}
-      <Lightbox
-        images={lightbox?.images ?? []}
-        index={lightbox?.index ?? null}
-        onIndexChange={(index) => setLightbox((current) => (current && index !== null ? { ...current, index } : null))}
-      />
+      {lightbox ? (
+        <Suspense fallback={null}>
+          <Lightbox
+            images={lightbox.images}
+            index={lightbox.index}
+            onIndexChange={(index) => setLightbox((current) => (current && index !== null ? { ...current, index } : null))}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }
@@ -172,16 +186,20 @@ function PostActions({
           </button>
         </Tooltip>
       ) : null}
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title={DISCUSSION_TEXTS.confirmDelete}
-        confirmLabel={DISCUSSION_TEXTS.deleteConfirm}
-        destructive
-        busy={remove.isPending}
-        returnFocusTo={deleteButton}
-        onConfirm={() => remove.mutate({ post }, { onSettled: () => setConfirming(false) })}
-      />
+      {confirming ? (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open
+            onOpenChange={setConfirming}
+            title={DISCUSSION_TEXTS.confirmDelete}
+            confirmLabel={DISCUSSION_TEXTS.deleteConfirm}
+            destructive
+            busy={remove.isPending}
+            returnFocusTo={deleteButton}
+            onConfirm={() => remove.mutate({ post }, { onSettled: () => setConfirming(false) })}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { useSession } from '@/lib/session';
 import { PageTitle } from '@/components/page-title';
 import { SuggestedCommunities } from '@/features/groups/public';
-import { DiscussionFeed } from '@/features/discussions/public';
+import { ExploreDiscussions } from './explore-discussions';
 import { FEED_TEXTS } from './api';
 import { FeedSection } from './section';
 
@@ -58,7 +58,7 @@ export function ExplorePage() {
 
       <FeedSection id="explore-discussions" title="Discussions" description="What people are talking about.">
         {/* SPEC §9: Explore shows 10 placeholders while it loads. */}
-        <DiscussionFeed
+        <ExploreDiscussions
           source={{ kind: 'explore' }}
           skeletons={10}
           showCommunity

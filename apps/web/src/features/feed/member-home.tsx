@@ -1,0 +1,61 @@
+import { Link } from 'react-router';
+import { Compass, MessagesSquare, Newspaper } from 'lucide-react';
+import { buttonClasses } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageTitle } from '@/components/page-title';
+import { useOwnProfile } from '@/features/profiles/api';
+import { useJoinedGroups } from '@/features/groups/api';
+import { BlogStrip } from '@/features/blogs/public';
+import { DiscussionFeed, PostToCommunity } from '@/features/discussions/public';
+import { FEED_TEXTS } from './api';
+import { FeedSection } from './section';
+
+/** The signed-in user's feed (SPEC §2): welcome, the blogs strip and the discussions of the communities they joined. */
+export function HomePage() {
+  const profile = useOwnProfile();
+  // SPEC §7 "Welcome back, {first name}": the own profile's first name, the username if it has none.
+  const name = profile.data ? profile.data.firstName.trim() || profile.data.username : null;
+  // "You haven't joined any community yet" only when that is true; otherwise the blogs of those communities.
+  const joined = useJoinedGroups();
+  const hasJoined = (joined.data?.groups.length ?? 0) > 0;
+  return (
+    <div className="space-y-10">
+      <PageTitle title="Your feed" />
+      <header>
+        <p className="text-sm font-medium text-accent-fg">{name ? `Welcome back, ${name}` : 'Welcome back'}</p>
+        <h1 className="mt-1 text-2xl font-bold tracking-tight text-fg sm:text-3xl">Your feed</h1>
+        <p className="mt-1 text-sm text-fg-subtle">Blogs and discussions from the communities you joined.</p>
+      </header>
+
+      <FeedSection id="feed-blogs" title="Latest blogs">
+        {hasJoined ? (
+          <BlogStrip />
+        ) : (
+          <EmptyState
+            icon={Newspaper}
+            title={FEED_TEXTS.noCommunity}
+            description="Join a community to see its blogs and discussions here."
+            action={
+              <Link to="/suggested" className={buttonClasses('primary', 'md')}>
+                <Compass aria-hidden />
+                Explore communities
+              </Link>
+            }
+          />
+        )}
+      </FeedSection>
+
+      <FeedSection id="feed-discussions" title="Discussions">
+        {/* SPEC §9: 2 placeholders while the feed loads. */}
+        <DiscussionFeed
+          source={{ kind: 'home' }}
+          skeletons={2}
+          showCommunity
+          header={<PostToCommunity />}
+          empty={<EmptyState icon={MessagesSquare} title={FEED_TEXTS.noDiscussion} />}
+          label="Discussions from your communities"
+        />
+      </FeedSection>
+    </div>
+  );
+}
