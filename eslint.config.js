@@ -49,7 +49,8 @@ const serverBoundaries = [
 
 /*
  * Import boundaries of the web app (docs/ARCHITECTURE.md "Import boundaries"):
- * - a feature imports another feature only through its `api.ts` or `public.ts`;
+ * - a feature imports another feature only through its `api.ts`, `public.ts` or `lazy.ts` (components whose code
+ *   loads when they first render, so the importer's static graph stays small);
  * - `components/` and `lib/` never import `features/` or `app/`;
  * - anything outside the importing file's own folder is imported by its `@/` path, never `../`, so the two
  *   rules above see every crossing. `app/` composes features and may import any of their modules.
@@ -91,8 +92,8 @@ const boundaries = [
           patterns: [
             NO_PARENT_PATHS,
             {
-              regex: `^@/features/(?!${feature}/)[^/]+/(?!(api|public)$)`,
-              message: "Another feature's internals are private: import its api.ts or public.ts.",
+              regex: `^@/features/(?!${feature}/)[^/]+/(?!(api|public|lazy)$)`,
+              message: "Another feature's internals are private: import its api.ts, public.ts or lazy.ts.",
             },
             { regex: '^@/app(/|$)', message: 'app/ composes features; features never import it.' },
           ],

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
-import { toast } from 'sonner';
+import { toastError } from '@/lib/toast';
 import { errorMessage } from '@/lib/api-client';
 import { uploadPostImage } from './api';
 import { DISCUSSION_TEXTS } from './texts';
@@ -32,7 +32,7 @@ export function usePastedImages(setText: Dispatch<SetStateAction<string>>) {
           .catch((error: unknown) => {
             if (controller.signal.aborted) return;
             setText((text) => text.replace(placeholder, ''));
-            toast.error(errorMessage(error, DISCUSSION_TEXTS.uploadFailed));
+            void toastError(errorMessage(error, DISCUSSION_TEXTS.uploadFailed));
           })
           .finally(() => {
             controllers.current.delete(controller);

@@ -1,14 +1,7 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { lazyComponent } from '@/lib/lazy-component';
 import { PostSkeleton } from '@/components/post-skeleton';
 import type { DiscussionFeedProps } from '@/features/discussions/public';
-
-// A dynamic import: the discussions feature (post cards, renderer, dialogs) is not in Explore's static graph, so the
-// page's HTML does not preload it.
-const DiscussionFeed = lazyComponent(
-  () => import('@/features/discussions/public'),
-  (m) => m.DiscussionFeed,
-);
+import { LazyDiscussionFeed as DiscussionFeed } from '@/features/discussions/lazy';
 
 function Placeholders({ label, count }: { label: string; count: number }) {
   return (
