@@ -91,6 +91,6 @@ test('a visitor sees a community and its discussion frame on a phone', async ({ 
   await expect(page.getByRole('region', { name: group.name }).getByRole('button', { name: 'JOIN' })).toBeVisible();
   await check(page, 'group-visitor');
   await page.goto('/suggested');
-  await expect(page.getByRole('list', { name: 'Suggested communities' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Suggested communities', exact: true })).toBeVisible();
   await check(page, 'explore-visitor');
 });

@@ -20,7 +20,7 @@ test('visitor pages fit a 390 px screen', async ({ page }) => {
   await page.goto('/suggested');
   // Empty on a fresh database; other journeys may have created public communities by now.
   await expect(
-    page.getByRole('list', { name: 'Suggested communities' }).or(page.getByText('No suggested communities available..')),
+    page.getByRole('list', { name: 'Suggested communities', exact: true }).or(page.getByText('No suggested communities available..')),
   ).toBeVisible();
   await check(page, 'visitor-explore');
 

@@ -48,10 +48,11 @@ export function useLogout() {
     onSettled: () => {
       // Leave the signed-in layout first, in the same render batch as the sign-out, so nothing on the old page
       // (an open profile panel) reacts to the sign-out by redirecting somewhere else.
+      // The socket goes last: its status store re-renders at once, which must not happen before the sign-out.
       void navigate('/login', { replace: true });
-      disconnectSocket();
       clearSession();
       queryClient.clear();
+      disconnectSocket();
     },
   });
 }
