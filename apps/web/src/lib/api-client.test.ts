@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { api, ApiError, errorMessage, isNetworkError } from './api-client';
+import { api, ApiError, errorMessage, isNetworkError, withQuery } from './api-client';
 import { getSession, saveSession } from './storage';
 
 function stubFetch(response: Response | Promise<Response>) {
@@ -63,5 +63,14 @@ describe('api client', () => {
       },
     };
     await expect(api.get('/x', { schema })).rejects.toMatchObject({ code: 'bad_response' });
+  });
+});
+
+describe('withQuery', () => {
+  it('adds only the parameters that have a value, encoded', () => {
+    expect(withQuery('/friends/suggestions', { search: 'ana b&c', cursor: undefined, limit: 20, empty: '' })).toBe(
+      '/friends/suggestions?search=ana+b%26c&limit=20',
+    );
+    expect(withQuery('/groups/joined', { cursor: undefined })).toBe('/groups/joined');
   });
 });

@@ -184,3 +184,11 @@ export function uploadFile<T = unknown>(
     xhr.send(form);
   });
 }
+
+/** `path?key=value&…` with the parameters that have a value (undefined and '' are left out), encoded. */
+export function withQuery(path: string, params: Record<string, string | number | undefined>): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') query.set(key, String(value));
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
+}

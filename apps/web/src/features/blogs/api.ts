@@ -12,7 +12,7 @@ import {
   type UpdateBlogResponse,
   type Blog,
 } from '@agora/contract';
-import { api, apiRequest, uploadFile } from '@/lib/api-client';
+import { api, apiRequest, uploadFile, withQuery } from '@/lib/api-client';
 import { useOptimisticMutation } from '@/lib/optimistic';
 import { useSession } from '@/lib/session';
 import { blogKeys } from './keys';
@@ -24,13 +24,6 @@ import { BLOG_TEXTS } from './texts';
  */
 
 export { blogKeys } from './keys';
-
-function withQuery(path: string, params: Record<string, string | number | undefined>): string {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') query.set(key, String(value));
-  const text = query.toString();
-  return text ? `${path}?${text}` : path;
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Reads

@@ -8,7 +8,7 @@ import {
   type SuggestionsResponse,
   type FriendStatus,
 } from '@agora/contract';
-import { api } from '@/lib/api-client';
+import { api, withQuery } from '@/lib/api-client';
 import { useOptimisticMutation, type OptimisticPatch } from '@/lib/optimistic';
 import { useSession } from '@/lib/session';
 import { notificationKeys } from '@/features/notifications/api';
@@ -21,13 +21,6 @@ import { FRIEND_TEXTS } from './texts';
  */
 
 export { friendKeys } from './keys';
-
-function withQuery(path: string, params: Record<string, string | number | undefined>): string {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') query.set(key, String(value));
-  const text = query.toString();
-  return text ? `${path}?${text}` : path;
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Reads

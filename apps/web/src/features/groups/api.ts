@@ -31,7 +31,7 @@ import {
   type TransferResponse,
   type MessageResponse,
 } from '@agora/contract';
-import { api, apiRequest, uploadFile } from '@/lib/api-client';
+import { api, apiRequest, uploadFile, withQuery } from '@/lib/api-client';
 import { useOptimisticMutation, type OptimisticPatch } from '@/lib/optimistic';
 import { useSession } from '@/lib/session';
 import { GROUP_TEXTS } from './texts';
@@ -45,13 +45,6 @@ export { groupKeys, type ListOwner } from './keys';
 import { groupKeys, type ListOwner } from './keys';
 
 const enc = encodeURIComponent;
-
-function withQuery(path: string, params: Record<string, string | number | undefined>): string {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') query.set(key, String(value));
-  const text = query.toString();
-  return text ? `${path}?${text}` : path;
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Reads
