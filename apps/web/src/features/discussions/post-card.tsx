@@ -56,11 +56,12 @@ export function AuthorLine({ post, showCommunity }: { post: Discussion; showComm
         <Avatar src={post.profileImage} size="md" />
       </button>
       <div className="min-w-0 flex-1">
+        {/* Name and community are each at least 24 px tall (WCAG 2.2 target size): adjacent small links are hard to tap. */}
         <div className="flex min-w-0 flex-wrap items-center gap-x-1.5 text-[15px]">
           <button
             type="button"
             onClick={openProfile}
-            className="min-w-0 max-w-full rounded-md hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+            className="min-h-6 min-w-0 max-w-full rounded-md hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
           >
             <RoleName username={post.username} role={post.role} />
           </button>
@@ -69,7 +70,7 @@ export function AuthorLine({ post, showCommunity }: { post: Discussion; showComm
               <span>{DISCUSSION_TEXTS.inCommunity}</span>
               <Link
                 to={groupWebPath(post.slug)}
-                className="min-w-0 truncate font-semibold text-fg-muted hover:text-fg hover:underline focus-visible:rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+                className="block min-w-0 truncate leading-6 font-semibold text-fg-muted hover:text-fg hover:underline focus-visible:rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
               >
                 {post.group_name}
               </Link>
