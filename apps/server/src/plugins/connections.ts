@@ -11,7 +11,12 @@ export type HttpLimits = {
   idleTimeoutMs: number;
   /** An idle keep-alive connection between requests. */
   keepAliveTimeoutMs: number;
-  /** Requests one keep-alive connection may carry before it is closed. */
+  /**
+   * Requests one keep-alive connection may carry before it is closed; 0 = no cap. Node answers a request past the
+   * cap with its own 503 whenever the client sent it before reading `Connection: close` (pipelining clients, load
+   * generators): a healthy server then reports failures. The idle, header and request timeouts and
+   * `maxConnections` already bound what one connection can hold, so the default is no cap.
+   */
   maxRequestsPerSocket: number;
   /** Open connections at once; further ones are refused by the server until some close. */
   maxConnections: number;
@@ -29,7 +34,7 @@ export const DEFAULT_HTTP_LIMITS: HttpLimits = {
   headersTimeoutMs: 15_000,
   idleTimeoutMs: 60_000,
   keepAliveTimeoutMs: 5_000,
-  maxRequestsPerSocket: 1_000,
+  maxRequestsPerSocket: 0,
   maxConnections: 10_000,
   checkIntervalMs: 5_000,
 };
