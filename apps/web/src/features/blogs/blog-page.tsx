@@ -1,9 +1,10 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { ArrowLeft, BadgeCheck, Heart, Pencil, RefreshCw, SearchX, Share2, Trash2 } from 'lucide-react';
+import { ArrowLeft, BadgeCheck, Heart, Pencil, Share2, Trash2 } from 'lucide-react';
 import { blogWebPath, canManageBlog, groupWebPath, type Blog, type GroupDetailResponse } from '@agora/contract';
 import { PageTitle } from '@/components/page-title';
+import { MissingState } from '@/components/missing-state';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FallbackImage } from '@/components/ui/fallback-image';
@@ -225,31 +226,7 @@ function BlogArticle({ blog, detail, communityPath }: { blog: Blog; detail: Grou
 
 /** SPEC §2 "Blog Post Not Found" with Go Back; a failure other than 404 also offers a retry. */
 function BlogNotFound({ retry }: { retry?: () => void }) {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const canGoBack = location.key !== 'default' || window.history.length > 1;
-  return (
-    <div className="mx-auto flex max-w-lg flex-col items-center py-16 text-center sm:py-24">
-      <PageTitle title={BLOG_TEXTS.notFound} />
-      <span className="flex size-16 items-center justify-center rounded-full bg-accent-soft text-accent-fg">
-        <SearchX className="size-8" aria-hidden />
-      </span>
-      <h1 className="mt-5 text-2xl font-bold tracking-tight text-fg sm:text-3xl">{BLOG_TEXTS.notFound}</h1>
-      <p className="mt-3 text-fg-muted">{BLOG_TEXTS.notFoundHint}</p>
-      <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Button variant="outline" size="lg" onClick={() => void (canGoBack ? navigate(-1) : navigate('/'))}>
-          <ArrowLeft aria-hidden />
-          {BLOG_TEXTS.goBack}
-        </Button>
-        {retry ? (
-          <Button size="lg" onClick={retry}>
-            <RefreshCw aria-hidden />
-            Try again
-          </Button>
-        ) : null}
-      </div>
-    </div>
-  );
+  return <MissingState title={BLOG_TEXTS.notFound} hint={BLOG_TEXTS.notFoundHint} goBack={BLOG_TEXTS.goBack} retry={retry} />;
 }
 
 function BlogSkeleton() {

@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate, useOutletContext, useParams } from 'react-router';
-import { ArrowLeft, RefreshCw, SearchX } from 'lucide-react';
 import { groupWebPath, type GroupDetailResponse } from '@agora/contract';
-import { Button } from '@/components/ui/button';
+import { MissingState } from '@/components/missing-state';
 import { Skeleton } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
@@ -107,31 +106,7 @@ export function GroupLayout() {
 
 /** SPEC §2 "Community Not Found" with Go Back; a failure other than 404 also offers a retry. */
 export function GroupNotFound({ retry }: { retry?: () => void }) {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const canGoBack = location.key !== 'default' || window.history.length > 1;
-  return (
-    <div className="mx-auto flex max-w-lg flex-col items-center py-16 text-center sm:py-24">
-      <title>{`${GROUP_TEXTS.notFound} · Agora`}</title>
-      <span className="flex size-16 items-center justify-center rounded-full bg-accent-soft text-accent-fg">
-        <SearchX className="size-8" aria-hidden />
-      </span>
-      <h1 className="mt-5 text-2xl font-bold tracking-tight text-fg sm:text-3xl">{GROUP_TEXTS.notFound}</h1>
-      <p className="mt-3 text-fg-muted">{GROUP_TEXTS.notFoundHint}</p>
-      <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Button variant="outline" size="lg" onClick={() => void (canGoBack ? navigate(-1) : navigate('/'))}>
-          <ArrowLeft aria-hidden />
-          {GROUP_TEXTS.goBack}
-        </Button>
-        {retry ? (
-          <Button size="lg" onClick={retry}>
-            <RefreshCw aria-hidden />
-            Try again
-          </Button>
-        ) : null}
-      </div>
-    </div>
-  );
+  return <MissingState title={GROUP_TEXTS.notFound} hint={GROUP_TEXTS.notFoundHint} goBack={GROUP_TEXTS.goBack} retry={retry} />;
 }
 
 function GroupSkeleton() {
