@@ -70,6 +70,24 @@ export const GROUP_MESSAGES = {
   inviteNotFound: 'Invitation not found',
   inviteAccepted: 'Group invite accepted',
   inviteDeclined: 'Group invite declined',
+  inviteRevoked: 'Invitation revoked',
+} as const;
+
+/**
+ * What the server writes as `noti_content` for the membership notifications (issue 12 §2.2; the panel shows it as
+ * is). Requests and their answers name the community; role changes say the new role.
+ */
+export const GROUP_NOTIFICATION_TEXTS = {
+  /** To the owner and staff: someone asked to join a private community. */
+  joinRequest: (username: string, groupName: string) => `${username} asked to join ${groupName}`,
+  /** To the requester. Not who answered: a declined person is not pointed at one moderator. */
+  requestApproved: (groupName: string) => `Your request to join ${groupName} was approved`,
+  requestDeclined: (groupName: string) => `Your request to join ${groupName} was declined`,
+  /** To a member whose role changed (promoted or demoted). */
+  roleChanged: (role: 'admin' | 'moderator' | 'member', groupName: string) =>
+    `You are now ${role === 'admin' ? 'an admin' : `a ${role}`} of ${groupName}`,
+  /** To a member staff removed. */
+  removed: (groupName: string) => `You were removed from ${groupName}`,
 } as const;
 
 /** Error codes of this feature (errors.ts lists them among ERROR_CODES). */

@@ -26,6 +26,8 @@ import { cleanLine } from './text-rules';
  *   GET    /api/groups/{id}/requests        requestsQuerySchema        → joinRequestsResponseSchema (staff)
  *   POST   /api/groups/{id}/requests/{userId}/approve | /decline       → memberCountResponseSchema (staff)
  *   POST   /api/groups/{id}/invite          inviteRequestSchema        → inviteResponseSchema (staff)
+ *   GET    /api/groups/{id}/invitations     requestsQuerySchema        → invitationsResponseSchema (staff; pending, oldest first)
+ *   DELETE /api/groups/{id}/invitations/{invitationId}                 → groupMessageResponseSchema (staff revoke)
  *   POST   /api/groups/{id}/kick            kickRequestSchema          → memberCountResponseSchema
  *   POST   /api/groups/{id}/assign-role     assignRoleRequestSchema    → assignRoleResponseSchema
  *   POST   /api/groups/{id}/transfer        transferRequestSchema      → transferResponseSchema (owner → an admin)
@@ -125,6 +127,21 @@ export const joinRequestSchema = z.object({
 });
 export type JoinRequest = z.infer<typeof joinRequestSchema>;
 
+/** A pending invitation (a group_invite notification), as staff see it in the Members tab. */
+export const invitationSchema = z.object({
+  /** The invitation's id: the group_invite notification's id (DELETE …/invitations/{id} revokes it). */
+  id: z.number().int(),
+  /** The invited person. */
+  user_id: z.number().int(),
+  username: z.string(),
+  profileImage: z.string().nullable(),
+  /** Who sent it (null once the sender's account is gone). */
+  invited_by: z.string().nullable(),
+  invited_by_id: z.number().int().nullable(),
+  invited_at: z.string(),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+
 /** The viewer's membership state: a member (any role), a pending join request, or neither. */
 export const MEMBERSHIP_STATUSES = ['member', 'requested', 'none'] as const;
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
@@ -134,6 +151,10 @@ export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
 
 /** `{id}` in every group path: the numeric id or a slug (current or former). Anything else is a 404. */
 export const groupIdParamsSchema = z.object({ id: z.string().min(1).max(200) });
+export const groupInvitationParamsSchema = z.object({
+  id: z.string().min(1).max(200),
+  invitationId: idField(GROUP_MESSAGES.inviteNotFound),
+});
 export const groupUserParamsSchema = z.object({ id: z.string().min(1).max(200), userId: idField(GROUP_MESSAGES.invalidUserId) });
 export const listOwnerParamsSchema = z.object({ userId: idField(GROUP_MESSAGES.invalidUserId) });
 
@@ -255,6 +276,9 @@ export type MembersResponse = z.infer<typeof membersResponseSchema>;
 
 export const joinRequestsResponseSchema = z.object({ requests: z.array(joinRequestSchema), nextCursor: nextCursorSchema });
 export type JoinRequestsResponse = z.infer<typeof joinRequestsResponseSchema>;
+
+export const invitationsResponseSchema = z.object({ invitations: z.array(invitationSchema), nextCursor: nextCursorSchema });
+export type InvitationsResponse = z.infer<typeof invitationsResponseSchema>;
 
 /** POST /api/groups/{id}/join and /leave, DELETE /api/groups/{id}/join (cancel a request). */
 export const membershipResponseSchema = z.object({

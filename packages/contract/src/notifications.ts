@@ -15,13 +15,16 @@ import { cleanLine, hasControlChars, TEXT_MESSAGES } from './text-rules';
  *                                                                    `search` filters on the server across all pages)
  *   PUT    /notifications/{id}/read                                 → notificationCountResponseSchema
  *   DELETE /notifications/{id}                                      → notificationCountResponseSchema
- *   DELETE /notifications                                           → notificationCountResponseSchema (all cleared)
+ *   DELETE /notifications                                           → clearNotificationsResponseSchema (all cleared but
+ *                                                                    pending friend requests and invitations: `kept`)
  *   POST   /notifications            reportLikeRequestSchema        → reportLikeResponseSchema
  *   (answering: POST /friends/respond for friend_request, POST /groups/respond-invite for group_invite)
  *
  * The server writes every notification itself, in the transaction of its event: friend_request,
  * friend_request_accepted, friend_request_rejected (friends), like / comment / comment_like / comment_reply /
- * mention (discussions, comments, blogs), group_invite and new_follower (communities). Never for one's own action.
+ * mention (discussions, comments, blogs), group_invite and new_follower (communities), join_request (owner and
+ * staff), join_request_approved / join_request_declined (the requester), role_changed / member_removed (the member).
+ * Never for one's own action; content types never to someone who may no longer read the content.
  * A like, comment_like, mention or new_follower is written once per sender and object: liking again after
  * un-liking, or joining again after leaving, notifies nobody a second time. Deleting a discussion, comment, blog or
  * community deletes the notifications about it. New ones are pushed over Socket.IO (events.ts).
@@ -90,6 +93,13 @@ export type NotificationsResponse = z.infer<typeof notificationsResponseSchema>;
 /** Mark read, delete, clear: the message to show and the unread count after the change. */
 export const notificationCountResponseSchema = z.object({ message: z.string(), unreadCount: z.number().int() });
 export type NotificationCountResponse = z.infer<typeof notificationCountResponseSchema>;
+
+/**
+ * DELETE /notifications: everything is deleted except what still needs an answer (a friend request still pending,
+ * a community invitation); `kept` says how many stayed, `unreadCount` counts those left unread.
+ */
+export const clearNotificationsResponseSchema = notificationCountResponseSchema.extend({ kept: z.number().int() });
+export type ClearNotificationsResponse = z.infer<typeof clearNotificationsResponseSchema>;
 
 const boundedText = (max: number) =>
   z

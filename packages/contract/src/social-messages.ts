@@ -61,6 +61,13 @@ export const NOTIFICATION_TYPES = [
   'comment_reply',
   'group_invite',
   'new_follower',
+  // Beyond SPEC §3 (issue 12 §2.2), appended so older rows and clients keep their meaning: a request to join
+  // (to the owner and staff), its answer (to the requester), a role change and a removal (to the member).
+  'join_request',
+  'join_request_approved',
+  'join_request_declined',
+  'role_changed',
+  'member_removed',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -80,6 +87,18 @@ export function canonicalNotificationType(type: NotificationType): NotificationT
 
 /** Types answered from the panel with accept / decline (SPEC §2): POST /friends/respond, POST /groups/respond-invite. */
 export const ANSWERABLE_NOTIFICATION_TYPES = ['friend_request', 'group_invite'] as const satisfies readonly NotificationType[];
+
+/**
+ * Types about content (a post, a comment, a blog): written only to someone who may still read it, i.e. not to a
+ * former member of a private community (issue 12 §1.9).
+ */
+export const CONTENT_NOTIFICATION_TYPES = [
+  'mention',
+  'like',
+  'comment',
+  'comment_like',
+  'comment_reply',
+] as const satisfies readonly NotificationType[];
 
 /** Types whose discussion link opens the post panel instead of navigating (SPEC §2 "Notifications panel"). */
 export const POST_PANEL_NOTIFICATION_TYPES = [

@@ -37,7 +37,7 @@ export const friendships = pgTable(
   ],
 );
 
-/** The twelve SPEC §3 types, from the contract (same order: the enum's values are the list). */
+/** The SPEC §3 types and those issue 12 added, from the contract (same order: the enum's values are the list). */
 export const notificationTypeEnum = pgEnum('notification_type', NOTIFICATION_TYPES);
 
 export const notifications = pgTable(
@@ -80,6 +80,11 @@ export const notifications = pgTable(
     index('notifications_blog_idx')
       .on(t.blogId)
       .where(sql`${t.blogId} IS NOT NULL`),
+    // A community's pending invitations and join-request notices (the Members tab lists, revoke, answers), and
+    // the cascade of a deleted community.
+    index('notifications_group_type_idx')
+      .on(t.groupId, t.notiType, t.createdAt, t.id)
+      .where(sql`${t.groupId} IS NOT NULL`),
     check('notifications_not_self', sql`${t.senderId} IS NULL OR ${t.senderId} <> ${t.userId}`),
     // Once per sender and object (decision 0010): liking again after un-liking, a mention kept in an edited text,
     // or joining again after leaving notifies nobody a second time. The writer inserts with ON CONFLICT DO

@@ -1,5 +1,13 @@
-import { type Group, type GroupMember, type GroupSection, type JoinRequest, SECTION_HEADERS, type SectionHeader } from '@agora/contract';
-import type { GroupCore, JoinRequestRow, MemberRow } from './groups.queries';
+import {
+  type Group,
+  type GroupMember,
+  type GroupSection,
+  type Invitation,
+  type JoinRequest,
+  SECTION_HEADERS,
+  type SectionHeader,
+} from '@agora/contract';
+import type { GroupCore, InvitationRow, JoinRequestRow, MemberRow } from './groups.queries';
 
 /** The one place community rows become the spec's shapes (SPEC §3 Group, Group section, Group member). */
 
@@ -59,4 +67,16 @@ export function toMember(row: MemberRow): GroupMember {
 
 export function toJoinRequest(row: JoinRequestRow): JoinRequest {
   return { id: row.id, username: row.username, profileImage: row.profileImage, requested_at: isoTimestamp(row.requestedAt) };
+}
+
+export function toInvitation(row: InvitationRow): Invitation {
+  return {
+    id: row.id,
+    user_id: row.userId,
+    username: row.username,
+    profileImage: row.profileImage,
+    invited_by: row.senderUsername,
+    invited_by_id: row.senderId,
+    invited_at: isoTimestamp(row.invitedAt),
+  };
 }

@@ -1,6 +1,7 @@
 import type { Role, SectionHeader } from '@agora/contract';
 import { and, eq, inArray, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import { NOTIFICATIONS_CHANNEL } from '../notifications/notifications.writer';
 import {
   blogs,
   discussionMedia,
@@ -717,8 +718,8 @@ export type GroupCore = Pick<
 
 /**
  * The communities a user joined (owned ones included: the owner has a membership row), newest membership first,
- * or the ones they own, newest first. One statement: the user row drives a lateral page, so `found` (the user
- * exists) comes with the list.
+ * or the ones they own, newest first; for another viewer, without the private ones the viewer is not a member of.
+ * One statement: the user row drives a lateral page, so `found` (the user exists) comes with the list.
  */
 export async function findUserGroups(
   db: Db,
@@ -733,6 +734,12 @@ export async function findUserGroups(
       ? sql`${groupMembers} m JOIN ${groups} g ON g.id = m.group_id WHERE m.user_id = u.id`
       : sql`${groups} g WHERE g.owner_id = u.id`;
   const after = opts.cursor ? sql`AND (${sortColumn}, g.id) < (${opts.cursor.ts}::timestamptz, ${opts.cursor.id}::int)` : sql``;
+  // A private community's membership is itself private (a support group, a union): another person's list shows
+  // it only to a viewer who is a member of it too. The filter runs before LIMIT, so pages stay full and exact.
+  const visible =
+    userId === viewerId
+      ? sql``
+      : sql`AND (NOT g.is_private OR EXISTS (SELECT 1 FROM ${groupMembers} pv WHERE pv.group_id = g.id AND pv.user_id = ${viewerId}::int))`;
   const rows = await db.execute<{
     found: number;
     id: number | null;
@@ -755,7 +762,7 @@ export async function findUserGroups(
         g.owner_id AS "ownerId", g.is_private AS "isPrivate", g.group_verified AS "groupVerified", g.category,
         g.post_count AS "postCount", g.member_count AS "memberCount", ${sortColumn}::text AS "sortTs",
         EXISTS (SELECT 1 FROM ${groupMembers} vm WHERE vm.group_id = g.id AND vm.user_id = ${viewerId}::int) AS "isMember"
-      FROM ${source} ${after}
+      FROM ${source} ${after} ${visible}
       ORDER BY ${sortColumn} DESC, g.id DESC
       LIMIT ${opts.limit}::int
     ) l ON true
@@ -779,8 +786,38 @@ export async function userExists(db: DbOrTx, userId: number): Promise<{ id: numb
 // ---------------------------------------------------------------------------------------------------------------
 // Join requests
 
-export async function insertJoinRequest(tx: DbOrTx, groupId: number, userId: number): Promise<void> {
-  await tx.insert(groupJoinRequests).values({ groupId, userId }).onConflictDoNothing();
+/** Stores a pending request; true when it is new (a repeat changes nothing). */
+export async function insertJoinRequest(tx: DbOrTx, groupId: number, userId: number): Promise<boolean> {
+  const rows = await tx
+    .insert(groupJoinRequests)
+    .values({ groupId, userId })
+    .onConflictDoNothing()
+    .returning({ userId: groupJoinRequests.userId });
+  return rows.length > 0;
+}
+
+/** The owner, admins and moderators of a community: who hears of a request to join. */
+export async function staffIdsOf(tx: DbOrTx, groupId: number): Promise<number[]> {
+  const rows = await tx
+    .select({ id: groupMembers.userId })
+    .from(groupMembers)
+    .where(and(eq(groupMembers.groupId, groupId), inArray(groupMembers.role, ['owner', 'admin', 'moderator'])));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Deletes the join_request notifications staff got about these requesters (every requester when null): the
+ * request was answered or withdrawn, so the item leaves their panels. Pushes each recipient's new unread count.
+ */
+export async function deleteRequestNotifications(tx: DbOrTx, groupId: number, requesterIds: number[] | null): Promise<void> {
+  if (requesterIds !== null && requesterIds.length === 0) return;
+  await tx.execute(sql`
+    WITH del AS (
+      DELETE FROM ${notifications} WHERE group_id = ${groupId}::int AND noti_type = 'join_request'
+        ${requesterIds === null ? sql`` : sql`AND sender_id IN ${requesterIds}`}
+      RETURNING user_id
+    )
+    SELECT pg_notify(${NOTIFICATIONS_CHANNEL}, json_build_object('u', user_id)::text) FROM (SELECT DISTINCT user_id FROM del) r`);
 }
 
 /** Deletes one pending request; true when there was one. */
@@ -792,12 +829,13 @@ export async function deleteJoinRequest(tx: DbOrTx, groupId: number, userId: num
   return rows.length > 0;
 }
 
-/** Deletes every pending request of a community; returns the requesters. */
+/** Deletes every pending request of a community (and staff's notifications of them); returns the requesters. */
 export async function takeAllJoinRequests(tx: DbOrTx, groupId: number): Promise<number[]> {
   const rows = await tx
     .delete(groupJoinRequests)
     .where(eq(groupJoinRequests.groupId, groupId))
     .returning({ userId: groupJoinRequests.userId });
+  if (rows.length > 0) await deleteRequestNotifications(tx, groupId, null);
   return rows.map((r) => r.userId);
 }
 
@@ -832,9 +870,24 @@ export async function findJoinRequestsPage(
 // ---------------------------------------------------------------------------------------------------------------
 // Invitations (group_invite notifications)
 
-/** Serialises invitations of one user to one community, so two staff inviting at once store one invitation. */
-export async function lockInvite(tx: DbOrTx, groupId: number, userId: number): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`group-invite:${groupId}:${userId}`}))`);
+/**
+ * The one lock order of membership changes (issue 12 §1.11): every change of one person's place in one community
+ * (join, leave, request, approve, decline, invite, accept, kick, role) first takes this (group, user) lock, then
+ * writes that person's rows, and moves the group row's counter last. Two such changes of the same person run one
+ * after the other instead of locking the membership, request and invitation rows in opposite orders.
+ */
+export async function lockMembership(tx: DbOrTx, groupId: number, userId: number): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`group-member:${groupId}:${userId}`}))`);
+}
+
+/** A member's role, the row share-locked until commit (a kick or demotion of them waits), or null. */
+export async function lockRoleOf(tx: DbOrTx, groupId: number, userId: number): Promise<Role | null> {
+  const rows = await tx
+    .select({ role: groupMembers.role })
+    .from(groupMembers)
+    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)))
+    .for('share');
+  return rows[0]?.role ?? null;
 }
 
 export async function pendingInviteExists(tx: DbOrTx, groupId: number, userId: number): Promise<boolean> {
@@ -853,6 +906,74 @@ export async function takeInvite(tx: DbOrTx, notificationId: number, recipientId
     .where(and(eq(notifications.id, notificationId), eq(notifications.userId, recipientId), eq(notifications.notiType, 'group_invite')))
     .returning({ groupId: notifications.groupId });
   return rows[0]?.groupId ?? null;
+}
+
+/** The recipient's own group_invite notification: its community and sender, or null. */
+export async function findInvite(
+  db: DbOrTx,
+  notificationId: number,
+  recipientId: number,
+): Promise<{ groupId: number; senderId: number | null } | null> {
+  const rows = await db
+    .select({ groupId: notifications.groupId, senderId: notifications.senderId })
+    .from(notifications)
+    .where(and(eq(notifications.id, notificationId), eq(notifications.userId, recipientId), eq(notifications.notiType, 'group_invite')));
+  const row = rows[0];
+  return row && row.groupId !== null ? { groupId: row.groupId, senderId: row.senderId } : null;
+}
+
+/**
+ * Deletes the pending invitations `senderId` sent to this community (they are no longer staff: demoted, kicked,
+ * left) and pushes each invitee's new unread count. Returns how many were deleted.
+ */
+export async function deleteInvitesSentBy(tx: DbOrTx, groupId: number, senderId: number): Promise<number> {
+  const rows = await tx.execute<{ n: number }>(sql`
+    WITH del AS (
+      DELETE FROM ${notifications} WHERE group_id = ${groupId}::int AND sender_id = ${senderId}::int AND noti_type = 'group_invite'
+      RETURNING user_id
+    ), signalled AS (
+      SELECT pg_notify(${NOTIFICATIONS_CHANNEL}, json_build_object('u', user_id)::text) FROM (SELECT DISTINCT user_id FROM del) r
+    )
+    SELECT (SELECT count(*)::int FROM del) AS n, (SELECT count(*) FROM signalled) AS s`);
+  return [...rows][0]?.n ?? 0;
+}
+
+/** Deletes one pending invitation of the community (staff revoke it); returns the invitee, or null if none. */
+export async function deleteInvitation(tx: DbOrTx, groupId: number, invitationId: number): Promise<number | null> {
+  const rows = await tx
+    .delete(notifications)
+    .where(and(eq(notifications.id, invitationId), eq(notifications.groupId, groupId), eq(notifications.notiType, 'group_invite')))
+    .returning({ userId: notifications.userId });
+  return rows[0]?.userId ?? null;
+}
+
+export type InvitationRow = {
+  id: number;
+  userId: number;
+  username: string;
+  profileImage: string | null;
+  senderId: number | null;
+  senderUsername: string | null;
+  invitedAt: string;
+};
+
+/** A community's pending invitations, oldest first, keyset-paginated on (created_at, id). */
+export async function findInvitationsPage(
+  db: DbOrTx,
+  groupId: number,
+  opts: { cursor: { ts: string; id: number } | null; limit: number },
+): Promise<InvitationRow[]> {
+  const rows = await db.execute<InvitationRow>(sql`
+    SELECT n.id, n.user_id AS "userId", u.username, u.profile_image AS "profileImage", n.sender_id AS "senderId",
+      s.username AS "senderUsername", n.created_at::text AS "invitedAt"
+    FROM ${notifications} n
+    JOIN ${users} u ON u.id = n.user_id
+    LEFT JOIN ${users} s ON s.id = n.sender_id
+    WHERE n.group_id = ${groupId}::int AND n.noti_type = 'group_invite'
+      ${opts.cursor ? sql`AND (n.created_at, n.id) > (${opts.cursor.ts}::timestamptz, ${opts.cursor.id}::int)` : sql``}
+    ORDER BY n.created_at, n.id
+    LIMIT ${opts.limit}::int`);
+  return [...rows];
 }
 
 /** Deletes the user's pending invitations to the community; returns how many there were. */

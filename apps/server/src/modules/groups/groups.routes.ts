@@ -10,9 +10,11 @@ import {
   GROUP_MESSAGES,
   groupDetailResponseSchema,
   groupIdParamsSchema,
+  groupInvitationParamsSchema,
   groupListResponseSchema,
   groupMessageResponseSchema,
   groupUserParamsSchema,
+  invitationsResponseSchema,
   inviteRequestSchema,
   inviteResponseSchema,
   joinRequestsResponseSchema,
@@ -61,9 +63,11 @@ import {
   joinGroup,
   kickMember,
   leaveGroup,
+  listInvitations,
   listJoinRequests,
   listMembers,
   respondToInvite,
+  revokeInvitation,
   transferOwnership,
 } from './members.service';
 
@@ -292,6 +296,22 @@ export async function groupRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
       },
     },
     async (request) => inviteToGroup(ctx, request.user, request.params.id, request.body.userId),
+  );
+  r.get(
+    '/api/groups/:id/invitations',
+    {
+      ...act,
+      schema: { tags, ...secured, params, querystring: requestsQuerySchema, response: { 200: invitationsResponseSchema, ...errors } },
+    },
+    async (request) => listInvitations(ctx, request.user, request.params.id, request.query),
+  );
+  r.delete(
+    '/api/groups/:id/invitations/:invitationId',
+    {
+      ...act,
+      schema: { tags, ...secured, params: groupInvitationParamsSchema, response: { 200: groupMessageResponseSchema, ...errors } },
+    },
+    async (request) => revokeInvitation(ctx, request.user, request.params.id, request.params.invitationId),
   );
   r.post(
     '/api/groups/:id/kick',

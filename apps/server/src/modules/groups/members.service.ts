@@ -4,8 +4,11 @@ import {
   assignRoleProblem,
   canTransferOwnership,
   GROUP_MESSAGES,
+  GROUP_NOTIFICATION_TEXTS,
   groupWebPath,
+  type InvitationsResponse,
   type InviteResponse,
+  isStaff,
   type JoinRequestsResponse,
   kickProblem,
   type MemberActionProblem,
@@ -22,14 +25,20 @@ import type { Actor, AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
+import { withWriteRetry } from '../../lib/write-retry';
 import { notify, signalUnreadChanged } from '../notifications/notifications.writer';
 import { assertOwner, assertStaff, canReadGroup, groupNotFound, parseGroupRef, resolveGroup, resolveGroupForViewer } from './groups.access';
-import { toJoinRequest, toMember } from './groups.mapper';
+import { toInvitation, toJoinRequest, toMember } from './groups.mapper';
 import {
   addMembers,
+  deleteInvitation,
   deleteInvitesOf,
+  deleteInvitesSentBy,
   deleteJoinRequest,
+  deleteRequestNotifications,
   findGroupById,
+  findInvitationsPage,
+  findInvite,
   findJoinRequestsPage,
   findMember,
   findMembersPage,
@@ -37,20 +46,24 @@ import {
   type GroupRow,
   insertJoinRequest,
   lockGroup,
-  lockInvite,
+  lockMembership,
+  lockRoleOf,
   memberCountOf,
   moveMemberCount,
   pendingInviteExists,
   removeMember,
   setOwner,
   setRole,
+  staffIdsOf,
   takeInvite,
   userExists,
 } from './groups.queries';
 
 /**
- * Membership and roles: join, leave, requests, invitations, kick, roles, ownership. Every change writes the
- * membership rows first and then moves member_count by the rows actually changed, in one transaction.
+ * Membership and roles: join, leave, requests, invitations, kick, roles, ownership. Every change of one person's
+ * membership takes that (group, user) pair's lock first (lockMembership), writes the membership, request and
+ * invitation rows, and moves member_count (the group row) last, in one transaction retried on a deadlock.
+ * Notifications of these events are written in the same transaction (notifications.writer).
  */
 
 type Member = NonNullable<Actor>;
@@ -75,13 +88,49 @@ async function notifyOwnerOfJoin(tx: DbOrTx, group: GroupRow, newMember: { id: n
  */
 async function admit(tx: DbOrTx, group: GroupRow, user: { id: number; username: string }, by: Member) {
   const added = (await addMembers(tx, group.id, [user.id])).length > 0;
-  await deleteJoinRequest(tx, group.id, user.id);
+  await withdrawRequest(tx, group.id, user.id);
   if (await deleteInvitesOf(tx, group.id, user.id)) await signalUnreadChanged(tx, user.id);
   if (!added) return { added, memberCount: await memberCountOf(tx, group.id) };
   await notifyOwnerOfJoin(tx, group, user, by);
   // The counter last: its row lock (every join of this community waits for it) is then held only until commit.
   const memberCount = await moveMemberCount(tx, group.id, 1, true);
   return { added, memberCount };
+}
+
+/** Deletes a pending request and the notifications staff got about it; true when there was one. */
+async function withdrawRequest(tx: DbOrTx, groupId: number, userId: number): Promise<boolean> {
+  if (!(await deleteJoinRequest(tx, groupId, userId))) return false;
+  await deleteRequestNotifications(tx, groupId, [userId]);
+  return true;
+}
+
+/** The group page's link for a community's members (where staff answer requests). */
+const membersWebPath = (group: GroupRow) => `${groupWebPath(group.slug)}/members`;
+
+/** Tells a member what staff did to them (role change, removal), in the caller's transaction. */
+async function notifyMember(
+  tx: DbOrTx,
+  group: GroupRow,
+  input: { recipientId: number; by: Member; type: 'role_changed' | 'member_removed' | 'join_request_approved' | 'join_request_declined'; content: string },
+): Promise<void> {
+  await notify(tx, {
+    recipientId: input.recipientId,
+    actorId: input.by.id,
+    type: input.type,
+    content: input.content,
+    link: groupWebPath(group.slug),
+    groupId: group.id,
+  });
+}
+
+/** A person who is no longer staff of a community: the invitations they sent there stop (issue 12 §1.8). */
+async function dropInvitesOf(tx: DbOrTx, groupId: number, formerStaffId: number): Promise<void> {
+  await deleteInvitesSentBy(tx, groupId, formerStaffId);
+}
+
+/** A transaction retried when PostgreSQL picks it as a deadlock victim (the lock order makes that rare). */
+function membershipTx<T>(ctx: AppContext, run: (tx: DbOrTx) => Promise<T>): Promise<T> {
+  return withWriteRetry(() => ctx.db.transaction(run));
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -97,10 +146,27 @@ export async function joinGroup(ctx: AppContext, actor: Actor, idOrSlug: string)
   if (role !== null) return { message: GROUP_MESSAGES.joined, isMember: true, status: 'member', member_count: group.memberCount };
   // A private community: a request, unless staff already invited this person (then the invitation lets them in).
   if (group.isPrivate && !(await pendingInviteExists(ctx.db, group.id, actor.id))) {
-    await insertJoinRequest(ctx.db, group.id, actor.id);
+    await membershipTx(ctx, async (tx) => {
+      await lockMembership(tx, group.id, actor.id);
+      if (!(await insertJoinRequest(tx, group.id, actor.id))) return;
+      // A new request reaches the owner and every admin and moderator (a repeat notifies nobody again).
+      for (const staffId of await staffIdsOf(tx, group.id)) {
+        await notify(tx, {
+          recipientId: staffId,
+          actorId: actor.id,
+          type: 'join_request',
+          content: GROUP_NOTIFICATION_TEXTS.joinRequest(actor.username, group.groupName),
+          link: membersWebPath(group),
+          groupId: group.id,
+        });
+      }
+    });
     return { message: GROUP_MESSAGES.requested, isMember: false, status: 'requested', member_count: group.memberCount };
   }
-  const { memberCount } = await ctx.db.transaction((tx) => admit(tx, group, actor, actor));
+  const { memberCount } = await membershipTx(ctx, async (tx) => {
+    await lockMembership(tx, group.id, actor.id);
+    return admit(tx, group, actor, actor);
+  });
   return { message: GROUP_MESSAGES.joined, isMember: true, status: 'member', member_count: memberCount };
 }
 
@@ -112,9 +178,11 @@ export async function leaveGroup(ctx: AppContext, actor: Actor, idOrSlug: string
   if (!actor) throw AppError.unauthorized(GROUP_MESSAGES.loginToManage);
   const group = await resolveGroup(ctx, idOrSlug);
   if (group.ownerId === actor.id) throw new AppError(400, 'owner_cannot_leave', GROUP_MESSAGES.ownerCannotLeave);
-  const memberCount = await ctx.db.transaction(async (tx) => {
+  const memberCount = await membershipTx(ctx, async (tx) => {
+    await lockMembership(tx, group.id, actor.id);
     const removed = await removeMember(tx, group.id, actor.id);
-    await deleteJoinRequest(tx, group.id, actor.id);
+    await withdrawRequest(tx, group.id, actor.id);
+    if (removed) await dropInvitesOf(tx, group.id, actor.id);
     return removed ? moveMemberCount(tx, group.id, -1, false) : memberCountOf(tx, group.id);
   });
   return { message: GROUP_MESSAGES.left, isMember: false, status: 'none', member_count: memberCount };
@@ -124,7 +192,10 @@ export async function leaveGroup(ctx: AppContext, actor: Actor, idOrSlug: string
 export async function cancelJoinRequest(ctx: AppContext, actor: Actor, idOrSlug: string): Promise<MembershipResponse> {
   if (!actor) throw AppError.unauthorized(GROUP_MESSAGES.loginToManage);
   const { group, role } = await resolveGroupForViewer(ctx, actor, idOrSlug);
-  await deleteJoinRequest(ctx.db, group.id, actor.id);
+  await membershipTx(ctx, async (tx) => {
+    await lockMembership(tx, group.id, actor.id);
+    await withdrawRequest(tx, group.id, actor.id);
+  });
   const isMember = role !== null;
   return {
     message: GROUP_MESSAGES.requestCancelled,
@@ -198,10 +269,19 @@ export async function approveJoinRequest(ctx: AppContext, actor: Actor, idOrSlug
   const { group, role } = await resolveGroupForViewer(ctx, actor, idOrSlug);
   await assertStaff(ctx, actor, group, role);
   const user = await userExists(ctx.db, userId);
-  const memberCount = await ctx.db.transaction(async (tx) => {
-    if (!user || !(await deleteJoinRequest(tx, group.id, userId)))
-      throw new AppError(404, 'request_not_found', GROUP_MESSAGES.requestNotFound);
-    return (await admit(tx, group, user, actor!)).memberCount;
+  const staff = actor!;
+  const memberCount = await membershipTx(ctx, async (tx) => {
+    if (!user) throw new AppError(404, 'request_not_found', GROUP_MESSAGES.requestNotFound);
+    await lockMembership(tx, group.id, user.id);
+    if (!(await withdrawRequest(tx, group.id, userId))) throw new AppError(404, 'request_not_found', GROUP_MESSAGES.requestNotFound);
+    const admitted = await admit(tx, group, user, staff);
+    await notifyMember(tx, group, {
+      recipientId: user.id,
+      by: staff,
+      type: 'join_request_approved',
+      content: GROUP_NOTIFICATION_TEXTS.requestApproved(group.groupName),
+    });
+    return admitted.memberCount;
   });
   return { message: GROUP_MESSAGES.requestApproved(user!.username), member_count: memberCount };
 }
@@ -210,7 +290,17 @@ export async function approveJoinRequest(ctx: AppContext, actor: Actor, idOrSlug
 export async function declineJoinRequest(ctx: AppContext, actor: Actor, idOrSlug: string, userId: number): Promise<MemberCountResponse> {
   const { group, role } = await resolveGroupForViewer(ctx, actor, idOrSlug);
   await assertStaff(ctx, actor, group, role);
-  if (!(await deleteJoinRequest(ctx.db, group.id, userId))) throw new AppError(404, 'request_not_found', GROUP_MESSAGES.requestNotFound);
+  const staff = actor!;
+  await membershipTx(ctx, async (tx) => {
+    await lockMembership(tx, group.id, userId);
+    if (!(await withdrawRequest(tx, group.id, userId))) throw new AppError(404, 'request_not_found', GROUP_MESSAGES.requestNotFound);
+    await notifyMember(tx, group, {
+      recipientId: userId,
+      by: staff,
+      type: 'join_request_declined',
+      content: GROUP_NOTIFICATION_TEXTS.requestDeclined(group.groupName),
+    });
+  });
   return { message: GROUP_MESSAGES.requestDeclined, member_count: group.memberCount };
 }
 
@@ -227,8 +317,8 @@ export async function inviteToGroup(ctx: AppContext, actor: Actor, idOrSlug: str
   const sender = actor!;
   const user = await userExists(ctx.db, userId);
   if (!user) throw AppError.notFound(GROUP_MESSAGES.userNotFound, 'user_not_found');
-  const notificationId = await ctx.db.transaction(async (tx) => {
-    await lockInvite(tx, group.id, userId);
+  const notificationId = await membershipTx(ctx, async (tx) => {
+    await lockMembership(tx, group.id, userId);
     if (await findRole(tx, group.id, userId)) throw AppError.conflict('already_member', GROUP_MESSAGES.alreadyMember);
     if (await pendingInviteExists(tx, group.id, userId)) throw AppError.conflict('already_invited', GROUP_MESSAGES.alreadyInvited);
     // Never null: the sender is staff (a member), the invited person is not.
@@ -247,7 +337,8 @@ export async function inviteToGroup(ctx: AppContext, actor: Actor, idOrSlug: str
 
 /**
  * POST /groups/respond-invite: the recipient accepts (joins, even a private community) or declines their own
- * group_invite notification; the invitation is deleted either way.
+ * group_invite notification; the invitation is deleted either way. Accepting requires that whoever sent it is
+ * still staff of the community (issue 12 §1.8): an invitation from someone since demoted or removed is gone (404).
  */
 export async function respondToInvite(
   ctx: AppContext,
@@ -255,23 +346,65 @@ export async function respondToInvite(
   input: { notificationId: number; accept: boolean },
 ): Promise<RespondInviteResponse> {
   if (!actor) throw AppError.unauthorized(GROUP_MESSAGES.loginToManage);
-  const result = await ctx.db.transaction(async (tx) => {
+  const inviteNotFound = () => new AppError(404, 'invite_not_found', GROUP_MESSAGES.inviteNotFound);
+  const invite = await findInvite(ctx.db, input.notificationId, actor.id);
+  if (!invite) throw inviteNotFound();
+  const result = await membershipTx(ctx, async (tx) => {
+    await lockMembership(tx, invite.groupId, actor.id);
+    // The sender's membership row is share-locked before the invitation is taken: a kick or demotion of the
+    // sender either commits first (and has deleted the invitation) or waits for this answer.
+    const stale = input.accept && !(invite.senderId !== null && isStaff(await lockRoleOf(tx, invite.groupId, invite.senderId)));
     const groupId = await takeInvite(tx, input.notificationId, actor.id);
-    if (groupId === null) throw new AppError(404, 'invite_not_found', GROUP_MESSAGES.inviteNotFound);
+    if (groupId === null) return null;
     await signalUnreadChanged(tx, actor.id);
-    // Read without a lock: admit() takes the membership row, then the group row (the order of every join).
+    if (stale) return 'stale' as const;
     const group = await findGroupById(tx, groupId);
-    if (!group) throw new AppError(404, 'invite_not_found', GROUP_MESSAGES.inviteNotFound);
+    if (!group) return null;
     if (!input.accept) return { group, isMember: (await findRole(tx, group.id, actor.id)) !== null };
     await admit(tx, group, actor, actor);
     return { group, isMember: true };
   });
+  // A stale invitation is deleted (committed above) and answered like a missing one.
+  if (result === null || result === 'stale') throw inviteNotFound();
   return {
     message: input.accept ? GROUP_MESSAGES.inviteAccepted : GROUP_MESSAGES.inviteDeclined,
     isMember: result.isMember,
     group_id: result.group.id,
     slug: result.group.slug,
   };
+}
+
+/** GET /api/groups/{id}/invitations: the community's pending invitations, oldest first, for staff. */
+export async function listInvitations(
+  ctx: AppContext,
+  actor: Actor,
+  idOrSlug: string,
+  query: { cursor?: string; limit?: number },
+): Promise<InvitationsResponse> {
+  const { group, role } = await resolveGroupForViewer(ctx, actor, idOrSlug);
+  await assertStaff(ctx, actor, group, role);
+  const cursor = decodeCursor(query.cursor, ['ts', 'int'] as const);
+  const limit = query.limit ?? PAGE_SIZE_DEFAULT;
+  const rows = await findInvitationsPage(ctx.db, group.id, { cursor: cursor ? { ts: cursor[0], id: cursor[1] } : null, limit: limit + 1 });
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    invitations: page.map(toInvitation),
+    nextCursor: rows.length > limit && last ? encodeCursor([last.invitedAt, last.id]) : null,
+  };
+}
+
+/** DELETE /api/groups/{id}/invitations/{invitationId}: staff revoke a pending invitation (404 if none is pending). */
+export async function revokeInvitation(ctx: AppContext, actor: Actor, idOrSlug: string, invitationId: number): Promise<{ message: string }> {
+  const { group, role } = await resolveGroupForViewer(ctx, actor, idOrSlug);
+  await assertStaff(ctx, actor, group, role);
+  const revoked = await membershipTx(ctx, async (tx) => {
+    const invitee = await deleteInvitation(tx, group.id, invitationId);
+    if (invitee !== null) await signalUnreadChanged(tx, invitee);
+    return invitee !== null;
+  });
+  if (!revoked) throw new AppError(404, 'invite_not_found', GROUP_MESSAGES.inviteNotFound);
+  return { message: GROUP_MESSAGES.inviteRevoked };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -310,9 +443,12 @@ export async function kickMember(ctx: AppContext, actor: Actor, idOrSlug: string
   const { group, actorRole, target, actor: kicker } = await actorAndTarget(ctx, actor, idOrSlug, memberId);
   const problem = kickProblem(actorRole, target.role);
   if (problem) throw problemError(problem);
-  const memberCount = await ctx.db.transaction(async (tx) => {
+  const memberCount = await membershipTx(ctx, async (tx) => {
+    await lockMembership(tx, group.id, target.id);
     if ((await findRole(tx, group.id, kicker.id)) !== actorRole) throw AppError.forbidden(GROUP_MESSAGES.noPermission);
     if (!(await removeMember(tx, group.id, target.id, target.role))) throw memberNotFound();
+    await dropInvitesOf(tx, group.id, target.id);
+    await notifyMember(tx, group, { recipientId: target.id, by: kicker, type: 'member_removed', content: GROUP_NOTIFICATION_TEXTS.removed(group.groupName) });
     return moveMemberCount(tx, group.id, -1, false);
   });
   return { message: GROUP_MESSAGES.kicked(target.username), member_count: memberCount };
@@ -331,9 +467,17 @@ export async function assignRole(
   const { group, actorRole, target, actor: assigner } = await actorAndTarget(ctx, actor, idOrSlug, input.memberId);
   const problem = assignRoleProblem(actorRole, target.role, input.newRole);
   if (problem) throw problemError(problem);
-  await ctx.db.transaction(async (tx) => {
+  await membershipTx(ctx, async (tx) => {
+    await lockMembership(tx, group.id, target.id);
     if ((await findRole(tx, group.id, assigner.id)) !== actorRole) throw AppError.forbidden(GROUP_MESSAGES.noPermission);
     if (!(await setRole(tx, group.id, target.id, target.role, input.newRole))) throw memberNotFound();
+    if (!isStaff(input.newRole)) await dropInvitesOf(tx, group.id, target.id);
+    await notifyMember(tx, group, {
+      recipientId: target.id,
+      by: assigner,
+      type: 'role_changed',
+      content: GROUP_NOTIFICATION_TEXTS.roleChanged(input.newRole, group.groupName),
+    });
   });
   return {
     message: GROUP_MESSAGES.roleUpdated(input.newRole),

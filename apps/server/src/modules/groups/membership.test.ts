@@ -142,7 +142,11 @@ describe('private communities: requests', () => {
     expect(approve.json()).toEqual({ message: GROUP_MESSAGES.requestApproved(alice.username), member_count: 5 });
     expect(await roleOf(group.id, alice.id)).toBe('member');
     expect(await counts(group.id)).toEqual({ cached: 5, rows: 5 });
-    expect((await notificationsOf(owner.id)).map((n) => [n.noti_type, n.sender_id])).toEqual([['new_follower', alice.id]]);
+    // Alice's join_request notice left the owner's panel with her request; Bob's waits (issue 12 §2.2).
+    expect((await notificationsOf(owner.id)).map((n) => [n.noti_type, n.sender_id])).toEqual([
+      ['join_request', bob.id],
+      ['new_follower', alice.id],
+    ]);
     expect((await post(`/api/groups/${group.id}/requests/${alice.id}/approve`, moderator)).statusCode).toBe(404);
 
     const decline = await post(`/api/groups/${group.id}/requests/${bob.id}/decline`, admin);

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { NotificationType } from '@agora/contract';
 import type { Db, DbOrTx } from '../../db/client';
-import { blogLikes, blogs, discussionLikes, discussions, groups, notifications, users } from '../../db/schema';
+import { blogLikes, blogs, discussionLikes, discussions, friendships, groups, notifications, users } from '../../db/schema';
 import { prepared } from '../../lib/prepared';
 import { NOTIFICATIONS_CHANNEL } from './notifications.writer';
 
@@ -192,12 +192,26 @@ export async function deleteOwnNotification(db: DbOrTx, userId: number, id: numb
   return { found: row!.found, unread: row!.unread };
 }
 
-/** Deletes every notification of the user (pending invitations included); pushes the zero count if any was unread. */
-export async function deleteAllOwnNotifications(db: DbOrTx, userId: number): Promise<void> {
+/**
+ * Deletes the user's notifications except those that still need an answer (issue 12 §2.1): a community invitation
+ * (it exists nowhere else) and a friend request whose request is still pending. Returns how many were kept and
+ * the unread count after; pushes the count if an unread one was deleted.
+ */
+export async function deleteAllOwnNotifications(db: DbOrTx, userId: number): Promise<{ kept: number; unread: number }> {
   const user = sql`${userId}::int`;
-  await db.execute(sql`
-    WITH del AS (DELETE FROM ${notifications} WHERE user_id = ${user} RETURNING is_read)
-    SELECT (SELECT ${signalFor(user)} FROM (SELECT 1 FROM del WHERE NOT is_read LIMIT 1) x) AS signalled`);
+  const [row] = await db.execute<{ kept: number; unread: number }>(sql`
+    WITH del AS (
+      DELETE FROM ${notifications} n WHERE n.user_id = ${user}
+        AND n.noti_type <> 'group_invite'
+        AND NOT (n.noti_type = 'friend_request' AND EXISTS (
+          SELECT 1 FROM ${friendships} f
+          WHERE f.requester_id = n.sender_id AND f.addressee_id = n.user_id AND f.status = 'pending'))
+      RETURNING is_read
+    )
+    SELECT (SELECT count(*)::int FROM ${notifications} WHERE user_id = ${user}) - (SELECT count(*)::int FROM del) AS kept,
+      ${unreadOf(user)} - (SELECT count(*)::int FROM del WHERE NOT is_read) AS unread,
+      (SELECT ${signalFor(user)} FROM (SELECT 1 FROM del WHERE NOT is_read LIMIT 1) x) AS signalled`);
+  return { kept: row!.kept, unread: row!.unread };
 }
 
 /** What a like report needs about a discussion: its author, and whether the viewer likes it now. Null if absent. */

@@ -1,4 +1,5 @@
 import {
+  clearNotificationsResponseSchema,
   errorBodySchema,
   notificationCountResponseSchema,
   notificationIdParamsSchema,
@@ -66,7 +67,7 @@ export async function notificationRoutes(app: FastifyInstance, { ctx, alias }: {
   );
   r.delete(
     '/notifications',
-    { ...signedIn, schema: { tags, hide: alias, ...secured, response: { 200: notificationCountResponseSchema, ...errors } } },
+    { ...signedIn, schema: { tags, hide: alias, ...secured, response: { 200: clearNotificationsResponseSchema, ...errors } } },
     async (request) => clearNotifications(ctx, currentUser(request)),
   );
   r.post(

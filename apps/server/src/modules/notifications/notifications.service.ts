@@ -1,5 +1,6 @@
 import {
   blogWebPath,
+  type ClearNotificationsResponse,
   discussionLink,
   GROUP_MESSAGES,
   NOTIFICATION_LIMITS,
@@ -75,10 +76,13 @@ export async function deleteNotification(ctx: AppContext, actor: Member, input: 
   return { message: NOTIFICATION_MESSAGES.deleted, unreadCount: result.unread };
 }
 
-/** DELETE /notifications: deletes all of the caller's notifications (SPEC §4: empty list, count 0). */
-export async function clearNotifications(ctx: AppContext, actor: Member): Promise<NotificationCountResponse> {
-  await deleteAllOwnNotifications(ctx.db, actor.id);
-  return { message: NOTIFICATION_MESSAGES.cleared, unreadCount: 0 };
+/**
+ * DELETE /notifications: deletes the caller's notifications (SPEC §4) but keeps what still needs an answer, a
+ * pending friend request or a community invitation, as Discourse and Facebook never let "clear" decline them.
+ */
+export async function clearNotifications(ctx: AppContext, actor: Member): Promise<ClearNotificationsResponse> {
+  const { kept, unread } = await deleteAllOwnNotifications(ctx.db, actor.id);
+  return { message: NOTIFICATION_MESSAGES.cleared, unreadCount: unread, kept };
 }
 
 /**

@@ -169,7 +169,7 @@ describe('read, delete, clear: own rows only', () => {
     const [me, sender, other] = [await createUser(t.database.db), await createUser(t.database.db), await createUser(t.database.db)];
     await seed(me, sender, 3);
     await seed(other, sender, 2);
-    expect((await req(me, 'DELETE', '/notifications')).json()).toEqual({ message: NOTIFICATION_MESSAGES.cleared, unreadCount: 0 });
+    expect((await req(me, 'DELETE', '/notifications')).json()).toEqual({ message: NOTIFICATION_MESSAGES.cleared, unreadCount: 0, kept: 0 });
     expect(await rowsOf(me)).toEqual([]);
     expect(await rowsOf(other)).toHaveLength(2);
     expect((await req(me, 'GET', '/notifications')).json()).toEqual({ notifications: [], unreadCount: 0, nextCursor: null });

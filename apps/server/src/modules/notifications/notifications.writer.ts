@@ -1,7 +1,7 @@
-import { FRIEND_NOTIFICATION_TEXTS, profileWebPath } from '@agora/contract';
+import { CONTENT_NOTIFICATION_TYPES, FRIEND_NOTIFICATION_TEXTS, profileWebPath } from '@agora/contract';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { groupMembers, notifications, users } from '../../db/schema';
+import { groupMembers, groups, notifications, users } from '../../db/schema';
 
 export type NotificationInsert = typeof notifications.$inferInsert;
 export type NotificationType = NotificationInsert['notiType'];
@@ -13,6 +13,8 @@ export type NotificationType = NotificationInsert['notiType'];
  * Contract for the features that notify (discussions, blogs, groups, friends):
  * - `notify(tx, …)` for one recipient; it never notifies the actor about their own action (returns null).
  * - `notifyMentions(tx, …)` for the `@username`s of a text, only people who may read it.
+ * - A content notification (CONTENT_NOTIFICATION_TYPES) reaches only someone who may still read its community:
+ *   a former member of a private community (kicked, left) is skipped, and so is the realtime push.
  * - Point the notification at its object (`discussionId`, `commentId`, `blogId`, `groupId`): deleting the object
  *   deletes its notifications (ON DELETE CASCADE).
  * The notifications feature owns what happens inside (deduplication of repeated likes, the realtime push after
@@ -84,6 +86,24 @@ function groupOf(input: NotifyInput): number | SQL | null {
   return null;
 }
 
+const isContentType = (type: NotificationType): boolean => (CONTENT_NOTIFICATION_TYPES as readonly string[]).includes(type);
+
+/**
+ * Whether the recipient may read the community's content now: a public community, or a private one they are a
+ * member (or the owner) of. Content without a community (none today) is not restricted here.
+ */
+async function mayRead(tx: DbOrTx, recipientId: number, groupId: number | SQL | null): Promise<boolean> {
+  if (groupId === null) return true;
+  const [row] = await tx
+    .select({
+      ok: sql<boolean>`NOT ${groups.isPrivate} OR ${groups.ownerId} = ${recipientId}::int
+        OR EXISTS (SELECT 1 FROM ${groupMembers} m WHERE m.group_id = ${groups.id} AND m.user_id = ${recipientId}::int)`,
+    })
+    .from(groups)
+    .where(eq(groups.id, typeof groupId === 'number' ? sql`${groupId}::int` : groupId));
+  return row?.ok ?? true;
+}
+
 /**
  * Notifies one person of another's action, in the caller's transaction; never oneself. A like, comment_like,
  * mention or new_follower is stored once per sender and object (the unique index
@@ -92,6 +112,7 @@ function groupOf(input: NotifyInput): number | SQL | null {
  */
 export async function notify(tx: DbOrTx, input: NotifyInput): Promise<number | null> {
   if (input.recipientId === input.actorId) return null;
+  if (isContentType(input.type) && !(await mayRead(tx, input.recipientId, groupOf(input)))) return null;
   const discussionId =
     input.discussionId ?? (input.commentId ? sql`(SELECT discussion_id FROM comments WHERE id = ${input.commentId})` : null);
   const inserted = await tx
