@@ -3,6 +3,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteD
 import { toastSuccess } from '@/lib/toast';
 import {
   canonicalNotificationType,
+  type ClearNotificationsResponse,
   FRIEND_MESSAGES,
   type FriendActionResponse,
   newNotificationPayloadSchema,
@@ -19,6 +20,7 @@ import { onSocketEvent } from '@/lib/socket';
 import { UNREAD_POLL_MS } from '@/lib/ui-constants';
 import { friendKeys } from '@/features/friends/api';
 import { notificationKeys } from './keys';
+import { isAnswerable } from './rules';
 import { NOTIFICATION_TEXTS } from './texts';
 
 /**
@@ -204,17 +206,24 @@ export function useDeleteNotification() {
 
 /** DELETE /notifications: the list empties and the count is 0 at once, "All notifications cleared". */
 export function useClearNotifications() {
-  return useOptimisticMutation<void, NotificationCountResponse>({
-    mutationFn: () => api.delete<NotificationCountResponse>('/notifications'),
-    optimistic: () => [
-      { queryKey: notificationKeys.list(), update: (old) => mapList(old, () => []) },
-      { queryKey: notificationKeys.unread(), update: () => 0 },
-    ],
+  const queryClient = useQueryClient();
+  return useOptimisticMutation<void, ClearNotificationsResponse>({
+    mutationFn: () => api.delete<ClearNotificationsResponse>('/notifications'),
+    // The server keeps what still needs an answer (pending friend requests, invitations): so does the list.
+    optimistic: () => {
+      const kept = (queryClient.getQueryData<ListData>(notificationKeys.list())?.pages ?? [])
+        .flatMap((p) => p.notifications)
+        .filter((n) => isAnswerable(n.noti_type));
+      return [
+        { queryKey: notificationKeys.list(), update: (old) => mapList(old, (items) => items.filter((n) => isAnswerable(n.noti_type))) },
+        { queryKey: notificationKeys.unread(), update: () => kept.filter((n) => !n.is_read).length },
+      ];
+    },
     reconcile: reconcileCount,
-    // Later pages would still be there to load; start again from the (empty) first page.
+    // Later pages would still be there to load; start again from the first page.
     invalidate: () => [notificationKeys.list()],
     lockKey: () => 'notifications:clear',
-    onSuccess: () => void toastSuccess(NOTIFICATION_TEXTS.cleared),
+    onSuccess: (data) => void toastSuccess(data.kept > 0 ? NOTIFICATION_TEXTS.clearedKept(data.kept) : NOTIFICATION_TEXTS.cleared),
     meta: { errorMessage: NOTIFICATION_TEXTS.clearFailed },
   });
 }

@@ -63,9 +63,10 @@ function serveNotifications(initial: Notification[], routes: Routes = {}) {
       items = items.filter((n) => n.id !== 1);
       return json(200, { message: 'Notification deleted', unreadCount: unread() });
     },
+    // The server keeps what still needs an answer (issue 12 §2.1).
     'DELETE /notifications': () => {
-      items = [];
-      return json(200, { message: 'All notifications cleared', unreadCount: 0 });
+      items = items.filter((n) => n.noti_type === 'friend_request' || n.noti_type === 'group_invite');
+      return json(200, { message: 'All notifications cleared', unreadCount: unread(), kept: items.length });
     },
     'GET /users/31': () => json(200, makeProfile({ id: 31, username: 'linus' })),
     'GET /friends/status/check': () => json(200, { status: 'pending_received' }),
@@ -261,6 +262,26 @@ describe('the notifications panel', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument());
   });
 
+  it('shows the membership notifications (issue 12 §2.2) with a delete button; a join request opens the members page', async () => {
+    const request = makeNotification({
+      id: 1,
+      noti_type: 'join_request',
+      noti_content: 'bob asked to join Night Owls',
+      sender_username: 'bob',
+      noti_link: '/group/night-owls/members',
+      discussion_id: null,
+    });
+    const others = (['join_request_approved', 'join_request_declined', 'role_changed', 'member_removed'] as const).map((type, i) =>
+      makeNotification({ id: 10 + i, noti_type: type, noti_content: `text of ${type}`, noti_link: '/group/night-owls', discussion_id: null }),
+    );
+    const { panel, user, router } = await openPanel([request, ...others]);
+    await waitFor(() => expect(items(panel)).toHaveLength(5));
+    for (const item of items(panel)) expect(within(item).getByRole('button', { name: 'Delete notification' })).toBeInTheDocument();
+    expect(within(panel).getByText('text of member_removed')).toBeInTheDocument();
+    await user.click(within(items(panel)[0]!).getByRole('button', { name: /bob asked to join Night Owls/ }));
+    expect(router.state.location.pathname).toBe('/group/night-owls/members');
+  });
+
   it('does nothing more for an accepted friend request than marking it read', async () => {
     const accepted = makeNotification({
       id: 1,
@@ -346,9 +367,19 @@ describe('the notifications panel', () => {
     expect(bell()).toHaveAccessibleName('Notifications, 1 unread');
   });
 
-  it('clears everything ("All notifications cleared"): empty list, count 0, Clear disabled', async () => {
-    const { panel, user, api } = await openPanel([LIKE, REQUEST, FOLLOWER]);
+  it('keeps a pending friend request when clearing, says so, and then has nothing left to clear', async () => {
+    const { panel, user } = await openPanel([LIKE, REQUEST, FOLLOWER]);
     await waitFor(() => expect(items(panel)).toHaveLength(3));
+    await user.click(within(panel).getByRole('button', { name: 'Clear notifications' }));
+    expect(await screen.findByText('Notifications cleared. Kept 1 that still needs your answer')).toBeInTheDocument();
+    await waitFor(() => expect(items(panel)).toHaveLength(1));
+    expect(within(items(panel)[0]!).getByRole('button', { name: /^Accept/ })).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Clear notifications' })).toBeDisabled();
+  });
+
+  it('clears everything ("All notifications cleared"): empty list, count 0, Clear disabled', async () => {
+    const { panel, user, api } = await openPanel([LIKE, FOLLOWER]);
+    await waitFor(() => expect(items(panel)).toHaveLength(2));
     await user.click(within(panel).getByRole('button', { name: 'Clear notifications' }));
     expect(await screen.findByText('All notifications cleared')).toBeInTheDocument();
     expect(within(panel).getByText('No notifications yet')).toBeInTheDocument();

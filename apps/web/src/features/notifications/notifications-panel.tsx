@@ -2,16 +2,21 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
   AtSign,
+  BadgeCheck,
+  Ban,
   Bell,
   Check,
+  DoorOpen,
   Heart,
   MailPlus,
   MessageCircle,
   Reply,
   Search,
   SearchX,
+  ShieldCheck,
   Trash2,
   UserCheck,
+  UserMinus,
   UserPlus,
   Users,
   UserX,
@@ -53,6 +58,8 @@ export function NotificationsPanel({ open, onOpenChange }: { open: boolean; onOp
   const unread = useUnreadCount().data ?? 0;
   const clear = useClearNotifications();
   const all = list.data?.pages.flatMap((p) => p.notifications) ?? [];
+  // Clear keeps pending friend requests and invitations: with only those loaded, there is nothing to clear.
+  const clearable = all.some((n) => !isAnswerable(n.noti_type)) || Boolean(list.hasNextPage);
   const searching = search.trim() !== '';
   const shown = searching ? all.filter((n) => notificationMatches(n, search)) : all;
   // A friend request opens the sender's profile over this panel: focus moving into that drawer must not close
@@ -99,7 +106,7 @@ export function NotificationsPanel({ open, onOpenChange }: { open: boolean; onOp
         <Button
           variant="ghost"
           size="sm"
-          disabled={all.length === 0 || clear.mutation.isPending}
+          disabled={!clearable || clear.mutation.isPending}
           onClick={() => clear.run()}
           className="text-fg-muted"
           aria-label={NOTIFICATION_TEXTS.clear}
@@ -158,6 +165,11 @@ const TYPE_ICONS: Partial<Record<NotificationType, typeof Heart>> = {
   friend_request_rejected: UserX,
   group_invite: MailPlus,
   new_follower: Users,
+  join_request: DoorOpen,
+  join_request_approved: BadgeCheck,
+  join_request_declined: Ban,
+  role_changed: ShieldCheck,
+  member_removed: UserMinus,
 };
 
 function NotificationItem({ notification: n, onClosePanel }: { notification: Notification; onClosePanel: () => void }) {

@@ -15,6 +15,8 @@ export const NOTIFICATION_TEXTS = {
 
   deleted: 'Notification deleted',
   cleared: 'All notifications cleared',
+  /** Clear keeps pending friend requests and invitations (issue 12 §2.1). */
+  clearedKept: (n: number) => `Notifications cleared. Kept ${n} that still ${n === 1 ? 'needs' : 'need'} your answer`,
   loadFailed: 'Failed to load notifications',
   deleteFailed: 'Failed to delete notification',
   clearFailed: 'Failed to clear notifications',
