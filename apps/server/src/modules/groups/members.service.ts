@@ -111,7 +111,12 @@ const membersWebPath = (group: GroupRow) => `${groupWebPath(group.slug)}/members
 async function notifyMember(
   tx: DbOrTx,
   group: GroupRow,
-  input: { recipientId: number; by: Member; type: 'role_changed' | 'member_removed' | 'join_request_approved' | 'join_request_declined'; content: string },
+  input: {
+    recipientId: number;
+    by: Member;
+    type: 'role_changed' | 'member_removed' | 'join_request_approved' | 'join_request_declined';
+    content: string;
+  },
 ): Promise<void> {
   await notify(tx, {
     recipientId: input.recipientId,
@@ -395,7 +400,12 @@ export async function listInvitations(
 }
 
 /** DELETE /api/groups/{id}/invitations/{invitationId}: staff revoke a pending invitation (404 if none is pending). */
-export async function revokeInvitation(ctx: AppContext, actor: Actor, idOrSlug: string, invitationId: number): Promise<{ message: string }> {
+export async function revokeInvitation(
+  ctx: AppContext,
+  actor: Actor,
+  idOrSlug: string,
+  invitationId: number,
+): Promise<{ message: string }> {
   const { group, role } = await resolveGroupForViewer(ctx, actor, idOrSlug);
   await assertStaff(ctx, actor, group, role);
   const revoked = await membershipTx(ctx, async (tx) => {
@@ -448,7 +458,12 @@ export async function kickMember(ctx: AppContext, actor: Actor, idOrSlug: string
     if ((await findRole(tx, group.id, kicker.id)) !== actorRole) throw AppError.forbidden(GROUP_MESSAGES.noPermission);
     if (!(await removeMember(tx, group.id, target.id, target.role))) throw memberNotFound();
     await dropInvitesOf(tx, group.id, target.id);
-    await notifyMember(tx, group, { recipientId: target.id, by: kicker, type: 'member_removed', content: GROUP_NOTIFICATION_TEXTS.removed(group.groupName) });
+    await notifyMember(tx, group, {
+      recipientId: target.id,
+      by: kicker,
+      type: 'member_removed',
+      content: GROUP_NOTIFICATION_TEXTS.removed(group.groupName),
+    });
     return moveMemberCount(tx, group.id, -1, false);
   });
   return { message: GROUP_MESSAGES.kicked(target.username), member_count: memberCount };

@@ -25,7 +25,9 @@ async function counts(groupId: number): Promise<{ cached: number; rows: number }
   return row!;
 }
 async function roleOf(groupId: number, userId: number): Promise<string | null> {
-  const [row] = await t.database.sql<{ role: string }[]>`SELECT role FROM group_members WHERE group_id = ${groupId} AND user_id = ${userId}`;
+  const [row] = await t.database.sql<
+    { role: string }[]
+  >`SELECT role FROM group_members WHERE group_id = ${groupId} AND user_id = ${userId}`;
   return row?.role ?? null;
 }
 async function notificationsOf(userId: number) {
@@ -195,8 +197,14 @@ describe('§1.11 accepting an invitation while staff approve the same person’s
       const id = await invite(group, owner, user);
       const results = await Promise.all(
         round % 2 === 0
-          ? [post('/groups/respond-invite', user, { notificationId: id, accept: true }), post(`/api/groups/${group.id}/requests/${user.id}/approve`, owner)]
-          : [post(`/api/groups/${group.id}/requests/${user.id}/approve`, owner), post('/groups/respond-invite', user, { notificationId: id, accept: true })],
+          ? [
+              post('/groups/respond-invite', user, { notificationId: id, accept: true }),
+              post(`/api/groups/${group.id}/requests/${user.id}/approve`, owner),
+            ]
+          : [
+              post(`/api/groups/${group.id}/requests/${user.id}/approve`, owner),
+              post('/groups/respond-invite', user, { notificationId: id, accept: true }),
+            ],
       );
       statuses.push(...results.map((r) => r.statusCode));
       expect(await roleOf(group.id, user.id)).toBe('member');

@@ -72,7 +72,9 @@ describe('§2.1 clearing keeps what still needs an answer', () => {
     expect(clear.json()).toEqual({ message: NOTIFICATION_MESSAGES.cleared, unreadCount: 2, kept: 2 });
     expect(await typesOf(me)).toEqual(['friend_request', 'group_invite']);
     // Both can still be answered.
-    const invite = (await req(me, 'GET', '/notifications')).json().notifications.find((n: { noti_type: string }) => n.noti_type === 'group_invite');
+    const invite = (await req(me, 'GET', '/notifications'))
+      .json()
+      .notifications.find((n: { noti_type: string }) => n.noti_type === 'group_invite');
     expect((await req(me, 'POST', '/groups/respond-invite', { notificationId: invite.id, accept: true })).statusCode).toBe(200);
     expect((await req(me, 'POST', '/friends/accept', { requester_id: friend.id })).statusCode).toBeLessThan(300);
   });

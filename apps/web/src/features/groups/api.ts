@@ -23,6 +23,7 @@ import {
   type UserSummary,
   type AssignRoleResponse,
   type CreateGroupResponse,
+  type InvitationsResponse,
   type InviteResponse,
   type JoinRequestsResponse,
   type MemberCountResponse,
@@ -137,6 +138,18 @@ export function useJoinRequests(groupId: number, enabled: boolean) {
     queryKey: groupKeys.requests(groupId),
     queryFn: ({ signal, pageParam }) =>
       api.get<JoinRequestsResponse>(withQuery(`/api/groups/${groupId}/requests`, { cursor: pageParam }), { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    enabled,
+  });
+}
+
+/** GET /api/groups/{id}/invitations (staff): pending invitations, oldest first. */
+export function useInvitations(groupId: number, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: groupKeys.invitations(groupId),
+    queryFn: ({ signal, pageParam }) =>
+      api.get<InvitationsResponse>(withQuery(`/api/groups/${groupId}/invitations`, { cursor: pageParam }), { signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     enabled,
@@ -411,6 +424,8 @@ function useStaffMutation<TVars, TData>(mutationFn: (vars: TVars) => Promise<TDa
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: groupKeys.members(groupId) });
       void queryClient.invalidateQueries({ queryKey: groupKeys.requests(groupId) });
+      // A kicked or demoted moderator's invitations end with their rights (the server deletes them).
+      void queryClient.invalidateQueries({ queryKey: groupKeys.invitations(groupId) });
       void queryClient.invalidateQueries({ queryKey: groupKeys.details() });
       void queryClient.invalidateQueries({ queryKey: groupKeys.lists() });
     },
@@ -465,11 +480,24 @@ export function lookupUser(username: string): Promise<UserSummary> {
 }
 
 export function useInviteUser(groupId: number) {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ userId }: { userId: number }) => api.post<InviteResponse>(`/api/groups/${groupId}/invite`, { userId }),
     meta: { errorMessage: GROUP_TEXTS.inviteFailed },
-    onSuccess: (data) => void toastSuccess(data.message),
+    onSuccess: (data) => {
+      void toastSuccess(data.message);
+      void queryClient.invalidateQueries({ queryKey: groupKeys.invitations(groupId) });
+    },
   });
+}
+
+/** DELETE /api/groups/{id}/invitations/{invitationId}: staff revoke a pending invitation ("Invitation revoked"). */
+export function useRevokeInvitation(groupId: number) {
+  return useStaffMutation(
+    ({ invitationId }: { invitationId: number }) => api.delete<MessageResponse>(`/api/groups/${groupId}/invitations/${invitationId}`),
+    GROUP_TEXTS.revokeFailed,
+    groupId,
+  );
 }
 
 function useRespondInviteAction(accept: boolean) {

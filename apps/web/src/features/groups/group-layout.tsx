@@ -9,6 +9,7 @@ import { useSession } from '@/lib/session';
 import { viewerOf, type Viewer } from './access';
 import { useGroup } from './api';
 import { GroupHeader } from './group-header';
+import { RequestsBadge } from './requests-badge';
 import { forgetTab, rememberTab, RESTRICTED_TABS, tabToRestore, type GroupTab } from './tab-memory';
 import { GROUP_TEXTS } from './texts';
 
@@ -93,6 +94,7 @@ export function GroupLayout() {
                   )}
                 >
                   {TAB_LABELS[t]}
+                  {t === 'members' && viewer.isStaff && detail.group.is_private === 1 ? <RequestsBadge groupId={detail.group.id} /> : null}
                 </Link>
               </li>
             ))}

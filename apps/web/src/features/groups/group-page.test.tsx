@@ -597,4 +597,50 @@ describe('members page', () => {
     expect(await screen.findByText('newbie is now a member')).toBeInTheDocument();
     expect(calls.some((c) => c.url === '/api/groups/12/requests/77/approve' && c.method === 'POST')).toBe(true);
   });
+
+  it('shows staff the number of pending requests on the Members tab (issue 12 §2.2)', async () => {
+    signIn();
+    const requests = [77, 78].map((id) => ({ id, username: `user${id}`, profileImage: null, requested_at: '2025-01-01T00:00:00Z' }));
+    serve({
+      'GET /groups/night-owls': () => json(200, ownedDetail({ is_private: 1 })),
+      'GET /api/groups/12/requests': () => json(200, { requests, nextCursor: null }),
+    });
+    renderApp('/group/night-owls');
+    const nav = await screen.findByRole('navigation', { name: 'Community sections' });
+    const link = await within(nav).findByRole('link', { name: /^Members/ });
+    await waitFor(() => expect(link.textContent).toContain('2'));
+    expect(link).toHaveAccessibleName('Members 2 pending join requests');
+  });
+
+  it('lists pending invitations to staff and revokes one (issue 12 §1.8)', async () => {
+    signIn();
+    let invitations = [
+      {
+        id: 301,
+        user_id: 80,
+        username: 'invitee',
+        profileImage: null,
+        invited_by: 'mo',
+        invited_by_id: 51,
+        invited_at: '2025-01-01T00:00:00Z',
+      },
+    ];
+    const { calls } = serve({
+      'GET /groups/night-owls': () => json(200, ownedDetail({ is_private: 1 })),
+      'GET /groups/12/members': () => json(200, { members, nextCursor: null }),
+      'GET /api/groups/12/requests': () => json(200, { requests: [], nextCursor: null }),
+      'GET /api/groups/12/invitations': () => json(200, { invitations, nextCursor: null }),
+      'DELETE /api/groups/12/invitations/301': () => {
+        invitations = [];
+        return json(200, { message: 'Invitation revoked' });
+      },
+    });
+    const { user } = renderApp('/group/night-owls/members');
+    const section = await screen.findByRole('region', { name: /Pending invitations/ });
+    expect(within(section).getByText('Invited by mo')).toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: 'Revoke invitation for invitee' }));
+    expect(await screen.findByText('Invitation revoked')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('region', { name: /Pending invitations/ })).not.toBeInTheDocument());
+    expect(calls.some((c) => c.url === '/api/groups/12/invitations/301' && c.method === 'DELETE')).toBe(true);
+  });
 });

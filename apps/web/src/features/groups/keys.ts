@@ -9,6 +9,7 @@ export const groupKeys = {
   members: (groupId: number) => [...groupKeys.all, 'members', groupId] as const,
   memberSearch: (groupId: number, search: string) => [...groupKeys.members(groupId), search] as const,
   requests: (groupId: number) => [...groupKeys.all, 'requests', groupId] as const,
+  invitations: (groupId: number) => [...groupKeys.all, 'invitations', groupId] as const,
   lists: () => [...groupKeys.all, 'list'] as const,
   joined: (owner: ListOwner) => [...groupKeys.lists(), 'joined', owner] as const,
   mine: (owner: ListOwner) => [...groupKeys.lists(), 'mine', owner] as const,

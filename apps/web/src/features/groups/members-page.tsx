@@ -14,6 +14,7 @@ import { FriendActions } from '@/features/friends/public';
 import { useGroupMembers } from './api';
 import { InviteButton } from './invite-dialog';
 import { JoinRequests } from './join-requests';
+import { PendingInvitations } from './pending-invitations';
 import { useGroupContext } from './group-layout';
 import { MemberMenu } from './member-menu';
 import { ROLE_LABELS, RoleName } from './role-name';
@@ -34,6 +35,7 @@ export function MembersPage() {
   return (
     <div className="mx-auto max-w-3xl space-y-5">
       {viewer.isStaff ? <JoinRequests groupId={groupId} /> : null}
+      {viewer.isStaff ? <PendingInvitations groupId={groupId} /> : null}
       <section aria-labelledby="members-heading" className="rounded-2xl border border-line bg-surface shadow-sm">
         <div className="flex flex-col gap-3 border-b border-line p-4 sm:flex-row sm:items-center sm:p-5">
           <h2 id="members-heading" className="flex-1 text-lg font-semibold tracking-tight text-fg">

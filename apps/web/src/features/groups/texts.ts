@@ -83,6 +83,12 @@ export const GROUP_TEXTS = {
   acceptInviteFailed: 'Failed to accept invite',
   declineInviteFailed: 'Failed to decline invite',
   joinRequests: 'Join requests',
+  /** The Members tab's badge for staff: spoken after its visible number ("Members 2 pending join requests"). */
+  pendingRequests: (n: string) => `pending join ${n === '1' ? 'request' : 'requests'}`,
+  pendingInvitations: 'Pending invitations',
+  invitedBy: (name: string) => `Invited by ${name}`,
+  revoke: 'Revoke',
+  revokeFailed: 'Failed to revoke the invitation',
   approve: 'Approve',
   decline: 'Decline',
   invite: 'Invite',
