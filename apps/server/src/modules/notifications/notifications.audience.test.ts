@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { NOTIFICATION_MESSAGES } from '@agora/contract';
+import type { AddressInfo } from 'node:net';
+import { io as connectClient, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type NewNotificationPayload, NOTIFICATION_MESSAGES, SOCKET_EVENTS } from '@agora/contract';
 import { createGroup, createUser, type TestUser } from '../../test/factories';
 import { useTestApp } from '../../test/test-app';
 import { insertNotification } from './notifications.writer';
@@ -7,6 +9,13 @@ import { insertNotification } from './notifications.writer';
 /** Issue 12 §1.9 (who may still receive a community's activity) and §2.1 (clear keeps what needs an answer). */
 
 const t = useTestApp({ rateLimit: false });
+let url = '';
+const sockets: Socket[] = [];
+beforeAll(async () => {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterAll(() => sockets.forEach((s) => s.disconnect()));
 
 const req = (user: TestUser | null, method: 'GET' | 'PUT' | 'DELETE' | 'POST', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: user?.auth ?? {}, ...(payload ? { payload } : {}) });
@@ -40,6 +49,24 @@ describe('§1.9 the writer skips recipients who may no longer read the object', 
     expect((await req(other, 'POST', base, { content: `Reply to @${former.username}`, parentCommentId: commentId })).statusCode).toBe(201);
     expect((await req(other, 'POST', `${base}/${commentId}/like`)).statusCode).toBe(200);
     expect(await typesOf(former)).toEqual([]);
+  });
+
+  it('pushes nothing over the socket to the kicked member (the next push they get is a friend request)', async () => {
+    const { owner, former, other, group, discussionId, commentId } = await setup(true);
+    await req(owner, 'POST', `/api/groups/${group.id}/kick`, { memberId: former.id });
+    const socket = connectClient(url, { auth: { token: former.token }, transports: ['websocket'], reconnection: false, forceNew: true });
+    sockets.push(socket);
+    const pushed: string[] = [];
+    socket.on(SOCKET_EVENTS.newNotification, (p: NewNotificationPayload) => pushed.push(p.notification.noti_type));
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    const base = `/groups/${group.id}/discussions/${discussionId}/comments`;
+    await req(other, 'POST', base, { content: 'A reply', parentCommentId: commentId });
+    await req(other, 'POST', `${base}/${commentId}/like`);
+    // Pushes go out in commit order: once the friend request arrives, any earlier push would have too.
+    const control = new Promise<void>((resolve) => socket.on(SOCKET_EVENTS.newNotification, () => resolve()));
+    await req(other, 'POST', '/friends/request', { addressee_id: former.id });
+    await control;
+    expect(pushed).toEqual(['friend_request']);
   });
 
   it('a member still in the community, and anyone in a public one, is notified as before', async () => {
