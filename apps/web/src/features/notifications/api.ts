@@ -19,6 +19,7 @@ import { useSession } from '@/lib/session';
 import { onSocketEvent } from '@/lib/socket';
 import { UNREAD_POLL_MS } from '@/lib/ui-constants';
 import { friendKeys } from '@/features/friends/api';
+import { groupKeys } from '@/features/groups/api';
 import { notificationKeys } from './keys';
 import { isAnswerable } from './rules';
 import { NOTIFICATION_TEXTS } from './texts';
@@ -139,6 +140,14 @@ export function useNotificationsLive(): void {
         void queryClient.invalidateQueries({ queryKey: friendKeys.lists() });
         void queryClient.invalidateQueries({ queryKey: friendKeys.mutual(notification.sender_id ?? 0) });
         void queryClient.invalidateQueries({ queryKey: friendKeys.suggestions() });
+      }
+      // Membership news: staff's request list (the Members tab badge), or the viewer's own place in a community.
+      const type = notification.noti_type;
+      if (type === 'join_request' && notification.group_id) {
+        void queryClient.invalidateQueries({ queryKey: groupKeys.requests(notification.group_id) });
+      } else if (type === 'join_request_approved' || type === 'role_changed' || type === 'member_removed') {
+        void queryClient.invalidateQueries({ queryKey: groupKeys.details() });
+        void queryClient.invalidateQueries({ queryKey: groupKeys.lists() });
       }
     });
     const offCount = onSocketEvent(SOCKET_EVENTS.unreadCount, (payload: unknown) => {
