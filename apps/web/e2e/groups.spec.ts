@@ -300,7 +300,16 @@ test('a private community: a non-member is kept out of its sub-pages, asks to jo
   await expect(header.getByRole('button', { name: 'Requested' })).toBeVisible();
   await snap(v, 'desktop-group-requested');
 
-  await page.goto(`/group/${group.slug}/members`);
+  // Staff hear of the request (issue 12 §2.2): a notification, and the count on the Members tab.
+  await page.goto(`/group/${group.slug}`);
+  await expect(
+    page.getByRole('navigation', { name: 'Community sections' }).getByRole('link', { name: 'Members 1 pending join request' }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: /^Notifications/ }).click();
+  const ownerPanel = page.getByRole('dialog', { name: 'Notifications' });
+  await ownerPanel.getByRole('button', { name: new RegExp(`${visitor.username} asked to join`) }).click();
+  await expect(page).toHaveURL(new RegExp(`/group/${group.slug}/members$`));
+  await expect(ownerPanel).toBeHidden();
   const requests = page.getByRole('region', { name: /Join requests/ });
   await expect(requests.getByText(visitor.username)).toBeVisible();
   await expectAccessible(page, 'members page with join requests');
@@ -320,6 +329,8 @@ test('a private community: a non-member is kept out of its sub-pages, asks to jo
   ]);
   await v.goto(`/group/${group.slug}/members`);
   await expect(v.getByRole('heading', { name: '2 Members' })).toBeVisible();
+  await v.getByRole('button', { name: /^Notifications/ }).click();
+  await expect(v.getByRole('dialog', { name: 'Notifications' }).getByText(`Your request to join ${group.name} was approved`)).toBeVisible();
   await visitor.close();
 });
 
@@ -342,6 +353,17 @@ test('the owner invites someone by username, who accepts on the community page',
   await expect(page.getByText('Invitation sent')).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('button', { name: 'Invite' })).toBeFocused();
+  // Staff see the pending invitation and can take it back (issue 12 §1.8); then invite again.
+  const pending = page.getByRole('region', { name: /Pending invitations/ });
+  await expect(pending.getByText(`Invited by ${owner.username}`)).toBeVisible();
+  await expectAccessible(page, 'members page with pending invitations');
+  await pending.getByRole('button', { name: `Revoke invitation for ${guest.username}` }).click();
+  await expect(page.getByText('Invitation revoked')).toBeVisible();
+  await expect(pending).toHaveCount(0);
+  await page.getByRole('button', { name: 'Invite' }).click();
+  await dialog.getByLabel('Username').fill(guest.username);
+  await dialog.getByRole('button', { name: 'Send invite' }).click();
+  await expect(pending.getByText(guest.username)).toBeVisible();
 
   const g = guest.page;
   await g.goto(`/group/${group.slug}`);
