@@ -3,6 +3,7 @@ import {
   assignRoleRequestSchema,
   createGroupFieldsSchema,
   GROUP_MESSAGES,
+  GROUP_NOTIFICATION_TEXTS,
   groupNameField,
   isValidSlug,
   memberIdRequestSchema,
@@ -109,5 +110,14 @@ describe('ids and flags', () => {
     expect(privacyRequestSchema.safeParse({}).success).toBe(false);
     expect(respondInviteRequestSchema.parse({ notificationId: 3, accept: false }).accept).toBe(false);
     expect(respondInviteRequestSchema.safeParse({ notificationId: 3, accept: 'maybe' }).success).toBe(false);
+  });
+});
+
+describe('membership notification texts (issue 12 §2.2)', () => {
+  it('says the new role with its article, and names the community', () => {
+    expect(GROUP_NOTIFICATION_TEXTS.roleChanged('admin', 'Night Owls')).toBe('You are now an admin of Night Owls');
+    expect(GROUP_NOTIFICATION_TEXTS.roleChanged('moderator', 'Night Owls')).toBe('You are now a moderator of Night Owls');
+    expect(GROUP_NOTIFICATION_TEXTS.roleChanged('member', 'Night Owls')).toBe('You are now a member of Night Owls');
+    expect(GROUP_NOTIFICATION_TEXTS.joinRequest('ada', 'Night Owls')).toBe('ada asked to join Night Owls');
   });
 });

@@ -39,7 +39,31 @@ describe('notification types', () => {
     expect(canonicalNotificationType('friend_rejected')).toBe('friend_request_rejected');
     for (const type of NOTIFICATION_TYPES.filter((t) => t !== 'friend_accepted' && t !== 'friend_rejected'))
       expect(canonicalNotificationType(type)).toBe(type);
-    expect(NOTIFICATION_TYPES).toHaveLength(12);
+    expect(NOTIFICATION_TYPES).toHaveLength(17);
+  });
+
+  it('keeps the SPEC §3 types first, in their order, and appends the membership types (backwards compatible)', () => {
+    expect(NOTIFICATION_TYPES.slice(0, 12)).toEqual([
+      'mention',
+      'friend_request',
+      'friend_request_accepted',
+      'friend_accepted',
+      'friend_request_rejected',
+      'friend_rejected',
+      'like',
+      'comment',
+      'comment_like',
+      'comment_reply',
+      'group_invite',
+      'new_follower',
+    ]);
+    expect(NOTIFICATION_TYPES.slice(12)).toEqual([
+      'join_request',
+      'join_request_approved',
+      'join_request_declined',
+      'role_changed',
+      'member_removed',
+    ]);
   });
 });
 
