@@ -908,6 +908,17 @@ export async function takeInvite(tx: DbOrTx, notificationId: number, recipientId
   return rows[0]?.groupId ?? null;
 }
 
+/** Whether the user holds an invitation to the community from someone who is still its staff (issue 12 §1.8). */
+export async function validInviteExists(tx: DbOrTx, groupId: number, userId: number): Promise<boolean> {
+  const rows = await tx.execute<{ ok: boolean }>(sql`
+    SELECT EXISTS (
+      SELECT 1 FROM ${notifications} n
+      JOIN ${groupMembers} s ON s.group_id = n.group_id AND s.user_id = n.sender_id AND s.role IN ('owner', 'admin', 'moderator')
+      WHERE n.user_id = ${userId}::int AND n.group_id = ${groupId}::int AND n.noti_type = 'group_invite'
+    ) AS ok`);
+  return [...rows][0]?.ok ?? false;
+}
+
 /** The recipient's own group_invite notification: its community and sender, or null. */
 export async function findInvite(
   db: DbOrTx,

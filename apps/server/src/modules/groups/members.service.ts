@@ -57,6 +57,7 @@ import {
   staffIdsOf,
   takeInvite,
   userExists,
+  validInviteExists,
 } from './groups.queries';
 
 /**
@@ -150,7 +151,7 @@ export async function joinGroup(ctx: AppContext, actor: Actor, idOrSlug: string)
   const { group, role } = await resolveGroupForViewer(ctx, actor, idOrSlug);
   if (role !== null) return { message: GROUP_MESSAGES.joined, isMember: true, status: 'member', member_count: group.memberCount };
   // A private community: a request, unless staff already invited this person (then the invitation lets them in).
-  if (group.isPrivate && !(await pendingInviteExists(ctx.db, group.id, actor.id))) {
+  if (group.isPrivate && !(await validInviteExists(ctx.db, group.id, actor.id))) {
     await membershipTx(ctx, async (tx) => {
       await lockMembership(tx, group.id, actor.id);
       if (!(await insertJoinRequest(tx, group.id, actor.id))) return;

@@ -134,6 +134,15 @@ describe('§1.8 an invitation lives only as long as its sender’s rights', () =
     expect(await counts(group.id)).toEqual({ cached: 2, rows: 2 });
   });
 
+  it('joining with an invitation from someone no longer staff only asks to join', async () => {
+    const { moderator, invitee, group } = await setup();
+    await invite(group, moderator, invitee);
+    await t.database.sql`UPDATE group_members SET role = 'member' WHERE group_id = ${group.id} AND user_id = ${moderator.id}`;
+    const join = await post(`/api/groups/${group.id}/join`, invitee);
+    expect(join.json()).toMatchObject({ status: 'requested', isMember: false });
+    expect(await roleOf(group.id, invitee.id)).toBeNull();
+  });
+
   it('staff list pending invitations and revoke one; others get 401/403/404', async () => {
     const { owner, moderator, invitee, group } = await setup();
     const member = await createUser(t.database.db);
