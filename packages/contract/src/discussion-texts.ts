@@ -24,6 +24,8 @@ export const DISCUSSION_LIMITS = {
   postsPerWindow: 30,
   commentsPerWindow: 120,
   likesPerWindow: 600,
+  /** Edits of discussions and blogs per user (each edit may notify people newly @mentioned). */
+  editsPerWindow: 30,
   writeWindowSeconds: 10 * 60,
 } as const;
 
@@ -63,6 +65,7 @@ export const DISCUSSION_MESSAGES = {
   tooManyPosts: 'You are posting too often. Please try again later.',
   tooManyComments: 'You are commenting too often. Please try again later.',
   tooManyLikes: 'Too many likes. Please try again later.',
+  tooManyEdits: 'You are editing too often. Please try again later.',
 } as const;
 
 /** Error codes of this feature (errors.ts lists them among ERROR_CODES). */

@@ -209,6 +209,7 @@ async function discardHeaderImage(ctx: AppContext, path: string | null): Promise
 export async function createBlog(ctx: AppContext, actor: UserRow, idOrSlug: string, form: BlogForm): Promise<CreateBlogResponse> {
   const { group, role } = await resolveGroupForViewer(ctx, actor, idOrSlug);
   if (!canCreateBlog({ role, isOwner: group.ownerId === actor.id })) throw AppError.forbidden(BLOG_MESSAGES.createForbidden);
+  await ctx.limiters.blogPostsPerUser.consume(String(actor.id));
   const input = parseFields(form.fields);
   const image = await storeHeaderImage(ctx, actor, form.files);
   let blogId: number;
@@ -262,6 +263,7 @@ export async function updateBlog(
     throw AppError.badRequest(BLOG_MESSAGES.imageAndRemove, { image: BLOG_MESSAGES.imageAndRemove });
   // Refuse before storing anything: the locked row is checked again below.
   await ctx.db.transaction((tx) => lockManageable(tx, actor, group.id, blogId));
+  await ctx.limiters.editsPerUser.consume(String(actor.id));
   const image = await storeHeaderImage(ctx, actor, form.files);
   let released: string[] = [];
   try {
@@ -356,6 +358,7 @@ export async function getBlogLikeStatus(
  * oneself); an unlike notifies nobody.
  */
 export async function toggleBlogLike(ctx: AppContext, actor: UserRow, idOrSlug: string, blogIdText: string): Promise<BlogLikeResponse> {
+  await ctx.limiters.blogLikesPerUser.consume(String(actor.id));
   const { group, blog } = await readableBlog(ctx, actor, idOrSlug, blogIdText);
   return ctx.db.transaction(async (tx) => {
     await lockLikeToggle(tx, blog.id, actor.id);

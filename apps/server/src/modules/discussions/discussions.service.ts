@@ -246,6 +246,7 @@ export async function updateDiscussion(
   const target = await writeTargetOf(ctx, actor, input);
   if (target.authorId !== actor.id) throw AppError.forbidden(DISCUSSION_MESSAGES.authorOnlyEdit);
   const author = actor;
+  await ctx.limiters.editsPerUser.consume(String(author.id));
   const { discussionId, groupId } = target;
   const released = await withWriteRetry(() =>
     ctx.db.transaction(async (tx) => {

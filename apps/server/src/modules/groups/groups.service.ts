@@ -287,11 +287,13 @@ export async function updateGroupJson(ctx: AppContext, actor: Actor, idOrSlug: s
   const owner = actor;
   if (body.group_name !== undefined) {
     const name = body.group_name;
+    if (name !== group.groupName) await ctx.limiters.renamesPerGroup.consume(String(group.id));
     await withSlugRetry(name, () => ctx.db.transaction((tx) => renameInTx(tx, owner, group.id, name)));
     return detailAfterChange(ctx, owner, group.id, GROUP_MESSAGES.updated);
   }
   const key = (Object.keys(SECTION_KEYS) as (keyof typeof SECTION_KEYS)[]).find((k) => body[k] !== undefined)!;
   const header: SectionHeader = SECTION_KEYS[key];
+  await ctx.limiters.sectionEditsPerUser.consume(String(owner.id));
   await ctx.db.transaction(async (tx) => {
     const locked = await lockGroup(tx, group.id);
     if (!locked) throw groupNotFound();
@@ -314,6 +316,7 @@ export async function updateGroupForm(ctx: AppContext, actor: Actor, idOrSlug: s
   if (input.group_name === undefined && !form.files.group_banner && !form.files.group_dp)
     throw AppError.badRequest(GROUP_MESSAGES.updateNothing);
   if (form.files.group_banner || form.files.group_dp) await ctx.limiters.uploadsPerUser.consume(String(owner.id));
+  if (input.group_name !== undefined && input.group_name !== group.groupName) await ctx.limiters.renamesPerGroup.consume(String(group.id));
   if (input.group_name !== undefined && (await nameTaken(ctx.db, input.group_name, group.id))) throw nameTakenError(input.group_name);
   const images = await storeFormImages(ctx.uploadsDir, form.files);
   const files: Partial<GroupRow> = {
