@@ -101,3 +101,20 @@ describe('write limits', () => {
     expect(row!.n).toBe(0);
   });
 });
+
+describe('renames', () => {
+  it('5 renames per community per day, whoever asks; the refused one changes nothing', async () => {
+    const owner = await createUser(t.database.db);
+    const group = await createGroup(t.database.db, { owner });
+    for (let i = 1; i <= GROUP_LIMITS.renamesPerDay; i++) {
+      expect((await api.put(`/api/groups/${group.id}`, owner, { group_name: `Renamed ${i}` })).statusCode).toBe(200);
+    }
+    expectLimited(await api.put(`/api/groups/${group.id}`, owner, { group_name: 'One too many' }), GROUP_MESSAGES.tooManyRenames);
+    const [row] = await t.database.sql<{ name: string }[]>`SELECT group_name AS name FROM groups WHERE id = ${group.id}`;
+    expect(row!.name).toBe(`Renamed ${GROUP_LIMITS.renamesPerDay}`);
+    // Sections still change (their own limit), and another community can be renamed.
+    expect((await api.put(`/api/groups/${group.id}`, owner, { about: 'Still editable' })).statusCode).toBe(200);
+    const other = await createGroup(t.database.db, { owner });
+    expect((await api.put(`/api/groups/${other.id}`, owner, { group_name: 'Other renamed' })).statusCode).toBe(200);
+  });
+});

@@ -126,8 +126,10 @@ export const groupMembers = pgTable(
 );
 
 /**
- * Every slug a community has had, the current one included (groups.slug). A slug is never reused by another
- * community, so an old link keeps reaching the community it named; a rename adds a row.
+ * A community's current slug (groups.slug) and its last GROUP_LIMITS.formerSlugsKept former ones: a rename adds a
+ * row and deletes older former ones, so an old link keeps reaching the community for a while. A former slug is
+ * freed when another community is created or renamed to exactly that name (the redirect is dropped then); a
+ * current slug is never taken.
  */
 export const groupSlugs = pgTable(
   'group_slugs',

@@ -161,8 +161,41 @@ export async function lockSlugBase(tx: DbOrTx, base: string): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`group-slug:${base}`}))`);
 }
 
+/**
+ * Records a slug the community now uses. A former slug of its own taken back counts as new again (its date moves),
+ * so the pruning below keeps the most recent ones.
+ */
 export async function insertSlug(tx: DbOrTx, groupId: number, slug: string): Promise<void> {
-  await tx.insert(groupSlugs).values({ groupId, slug }).onConflictDoNothing();
+  await tx
+    .insert(groupSlugs)
+    .values({ groupId, slug })
+    .onConflictDoUpdate({ target: groupSlugs.slug, set: { createdAt: sql`now()` }, where: sql`${groupSlugs.groupId} = ${groupId}` });
+}
+
+/**
+ * Frees `slug` when it is only a former slug of another community (not its current one): that community's redirect
+ * for it is dropped, so a new community (or a rename) named exactly so takes it. Returns whether a row was freed.
+ */
+export async function freeFormerSlug(tx: DbOrTx, slug: string, forGroupId: number): Promise<boolean> {
+  const rows = await tx.execute(sql`
+    DELETE FROM ${groupSlugs} gs
+    WHERE gs.slug = ${slug} AND gs.group_id <> ${forGroupId}
+      AND NOT EXISTS (SELECT 1 FROM ${groups} g WHERE g.slug = gs.slug)
+    RETURNING gs.slug`);
+  return rows.length > 0;
+}
+
+/** Keeps the community's current slug and its `keep` most recent former ones; older ones are deleted (freed). */
+export async function pruneFormerSlugs(tx: DbOrTx, groupId: number, currentSlug: string, keep: number): Promise<void> {
+  await tx.execute(sql`
+    DELETE FROM ${groupSlugs}
+    WHERE group_id = ${groupId} AND slug <> ${currentSlug}
+      AND slug NOT IN (
+        SELECT slug FROM ${groupSlugs}
+        WHERE group_id = ${groupId} AND slug <> ${currentSlug}
+        ORDER BY created_at DESC, slug
+        LIMIT ${keep}
+      )`);
 }
 
 // ---------------------------------------------------------------------------------------------------------------

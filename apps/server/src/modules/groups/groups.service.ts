@@ -38,6 +38,7 @@ import {
   type GroupRow,
   insertGroup,
   insertSections,
+  freeFormerSlug,
   insertSlug,
   lockGroup,
   lockSlugBase,
@@ -45,6 +46,7 @@ import {
   movePostCount,
   setGroupDiscussionsPublic,
   nameTaken,
+  pruneFormerSlugs,
   slugOwners,
   takeAllJoinRequests,
   updateGroup,
@@ -71,9 +73,11 @@ const RESERVED = new Set<string>(RESERVED_GROUP_SLUGS);
 const SLUG_SUFFIXES = 49;
 
 /**
- * The slug for a (new) name: the name's base, or base-2 … base-50, the first that no other community has ever had
- * (a community may take back one of its own former slugs). A renamed community keeps its current slug when it
- * already fits the new name. Runs under a lock on the base, so two communities cannot take the same slug.
+ * The slug for a (new) name: the name's base, or base-2 … base-50, the first that no other community holds (a
+ * community may take back one of its own former slugs). The exact base, when it is only another community's
+ * former slug, is freed and taken (issue 12 §1.7: renaming cannot squat a name). A renamed community keeps its
+ * current slug when it already fits the new name. Runs under a lock on the base, so two communities cannot take
+ * the same slug.
  */
 async function allocateSlug(tx: DbOrTx, name: string, group: Pick<GroupRow, 'id' | 'slug'> | null): Promise<string> {
   const base = slugifyGroupName(name);
@@ -82,6 +86,7 @@ async function allocateSlug(tx: DbOrTx, name: string, group: Pick<GroupRow, 'id'
     (c) => !RESERVED.has(c) && isValidSlug(c),
   );
   if (group && candidates.includes(group.slug)) return group.slug;
+  if (candidates[0] === base) await freeFormerSlug(tx, base, group?.id ?? 0);
   const owners = await slugOwners(tx, candidates);
   const free = candidates.find((c) => !owners.has(c) || owners.get(c) === group?.id);
   return free ?? `${base}-${randomInt(100_000, 1_000_000)}`;
@@ -277,7 +282,9 @@ async function renameInTx(tx: DbOrTx, actor: NonNullable<Actor>, groupId: number
   if (await nameTaken(tx, name, groupId)) throw nameTakenError(name);
   const slug = await allocateSlug(tx, name, locked);
   await insertSlug(tx, groupId, slug);
-  return (await updateGroup(tx, groupId, { groupName: name, slug, ...extra }))!;
+  const renamed = (await updateGroup(tx, groupId, { groupName: name, slug, ...extra }))!;
+  await pruneFormerSlugs(tx, groupId, slug, GROUP_LIMITS.formerSlugsKept);
+  return renamed;
 }
 
 /** PUT /api/groups/{id} (JSON): exactly one of the name or a section, by the owner only. */
