@@ -26,6 +26,12 @@ export const groups = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     slug: varchar('slug', { length: 80 }).notNull(),
     groupName: varchar('group_name', { length: 50 }).notNull(),
+    /**
+     * The name's look-alike key (contract `groupNameKey`: NFKC, confusables skeleton, case folded), unique, so
+     * "Ｐａｙｐａｌ" or a Cyrillic "Раураl" cannot sit beside "Paypal". Written with every name; rows from before
+     * the column are filled by `backfillGroupNameKeys` after the migrations (null only for a legacy look-alike).
+     */
+    nameKey: text('name_key'),
     groupDp: varchar('group_dp', { length: 500 }),
     groupBanner: varchar('group_banner', { length: 500 }),
     // A group outlives nobody: deleting a user who still owns groups is refused until ownership moves.
@@ -56,6 +62,7 @@ export const groups = pgTable(
   (t) => [
     uniqueIndex('groups_slug_uq').on(t.slug),
     uniqueIndex('groups_name_lower_uq').on(sql`lower(${t.groupName})`),
+    uniqueIndex('groups_name_key_uq').on(t.nameKey),
     index('groups_owner_idx').on(t.ownerId),
     // Explore lists public communities, most members first.
     index('groups_public_popular_idx')

@@ -1,4 +1,4 @@
-import type { Role, SectionHeader } from '@agora/contract';
+import { groupNameKey, type Role, type SectionHeader } from '@agora/contract';
 import { and, eq, inArray, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import {
@@ -134,13 +134,22 @@ export async function findGroupDetail(db: Db, ref: GroupRef, viewerId: number): 
   return (rows[0] as GroupDetailRow | undefined) ?? null;
 }
 
-export async function nameTaken(db: DbOrTx, name: string, exceptGroupId = 0): Promise<boolean> {
+/**
+ * The name of another community that `name` would duplicate (the same name in any case, or a look-alike by
+ * `groupNameKey`), or null. The unique indexes on lower(group_name) and name_key have the final word.
+ */
+export async function nameTaken(db: DbOrTx, name: string, exceptGroupId = 0): Promise<string | null> {
   const rows = await db
-    .select({ id: groups.id })
+    .select({ name: groups.groupName })
     .from(groups)
-    .where(and(sql`lower(${groups.groupName}) = lower(${name})`, sql`${groups.id} <> ${exceptGroupId}`))
+    .where(
+      and(
+        sql`(lower(${groups.groupName}) = lower(${name}) OR ${groups.nameKey} = ${groupNameKey(name)})`,
+        sql`${groups.id} <> ${exceptGroupId}`,
+      ),
+    )
     .limit(1);
-  return rows.length > 0;
+  return rows[0]?.name ?? null;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -219,7 +228,12 @@ export const activityScore = (members: SQL, at: SQL) =>
 export async function insertGroup(tx: DbOrTx, values: NewGroup): Promise<GroupRow> {
   const [row] = await tx
     .insert(groups)
-    .values({ ...values, memberCount: 1, activityScore: sql`${activityScore(sql`1`, sql`now()`)}` })
+    .values({
+      ...values,
+      nameKey: groupNameKey(values.groupName),
+      memberCount: 1,
+      activityScore: sql`${activityScore(sql`1`, sql`now()`)}`,
+    })
     .returning();
   return row!;
 }
@@ -247,7 +261,7 @@ export type GroupChanges = Partial<Pick<GroupRow, 'groupName' | 'slug' | 'groupD
 export async function updateGroup(tx: DbOrTx, groupId: number, changes: GroupChanges): Promise<GroupRow | null> {
   const rows = await tx
     .update(groups)
-    .set({ ...changes, updatedAt: sql`now()` })
+    .set({ ...changes, ...(changes.groupName !== undefined ? { nameKey: groupNameKey(changes.groupName) } : {}), updatedAt: sql`now()` })
     .where(eq(groups.id, groupId))
     .returning();
   return rows[0] ?? null;

@@ -102,7 +102,7 @@ async function withSlugRetry<T>(name: string, run: () => Promise<T>): Promise<T>
       return await run();
     } catch (error) {
       const constraint = uniqueViolation(error);
-      if (constraint === 'groups_name_lower_uq') throw nameTakenError(name);
+      if (constraint === 'groups_name_lower_uq' || constraint === 'groups_name_key_uq') throw nameTakenError(name);
       if ((constraint === 'groups_slug_uq' || constraint === 'group_slugs_pkey') && attempt < 3) continue;
       throw error;
     }
@@ -223,7 +223,8 @@ export async function createGroup(ctx: AppContext, actor: NonNullable<Actor>, fo
   // Consume first: parallel creations cannot all pass a check none of them has counted yet.
   await ctx.limiters.groupCreatesPerUser.consume(String(actor.id));
   const input = parseWith(createGroupFieldsSchema, form.fields);
-  if (await nameTaken(ctx.db, input.group_name)) throw nameTakenError(input.group_name);
+  const existing = await nameTaken(ctx.db, input.group_name);
+  if (existing !== null) throw nameTakenError(existing);
   const images = await storeFormImages(ctx.uploadsDir, form.files);
   try {
     const group = await withSlugRetry(input.group_name, () =>
@@ -279,7 +280,8 @@ async function renameInTx(tx: DbOrTx, actor: NonNullable<Actor>, groupId: number
   if (!locked) throw groupNotFound();
   assertOwner(actor, locked);
   if (locked.groupName === name) return Object.keys(extra).length > 0 ? (await updateGroup(tx, groupId, extra))! : locked;
-  if (await nameTaken(tx, name, groupId)) throw nameTakenError(name);
+  const existing = await nameTaken(tx, name, groupId);
+  if (existing !== null) throw nameTakenError(existing);
   const slug = await allocateSlug(tx, name, locked);
   await insertSlug(tx, groupId, slug);
   const renamed = (await updateGroup(tx, groupId, { groupName: name, slug, ...extra }))!;
@@ -324,7 +326,8 @@ export async function updateGroupForm(ctx: AppContext, actor: Actor, idOrSlug: s
     throw AppError.badRequest(GROUP_MESSAGES.updateNothing);
   if (form.files.group_banner || form.files.group_dp) await ctx.limiters.uploadsPerUser.consume(String(owner.id));
   if (input.group_name !== undefined && input.group_name !== group.groupName) await ctx.limiters.renamesPerGroup.consume(String(group.id));
-  if (input.group_name !== undefined && (await nameTaken(ctx.db, input.group_name, group.id))) throw nameTakenError(input.group_name);
+  const existing = input.group_name !== undefined ? await nameTaken(ctx.db, input.group_name, group.id) : null;
+  if (existing !== null) throw nameTakenError(existing);
   const images = await storeFormImages(ctx.uploadsDir, form.files);
   const files: Partial<GroupRow> = {
     ...(images.banner ? { groupBanner: images.banner } : {}),
