@@ -56,6 +56,7 @@ export const BLOG_MESSAGES = {
   contentTooLong: `The content must be at most ${BLOG_LIMITS.contentMax.toLocaleString('en-US')} characters`,
   imageTooLarge: 'The image is too large (max 10MB)',
   imageAndRemove: 'Send either a new image or removeImage, not both',
+  memberToLike: 'Join the group to like its blog posts',
   createForbidden: 'Only the owner and admins of this community can publish blog posts',
   editForbidden: 'Only the community owner, or an admin who wrote it, can change this blog post',
   tooManyShares: 'You have shared too many times recently. Please try again later.',

@@ -58,6 +58,7 @@ export const DISCUSSION_MESSAGES = {
   loginToLike: 'Please log in to like posts',
   memberToPost: 'Join the group to start posting!',
   memberToComment: 'Join the group to comment on its posts',
+  memberToLike: 'Join the group to like its posts',
   authorOnlyEdit: 'Only the author can edit this post',
   cannotDelete: 'Only the author, the owner or an admin can delete this post',
   cannotDeleteComment: 'Only the author, the owner or an admin can delete this comment',

@@ -334,10 +334,10 @@ export async function deleteBlog(ctx: AppContext, actor: UserRow, idOrSlug: stri
 /** The blog named by the path, readable by the actor: 404 when it is missing or belongs to another community. */
 async function readableBlog(ctx: AppContext, actor: Actor, idOrSlug: string, blogIdText: string) {
   const blogId = parseBlogId(blogIdText);
-  const { group } = await readableGroup(ctx, actor, idOrSlug);
+  const { group, role } = await readableGroup(ctx, actor, idOrSlug);
   const blog = await findBlogInGroup(ctx.db, blogId, group.id);
   if (!blog) throw blogNotFound();
-  return { group, blog };
+  return { group, role, blog };
 }
 
 /** GET /groups/{id}/blogs/{blogId}/like-status: whether the viewer likes it (false for visitors). */
@@ -359,7 +359,9 @@ export async function getBlogLikeStatus(
  */
 export async function toggleBlogLike(ctx: AppContext, actor: UserRow, idOrSlug: string, blogIdText: string): Promise<BlogLikeResponse> {
   await ctx.limiters.blogLikesPerUser.consume(String(actor.id));
-  const { group, blog } = await readableBlog(ctx, actor, idOrSlug, blogIdText);
+  const { group, role, blog } = await readableBlog(ctx, actor, idOrSlug, blogIdText);
+  // Members and the owner only, like posts (SPEC §6 "Members: post, like, comment"); sharing stays open to readers.
+  if (role === null && group.ownerId !== actor.id) throw AppError.forbidden(BLOG_MESSAGES.memberToLike);
   return ctx.db.transaction(async (tx) => {
     await lockLikeToggle(tx, blog.id, actor.id);
     if (await insertLike(tx, blog.id, actor.id)) {
