@@ -106,6 +106,11 @@ describe('renames', () => {
   it('5 renames per community per day, whoever asks; the refused one changes nothing', async () => {
     const owner = await createUser(t.database.db);
     const group = await createGroup(t.database.db, { owner });
+    // A refused rename (a taken name) costs nothing: trying names is free.
+    const taken = await createGroup(t.database.db, { owner, name: 'Already Taken' });
+    for (let i = 0; i < GROUP_LIMITS.renamesPerDay + 1; i++) {
+      expect((await api.put(`/api/groups/${group.id}`, owner, { group_name: taken.name })).statusCode).toBe(409);
+    }
     for (let i = 1; i <= GROUP_LIMITS.renamesPerDay; i++) {
       expect((await api.put(`/api/groups/${group.id}`, owner, { group_name: `Renamed ${i}` })).statusCode).toBe(200);
     }

@@ -289,6 +289,23 @@ async function renameInTx(tx: DbOrTx, actor: NonNullable<Actor>, groupId: number
   return renamed;
 }
 
+/**
+ * Runs `work` under the community's daily rename limit (issue 12 §1.7): the point is spent first (parallel renames
+ * cannot all pass), and given back when the rename is refused (a taken name, an invalid one), so trying names costs
+ * nothing. Keeping the same name is not a rename.
+ */
+async function countedRename<T>(ctx: AppContext, group: Pick<GroupRow, 'id' | 'groupName'>, name: string, work: () => Promise<T>): Promise<T> {
+  if (name === group.groupName) return work();
+  const key = String(group.id);
+  await ctx.limiters.renamesPerGroup.consume(key);
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode < 500) await ctx.limiters.renamesPerGroup.reward(key);
+    throw error;
+  }
+}
+
 /** PUT /api/groups/{id} (JSON): exactly one of the name or a section, by the owner only. */
 export async function updateGroupJson(ctx: AppContext, actor: Actor, idOrSlug: string, body: ParsedUpdate): Promise<UpdateGroupResponse> {
   const group = await resolveGroup(ctx, idOrSlug);
@@ -296,8 +313,9 @@ export async function updateGroupJson(ctx: AppContext, actor: Actor, idOrSlug: s
   const owner = actor;
   if (body.group_name !== undefined) {
     const name = body.group_name;
-    if (name !== group.groupName) await ctx.limiters.renamesPerGroup.consume(String(group.id));
-    await withSlugRetry(name, () => ctx.db.transaction((tx) => renameInTx(tx, owner, group.id, name)));
+    await countedRename(ctx, group, name, () =>
+      withSlugRetry(name, () => ctx.db.transaction((tx) => renameInTx(tx, owner, group.id, name))),
+    );
     return detailAfterChange(ctx, owner, group.id, GROUP_MESSAGES.updated);
   }
   const key = (Object.keys(SECTION_KEYS) as (keyof typeof SECTION_KEYS)[]).find((k) => body[k] !== undefined)!;
@@ -325,9 +343,11 @@ export async function updateGroupForm(ctx: AppContext, actor: Actor, idOrSlug: s
   if (input.group_name === undefined && !form.files.group_banner && !form.files.group_dp)
     throw AppError.badRequest(GROUP_MESSAGES.updateNothing);
   if (form.files.group_banner || form.files.group_dp) await ctx.limiters.uploadsPerUser.consume(String(owner.id));
-  if (input.group_name !== undefined && input.group_name !== group.groupName) await ctx.limiters.renamesPerGroup.consume(String(group.id));
-  const existing = input.group_name !== undefined ? await nameTaken(ctx.db, input.group_name, group.id) : null;
-  if (existing !== null) throw nameTakenError(existing);
+  const checkName = async () => {
+    const existing = input.group_name !== undefined ? await nameTaken(ctx.db, input.group_name, group.id) : null;
+    if (existing !== null) throw nameTakenError(existing);
+  };
+  if (input.group_name !== undefined) await countedRename(ctx, group, input.group_name, checkName);
   const images = await storeFormImages(ctx.uploadsDir, form.files);
   const files: Partial<GroupRow> = {
     ...(images.banner ? { groupBanner: images.banner } : {}),
