@@ -8,7 +8,7 @@ describe('groupNameKey (look-alike names share a key)', () => {
   it.each([
     ['Ｐａｙｐａｌ', 'fullwidth'],
     ['\u0420\u0430\u0443\u0440\u0430l', 'Cyrillic Р а у р а + Latin l'],
-    ['PAYPAL', 'case'],
+    ['paypal', 'case'],
     ['PayPaI', 'capital I for l'],
     ['Payp\u03b1l', 'Greek alpha'],
     ['𝐏𝐚𝐲𝐩𝐚𝐥', 'mathematical bold'],
@@ -26,6 +26,11 @@ describe('groupNameKey (look-alike names share a key)', () => {
     expect(groupNameKey('Café')).not.toBe(groupNameKey('Cafe'));
     expect(groupNameKey('Book Club')).not.toBe(groupNameKey('Book Clubs'));
     expect(groupNameKey('Book Club')).not.toBe(groupNameKey('BookClub'));
+    // Small i and l look different: real words stay apart; a capital I does look like l.
+    expect(groupNameKey('Mail Club')).not.toBe(groupNameKey('Mall Club'));
+    expect(groupNameKey('Hail')).not.toBe(groupNameKey('Hall'));
+    expect(groupNameKey('MaII Club')).toBe(groupNameKey('Mall Club'));
+    expect(groupNameKey('C0de C1ub')).toBe(groupNameKey('Code Club'));
   });
 });
 
