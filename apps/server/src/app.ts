@@ -90,7 +90,8 @@ export async function buildApp(
   await registerWeb(app, {
     webDist: config.webDist,
     uploadsDir: config.uploadsDir,
-    pageHead: (pathname, origin) => blogPageHead(ctx, pathname, origin),
+    // Absolute URLs from the configured public origin: a forged Host header never reaches a shared link's preview.
+    pageHead: (pathname) => blogPageHead(ctx, pathname, config.publicUrl),
   });
   await app.register(multipart, { limits: { fileSize: LIMITS.bannerImageBytes, files: 1, fields: 10, fieldSize: 10_000, parts: 12 } });
   await app.register(authPlugin, { db });

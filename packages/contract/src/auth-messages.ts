@@ -84,8 +84,48 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'create',
 ]);
 
+/**
+ * Words that claim to speak for the platform: refused inside a name too, as a word of it (`agora_support`,
+ * `support-team`), with digits after it (`admin1`) or in digits for letters (`adm1n`, `r00t`).
+ */
+const STAFF_WORDS: ReadonlySet<string> = new Set([
+  'admin',
+  'administrator',
+  'root',
+  'system',
+  'sysadmin',
+  'agora',
+  'support',
+  'moderator',
+  'mod',
+  'staff',
+  'official',
+  'security',
+  'abuse',
+  'postmaster',
+  'webmaster',
+  'hostmaster',
+  'noreply',
+]);
+/** Staff words long and distinctive enough to refuse also as the start or end of a name (`agorahelp`, `sysadmin`). */
+const STAFF_AFFIXES = ['admin', 'agora', 'support', 'moderator', 'official', 'noreply'] as const;
+/** Digits typed for the letters they look like. */
+const DIGIT_LETTERS: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't' };
+
+/**
+ * Whether a username is reserved: an exact reserved name in any case, or a name built around a staff word after
+ * normalization (lower case, digits at the end dropped, look-alike digits read as letters, split at `_`, `-`, `.`).
+ * Ordinary names that merely contain such letters (`badminton`, `modern`, `rootbeer`, `user123`) stay allowed.
+ */
 export function isReservedUsername(username: string): boolean {
-  return RESERVED_USERNAMES.has(username.trim().toLowerCase());
+  const lower = username.trim().toLowerCase();
+  if (RESERVED_USERNAMES.has(lower)) return true;
+  const stem = lower.replace(/[\d_.-]+$/, '').replace(/^[\d_.-]+/, '');
+  const read = stem.replace(/[013457]/g, (d) => DIGIT_LETTERS[d]!);
+  const parts = read.split(/[_.-]+/).filter(Boolean);
+  const joined = parts.join('');
+  if (STAFF_WORDS.has(joined) || parts.some((part) => STAFF_WORDS.has(part))) return true;
+  return STAFF_AFFIXES.some((word) => joined.startsWith(word) || joined.endsWith(word));
 }
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_]{3,30}$/;

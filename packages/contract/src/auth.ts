@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from './limits';
 import { AUTH_MESSAGES, isReservedUsername, USERNAME_PATTERN } from './auth-messages';
 import { textField } from './text';
-import { cleanLine, hasControlChars, TEXT_MESSAGES } from './text-rules';
+import { cleanLine, hasBidiControls, hasControlChars, TEXT_MESSAGES } from './text-rules';
 
 /** A one-line required value: control characters refused (NUL never reaches the database), then trimmed. */
 const requiredText = (message: string, max: number, maxMessage?: string) =>
@@ -35,6 +35,7 @@ export const registerRequestSchema = z
       z.email({ error: AUTH_MESSAGES.emailInvalid }),
     ),
     username: requiredText(AUTH_MESSAGES.usernameRequired, LIMITS.usernameMax, AUTH_MESSAGES.usernameInvalid)
+      .refine((v) => !hasBidiControls(v), TEXT_MESSAGES.bidiControls)
       .regex(USERNAME_PATTERN, AUTH_MESSAGES.usernameInvalid)
       .refine((v) => !isReservedUsername(v), AUTH_MESSAGES.usernameReserved),
     password: passwordText(AUTH_MESSAGES.passwordRequired)

@@ -56,3 +56,22 @@ export function validateBirthday(value: string | null | undefined, today: { y: n
 export function latestCalendarDate(now = new Date()): { y: number; m: number; d: number } {
   return calendarDate(now, 14 * 60);
 }
+
+/**
+ * A birthday without its year, "--MM-DD" (ISO 8601's form for a recurring date), as GET /users/{id} gives it to
+ * viewers who are neither the user nor a friend: the profile still shows "Mar 5th", the age stays private
+ * (decision 0011 b). Null and unreadable values stay null.
+ */
+export function yearlessBirthday(value: string | null): string | null {
+  const date = value === null ? null : parseIsoDate(value);
+  return date ? `--${String(date.m).padStart(2, '0')}-${String(date.d).padStart(2, '0')}` : null;
+}
+
+const YEARLESS_DATE = /^--(\d{2})-(\d{2})$/;
+
+/** Month and day of "YYYY-MM-DD" or "--MM-DD" (29 February allowed without a year), or null. */
+export function birthdayMonthDay(value: string): { m: number; d: number } | null {
+  const yearless = YEARLESS_DATE.exec(value.trim());
+  const date = yearless ? parseIsoDate(`2000-${yearless[1]}-${yearless[2]}`) : parseIsoDate(value);
+  return date ? { m: date.m, d: date.d } : null;
+}

@@ -36,6 +36,15 @@ export const BLOG_LIMITS = {
   /** Shares per user per window: every share counts, but a script cannot inflate a count. */
   sharesPerWindow: 30,
   shareWindowSeconds: 10 * 60,
+  /**
+   * Blogs published per user per window (each @mention notifies): between Lemmy's 6 posts per 10 minutes and
+   * Discourse's one post per 5 seconds, for long texts that take minutes each to write.
+   */
+  postsPerWindow: 10,
+  /** Like toggles on blogs per user per window (each new like notifies the author). */
+  likesPerWindow: 300,
+  /** Both limits above count over 10 minutes, like shares. */
+  writeWindowSeconds: 10 * 60,
 } as const;
 
 /** Texts shown as they arrive (SPEC §8: the UI shows `message`). Exact SPEC texts where the spec has one. */
@@ -47,9 +56,12 @@ export const BLOG_MESSAGES = {
   contentTooLong: `The content must be at most ${BLOG_LIMITS.contentMax.toLocaleString('en-US')} characters`,
   imageTooLarge: 'The image is too large (max 10MB)',
   imageAndRemove: 'Send either a new image or removeImage, not both',
+  memberToLike: 'Join the group to like its blog posts',
   createForbidden: 'Only the owner and admins of this community can publish blog posts',
   editForbidden: 'Only the community owner, or an admin who wrote it, can change this blog post',
   tooManyShares: 'You have shared too many times recently. Please try again later.',
+  tooManyPosts: 'You have published too many blog posts recently. Please try again later.',
+  tooManyLikes: 'Too many likes. Please try again later.',
   created: 'Blog post published',
   updated: 'Blog post updated',
   deleted: 'Blog post deleted',

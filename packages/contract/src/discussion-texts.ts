@@ -24,6 +24,8 @@ export const DISCUSSION_LIMITS = {
   postsPerWindow: 30,
   commentsPerWindow: 120,
   likesPerWindow: 600,
+  /** Edits of discussions and blogs per user (each edit may notify people newly @mentioned). */
+  editsPerWindow: 30,
   writeWindowSeconds: 10 * 60,
 } as const;
 
@@ -56,6 +58,7 @@ export const DISCUSSION_MESSAGES = {
   loginToLike: 'Please log in to like posts',
   memberToPost: 'Join the group to start posting!',
   memberToComment: 'Join the group to comment on its posts',
+  memberToLike: 'Join the group to like its posts',
   authorOnlyEdit: 'Only the author can edit this post',
   cannotDelete: 'Only the author, the owner or an admin can delete this post',
   cannotDeleteComment: 'Only the author, the owner or an admin can delete this comment',
@@ -63,6 +66,7 @@ export const DISCUSSION_MESSAGES = {
   tooManyPosts: 'You are posting too often. Please try again later.',
   tooManyComments: 'You are commenting too often. Please try again later.',
   tooManyLikes: 'Too many likes. Please try again later.',
+  tooManyEdits: 'You are editing too often. Please try again later.',
 } as const;
 
 /** Error codes of this feature (errors.ts lists them among ERROR_CODES). */

@@ -19,6 +19,18 @@ export const GROUP_LIMITS = {
   ownListMax: 100,
   /** Community creations per user per hour. */
   createsPerHour: 10,
+  /** Section edits (About Us, Rules & Regulations, Social Media) per user per 10 minutes. */
+  sectionEditsPerWindow: 30,
+  /** Joins, leaves and cancelled requests per user per 10 minutes (a join may notify staff). */
+  membershipChangesPerWindow: 20,
+  /** Window of the two limits above, in seconds. */
+  writeWindowSeconds: 10 * 60,
+  /** Invitations sent per user per hour (each one notifies someone). */
+  invitesPerHour: 50,
+  /** Renames per community per day: a name and its slug cannot be churned to squat names. */
+  renamesPerDay: 5,
+  /** Former slugs kept per community (they keep redirecting); older ones are freed for other communities. */
+  formerSlugsKept: 3,
 } as const;
 
 /** Texts shown as they arrive (SPEC §8: the UI shows `message`). Exact SPEC texts where the spec has one. */
@@ -34,6 +46,10 @@ export const GROUP_MESSAGES = {
   pictureTooLarge: 'Profile image is too large (max 5MB)',
   loginToCreate: 'You need to be logged in to create a group',
   tooManyCreations: 'You have created too many communities recently. Please try again later.',
+  tooManySectionEdits: 'You are editing sections too often. Please try again later.',
+  tooManyMembershipChanges: 'You have joined or left communities too often. Please try again later.',
+  tooManyInvites: 'You have sent too many invitations recently. Please try again later.',
+  tooManyRenames: `This community has been renamed too often today (at most ${GROUP_LIMITS.renamesPerDay} a day). Please try again tomorrow.`,
   updateExactlyOne: 'Send exactly one of group_name, about, rules or social_media',
   updateNothing: 'Nothing to update',
   notFound: 'Group not found',

@@ -38,6 +38,7 @@ export const groupNameField = textField({
   tooLong: GROUP_MESSAGES.nameTooLong,
   required: GROUP_MESSAGES.nameInvalid,
   clean: cleanGroupName,
+  name: true,
 });
 
 export const sectionField = textField({ max: GROUP_LIMITS.sectionMax, tooLong: GROUP_MESSAGES.sectionTooLong });

@@ -14,6 +14,7 @@ export * from './text';
 export * from './pagination';
 export * from './routes';
 export * from './groups-rules';
+export * from './confusables';
 export * from './groups';
 export * from './discussions';
 export * from './blogs';

@@ -13,7 +13,10 @@ export const profileSchema = z.object({
   lastName: z.string(),
   bio: z.string(),
   about: z.string(),
-  /** Calendar date "YYYY-MM-DD" or null. Never a timestamp, so no time zone can shift it. */
+  /**
+   * Calendar date "YYYY-MM-DD" or null. Never a timestamp, so no time zone can shift it. GET /users/{id} gives
+   * viewers other than the user and their friends "--MM-DD" (month and day, no year: decision 0011 b).
+   */
   birthday: z.string().nullable(),
   /** Newline-separated links; a line may be "url [label]". */
   userLink: z.string(),

@@ -67,6 +67,13 @@ export const LIMIT_VALUES = {
   blogSharesPerUser: { points: BLOG_LIMITS.sharesPerWindow, duration: BLOG_LIMITS.shareWindowSeconds },
   friendRequestsPerUser: { points: FRIEND_LIMITS.requestsPerHour, duration: 60 * 60 },
   likeReportsPerUser: { points: 300, duration: 10 * 60 },
+  blogPostsPerUser: { points: BLOG_LIMITS.postsPerWindow, duration: BLOG_LIMITS.writeWindowSeconds },
+  blogLikesPerUser: { points: BLOG_LIMITS.likesPerWindow, duration: BLOG_LIMITS.writeWindowSeconds },
+  editsPerUser: { points: DISCUSSION_LIMITS.editsPerWindow, duration: DISCUSSION_LIMITS.writeWindowSeconds },
+  sectionEditsPerUser: { points: GROUP_LIMITS.sectionEditsPerWindow, duration: GROUP_LIMITS.writeWindowSeconds },
+  membershipChangesPerUser: { points: GROUP_LIMITS.membershipChangesPerWindow, duration: GROUP_LIMITS.writeWindowSeconds },
+  invitesPerUser: { points: GROUP_LIMITS.invitesPerHour, duration: 60 * 60 },
+  renamesPerGroup: { points: GROUP_LIMITS.renamesPerDay, duration: 24 * 60 * 60 },
 } as const;
 
 /**
@@ -94,6 +101,19 @@ export function createLimiters(enabled: boolean) {
     friendRequestsPerUser: make('friendRequestsPerUser', FRIEND_MESSAGES.tooManyRequests),
     /** POST /notifications like reports per user (each costs a few queries; a like is notified once anyway). */
     likeReportsPerUser: make('likeReportsPerUser', NOTIFICATION_MESSAGES.tooManyReports),
+    /** Blogs published per user (each @mention notifies) and blog like toggles (each new like notifies). */
+    blogPostsPerUser: make('blogPostsPerUser', BLOG_MESSAGES.tooManyPosts),
+    blogLikesPerUser: make('blogLikesPerUser', BLOG_MESSAGES.tooManyLikes),
+    /** Edits of discussions and blogs per user (an edit notifies people newly @mentioned). */
+    editsPerUser: make('editsPerUser', DISCUSSION_MESSAGES.tooManyEdits),
+    /** Section edits per user (About Us, Rules & Regulations, Social Media). */
+    sectionEditsPerUser: make('sectionEditsPerUser', GROUP_MESSAGES.tooManySectionEdits),
+    /** Joins, leaves and cancelled join requests per user (a request notifies staff). */
+    membershipChangesPerUser: make('membershipChangesPerUser', GROUP_MESSAGES.tooManyMembershipChanges),
+    /** Invitations sent per user per hour (each one notifies someone). */
+    invitesPerUser: make('invitesPerUser', GROUP_MESSAGES.tooManyInvites),
+    /** Renames per community per day, keyed by the community's id (a new owner cannot reset it). */
+    renamesPerGroup: make('renamesPerGroup', GROUP_MESSAGES.tooManyRenames),
   };
 }
 export type Limiters = ReturnType<typeof createLimiters>;

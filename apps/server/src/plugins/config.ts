@@ -36,6 +36,12 @@ const envSchema = z.object({
   TRUST_PROXY: flag(false),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   WEB_DIST: z.string().optional(),
+  /** The site's public origin (scheme, host, port), for absolute links such as Open Graph URLs. */
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .refine((v) => /^https?:\/\//i.test(v), 'must be an http or https URL')
+    .optional(),
 });
 
 export type Config = {
@@ -52,6 +58,11 @@ export type Config = {
   sessionTtlMs: number;
   webDist: string;
   migrationsDir: string;
+  /**
+   * The site's public origin without a trailing slash (`PUBLIC_URL`, default http://localhost:$PORT): absolute
+   * links (Open Graph `og:url`, `og:image`) are built from it, never from the request's Host header.
+   */
+  publicUrl: string;
   /** Timeouts and connection bounds (plugins/connections.ts); tests shorten them. */
   http: HttpLimits;
   /** How often sockets are checked against their sessions (expired or deleted sessions lose their sockets). */
@@ -87,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.join(root, 'apps/web/dist'),
     migrationsDir: path.join(root, 'apps/server/drizzle'),
+    publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : `http://localhost:${e.PORT}`,
     http: DEFAULT_HTTP_LIMITS,
     socketSessionCheckMs: 60_000,
     passwordWork: { concurrency: os.availableParallelism(), maxWaiting: os.availableParallelism() * 16 },

@@ -157,8 +157,10 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleRes
     });
     await timed('groups', async () => {
       await tx.execute(sql`
-        INSERT INTO groups (slug, group_name, owner_id, is_private, created_at, last_activity_at)
-        SELECT ${`scale-${tag}-`} || g, ${`Scale ${tag} community `} || g, su.id, (g > 1 AND g % 10 = 0),
+        INSERT INTO groups (slug, group_name, name_key, owner_id, is_private, created_at, last_activity_at)
+        SELECT ${`scale-${tag}-`} || g, ${`Scale ${tag} community `} || g,
+          -- groupNameKey of an ASCII name: capital I read as l, case folded, 1 and | read as l, 0 as o (confusables.ts).
+          translate(lower(translate(${`Scale ${tag} community `} || g, 'I', 'l')), '10|', 'lol'), su.id, (g > 1 AND g % 10 = 0),
           now() - make_interval(mins => g), now() - make_interval(hours => (g * 37) % 2000)
         FROM generate_series(1, ${o.groups}) g JOIN scale_users su ON su.i = ((g - 1) % ${o.users}) + 1`);
       await tx.execute(sql`

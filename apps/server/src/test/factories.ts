@@ -1,3 +1,4 @@
+import { groupNameKey } from '@agora/contract';
 import sharp from 'sharp';
 import type { Db } from '../db/client';
 import { groupMembers, groups, groupSections, groupSlugs, sessions, users } from '../db/schema';
@@ -74,7 +75,14 @@ export async function createGroup(
   const members = opts.members ?? [];
   const [row] = await db
     .insert(groups)
-    .values({ slug, groupName: name, ownerId: opts.owner.id, isPrivate: opts.isPrivate ?? false, memberCount: 1 + members.length })
+    .values({
+      slug,
+      groupName: name,
+      nameKey: groupNameKey(name),
+      ownerId: opts.owner.id,
+      isPrivate: opts.isPrivate ?? false,
+      memberCount: 1 + members.length,
+    })
     .returning();
   const id = row!.id;
   await db.insert(groupSlugs).values({ slug, groupId: id });

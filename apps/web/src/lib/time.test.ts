@@ -63,6 +63,12 @@ describe('isMobileWidth', () => {
 });
 
 describe('formatBirthday', () => {
+  it('shows a birthday without its year ("--MM-DD", decision 0011 b) the same way, 29 February included', () => {
+    expect(formatBirthday('--03-05')).toBe('Mar 5th');
+    expect(formatBirthday('--02-29')).toBe('Feb 29th');
+    expect(formatBirthday('--02-30')).toBe('');
+  });
+
   it('shows month and ordinal day', () => {
     expect(formatBirthday('1990-03-05')).toBe('Mar 5th');
     expect(formatBirthday('1985-01-01')).toBe('Jan 1st');

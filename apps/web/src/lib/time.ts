@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import advancedFormat from 'dayjs/plugin/advancedFormat';
-import { parseIsoDate } from '@agora/contract';
+import { birthdayMonthDay } from '@agora/contract';
 import { MOBILE_BREAKPOINT_PX } from './ui-constants';
 
 /**
@@ -63,10 +63,12 @@ export function formatTimestamp(value: Date | string | number, now: Date, viewpo
  */
 export function formatBirthday(value: string | null | undefined): string {
   if (!value) return '';
-  const date = parseIsoDate(value);
+  // "YYYY-MM-DD", or "--MM-DD" when the server keeps the year from this viewer (decision 0011 b).
+  const date = birthdayMonthDay(value);
   if (!date) return '';
-  // A local Date built from the parts: the same calendar day in every zone. "Do" is advancedFormat's ordinal.
-  return dayjs(new Date(date.y, date.m - 1, date.d)).format('MMM Do');
+  // A local Date built from the parts (in a leap year, for 29 February): the same calendar day in every zone.
+  // "Do" is advancedFormat's ordinal.
+  return dayjs(new Date(2000, date.m - 1, date.d)).format('MMM Do');
 }
 
 /** Today's local calendar date as "YYYY-MM-DD" (for a date input's `max`). */

@@ -26,6 +26,12 @@ export const groups = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     slug: varchar('slug', { length: 80 }).notNull(),
     groupName: varchar('group_name', { length: 50 }).notNull(),
+    /**
+     * The name's look-alike key (contract `groupNameKey`: NFKC, confusables skeleton, case folded), unique, so
+     * "Ｐａｙｐａｌ" or a Cyrillic "Раураl" cannot sit beside "Paypal". Written with every name; rows from before
+     * the column are filled by `backfillGroupNameKeys` after the migrations (null only for a legacy look-alike).
+     */
+    nameKey: text('name_key'),
     groupDp: varchar('group_dp', { length: 500 }),
     groupBanner: varchar('group_banner', { length: 500 }),
     // A group outlives nobody: deleting a user who still owns groups is refused until ownership moves.
@@ -56,6 +62,7 @@ export const groups = pgTable(
   (t) => [
     uniqueIndex('groups_slug_uq').on(t.slug),
     uniqueIndex('groups_name_lower_uq').on(sql`lower(${t.groupName})`),
+    uniqueIndex('groups_name_key_uq').on(t.nameKey),
     index('groups_owner_idx').on(t.ownerId),
     // Explore lists public communities, most members first.
     index('groups_public_popular_idx')
@@ -126,8 +133,10 @@ export const groupMembers = pgTable(
 );
 
 /**
- * Every slug a community has had, the current one included (groups.slug). A slug is never reused by another
- * community, so an old link keeps reaching the community it named; a rename adds a row.
+ * A community's current slug (groups.slug) and its last GROUP_LIMITS.formerSlugsKept former ones: a rename adds a
+ * row and deletes older former ones, so an old link keeps reaching the community for a while. A former slug is
+ * freed when another community is created or renamed to exactly that name (the redirect is dropped then); a
+ * current slug is never taken.
  */
 export const groupSlugs = pgTable(
   'group_slugs',

@@ -1,4 +1,4 @@
-import { GROUP_MESSAGES } from '@agora/contract';
+import { BLOG_MESSAGES, GROUP_MESSAGES } from '@agora/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '../../test/factories';
 import { useTestApp } from '../../test/test-app';
@@ -58,7 +58,7 @@ describe('likes', () => {
     ]);
   });
 
-  it('needs a signed-in reader: 401 for a visitor, 403 for an outsider of a private community', async () => {
+  it('needs a signed-in member: 401 for a visitor, 403 for an outsider (private: cannot even read)', async () => {
     const open = await publish(t, w.author, w.open);
     const closed = await publish(t, w.author, w.closed);
     expect((await like(w.open.id, open.id, null)).statusCode).toBe(401);
@@ -68,8 +68,11 @@ describe('likes', () => {
     expect(refused.json().message).toBe(GROUP_MESSAGES.privateContent);
     expect((await call(t, 'GET', `/groups/${w.closed.id}/blogs/${closed.id}/like-status`)).statusCode).toBe(403);
     expect((await like(w.closed.id, closed.id, w.member)).json()).toEqual({ liked: true, likes_count: 1 });
-    // Outsiders may like a public community's blog.
-    expect((await like(w.open.id, open.id, w.outsider)).json()).toEqual({ liked: true, likes_count: 1 });
+    // Outsiders may read a public community's blog but not like it: members like (decision 0011 a).
+    const outsider = await like(w.open.id, open.id, w.outsider);
+    expect(outsider.statusCode).toBe(403);
+    expect(outsider.json().message).toBe(BLOG_MESSAGES.memberToLike);
+    expect((await like(w.open.id, open.id, w.member)).json()).toEqual({ liked: true, likes_count: 1 });
   });
 
   it('answers 404 for a blog under another community’s path or a missing one', async () => {
@@ -89,6 +92,8 @@ describe('likes', () => {
   it('counts exactly when 25 people like at once', async () => {
     const blog = await publish(t, w.author, w.open);
     const people = await Promise.all(Array.from({ length: 25 }, () => createUser(t.database.db)));
+    // Members like (decision 0011 a): they join first.
+    for (const p of people) await t.database.sql`INSERT INTO group_members (group_id, user_id) VALUES (${w.open.id}, ${p.id})`;
     const answers = await Promise.all(people.map((p) => like(w.open.id, blog.id, p)));
     expect(answers.every((a) => a.statusCode === 200 && a.json().liked === true)).toBe(true);
     expect(await counts(blog.id)).toMatchObject({ likes: 25, like_rows: 25 });
@@ -114,6 +119,9 @@ describe('shares', () => {
     expect((await call(t, 'POST', `/api/groups/${w.closed.id}/blogs/${blog.id}/share`, w.owner)).json()).toEqual({ share_count: 3 });
     expect((await share(w.closed.id, blog.id, null)).statusCode).toBe(401);
     expect((await share(w.closed.id, blog.id, w.outsider)).statusCode).toBe(403);
+    // A public community's blog may be shared by any signed-in reader, member or not (decision 0011 a).
+    const open = await publish(t, w.author, w.open);
+    expect((await share(w.open.id, open.id, w.outsider)).json()).toEqual({ share_count: 1 });
     expect((await share(w.open.id, blog.id, w.member)).statusCode).toBe(404);
     expect(await counts(blog.id)).toMatchObject({ shares: 3, share_rows: 3 });
     expect((await call(t, 'GET', `/groups/blog/${blog.id}`, w.member)).json().blog.share_count).toBe(3);

@@ -18,6 +18,15 @@ describe('escapeHtml', () => {
   });
 });
 
+describe('PUBLIC_URL', () => {
+  it('defaults to http://localhost:$PORT, keeps only the origin, refuses anything but http(s)', () => {
+    const base = { ...process.env, NODE_ENV: 'test', PUBLIC_URL: undefined };
+    expect(loadConfig({ ...base, PORT: '4321' }).publicUrl).toBe('http://localhost:4321');
+    expect(loadConfig({ ...base, PUBLIC_URL: 'https://agora.example.org/some/path' }).publicUrl).toBe('https://agora.example.org');
+    expect(() => loadConfig({ ...base, PUBLIC_URL: 'javascript:alert(1)' })).toThrow(/PUBLIC_URL/);
+  });
+});
+
 describe('a browser navigating to a blog page', () => {
   let app: FastifyInstance;
   let w: BlogWorld;
@@ -31,7 +40,8 @@ describe('a browser navigating to a blog page', () => {
   </head>
   <body><div id="root"></div></body>
 </html>`;
-  const navigate = (url: string, host = 'agora.example') =>
+  // A Host header the client chose: the Open Graph URLs must come from PUBLIC_URL, never from it.
+  const navigate = (url: string, host = 'forged.example') =>
     app.inject({ method: 'GET', url, headers: { accept: 'text/html', host, 'accept-encoding': 'identity' } });
 
   beforeAll(async () => {
@@ -39,7 +49,14 @@ describe('a browser navigating to a blog page', () => {
     writeFileSync(path.join(webDist, 'index.html'), indexHtml);
     writeFileSync(path.join(webDist, 'index.html.br'), brotliCompressSync(indexHtml));
     writeFileSync(path.join(webDist, 'index.html.gz'), gzipSync(indexHtml));
-    const config = loadConfig({ ...process.env, NODE_ENV: 'test', DATA_DIR: t.config.dataDir, WEB_DIST: webDist, RATE_LIMIT: 'off' });
+    const config = loadConfig({
+      ...process.env,
+      NODE_ENV: 'test',
+      DATA_DIR: t.config.dataDir,
+      WEB_DIST: webDist,
+      RATE_LIMIT: 'off',
+      PUBLIC_URL: 'https://agora.example/',
+    });
     app = await buildApp(config, t.database.db, { logger: false });
     await app.ready();
     w = await blogWorld(t);
@@ -68,8 +85,9 @@ describe('a browser navigating to a blog page', () => {
     expect(html).toContain(`<meta property="og:title" content="${title}" />`);
     expect(html).toContain('<meta property="og:description" content="Dawn runs are the best. Bring water." />');
     expect(html).toContain('<meta name="description" content="Dawn runs are the best. Bring water." />');
-    expect(html).toContain(`<meta property="og:image" content="http://agora.example${blog.blog_img}" />`);
-    expect(html).toContain(`<meta property="og:url" content="http://agora.example/group/${w.open.slug}/blogs/blogpage/${blog.id}" />`);
+    expect(html).toContain(`<meta property="og:image" content="https://agora.example${blog.blog_img}" />`);
+    expect(html).toContain(`<meta property="og:url" content="https://agora.example/group/${w.open.slug}/blogs/blogpage/${blog.id}" />`);
+    expect(html).not.toContain('forged.example');
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
     expect(html.indexOf('og:title')).toBeLessThan(html.indexOf('</head>'));
     expect(html).not.toContain('<b>');

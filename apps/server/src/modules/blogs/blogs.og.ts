@@ -24,7 +24,8 @@ function absolute(origin: string, path: string): string {
 
 /**
  * The <head> tags for a blog page path, or null when the path is not a blog page or the blog is missing or in a
- * private community. `origin` is the site's own scheme and host, for the absolute URLs.
+ * private community. `origin` is the configured public origin (`PUBLIC_URL`), for the absolute URLs: never the
+ * request's Host header, which a client chooses.
  */
 export async function blogPageHead(ctx: AppContext, pathname: string, origin: string): Promise<string | null> {
   const match = BLOG_PAGE_PATH.exec(pathname);

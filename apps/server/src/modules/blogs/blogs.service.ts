@@ -209,6 +209,7 @@ async function discardHeaderImage(ctx: AppContext, path: string | null): Promise
 export async function createBlog(ctx: AppContext, actor: UserRow, idOrSlug: string, form: BlogForm): Promise<CreateBlogResponse> {
   const { group, role } = await resolveGroupForViewer(ctx, actor, idOrSlug);
   if (!canCreateBlog({ role, isOwner: group.ownerId === actor.id })) throw AppError.forbidden(BLOG_MESSAGES.createForbidden);
+  await ctx.limiters.blogPostsPerUser.consume(String(actor.id));
   const input = parseFields(form.fields);
   const image = await storeHeaderImage(ctx, actor, form.files);
   let blogId: number;
@@ -262,6 +263,7 @@ export async function updateBlog(
     throw AppError.badRequest(BLOG_MESSAGES.imageAndRemove, { image: BLOG_MESSAGES.imageAndRemove });
   // Refuse before storing anything: the locked row is checked again below.
   await ctx.db.transaction((tx) => lockManageable(tx, actor, group.id, blogId));
+  await ctx.limiters.editsPerUser.consume(String(actor.id));
   const image = await storeHeaderImage(ctx, actor, form.files);
   let released: string[] = [];
   try {
@@ -332,10 +334,10 @@ export async function deleteBlog(ctx: AppContext, actor: UserRow, idOrSlug: stri
 /** The blog named by the path, readable by the actor: 404 when it is missing or belongs to another community. */
 async function readableBlog(ctx: AppContext, actor: Actor, idOrSlug: string, blogIdText: string) {
   const blogId = parseBlogId(blogIdText);
-  const { group } = await readableGroup(ctx, actor, idOrSlug);
+  const { group, role } = await readableGroup(ctx, actor, idOrSlug);
   const blog = await findBlogInGroup(ctx.db, blogId, group.id);
   if (!blog) throw blogNotFound();
-  return { group, blog };
+  return { group, role, blog };
 }
 
 /** GET /groups/{id}/blogs/{blogId}/like-status: whether the viewer likes it (false for visitors). */
@@ -356,7 +358,10 @@ export async function getBlogLikeStatus(
  * oneself); an unlike notifies nobody.
  */
 export async function toggleBlogLike(ctx: AppContext, actor: UserRow, idOrSlug: string, blogIdText: string): Promise<BlogLikeResponse> {
-  const { group, blog } = await readableBlog(ctx, actor, idOrSlug, blogIdText);
+  await ctx.limiters.blogLikesPerUser.consume(String(actor.id));
+  const { group, role, blog } = await readableBlog(ctx, actor, idOrSlug, blogIdText);
+  // Members and the owner only, like posts (SPEC §6 "Members: post, like, comment"); sharing stays open to readers.
+  if (role === null && group.ownerId !== actor.id) throw AppError.forbidden(BLOG_MESSAGES.memberToLike);
   return ctx.db.transaction(async (tx) => {
     await lockLikeToggle(tx, blog.id, actor.id);
     if (await insertLike(tx, blog.id, actor.id)) {

@@ -233,6 +233,7 @@ export async function likeComment(ctx: AppContext, actor: Actor, input: CommentP
   try {
     return await withWriteRetry(async () => {
       const target = await targetOf(ctx, liker, input);
+      assertCanContribute(target, liker, { visitor: DISCUSSION_MESSAGES.loginToLike, outsider: DISCUSSION_MESSAGES.memberToLike });
       const comment = await commentOn(ctx, target.discussionId, input.commentId);
       return ctx.db.transaction(async (tx) => {
         let delta = 0;

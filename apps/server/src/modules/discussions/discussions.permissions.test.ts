@@ -79,12 +79,16 @@ describe.each(['public', 'private'] as const)('%s community', (privacy) => {
 
   it.each(AUDIENCES)('likes a post and a comment as %s', async (a) => {
     const { base, comment } = await fresh();
-    // Liking needs sign-in and the right to read the post (SPEC §6: a visitor is sent to sign in).
-    const expected = a === 'visitor' ? 401 : readStatus(privacy, a);
+    // Liking needs sign-in and membership, like commenting (SPEC §6 "Members: post, like, comment"; decision 0011 a).
+    const expected = a === 'visitor' ? 401 : a === 'outsider' ? 403 : 200;
     const like = await api.post(`${base}/like`, who(s(), a));
     expect(like.statusCode, like.body).toBe(expected);
     const commentLike = await api.post(`${base}/comments/${comment.id}/like`, who(s(), a));
     expect(commentLike.statusCode, commentLike.body).toBe(expected);
+    if (a === 'outsider' && privacy === 'public') {
+      expect(like.json().message).toBe(DISCUSSION_MESSAGES.memberToLike);
+      expect(commentLike.json().message).toBe(DISCUSSION_MESSAGES.memberToLike);
+    }
     if (expected === 200) {
       expect(like.json()).toEqual({ liked: true, likeCount: 1 });
       expect(commentLike.json()).toEqual({ liked: true, likeCount: 1 });

@@ -246,6 +246,7 @@ export async function updateDiscussion(
   const target = await writeTargetOf(ctx, actor, input);
   if (target.authorId !== actor.id) throw AppError.forbidden(DISCUSSION_MESSAGES.authorOnlyEdit);
   const author = actor;
+  await ctx.limiters.editsPerUser.consume(String(author.id));
   const { discussionId, groupId } = target;
   const released = await withWriteRetry(() =>
     ctx.db.transaction(async (tx) => {
@@ -349,6 +350,8 @@ export async function likeDiscussion(ctx: AppContext, actor: Actor, input: Discu
   try {
     return await withWriteRetry(async () => {
       const target = await writeTargetOf(ctx, liker, input);
+      // Members and the owner only, like posting and commenting (SPEC §6 "Members: post, like, comment").
+      assertCanContribute(target, liker, { visitor: DISCUSSION_MESSAGES.loginToLike, outsider: DISCUSSION_MESSAGES.memberToLike });
       const { discussionId, groupId } = target;
       return ctx.db.transaction(async (tx) => {
         let delta = 0;

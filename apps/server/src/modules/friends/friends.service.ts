@@ -124,6 +124,11 @@ export async function checkFriendStatus(
   return { status: statusFrom(input.user1, row) };
 }
 
+/** Whether two users are friends (an accepted request), for other modules (a profile's birth year). */
+export async function areFriends(ctx: AppContext, a: number, b: number): Promise<boolean> {
+  return (await findFriendship(ctx.db, a, b))?.status === 'accepted';
+}
+
 function statusFrom(viewerId: number, row: { status: 'pending' | 'accepted'; requesterId: number } | null): FriendStatus {
   if (!row) return 'not_friends';
   if (row.status === 'accepted') return 'friends';

@@ -1,4 +1,4 @@
-import type { Role, SectionHeader } from '@agora/contract';
+import { groupNameKey, type Role, type SectionHeader } from '@agora/contract';
 import { and, eq, inArray, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { NOTIFICATIONS_CHANNEL } from '../notifications/notifications.writer';
@@ -135,13 +135,22 @@ export async function findGroupDetail(db: Db, ref: GroupRef, viewerId: number): 
   return (rows[0] as GroupDetailRow | undefined) ?? null;
 }
 
-export async function nameTaken(db: DbOrTx, name: string, exceptGroupId = 0): Promise<boolean> {
+/**
+ * The name of another community that `name` would duplicate (the same name in any case, or a look-alike by
+ * `groupNameKey`), or null. The unique indexes on lower(group_name) and name_key have the final word.
+ */
+export async function nameTaken(db: DbOrTx, name: string, exceptGroupId = 0): Promise<string | null> {
   const rows = await db
-    .select({ id: groups.id })
+    .select({ name: groups.groupName })
     .from(groups)
-    .where(and(sql`lower(${groups.groupName}) = lower(${name})`, sql`${groups.id} <> ${exceptGroupId}`))
+    .where(
+      and(
+        sql`(lower(${groups.groupName}) = lower(${name}) OR ${groups.nameKey} = ${groupNameKey(name)})`,
+        sql`${groups.id} <> ${exceptGroupId}`,
+      ),
+    )
     .limit(1);
-  return rows.length > 0;
+  return rows[0]?.name ?? null;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -162,8 +171,41 @@ export async function lockSlugBase(tx: DbOrTx, base: string): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`group-slug:${base}`}))`);
 }
 
+/**
+ * Records a slug the community now uses. A former slug of its own taken back counts as new again (its date moves),
+ * so the pruning below keeps the most recent ones.
+ */
 export async function insertSlug(tx: DbOrTx, groupId: number, slug: string): Promise<void> {
-  await tx.insert(groupSlugs).values({ groupId, slug }).onConflictDoNothing();
+  await tx
+    .insert(groupSlugs)
+    .values({ groupId, slug })
+    .onConflictDoUpdate({ target: groupSlugs.slug, set: { createdAt: sql`now()` }, where: sql`${groupSlugs.groupId} = ${groupId}` });
+}
+
+/**
+ * Frees `slug` when it is only a former slug of another community (not its current one): that community's redirect
+ * for it is dropped, so a new community (or a rename) named exactly so takes it. Returns whether a row was freed.
+ */
+export async function freeFormerSlug(tx: DbOrTx, slug: string, forGroupId: number): Promise<boolean> {
+  const rows = await tx.execute(sql`
+    DELETE FROM ${groupSlugs} gs
+    WHERE gs.slug = ${slug} AND gs.group_id <> ${forGroupId}
+      AND NOT EXISTS (SELECT 1 FROM ${groups} g WHERE g.slug = gs.slug)
+    RETURNING gs.slug`);
+  return rows.length > 0;
+}
+
+/** Keeps the community's current slug and its `keep` most recent former ones; older ones are deleted (freed). */
+export async function pruneFormerSlugs(tx: DbOrTx, groupId: number, currentSlug: string, keep: number): Promise<void> {
+  await tx.execute(sql`
+    DELETE FROM ${groupSlugs}
+    WHERE group_id = ${groupId} AND slug <> ${currentSlug}
+      AND slug NOT IN (
+        SELECT slug FROM ${groupSlugs}
+        WHERE group_id = ${groupId} AND slug <> ${currentSlug}
+        ORDER BY created_at DESC, slug
+        LIMIT ${keep}
+      )`);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -187,7 +229,12 @@ export const activityScore = (members: SQL, at: SQL) =>
 export async function insertGroup(tx: DbOrTx, values: NewGroup): Promise<GroupRow> {
   const [row] = await tx
     .insert(groups)
-    .values({ ...values, memberCount: 1, activityScore: sql`${activityScore(sql`1`, sql`now()`)}` })
+    .values({
+      ...values,
+      nameKey: groupNameKey(values.groupName),
+      memberCount: 1,
+      activityScore: sql`${activityScore(sql`1`, sql`now()`)}`,
+    })
     .returning();
   return row!;
 }
@@ -215,7 +262,7 @@ export type GroupChanges = Partial<Pick<GroupRow, 'groupName' | 'slug' | 'groupD
 export async function updateGroup(tx: DbOrTx, groupId: number, changes: GroupChanges): Promise<GroupRow | null> {
   const rows = await tx
     .update(groups)
-    .set({ ...changes, updatedAt: sql`now()` })
+    .set({ ...changes, ...(changes.groupName !== undefined ? { nameKey: groupNameKey(changes.groupName) } : {}), updatedAt: sql`now()` })
     .where(eq(groups.id, groupId))
     .returning();
   return rows[0] ?? null;

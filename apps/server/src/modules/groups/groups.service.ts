@@ -38,6 +38,7 @@ import {
   type GroupRow,
   insertGroup,
   insertSections,
+  freeFormerSlug,
   insertSlug,
   lockGroup,
   lockSlugBase,
@@ -45,6 +46,7 @@ import {
   movePostCount,
   setGroupDiscussionsPublic,
   nameTaken,
+  pruneFormerSlugs,
   slugOwners,
   takeAllJoinRequests,
   updateGroup,
@@ -71,9 +73,11 @@ const RESERVED = new Set<string>(RESERVED_GROUP_SLUGS);
 const SLUG_SUFFIXES = 49;
 
 /**
- * The slug for a (new) name: the name's base, or base-2 … base-50, the first that no other community has ever had
- * (a community may take back one of its own former slugs). A renamed community keeps its current slug when it
- * already fits the new name. Runs under a lock on the base, so two communities cannot take the same slug.
+ * The slug for a (new) name: the name's base, or base-2 … base-50, the first that no other community holds (a
+ * community may take back one of its own former slugs). The exact base, when it is only another community's
+ * former slug, is freed and taken (issue 12 §1.7: renaming cannot squat a name). A renamed community keeps its
+ * current slug when it already fits the new name. Runs under a lock on the base, so two communities cannot take
+ * the same slug.
  */
 async function allocateSlug(tx: DbOrTx, name: string, group: Pick<GroupRow, 'id' | 'slug'> | null): Promise<string> {
   const base = slugifyGroupName(name);
@@ -82,6 +86,7 @@ async function allocateSlug(tx: DbOrTx, name: string, group: Pick<GroupRow, 'id'
     (c) => !RESERVED.has(c) && isValidSlug(c),
   );
   if (group && candidates.includes(group.slug)) return group.slug;
+  if (candidates[0] === base) await freeFormerSlug(tx, base, group?.id ?? 0);
   const owners = await slugOwners(tx, candidates);
   const free = candidates.find((c) => !owners.has(c) || owners.get(c) === group?.id);
   return free ?? `${base}-${randomInt(100_000, 1_000_000)}`;
@@ -97,7 +102,7 @@ async function withSlugRetry<T>(name: string, run: () => Promise<T>): Promise<T>
       return await run();
     } catch (error) {
       const constraint = uniqueViolation(error);
-      if (constraint === 'groups_name_lower_uq') throw nameTakenError(name);
+      if (constraint === 'groups_name_lower_uq' || constraint === 'groups_name_key_uq') throw nameTakenError(name);
       if ((constraint === 'groups_slug_uq' || constraint === 'group_slugs_pkey') && attempt < 3) continue;
       throw error;
     }
@@ -218,7 +223,8 @@ export async function createGroup(ctx: AppContext, actor: NonNullable<Actor>, fo
   // Consume first: parallel creations cannot all pass a check none of them has counted yet.
   await ctx.limiters.groupCreatesPerUser.consume(String(actor.id));
   const input = parseWith(createGroupFieldsSchema, form.fields);
-  if (await nameTaken(ctx.db, input.group_name)) throw nameTakenError(input.group_name);
+  const existing = await nameTaken(ctx.db, input.group_name);
+  if (existing !== null) throw nameTakenError(existing);
   const images = await storeFormImages(ctx.uploadsDir, form.files);
   try {
     const group = await withSlugRetry(input.group_name, () =>
@@ -274,10 +280,30 @@ async function renameInTx(tx: DbOrTx, actor: NonNullable<Actor>, groupId: number
   if (!locked) throw groupNotFound();
   assertOwner(actor, locked);
   if (locked.groupName === name) return Object.keys(extra).length > 0 ? (await updateGroup(tx, groupId, extra))! : locked;
-  if (await nameTaken(tx, name, groupId)) throw nameTakenError(name);
+  const existing = await nameTaken(tx, name, groupId);
+  if (existing !== null) throw nameTakenError(existing);
   const slug = await allocateSlug(tx, name, locked);
   await insertSlug(tx, groupId, slug);
-  return (await updateGroup(tx, groupId, { groupName: name, slug, ...extra }))!;
+  const renamed = (await updateGroup(tx, groupId, { groupName: name, slug, ...extra }))!;
+  await pruneFormerSlugs(tx, groupId, slug, GROUP_LIMITS.formerSlugsKept);
+  return renamed;
+}
+
+/**
+ * Runs `work` under the community's daily rename limit (issue 12 §1.7): the point is spent first (parallel renames
+ * cannot all pass), and given back when the rename is refused (a taken name, an invalid one), so trying names costs
+ * nothing. Keeping the same name is not a rename.
+ */
+async function countedRename<T>(ctx: AppContext, group: Pick<GroupRow, 'id' | 'groupName'>, name: string, work: () => Promise<T>): Promise<T> {
+  if (name === group.groupName) return work();
+  const key = String(group.id);
+  await ctx.limiters.renamesPerGroup.consume(key);
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode < 500) await ctx.limiters.renamesPerGroup.reward(key);
+    throw error;
+  }
 }
 
 /** PUT /api/groups/{id} (JSON): exactly one of the name or a section, by the owner only. */
@@ -287,11 +313,14 @@ export async function updateGroupJson(ctx: AppContext, actor: Actor, idOrSlug: s
   const owner = actor;
   if (body.group_name !== undefined) {
     const name = body.group_name;
-    await withSlugRetry(name, () => ctx.db.transaction((tx) => renameInTx(tx, owner, group.id, name)));
+    await countedRename(ctx, group, name, () =>
+      withSlugRetry(name, () => ctx.db.transaction((tx) => renameInTx(tx, owner, group.id, name))),
+    );
     return detailAfterChange(ctx, owner, group.id, GROUP_MESSAGES.updated);
   }
   const key = (Object.keys(SECTION_KEYS) as (keyof typeof SECTION_KEYS)[]).find((k) => body[k] !== undefined)!;
   const header: SectionHeader = SECTION_KEYS[key];
+  await ctx.limiters.sectionEditsPerUser.consume(String(owner.id));
   await ctx.db.transaction(async (tx) => {
     const locked = await lockGroup(tx, group.id);
     if (!locked) throw groupNotFound();
@@ -314,7 +343,11 @@ export async function updateGroupForm(ctx: AppContext, actor: Actor, idOrSlug: s
   if (input.group_name === undefined && !form.files.group_banner && !form.files.group_dp)
     throw AppError.badRequest(GROUP_MESSAGES.updateNothing);
   if (form.files.group_banner || form.files.group_dp) await ctx.limiters.uploadsPerUser.consume(String(owner.id));
-  if (input.group_name !== undefined && (await nameTaken(ctx.db, input.group_name, group.id))) throw nameTakenError(input.group_name);
+  const checkName = async () => {
+    const existing = input.group_name !== undefined ? await nameTaken(ctx.db, input.group_name, group.id) : null;
+    if (existing !== null) throw nameTakenError(existing);
+  };
+  if (input.group_name !== undefined) await countedRename(ctx, group, input.group_name, checkName);
   const images = await storeFormImages(ctx.uploadsDir, form.files);
   const files: Partial<GroupRow> = {
     ...(images.banner ? { groupBanner: images.banner } : {}),

@@ -148,6 +148,7 @@ function membershipTx<T>(ctx: AppContext, run: (tx: DbOrTx) => Promise<T>): Prom
  */
 export async function joinGroup(ctx: AppContext, actor: Actor, idOrSlug: string): Promise<MembershipResponse> {
   if (!actor) throw AppError.unauthorized(GROUP_MESSAGES.loginToJoin);
+  await ctx.limiters.membershipChangesPerUser.consume(String(actor.id));
   const { group, role } = await resolveGroupForViewer(ctx, actor, idOrSlug);
   if (role !== null) return { message: GROUP_MESSAGES.joined, isMember: true, status: 'member', member_count: group.memberCount };
   // A private community: a request, unless staff already invited this person (then the invitation lets them in).
@@ -182,6 +183,7 @@ export async function joinGroup(ctx: AppContext, actor: Actor, idOrSlug: string)
  */
 export async function leaveGroup(ctx: AppContext, actor: Actor, idOrSlug: string): Promise<MembershipResponse> {
   if (!actor) throw AppError.unauthorized(GROUP_MESSAGES.loginToManage);
+  await ctx.limiters.membershipChangesPerUser.consume(String(actor.id));
   const group = await resolveGroup(ctx, idOrSlug);
   if (group.ownerId === actor.id) throw new AppError(400, 'owner_cannot_leave', GROUP_MESSAGES.ownerCannotLeave);
   const memberCount = await membershipTx(ctx, async (tx) => {
@@ -197,6 +199,7 @@ export async function leaveGroup(ctx: AppContext, actor: Actor, idOrSlug: string
 /** DELETE /api/groups/{id}/join: the requester withdraws a pending request (a member stays a member). */
 export async function cancelJoinRequest(ctx: AppContext, actor: Actor, idOrSlug: string): Promise<MembershipResponse> {
   if (!actor) throw AppError.unauthorized(GROUP_MESSAGES.loginToManage);
+  await ctx.limiters.membershipChangesPerUser.consume(String(actor.id));
   const { group, role } = await resolveGroupForViewer(ctx, actor, idOrSlug);
   await membershipTx(ctx, async (tx) => {
     await lockMembership(tx, group.id, actor.id);
@@ -318,6 +321,7 @@ export async function declineJoinRequest(ctx: AppContext, actor: Actor, idOrSlug
  * (one pending invitation per user and community).
  */
 export async function inviteToGroup(ctx: AppContext, actor: Actor, idOrSlug: string, userId: number): Promise<InviteResponse> {
+  if (actor) await ctx.limiters.invitesPerUser.consume(String(actor.id));
   const { group, role } = await resolveGroupForViewer(ctx, actor, idOrSlug);
   await assertStaff(ctx, actor, group, role);
   const sender = actor!;

@@ -3,17 +3,23 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { areFriends } from '../friends/friends.service';
 import { claimUpload, deleteUploadFiles, releaseUpload } from '../uploads/uploads.service';
 import { toProfile } from './profiles.mapper';
 import { findUserById, findUserByUsername, findUserForUpdate, type ProfileChanges, updateUser } from './profiles.queries';
 
 type ParsedUpdate = z.output<typeof updateProfileRequestSchema>;
 
-/** Another user's profile; 404 when the id names nobody. Profiles are for signed-in users (SPEC §6). */
-export async function getProfile(ctx: AppContext, _actor: UserRow, input: { id: number }): Promise<Profile> {
+/**
+ * Another user's profile; 404 when the id names nobody. Profiles are for signed-in users (SPEC §6). Names stay
+ * (members see them anyway); the birth year only for the user and their friends, others get "--MM-DD"
+ * (ids are sequential, so every profile can be walked: decision 0011 b).
+ */
+export async function getProfile(ctx: AppContext, actor: UserRow, input: { id: number }): Promise<Profile> {
   const user = await findUserById(ctx.db, input.id);
   if (!user) throw AppError.notFound(PROFILE_MESSAGES.userNotFound, 'user_not_found');
-  return toProfile(user);
+  if (user.id === actor.id || user.birthday === null) return toProfile(user);
+  return toProfile(user, { birthYear: await areFriends(ctx, actor.id, user.id) });
 }
 
 const IMAGE_FIELDS = [

@@ -69,6 +69,22 @@ describe('GET /users/{id}', () => {
     expect(res.json()).toMatchObject({ id: other.id, username: other.username, bio: 'Other' });
   });
 
+  it('gives the birth year only to the user and their friends; others see month and day (decision 0011 b)', async () => {
+    const person = await createUser(t.database.db, { birthday: '1990-03-05', firstName: 'Ada', lastName: 'Lovelace' });
+    const [stranger, pending, friend] = await Promise.all([createUser(t.database.db), createUser(t.database.db), createUser(t.database.db)]);
+    await t.database.sql`INSERT INTO friendships (requester_id, addressee_id, status) VALUES
+      (${pending.id}, ${person.id}, 'pending'), (${person.id}, ${friend.id}, 'accepted')`;
+    const view = async (viewer: { auth: Record<string, string> }) =>
+      (await t.app.inject({ method: 'GET', url: `/users/${person.id}`, headers: viewer.auth })).json();
+    expect(await view(stranger)).toMatchObject({ birthday: '--03-05', firstName: 'Ada', lastName: 'Lovelace' });
+    expect((await view(pending)).birthday).toBe('--03-05');
+    expect((await view(friend)).birthday).toBe('1990-03-05');
+    expect((await view(person)).birthday).toBe('1990-03-05');
+    expect((await t.app.inject({ method: 'GET', url: '/users/profile', headers: person.auth })).json().birthday).toBe('1990-03-05');
+    const none = await createUser(t.database.db);
+    expect((await t.app.inject({ method: 'GET', url: `/users/${none.id}`, headers: stranger.auth })).json().birthday).toBeNull();
+  });
+
   it('is 404 for an unknown id, 400 for a malformed one, 401 for a visitor', async () => {
     const viewer = await createUser(t.database.db);
     const missing = await t.app.inject({ method: 'GET', url: '/api/users/999999', headers: viewer.auth });

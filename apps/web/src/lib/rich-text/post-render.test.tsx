@@ -28,13 +28,27 @@ describe('post text rendered', () => {
     expect([...images].map((i) => i.getAttribute('src'))).toEqual(['/uploads/post/abc.webp', 'https://cdn.example.org/cat.png']);
     expect(images[1]).toHaveAttribute('referrerpolicy', 'no-referrer');
     const link = screen.getByRole('link', { name: 'https://example.org/read' });
-    const button = screen.getByRole('link', { name: 'Join us' });
+    const button = screen.getByRole('link', { name: 'Join us example.org' });
     for (const a of [link, button]) {
       expect(a).toHaveAttribute('target', '_blank');
       expect(a).toHaveAttribute('rel', 'noopener noreferrer');
     }
     expect(button).toHaveAttribute('href', 'https://example.org/join');
     expect(screen.getByTitle('Instagram reel')).toHaveAttribute('src', 'https://www.instagram.com/reel/Cq9abc12/embed/');
+  });
+
+  it('shows the host beside a "url [label]" button, so a label cannot hide where it leads (decision 0011 e)', () => {
+    render(
+      <RichText
+        format={POST_FORMAT}
+        text={['https://evil.example/login [PayPal]', 'https://www.example.org/x [www.example.org]'].join('\n')}
+      />,
+    );
+    const button = screen.getByRole('link', { name: 'PayPal evil.example' });
+    expect(button).toHaveAttribute('href', 'https://evil.example/login');
+    expect(button).toHaveTextContent('PayPal evil.example');
+    // A label that reads as an address is already replaced by the host: shown once.
+    expect(screen.getByRole('link', { name: 'example.org' })).toHaveTextContent(/^example\.org$/);
   });
 
   it('makes images buttons that open the lightbox when asked to', () => {

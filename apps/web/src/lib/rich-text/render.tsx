@@ -4,7 +4,7 @@ import { ExternalLink } from 'lucide-react';
 import { ControlledVideoEmbed, InstagramEmbed } from './embeds';
 import type { BlockNode, InlineNode } from './nodes';
 import { parseRichText, type RichTextFormat } from './parse';
-import { safeImageSrc } from './urls';
+import { hostOf, safeImageSrc } from './urls';
 import { youtubeEmbedUrl } from './youtube';
 
 /**
@@ -51,6 +51,9 @@ export function renderInline(nodes: readonly InlineNode[], keyPrefix = ''): Reac
       case 'button': {
         const href = safeHref(node.href);
         if (!href) return <Fragment key={key}>{node.label}</Fragment>;
+        // The host beside the label, as the social chips show it: a label alone can promise one site and open
+        // another (decision 0011 e). A label that already is the host is not repeated.
+        const host = hostOf(href);
         return (
           <a
             key={key}
@@ -64,6 +67,12 @@ export function renderInline(nodes: readonly InlineNode[], keyPrefix = ''): Reac
             )}
           >
             <span className="min-w-0 [overflow-wrap:anywhere]">{node.label}</span>
+            {host !== node.label && (
+              <>
+                {' '}
+                <span className="min-w-0 text-xs font-normal [overflow-wrap:anywhere]">{host}</span>
+              </>
+            )}
             <ExternalLink className="size-3.5 shrink-0" aria-hidden />
           </a>
         );
