@@ -263,6 +263,14 @@ test("another member's profile (its loading skeleton first), with a way back to 
   await expect(panel.getByRole('img', { name: "maya_chen's profile photo" })).toHaveAttribute('src', /^\/uploads\//);
   await expectAccessible(page, "another member's profile");
   await snap(page, 'desktop-profile-other');
+  // What she wrote (issue 12 §2.16): the demo content gives her posts in public communities.
+  await panel.getByRole('tab', { name: 'Activity' }).click();
+  const activity = panel.getByRole('list', { name: 'Activity' });
+  await expect(activity.getByRole('article').first()).toBeVisible();
+  await expect(activity.getByRole('button', { name: 'Copy link' }).first()).toBeVisible();
+  await expectAccessible(page, "another member's activity");
+  await snap(page, 'desktop-profile-activity');
+  await panel.getByRole('tab', { name: 'Overview' }).click();
   await panel.getByRole('button', { name: 'My profile' }).click();
   await expect(panel.getByText(`@${user.username}`)).toBeVisible();
   await expect(page).toHaveURL(/profile=me/);

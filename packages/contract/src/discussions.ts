@@ -30,6 +30,8 @@ export * from './discussion-texts';
  *   POST   /groups/{id}/discussions/{discussionId}/comments/{commentId}/like  likeRequestSchema → likeResponseSchema
  *   DELETE /groups/{id}/discussions/{discussionId}/comments/{commentId}          → commentDeleteResponseSchema (author, owner, admin; beyond the spec)
  *   POST   /upload/image                                        multipart field `image` → { message, url } (profiles.ts imageUrlResponseSchema)
+ *   GET    /users/{id}/activity                                 activityQuerySchema → activityResponseSchema (a person's posts and comments, newest
+ *                                                               first, only those the viewer may read; signed-in users; 404 `user_not_found`)
  *
  * Errors are `{ message, code, fields? }` (errors.ts): a missing post, a post under another community's path or a
  * malformed id is 404 `discussion_not_found` ("Post not found"); a missing comment 404 `comment_not_found`; a
@@ -245,3 +247,28 @@ export type CommentWriteResponse = z.infer<typeof commentWriteResponseSchema>;
 /** DELETE a comment: the post's comment count after it (the comment and its replies are gone). */
 export const commentDeleteResponseSchema = z.object({ message: z.string(), commentCount: z.number().int() });
 export type CommentDeleteResponse = z.infer<typeof commentDeleteResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// A person's activity (the profile's Activity tab)
+
+/** `?cursor=<nextCursor>&limit=` (default 10, at most 50). */
+export const activityQuerySchema = pageQuery;
+export type ActivityQuery = z.input<typeof activityQuerySchema>;
+
+/**
+ * One entry of GET /users/{id}/activity: a post the person wrote, or a comment (or reply) they wrote with the post
+ * it is on. `date_posted` is the entry's own date (the comment's for a comment), the order of the list.
+ */
+export const activityItemSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('discussion'), date_posted: z.string(), discussion: discussionSchema }),
+  z.object({ type: z.literal('comment'), date_posted: z.string(), comment: commentSchema, discussion: discussionSchema }),
+]);
+export type ActivityItem = z.infer<typeof activityItemSchema>;
+
+/**
+ * A person's posts and comments, newest first, in the communities the viewer may read (public ones, and private
+ * ones where the viewer is a member or the owner); nothing else is counted or hinted at. `nextCursor` null on the
+ * last page.
+ */
+export const activityResponseSchema = z.object({ items: z.array(activityItemSchema), nextCursor: nextCursorSchema });
+export type ActivityResponse = z.infer<typeof activityResponseSchema>;

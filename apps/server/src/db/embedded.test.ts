@@ -40,6 +40,9 @@ describe('embedded PostgreSQL', () => {
   it('recovers from a server left running by a killed process', async () => {
     const dataDir = tempDataDir();
     const first = await startEmbeddedPostgres(dataDir, quiet);
+    // A killed process restarts nothing: without this, `first` (alive in this test process) sees its postmaster
+    // stopped by `second` and starts it again, stopping `second`'s server in turn (Node 24's timing hit that race).
+    first.watch(() => {}, { maxRestarts: 0 });
     const orphan = postmasterPid(dataDir);
     // Simulate a crash: never call first.stop(); start again on the same directory.
     const second = await startEmbeddedPostgres(dataDir, quiet);

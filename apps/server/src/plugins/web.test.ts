@@ -250,6 +250,10 @@ describe('API basics', () => {
       ]),
     );
     expect((await t.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400);
+    // The UI's own files come through @fastify/swagger-ui's copy of @fastify/static.
+    const css = await t.app.inject({ method: 'GET', url: '/api/docs/static/swagger-ui.css' });
+    expect(css.statusCode).toBe(200);
+    expect(css.headers['content-type']).toMatch(/text\/css/);
   });
 
   it('rejects an oversized JSON body with 413', async () => {

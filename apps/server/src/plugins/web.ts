@@ -169,12 +169,12 @@ export async function registerWeb(app: FastifyInstance, opts: { webDist: string;
       // `<file>.br` / `<file>.gz` from the build, chosen by Accept-Encoding, with `Vary: Accept-Encoding`.
       preCompressed: true,
       setHeaders: (res, filePath) => {
-        // The same URL has brotli, gzip and plain bodies: caches must key on Accept-Encoding (@fastify/static 8
-        // does not say so itself).
-        res.setHeader('Vary', 'Accept-Encoding');
+        // The same URL has brotli, gzip and plain bodies: caches must key on Accept-Encoding (@fastify/static
+        // does not say so itself). Since @fastify/static 10, `res` is Fastify's reply (`header`, not `setHeader`).
+        res.header('Vary', 'Accept-Encoding');
         // Hashed build assets never change; everything else is revalidated.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-        else res.setHeader('Cache-Control', 'no-cache');
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        else res.header('Cache-Control', 'no-cache');
       },
     });
   });

@@ -98,7 +98,7 @@ export type DiscussionTuple = [
  * see that `LIMIT $n` is small (it assumes 10% of the rows), so without the fence it planned merge joins over every
  * post and community (1 s instead of 1 ms at 200,000 posts; docs/perf/discussions.md).
  */
-const discussionJson = (order: SQL) => sql`(
+const discussionJson = (order: SQL, source: SQL = sql`page`) => sql`(
   SELECT json_agg(json_build_array(
     d.id, d.group_id, d.slug, d.group_name, d.group_dp, d.group_verified, d.owner_id,
     d.user_id, d.username, d.profile_image,
@@ -110,7 +110,7 @@ const discussionJson = (order: SQL) => sql`(
     (SELECT vm.role FROM ${groupMembers} vm WHERE vm.group_id = d.group_id AND vm.user_id = ${viewer}),
     d.created_at::text
   ) ORDER BY ${order})
-  FROM page pg CROSS JOIN LATERAL (
+  FROM ${source} pg CROSS JOIN LATERAL (
     SELECT d.*, g.slug, g.group_name, g.group_dp, g.group_verified, g.owner_id, u.username, u.profile_image
     FROM ${discussions} d JOIN ${groups} g ON g.id = d.group_id JOIN ${users} u ON u.id = d.user_id
     WHERE d.id = pg.id OFFSET 0) d
@@ -282,13 +282,13 @@ export type CommentTuple = [
   cursorTs: string,
 ];
 
-const commentJson = (order: SQL) => sql`(
+const commentJson = (order: SQL, source: SQL = sql`page`) => sql`(
   SELECT json_agg(json_build_array(
     c.id, c.discussion_id, c.parent_id, c.content, ${iso(sql`c.created_at`)}, c.user_id, c.username, c.profile_image,
     EXISTS (SELECT 1 FROM ${commentLikes} l WHERE l.comment_id = c.id AND l.user_id = ${viewer}),
     c.like_count, c.reply_count, c.created_at::text
   ) ORDER BY ${order})
-  FROM page pg CROSS JOIN LATERAL (
+  FROM ${source} pg CROSS JOIN LATERAL (
     SELECT c.*, u.username, u.profile_image FROM ${comments} c JOIN ${users} u ON u.id = c.user_id WHERE c.id = pg.id OFFSET 0) c
 )`;
 
@@ -359,6 +359,89 @@ export async function findComments(
     discussionFound: row?.discussionFound ?? false,
     parentFound: row?.parentFound ?? false,
     items: row?.items ?? [],
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// A person's activity: their posts and comments, newest first, in the communities the viewer may read
+
+/** One entry of a person's activity: kind 1 a post, 0 a comment; `discussionId` the post (itself for a post). */
+export type ActivityTuple = [kind: 0 | 1, id: number, discussionId: number, cursorTs: string];
+export type ActivityCursor = { ts: string; kind: 0 | 1; id: number };
+export type ActivityPage = {
+  userFound: boolean;
+  items: ActivityTuple[];
+  discussions: DiscussionTuple[];
+  comments: CommentTuple[];
+};
+
+/**
+ * The viewer may read the community of post `d` (groups.access.ts `canReadGroup`, in SQL): public, or the viewer
+ * is its owner or a member. Checked per row against the community itself, so a private community's posts and
+ * comments never leave the database for anyone else.
+ */
+const READABLE = sql`EXISTS (SELECT 1 FROM ${groups} g WHERE g.id = d.group_id AND (NOT g.is_private OR g.owner_id = ${viewer}
+  OR EXISTS (SELECT 1 FROM ${groupMembers} rm WHERE rm.group_id = g.id AND rm.user_id = ${viewer})))`;
+// Newest first; at the same instant a post before a comment, then the higher id (the cursor's order).
+const ACTIVITY_ORDER = sql`a.created_at DESC, a.kind DESC, a.id DESC`;
+
+function buildActivity(db: Db, name: string, withCursor: boolean) {
+  const after = (kind: 0 | 1, alias: 'd' | 'c') =>
+    withCursor
+      ? sql`AND (${sql.raw(alias)}.created_at, ${sql.raw(String(kind))}, ${sql.raw(alias)}.id) < (${p('cTs')}::timestamptz, ${p('cKind')}::int, ${p('cId')}::int)`
+      : sql``;
+  return db
+    .select({
+      userFound: sql<boolean>`r.user_found`,
+      items: sql<ActivityTuple[] | null>`r.items`,
+      discussions: sql<DiscussionTuple[] | null>`r.discussions`,
+      comments: sql<CommentTuple[] | null>`r.comments`,
+    })
+    .from(
+      sql`(WITH acts AS (
+          SELECT * FROM (
+            (SELECT 1 AS kind, d.id, d.id AS did, d.created_at FROM ${discussions} d
+              WHERE d.user_id = ${p('author')}::int AND ${READABLE} ${after(1, 'd')}
+              ORDER BY d.created_at DESC, d.id DESC LIMIT ${limit})
+            UNION ALL
+            (SELECT 0 AS kind, c.id, c.discussion_id AS did, c.created_at FROM ${comments} c JOIN ${discussions} d ON d.id = c.discussion_id
+              WHERE c.user_id = ${p('author')}::int AND ${READABLE} ${after(0, 'c')}
+              ORDER BY c.created_at DESC, c.id DESC LIMIT ${limit})
+          ) a ORDER BY ${ACTIVITY_ORDER} LIMIT ${limit}
+        ),
+        dpage AS (SELECT DISTINCT did AS id FROM acts),
+        cpage AS (SELECT id FROM acts WHERE kind = 0)
+        SELECT EXISTS (SELECT 1 FROM ${users} u WHERE u.id = ${p('author')}::int) AS user_found,
+          (SELECT json_agg(json_build_array(a.kind, a.id, a.did, a.created_at::text) ORDER BY ${ACTIVITY_ORDER}) FROM acts a) AS items,
+          ${discussionJson(NEWEST, sql`dpage`)} AS discussions,
+          ${commentJson(COMMENTS_NEWEST, sql`cpage`)} AS comments) r`,
+    )
+    .prepare(name);
+}
+
+const activityFirst = prepared('discussions_activity', (db, name) => buildActivity(db, name, false));
+const activityNext = prepared('discussions_activity_next', (db, name) => buildActivity(db, name, true));
+
+/** One page of what `authorId` wrote that `viewerId` may read, with the posts and comments it names. */
+export async function findActivity(
+  db: Db,
+  authorId: number,
+  viewerId: number,
+  opts: { cursor: ActivityCursor | null; limit: number },
+): Promise<ActivityPage> {
+  const statement = opts.cursor ? activityNext(db) : activityFirst(db);
+  const rows = await statement.execute({
+    author: authorId,
+    viewer: viewerId,
+    limit: opts.limit,
+    ...(opts.cursor ? { cTs: opts.cursor.ts, cKind: opts.cursor.kind, cId: opts.cursor.id } : {}),
+  });
+  const row = rows[0];
+  return {
+    userFound: row?.userFound ?? false,
+    items: row?.items ?? [],
+    discussions: row?.discussions ?? [],
+    comments: row?.comments ?? [],
   };
 }
 

@@ -1,4 +1,6 @@
 import {
+  activityQuerySchema,
+  activityResponseSchema,
   commentDeleteResponseSchema,
   commentListResponseSchema,
   commentParamsSchema,
@@ -20,11 +22,13 @@ import {
   pinResponseSchema,
   replyListResponseSchema,
   updateDiscussionRequestSchema,
+  userIdParamsSchema,
 } from '@agora/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { currentUser } from '../../plugins/auth';
+import { listUserActivity } from './activity.service';
 import { createComment, deleteComment, likeComment, listComments, listReplies } from './comments.service';
 import {
   createDiscussion,
@@ -68,6 +72,22 @@ export async function discussionRoutes(app: FastifyInstance, { ctx, alias }: { c
       },
     },
     async (request) => listHomeFeed(ctx, currentUser(request), request.query),
+  );
+  // A person's posts and comments for their profile's Activity tab; profiles are for signed-in users (SPEC §6).
+  r.get(
+    '/users/:id/activity',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        hide: alias,
+        ...secured,
+        params: userIdParamsSchema,
+        querystring: activityQuerySchema,
+        response: { 200: activityResponseSchema, ...writeErrors },
+      },
+    },
+    async (request) => listUserActivity(ctx, currentUser(request), { userId: request.params.id, ...request.query }),
   );
   r.get(
     '/groups/suggested/discussions',

@@ -1,11 +1,12 @@
 import sharp from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
 import { BLOG_LIMITS, LIMITS, UPLOAD_MESSAGES } from '@agora/contract';
 import type { UploadKind } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 
 export type ImageKind = UploadKind;
 
-type KindSpec = { maxBytes: number; label: string; render: (image: sharp.Sharp) => sharp.Sharp; ext: 'jpg' | 'webp'; animated: boolean };
+type KindSpec = { maxBytes: number; label: string; render: (image: Sharp) => Sharp; ext: 'jpg' | 'webp'; animated: boolean };
 
 const jpeg = { quality: LIMITS.jpegQuality, mozjpeg: true } as const;
 
@@ -63,7 +64,7 @@ export const IMAGE_KINDS: Record<ImageKind, KindSpec> = {
  */
 const ALLOWED_FORMATS = new Set(['jpeg', 'png', 'gif', 'webp']);
 const ALLOWED_LOADERS = new Set(['jpeg', 'png', 'gif', 'webp', 'heif']);
-function isAllowed(meta: sharp.Metadata): boolean {
+function isAllowed(meta: Metadata): boolean {
   return ALLOWED_FORMATS.has(meta.format ?? '') || (meta.format === 'heif' && meta.compression === 'av1');
 }
 
@@ -72,7 +73,7 @@ export async function processImage(buffer: Buffer, kind: ImageKind): Promise<{ d
   const spec = IMAGE_KINDS[kind];
   if (buffer.length === 0) throw AppError.unsupportedMedia(UPLOAD_MESSAGES.notAnImage);
   const options = { limitInputPixels: LIMITS.maxInputPixels, failOn: 'error' as const };
-  let meta: sharp.Metadata;
+  let meta: Metadata;
   try {
     // metadata() reads the header only: the format is known before any pixel is decoded.
     meta = await sharp(buffer, options).metadata();

@@ -11,6 +11,7 @@ import {
 } from '@tanstack/react-query';
 import { toastSuccess } from '@/lib/toast';
 import {
+  type ActivityResponse,
   type CommentListResponse,
   type CommentWriteResponse,
   type DiscussionListResponse,
@@ -73,6 +74,16 @@ export const discussionFeedQuery = (source: FeedSource) =>
     getNextPageParam: (last: DiscussionListResponse) => last.nextCursor ?? undefined,
   });
 
+/** GET /users/{id}/activity: what a person wrote that the viewer may read, newest first, paged by `nextCursor`. */
+export function useUserActivity(userId: number) {
+  return useInfiniteQuery({
+    queryKey: discussionKeys.activity(userId),
+    queryFn: ({ signal, pageParam }) => api.get<ActivityResponse>(withCursor(`/users/${userId}/activity`, pageParam), { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last: ActivityResponse) => last.nextCursor ?? undefined,
+  });
+}
+
 /** A list of posts, paged by `nextCursor` (SPEC §7; the UI loads more on scroll). */
 export function useDiscussionFeed(source: FeedSource, enabled = true) {
   return useInfiniteQuery({ ...discussionFeedQuery(source), enabled });
@@ -128,8 +139,29 @@ function isDetailData(data: unknown): data is DiscussionResponse {
   return typeof (data as DiscussionResponse | undefined)?.discussion?.id === 'number';
 }
 
-/** Applies `fn` to post `id` in any cache shape that holds posts (feed pages or one post); null removes it. */
+function isActivityData(data: unknown): data is InfiniteData<ActivityResponse> {
+  const pages = (data as InfiniteData<unknown> | undefined)?.pages;
+  return Array.isArray(pages) && pages.every((p) => Array.isArray((p as ActivityResponse | undefined)?.items));
+}
+
+/**
+ * Applies `fn` to post `id` in any cache shape that holds posts (feed pages, one post, a person's activity, where
+ * a removed post takes its comments with it); null removes it.
+ */
 export function mapPost(old: unknown, id: number, fn: (post: Discussion) => Discussion | null): unknown {
+  if (isActivityData(old)) {
+    return {
+      ...old,
+      pages: old.pages.map((page) => ({
+        ...page,
+        items: page.items.flatMap((item) => {
+          if (item.discussion.id !== id) return [item];
+          const next = fn(item.discussion);
+          return next ? [{ ...item, discussion: next }] : [];
+        }),
+      })),
+    };
+  }
   if (isFeedData(old)) {
     return {
       ...old,

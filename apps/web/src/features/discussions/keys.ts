@@ -13,6 +13,8 @@ export const discussionKeys = {
   detail: (groupId: number, discussionId: number) => [...discussionKeys.details(), groupId, discussionId] as const,
   comments: (discussionId: number) => [...discussionKeys.all, 'comments', discussionId] as const,
   replies: (discussionId: number, commentId: number) => [...discussionKeys.all, 'replies', discussionId, commentId] as const,
+  /** A person's posts and comments (the profile's Activity tab). */
+  activity: (userId: number) => [...discussionKeys.all, 'activity', userId] as const,
   /** The signed-in home feed: discussions of the communities the viewer joined or owns. */
   home: () => [...feedKeys.home(), 'discussions'] as const,
   /** Explore (and the visitor's /): discussions of suggested public communities. */

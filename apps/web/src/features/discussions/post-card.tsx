@@ -13,13 +13,14 @@ import { RoleName } from '@/features/groups/public';
 import { useProfilePanel } from '@/features/profiles/public';
 import { useDeleteDiscussion, useLikeDiscussion, usePinDiscussion, useUpdateDiscussion } from './api';
 import { Collapsible } from './collapsible';
+import { CopyLinkButton } from './copy-link';
 import { LikeButton } from './like-button';
 import { PostMedia } from './post-media';
 import { PostTextarea } from './post-textarea';
 import { DISCUSSION_TEXTS } from './texts';
 import { Timestamp } from './timestamp';
 import { usePastedImages } from './use-pasted-images';
-import { usePostPanel } from './use-post-panel';
+import { postPanelPath, usePostPanel } from './use-post-panel';
 
 // Dialogs load with their first use: most readers never open an image or delete a post (Radix dialog stays off
 // a visitor's first load).
@@ -290,6 +291,7 @@ export function PostCard({ post, showCommunity = false }: { post: Discussion; sh
           <MessageCircle className="size-[18px]" aria-hidden />
           <span className="tabular-nums">{post.commentCount.toLocaleString('en-US')}</span>
         </button>
+        <CopyLinkButton path={postPanelPath(post.group_id, post.id)} className="ml-auto" />
       </div>
     </article>
   );

@@ -21,11 +21,12 @@ import { useGroup } from '@/features/groups/api';
 import { ROLE_LABELS, RoleName } from '@/features/groups/public';
 import { useProfilePanel } from '@/features/profiles/public';
 import { useComments, useCreateComment, useDiscussion, useLikeComment, useReplies } from './api';
+import { copyLink, CopyLinkButton } from './copy-link';
 import { LikeButton } from './like-button';
 import { PostBody, PostLikeButton, PinnedBadge } from './post-card';
 import { DISCUSSION_TEXTS } from './texts';
 import { Timestamp } from './timestamp';
-import { usePostPanel, type PostTarget } from './use-post-panel';
+import { commentPanelPath, postPanelPath, usePostPanel, type CommentTarget, type PostTarget } from './use-post-panel';
 
 /** Who a new comment answers: a top-level comment (replies are one level deep) and the name shown. */
 interface ReplyTarget {
@@ -49,7 +50,7 @@ function useFailureToast(error: unknown, failedAt: number, fallback: string, ski
  * swipe closes it too (SPEC §9 thresholds, 180 ms).
  */
 export function PostPanel() {
-  const { target, isOpen, close } = usePostPanel();
+  const { target, comment, isOpen, close } = usePostPanel();
   const panel = useRef<HTMLDivElement>(null);
   const swipe = useSwipeToClose(panel, 'right', close);
   const returnFocus = useReturnFocus();
@@ -77,7 +78,7 @@ export function PostPanel() {
               <X className="size-5" aria-hidden />
             </RadixDialog.Close>
           </div>
-          {target ? <PostView key={`${target.groupId}-${target.discussionId}`} target={target} /> : <PostMissing />}
+          {target ? <PostView key={`${target.groupId}-${target.discussionId}`} target={target} linked={comment} /> : <PostMissing />}
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>
@@ -119,13 +120,23 @@ function PanelSkeleton() {
   );
 }
 
-function PostView({ target }: { target: PostTarget }) {
+/** Pages of comments (or replies) loaded at most while looking for a linked comment. */
+const LINKED_PAGES_MAX = 20;
+
+function PostView({ target, linked }: { target: PostTarget; linked: CommentTarget | null }) {
   const query = useDiscussion(target.groupId, target.discussionId);
   const notFound = query.error instanceof ApiError && query.error.status === 404;
   useFailureToast(query.error, query.errorUpdatedAt, DISCUSSION_TEXTS.loadPostFailed, notFound || query.data !== undefined);
   const [replyTo, setReplyTo] = useState<ReplyTarget | null>(null);
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   const input = useRef<HTMLTextAreaElement>(null);
+  // A link to a reply opens its comment's replies (adjusted while rendering when the address names another one).
+  const linkedParent = linked?.parentId ?? null;
+  const [openedFor, setOpenedFor] = useState<number | null>(null);
+  if (linkedParent !== openedFor) {
+    setOpenedFor(linkedParent);
+    if (linkedParent !== null && !expanded.has(linkedParent)) setExpanded(new Set(expanded).add(linkedParent));
+  }
 
   const toggleReplies = useCallback((commentId: number, open?: boolean) => {
     setExpanded((current) => {
@@ -158,9 +169,10 @@ function PostView({ target }: { target: PostTarget }) {
               <MessageCircle className="size-[18px]" aria-hidden />
               {DISCUSSION_TEXTS.comments(post.commentCount)}
             </span>
+            <CopyLinkButton path={postPanelPath(post.group_id, post.id)} className="ml-auto" />
           </div>
         </article>
-        <CommentsSection post={post} expanded={expanded} onToggleReplies={toggleReplies} onReply={chooseReply} />
+        <CommentsSection post={post} linked={linked} expanded={expanded} onToggleReplies={toggleReplies} onReply={chooseReply} />
       </div>
       <CommentComposer
         post={post}
@@ -245,16 +257,29 @@ function PanelAuthor({ post }: { post: Discussion }) {
 
 interface CommentsSectionProps {
   post: Discussion;
+  /** A comment the address names (`&comment=`): loaded, scrolled into view and marked. */
+  linked: CommentTarget | null;
   expanded: ReadonlySet<number>;
   onToggleReplies: (commentId: number) => void;
   onReply: (target: ReplyTarget) => void;
 }
 
 /** "Comments (n)": newest first, more on scroll; each with its replies on demand. */
-function CommentsSection({ post, expanded, onToggleReplies, onReply }: CommentsSectionProps) {
+function CommentsSection({ post, linked, expanded, onToggleReplies, onReply }: CommentsSectionProps) {
   const comments = useComments(post.group_id, post.id);
   useFailureToast(comments.error, comments.errorUpdatedAt, DISCUSSION_TEXTS.loadCommentsFailed);
   const list = comments.data?.pages.flatMap((page) => page.comments) ?? [];
+  // The linked comment (or, for a reply, its top-level comment) may be on a later page: load pages until it is here.
+  const linkedTop = linked ? (linked.parentId ?? linked.commentId) : null;
+  const found = linkedTop !== null && list.some((c) => c.id === linkedTop);
+  const pages = comments.data?.pages.length ?? 0;
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = comments;
+  const searching = linkedTop !== null && !found && hasNextPage && !isFetchNextPageError && pages < LINKED_PAGES_MAX;
+  // `pages` too: a fast answer can land in the same render as the fetching flag, and the next page is still wanted.
+  useEffect(() => {
+    if (searching && !isFetchingNextPage && pages > 0) void fetchNextPage();
+  }, [searching, isFetchingNextPage, fetchNextPage, pages]);
+  const linkedMissing = linkedTop !== null && !comments.isPending && !found && !searching && !comments.isError;
   return (
     <section aria-labelledby="post-comments-heading" className="px-4 pb-4 sm:px-5">
       <h3 id="post-comments-heading" className="text-base font-semibold text-fg">
@@ -264,7 +289,13 @@ function CommentsSection({ post, expanded, onToggleReplies, onReply }: CommentsS
         <div className="flex justify-center py-6">
           <Spinner label="Loading comments" />
         </div>
-      ) : list.length === 0 ? (
+      ) : null}
+      {linkedMissing ? (
+        <p role="status" className="mt-3 rounded-lg bg-surface-muted px-3 py-2 text-sm text-fg-muted">
+          {DISCUSSION_TEXTS.linkedCommentMissing}
+        </p>
+      ) : null}
+      {comments.isPending ? null : list.length === 0 ? (
         <p className="py-6 text-center text-sm text-fg-subtle">
           {DISCUSSION_TEXTS.noComments}. {DISCUSSION_TEXTS.beFirstComment}
         </p>
@@ -275,12 +306,14 @@ function CommentsSection({ post, expanded, onToggleReplies, onReply }: CommentsS
               <CommentItem
                 comment={comment}
                 groupId={post.group_id}
+                highlighted={linked !== null && linked.parentId === null && linked.commentId === comment.id}
                 onReply={() => onReply({ commentId: comment.id, username: comment.username })}
               >
                 {comment.replyCount > 0 ? (
                   <RepliesToggle
                     comment={comment}
                     groupId={post.group_id}
+                    linkedReply={linked !== null && linked.parentId === comment.id ? linked.commentId : null}
                     open={expanded.has(comment.id)}
                     onToggle={() => onToggleReplies(comment.id)}
                     onReply={(reply) => onReply({ commentId: comment.id, username: reply.username })}
@@ -304,18 +337,30 @@ function CommentsSection({ post, expanded, onToggleReplies, onReply }: CommentsS
 interface CommentItemProps {
   comment: Comment;
   groupId: number;
+  /** The comment the address links to: scrolled into view once and marked. */
+  highlighted?: boolean;
   onReply: () => void;
   children?: ReactNode;
 }
 
 /** A comment or reply (SPEC §2): avatar, name (opens the profile), date, text, like, Reply. */
-function CommentItem({ comment, groupId, onReply, children }: CommentItemProps) {
+function CommentItem({ comment, groupId, highlighted = false, onReply, children }: CommentItemProps) {
   const profile = useProfilePanel();
   const like = useLikeComment();
   const session = useSession();
   const openProfile = () => profile.open(comment.userId);
+  const node = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (highlighted) node.current?.scrollIntoView?.({ block: 'center' });
+  }, [highlighted]);
   return (
-    <div className="flex gap-2.5" data-testid={comment.parentCommentId === null ? 'comment' : 'reply'}>
+    <div
+      ref={node}
+      id={`comment-${comment.id}`}
+      className={cn('flex gap-2.5 rounded-2xl', highlighted && 'bg-accent-soft/60 p-1.5 ring-2 ring-accent-fg/50')}
+      data-testid={comment.parentCommentId === null ? 'comment' : 'reply'}
+      data-highlighted={highlighted || undefined}
+    >
       <button type="button" tabIndex={-1} aria-hidden onClick={openProfile} className="shrink-0 self-start rounded-full">
         <Avatar src={comment.profileImage} size="sm" />
       </button>
@@ -330,6 +375,7 @@ function CommentItem({ comment, groupId, onReply, children }: CommentItemProps) 
               {comment.username}
             </button>
             <Timestamp value={comment.date_posted} className="text-xs text-fg-subtle" />
+            {highlighted ? <span className="text-xs font-semibold text-accent-fg">{DISCUSSION_TEXTS.linkedComment}</span> : null}
           </div>
           <RichText text={comment.content} format={COMMENT_FORMAT} className="text-sm" />
         </div>
@@ -352,6 +398,14 @@ function CommentItem({ comment, groupId, onReply, children }: CommentItemProps) 
               {DISCUSSION_TEXTS.reply}
             </button>
           ) : null}
+          <button
+            type="button"
+            onClick={() => void copyLink(commentPanelPath(groupId, comment))}
+            aria-label={`${DISCUSSION_TEXTS.copyLink} to ${comment.username}'s ${comment.parentCommentId === null ? 'comment' : 'reply'}`}
+            className="h-7 rounded-lg px-2 text-xs font-semibold text-fg-muted hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+          >
+            {DISCUSSION_TEXTS.copyLink}
+          </button>
         </div>
         {children}
       </div>
@@ -362,16 +416,26 @@ function CommentItem({ comment, groupId, onReply, children }: CommentItemProps) 
 interface RepliesToggleProps {
   comment: Comment;
   groupId: number;
+  /** A reply the address links to (its id), or null. */
+  linkedReply: number | null;
   open: boolean;
   onToggle: () => void;
   onReply: (reply: Comment) => void;
 }
 
 /** "View {n} replies": loads the replies on first expansion with a spinner (SPEC §2, §4), then shows or hides them. */
-function RepliesToggle({ comment, groupId, open, onToggle, onReply }: RepliesToggleProps) {
+function RepliesToggle({ comment, groupId, linkedReply, open, onToggle, onReply }: RepliesToggleProps) {
   const replies = useReplies(groupId, comment.discussion_id, comment.id, open);
   useFailureToast(replies.error, replies.errorUpdatedAt, DISCUSSION_TEXTS.loadRepliesFailed);
   const list = replies.data?.pages.flatMap((page) => page.replies) ?? [];
+  const found = linkedReply !== null && list.some((r) => r.id === linkedReply);
+  const pages = replies.data?.pages.length ?? 0;
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = replies;
+  const searching = open && linkedReply !== null && !found && hasNextPage && !isFetchNextPageError && pages < LINKED_PAGES_MAX;
+  // `pages` too: a fast answer can land in the same render as the fetching flag, and the next page is still wanted.
+  useEffect(() => {
+    if (searching && !isFetchingNextPage && pages > 0) void fetchNextPage();
+  }, [searching, isFetchingNextPage, fetchNextPage, pages]);
   const loading = open && replies.isPending && replies.fetchStatus === 'fetching';
   const listId = `replies-${comment.id}`;
   return (
@@ -391,7 +455,7 @@ function RepliesToggle({ comment, groupId, open, onToggle, onReply }: RepliesTog
         <ul id={listId} className="mt-2 space-y-3 border-l-2 border-line pl-3">
           {list.map((reply) => (
             <li key={reply.id}>
-              <CommentItem comment={reply} groupId={groupId} onReply={() => onReply(reply)} />
+              <CommentItem comment={reply} groupId={groupId} highlighted={reply.id === linkedReply} onReply={() => onReply(reply)} />
             </li>
           ))}
         </ul>

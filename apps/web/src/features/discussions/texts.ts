@@ -46,6 +46,12 @@ export const DISCUSSION_TEXTS = {
   moreImages: (n: number) => `+${n}`,
   openImage: (i: number, n: number) => `Open image ${i} of ${n}`,
   inCommunity: 'in',
+  copyLink: 'Copy link',
+  copyCommentLink: 'Copy link to comment',
+  linkCopied: 'Link copied to clipboard',
+  copyFailed: 'Could not copy the link.',
+  linkedComment: 'Linked comment',
+  linkedCommentMissing: 'The comment this link points to is no longer here. It may have been deleted.',
 
   // Lightbox
   imageOf: (i: number, n: number) => `Image ${i} of ${n}`,

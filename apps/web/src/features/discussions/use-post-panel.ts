@@ -7,6 +7,19 @@ import { parsePathId } from '@agora/contract';
  * link can be shared and reloaded, the browser's Back closes it, and one parameter means one post at a time.
  */
 export const POST_PARAM = 'post';
+/**
+ * A comment's address adds `&comment=<commentId>` (a top-level comment) or `&comment=<parentId>-<replyId>` (a reply):
+ * the panel opens the post, finds the comment (loading more comments, or the parent's replies), scrolls it into
+ * view and marks it.
+ */
+export const COMMENT_PARAM = 'comment';
+
+export interface CommentTarget {
+  /** The comment to show and mark. */
+  commentId: number;
+  /** The top-level comment whose replies hold it; null for a top-level comment. */
+  parentId: number | null;
+}
 
 export interface PostTarget {
   groupId: number;
@@ -26,22 +39,49 @@ export function postParamValue(groupId: number, discussionId: number): string {
   return `${groupId}-${discussionId}`;
 }
 
+/** "34" → comment 34; "12-34" → reply 34 of comment 12; anything else → null. */
+export function parseCommentParam(value: string | null): CommentTarget | null {
+  const match = /^(?:([0-9]{1,10})-)?([0-9]{1,10})$/.exec(value ?? '');
+  if (!match) return null;
+  const commentId = parsePathId(match[2]!);
+  const parentId = match[1] === undefined ? null : parsePathId(match[1]);
+  if (!commentId || (match[1] !== undefined && !parentId)) return null;
+  return { commentId, parentId };
+}
+
+export function commentParamValue(comment: { id: number; parentCommentId: number | null }): string {
+  return comment.parentCommentId === null ? String(comment.id) : `${comment.parentCommentId}-${comment.id}`;
+}
+
 /** The address of the community's Discussion tab with the post open (for links and redirects). */
 export function postPanelPath(groupId: number | string, discussionId: number): string {
   return `/group/${groupId}/discussions?${POST_PARAM}=${postParamValue(Number(groupId), discussionId)}`;
+}
+
+/** The same with one comment of the post shown and marked. */
+export function commentPanelPath(groupId: number, comment: { id: number; discussion_id: number; parentCommentId: number | null }): string {
+  return `${postPanelPath(groupId, comment.discussion_id)}&${COMMENT_PARAM}=${commentParamValue(comment)}`;
+}
+
+/** A path of this app as a full address to share. */
+export function absoluteUrl(path: string): string {
+  return `${window.location.origin}${path}`;
 }
 
 export function usePostPanel() {
   const [params, setParams] = useSearchParams();
   const raw = params.get(POST_PARAM);
   const target = parsePostParam(raw);
+  const comment = parseCommentParam(params.get(COMMENT_PARAM));
 
   const open = useCallback(
-    (groupId: number, discussionId: number) => {
+    (groupId: number, discussionId: number, comment?: { id: number; parentCommentId: number | null }) => {
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
           next.set(POST_PARAM, postParamValue(groupId, discussionId));
+          if (comment) next.set(COMMENT_PARAM, commentParamValue(comment));
+          else next.delete(COMMENT_PARAM);
           return next;
         },
         { preventScrollReset: true },
@@ -55,6 +95,7 @@ export function usePostPanel() {
       (current) => {
         const next = new URLSearchParams(current);
         next.delete(POST_PARAM);
+        next.delete(COMMENT_PARAM);
         return next;
       },
       { preventScrollReset: true },
@@ -62,5 +103,5 @@ export function usePostPanel() {
   }, [setParams]);
 
   /** `isOpen` is true for any value, so a malformed link still opens the panel and says the post is not there. */
-  return { target, isOpen: raw !== null, open, close };
+  return { target, comment, isOpen: raw !== null, open, close };
 }

@@ -31,6 +31,12 @@ const CropDialog = lazyComponent(
   (m) => m.CropDialog,
 );
 
+// The Activity tab brings post cards and the comment renderer: they load when the tab is first shown.
+const ProfileActivity = lazyComponent(
+  () => import('@/features/discussions/profile-activity'),
+  (m) => m.ProfileActivity,
+);
+
 export const PROFILE_TEXTS = {
   emptyBio: "Nothing's here",
   saved: 'Profile saved',
@@ -211,16 +217,22 @@ function ProfileView({ userId, own, onBack }: ProfileViewProps) {
           </div>
           {/* Switching away from Overview leaves edit mode (SPEC §4 Profile). */}
           <Tabs defaultValue="overview" className="mt-5" onValueChange={(tab) => (tab === 'overview' ? undefined : setDraft(null))}>
-            <TabsList aria-label="Profile sections">
+            <TabsList aria-label="Profile sections" className="overflow-x-auto [scrollbar-width:none]">
               <TabsTrigger value="overview">Overview</TabsTrigger>
               <TabsTrigger value="friends">Friends</TabsTrigger>
               <TabsTrigger value="communities">Communities</TabsTrigger>
+              <TabsTrigger value="activity">Activity</TabsTrigger>
             </TabsList>
             <TabsContent value="friends" className="my-5">
               <ProfileFriends userId={profile.id} own={own} />
             </TabsContent>
             <TabsContent value="communities" className="my-5">
               <ProfileCommunities userId={profile.id} own={own} />
+            </TabsContent>
+            <TabsContent value="activity" className="my-5">
+              <Suspense fallback={<Skeleton className="h-40 w-full" />}>
+                <ProfileActivity userId={profile.id} username={profile.username} own={own} />
+              </Suspense>
             </TabsContent>
             <TabsContent value="overview" className="my-5">
               {editing ? (
