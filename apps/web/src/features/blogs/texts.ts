@@ -12,6 +12,7 @@ export const BLOG_TEXTS = {
   createBlog: 'Write a blog post',
   blogsHeading: 'Blog posts',
   loadFailed: 'Failed to load data. Please try again later.',
+  listLoadFailed: "Blog posts couldn't be loaded.",
   scrollLeft: 'Scroll blogs left',
   scrollRight: 'Scroll blogs right',
   likes: (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'like' : 'likes'}`,

@@ -1,7 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
-import { RefreshCw } from 'lucide-react';
+import { LoadError, loadFailed } from '@/components/load-error';
 import { LoadMore } from '@/components/load-more';
-import { Button } from '@/components/ui/button';
 import { useDiscussionFeed, type FeedSource } from './api';
 import { PostCard } from './post-card';
 import { PostSkeleton } from '@/components/post-skeleton';
@@ -11,7 +10,7 @@ export interface DiscussionFeedProps {
   source: FeedSource;
   /** Placeholders while the first page loads. */
   skeletons: number;
-  /** Shown when there is nothing to show (or the list failed to load: SPEC §8 "a failed list load shows an empty list"). */
+  /** Shown when there is nothing to show; a failed load shows `LoadError` instead (issue 12 §2.4). */
   empty: ReactNode;
   /** Cards name their community (home and Explore). */
   showCommunity?: boolean;
@@ -25,7 +24,7 @@ export function DiscussionFeed({ source, skeletons, empty, showCommunity = false
   const feed = useDiscussionFeed(source);
   const posts = feed.data?.pages.flatMap((page) => page.discussions) ?? [];
 
-  // A failed refetch keeps what was shown; a failed first load shows the empty state with a way to retry.
+  // A failed refetch keeps what was shown; a failed first load says so, with a way to retry.
   useEffect(() => {
     if (feed.isError && !feed.data) console.error(feed.error);
   }, [feed.isError, feed.data, feed.error]);
@@ -46,18 +45,10 @@ export function DiscussionFeed({ source, skeletons, empty, showCommunity = false
   return (
     <div className="space-y-4">
       {header}
-      {posts.length === 0 ? (
-        <>
-          {empty}
-          {feed.isError ? (
-            <div className="flex justify-center">
-              <Button variant="ghost" size="sm" onClick={() => void feed.refetch()}>
-                <RefreshCw aria-hidden />
-                Try again
-              </Button>
-            </div>
-          ) : null}
-        </>
+      {loadFailed(feed) ? (
+        <LoadError message={DISCUSSION_TEXTS.feedLoadFailed} onRetry={() => feed.refetch()} retrying={feed.isFetching} />
+      ) : posts.length === 0 ? (
+        empty
       ) : (
         <ul aria-label={label} className="space-y-4">
           {posts.map((post) => (

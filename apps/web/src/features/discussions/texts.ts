@@ -91,4 +91,5 @@ export const DISCUSSION_TEXTS = {
   liked: 'Liked post',
   unliked: 'Removed like from post',
   moreDiscussions: 'Show more discussions',
+  feedLoadFailed: "Discussions couldn't be loaded.",
 } as const;
