@@ -154,6 +154,42 @@ describe('Blog editor', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('asks before closing with changes, keeps the draft on this device, and Discard drops it (issue 12 §2.3)', async () => {
+    const first = await openEditor();
+    await first.user.type(within(first.dialog).getByLabelText('Blog title'), 'Draft title');
+    await first.user.type(within(first.dialog).getByLabelText('Content'), 'Draft text');
+    // Leaving the page with changes: the browser's warning is asked for.
+    const unload = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(unload);
+    expect(unload.defaultPrevented).toBe(true);
+
+    await first.user.click(within(first.dialog).getByRole('button', { name: 'Cancel' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Close the editor?' });
+    await first.user.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    expect(screen.getByRole('dialog', { name: 'Create Blog Post' })).toBeInTheDocument();
+    await first.user.keyboard('{Escape}');
+    await first.user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Keep draft' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create Blog Post' })).not.toBeInTheDocument());
+    first.unmount();
+
+    const again = await openEditor();
+    expect(within(again.dialog).getByLabelText('Blog title')).toHaveValue('Draft title');
+    expect(within(again.dialog).getByLabelText('Content')).toHaveValue('Draft text');
+    await again.user.click(within(again.dialog).getByRole('button', { name: 'Cancel' }));
+    await again.user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create Blog Post' })).not.toBeInTheDocument());
+    expect(Object.keys(localStorage).filter((k) => k.startsWith('draft:'))).toEqual([]);
+    await again.user.click(screen.getByRole('button', { name: 'Write a blog post' }));
+    expect(within(await screen.findByRole('dialog', { name: 'Create Blog Post' })).getByLabelText('Blog title')).toHaveValue('');
+    // Nothing changed: closing asks nothing, and leaving the page is not held up.
+    const clean = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(clean);
+    expect(clean.defaultPrevented).toBe(false);
+    await again.user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create Blog Post' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
   it('Ctrl+B inserts bold markers at the caret', async () => {
     const { user, dialog } = await openEditor();
     const content = within(dialog).getByLabelText('Content') as HTMLTextAreaElement;

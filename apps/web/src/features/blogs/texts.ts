@@ -59,6 +59,12 @@ export const BLOG_TEXTS = {
   publishing: 'Publishing...',
   updating: 'Updating...',
   cancel: 'Cancel',
+  // Closing an editor with changes (issue 12 §2.3)
+  closeTitle: 'Close the editor?',
+  closeDescription: 'Your title and text are kept as a draft on this device until you publish or discard them (a chosen header image is not kept).',
+  keepEditing: 'Keep editing',
+  keepDraft: 'Keep draft',
+  discard: 'Discard',
   createFailed: 'Failed to create blog post',
   updateFailed: 'Failed to update blog post',
   imageUploadFailed: 'Failed to upload the image',

@@ -167,4 +167,24 @@ describe('the create-a-post modal', () => {
     expect(text.value).toBe('A cat\n[https://cdn.example.org/cat.jpg]');
     expect(uploads).toHaveLength(0);
   });
+
+  it('keeps the text as a draft of this community through closing and a reload, until posted or discarded (issue 12 §2.3)', async () => {
+    const first = await openComposer();
+    await first.user.type(first.text, 'Half a thought');
+    await first.user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create a post' })).not.toBeInTheDocument());
+    first.unmount();
+
+    // A reload: a new app, the same storage.
+    const again = await openComposer();
+    expect(again.text).toHaveValue('Half a thought');
+    await again.user.click(within(again.dialog).getByRole('button', { name: 'Discard' }));
+    expect(again.text).toHaveValue('');
+    expect(Object.keys(localStorage).filter((k) => k.startsWith('draft:'))).toEqual([]);
+
+    await again.user.type(again.text, 'Sent at last');
+    await again.user.click(again.post);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create a post' })).not.toBeInTheDocument());
+    expect(Object.keys(localStorage).filter((k) => k.startsWith('draft:'))).toEqual([]);
+  });
 });

@@ -1,10 +1,11 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Dialog as RadixDialog } from 'radix-ui';
-import { AlertCircle, ImagePlus, Loader2, X } from 'lucide-react';
+import { AlertCircle, ImagePlus, Loader2, Trash2, X } from 'lucide-react';
 import { DISCUSSION_LIMITS } from '@agora/contract';
 import { Button } from '@/components/ui/button';
 import { useReturnFocus } from '@/components/ui/return-focus';
 import { cn } from '@/lib/cn';
+import { useDraft } from '@/lib/use-draft';
 import { useCreateDiscussion } from './api';
 import { PostTextarea } from './post-textarea';
 import { DISCUSSION_TEXTS } from './texts';
@@ -29,7 +30,8 @@ export function postBlocker(text: string, uploading: boolean): string | null {
 /**
  * The create-a-post modal (SPEC §2): a 15-row editor (Ctrl/Cmd+B bold, cleaned pastes, pasted images uploaded and
  * inserted), several images chosen at once with previews and per-image progress, and Post, disabled with the
- * spec's titles. The draft (text and images) survives closing; a successful post clears it and closes.
+ * spec's titles. The text is a draft per community kept on this device (it survives closing, a reload and
+ * navigation; issue 12 §2.3) until posted or discarded; the images survive closing.
  */
 export function PostEditorDialog({
   open,
@@ -40,7 +42,7 @@ export function PostEditorDialog({
   onOpenChange: (open: boolean) => void;
   group: PostTarget;
 }) {
-  const [text, setText] = useState('');
+  const [text, setText, discardText] = useDraft(`post:${group.id}`, '');
   const [notice, setNotice] = useState<string | null>(null);
   const images = useImageUploads();
   const pasted = usePastedImages(setText);
@@ -58,7 +60,7 @@ export function PostEditorDialog({
       { groupId: group.id, content: text, mediaUrls: images.urls },
       {
         onSuccess: () => {
-          setText('');
+          discardText();
           setNotice(null);
           images.reset();
           pasted.reset();
@@ -142,10 +144,27 @@ export function PostEditorDialog({
                   event.target.value = '';
                 }}
               />
-              <Button variant="ghost" onClick={() => fileInput.current?.click()}>
-                <ImagePlus aria-hidden />
-                {DISCUSSION_TEXTS.addImages}
-              </Button>
+              <div className="flex flex-wrap items-center gap-1">
+                <Button variant="ghost" onClick={() => fileInput.current?.click()}>
+                  <ImagePlus aria-hidden />
+                  {DISCUSSION_TEXTS.addImages}
+                </Button>
+                {text !== '' || images.uploads.length > 0 ? (
+                  <Button
+                    variant="ghost"
+                    onClick={() => {
+                      discardText();
+                      images.reset();
+                      pasted.reset();
+                      setNotice(null);
+                      textarea.current?.focus();
+                    }}
+                  >
+                    <Trash2 aria-hidden />
+                    {DISCUSSION_TEXTS.discardDraft}
+                  </Button>
+                ) : null}
+              </div>
               <Button
                 type="submit"
                 aria-disabled={blocker !== null}

@@ -238,4 +238,20 @@ describe('post panel', () => {
     );
     expect(within(outsider.panel).queryByRole('textbox')).not.toBeInTheDocument();
   });
+
+  it('keeps an unsent comment as a draft of this post through a reload, and drops it once sent (issue 12 §2.3)', async () => {
+    const mine = makeComment({ id: 950, username: 'ada', content: 'Kept for later' });
+    const first = await openPanel();
+    await first.user.type(await waitFor(() => input(first.panel)), 'Kept for later');
+    first.unmount();
+
+    const again = await openPanel({
+      routes: { [`POST ${BASE}/comments`]: () => json(201, { message: 'Comment added!', comment: mine, commentCount: 1, parentReplyCount: null }) },
+    });
+    const box = await waitFor(() => input(again.panel));
+    expect(box).toHaveValue('Kept for later');
+    await again.user.type(box, '{Enter}');
+    await waitFor(() => expect(input(again.panel)).toHaveValue(''));
+    expect(Object.keys(localStorage).filter((k) => k.startsWith('draft:'))).toEqual([]);
+  });
 });

@@ -16,6 +16,7 @@ import { cn } from '@/lib/cn';
 import { COMMENT_FORMAT, RichText } from '@/lib/rich-text';
 import { useSession } from '@/lib/session';
 import { useSwipeToClose } from '@/lib/use-swipe-to-close';
+import { useDraft } from '@/lib/use-draft';
 import { loginPathFor } from '@/features/auth/public';
 import { useGroup } from '@/features/groups/api';
 import { ROLE_LABELS, RoleName } from '@/features/groups/public';
@@ -426,7 +427,8 @@ function CommentComposer({ post, replyTo, inputRef, onCancelReply, onSent }: Com
   const location = useLocation();
   const group = useGroup(String(post.group_id));
   const create = useCreateComment(post.group_id, post.id);
-  const [text, setText] = useState('');
+  // A draft per post, and per comment replied to (issue 12 §2.3): kept on this device until sent.
+  const [text, setText, discardText] = useDraft(replyTo ? `reply:${post.id}:${replyTo.commentId}` : `comment:${post.id}`, '');
   const [error, setError] = useState<string | null>(null);
   const sending = create.isPending;
   const wasSending = useRef(false);
@@ -470,7 +472,7 @@ function CommentComposer({ post, replyTo, inputRef, onCancelReply, onSent }: Com
       { content: text, parentCommentId: parentId },
       {
         onSuccess: () => {
-          setText('');
+          discardText();
           onSent(parentId);
         },
       },

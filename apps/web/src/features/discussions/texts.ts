@@ -91,5 +91,6 @@ export const DISCUSSION_TEXTS = {
   liked: 'Liked post',
   unliked: 'Removed like from post',
   moreDiscussions: 'Show more discussions',
+  discardDraft: 'Discard',
   feedLoadFailed: "Discussions couldn't be loaded.",
 } as const;
