@@ -32,20 +32,20 @@ interface BlogEditorProps {
  */
 export function BlogEditor({ open, onOpenChange, groupId, blog, onSaved }: BlogEditorProps) {
   // The form decides whether closing needs a question (it knows whether anything changed).
-  const requestClose = useRef<(() => void) | null>(null);
+  const closeRequestRef = useRef<(() => void) | null>(null);
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => {
-        if (next || !requestClose.current) onOpenChange(next);
-        else requestClose.current();
+        if (next || !closeRequestRef.current) onOpenChange(next);
+        else closeRequestRef.current();
       }}
     >
       <DialogContent title={blog ? BLOG_TEXTS.editTitle : BLOG_TEXTS.createTitle} className="max-w-2xl">
         <EditorForm
           groupId={groupId}
           blog={blog}
-          requestClose={requestClose}
+          closeRequestRef={closeRequestRef}
           onDone={(saved) => {
             onOpenChange(false);
             onSaved?.(saved);
@@ -92,13 +92,13 @@ interface BlogDraft {
 function EditorForm({
   groupId,
   blog,
-  requestClose,
+  closeRequestRef,
   onDone,
   onCancel,
 }: {
   groupId: number;
   blog?: Blog;
-  requestClose: RefObject<(() => void) | null>;
+  closeRequestRef: RefObject<(() => void) | null>;
   onDone: (blog: Blog) => void;
   onCancel: () => void;
 }) {
@@ -132,11 +132,11 @@ function EditorForm({
   const dirty = title !== saved.title || content !== saved.content || image !== null || removeImage;
 
   useEffect(() => {
-    requestClose.current = () => (dirty ? setConfirmClose(true) : onCancel());
+    closeRequestRef.current = () => (dirty ? setConfirmClose(true) : onCancel());
     return () => {
-      requestClose.current = null;
+      closeRequestRef.current = null;
     };
-  }, [dirty, onCancel, requestClose]);
+  }, [dirty, onCancel, closeRequestRef]);
 
   // Leaving the page (reload, closing the tab) with changes: the browser asks first.
   useEffect(() => {
@@ -358,7 +358,7 @@ function EditorForm({
       </div>
 
       <div className="flex flex-wrap justify-end gap-2 border-t border-line pt-4">
-        <Button variant="outline" onClick={() => requestClose.current?.()}>
+        <Button variant="outline" onClick={() => closeRequestRef.current?.()}>
           {BLOG_TEXTS.cancel}
         </Button>
         <Button type="submit" disabled={blank || uploading || saving} title={submitTitle}>
