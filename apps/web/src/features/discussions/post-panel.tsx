@@ -4,6 +4,7 @@ import { Dialog as RadixDialog } from 'radix-ui';
 import { toast } from 'sonner';
 import { BadgeCheck, CornerDownRight, FileX2, LogIn, MessageCircle, X } from 'lucide-react';
 import { DISCUSSION_LIMITS, groupWebPath, type Comment, type Discussion } from '@agora/contract';
+import { LoadError, loadFailed } from '@/components/load-error';
 import { LoadMore } from '@/components/load-more';
 import { Avatar } from '@/components/ui/avatar';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -127,6 +128,12 @@ function PostView({ target }: { target: PostTarget }) {
   const [replyTo, setReplyTo] = useState<ReplyTarget | null>(null);
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   const input = useRef<HTMLTextAreaElement>(null);
+  // The comment just sent, brought into view once it is on screen (the end of the conversation).
+  const [sentId, setSentId] = useState<number | null>(null);
+  useEffect(() => {
+    if (sentId === null) return;
+    document.querySelector(`[data-comment-id="${sentId}"]`)?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [sentId]);
 
   const toggleReplies = useCallback((commentId: number, open?: boolean) => {
     setExpanded((current) => {
@@ -171,9 +178,10 @@ function PostView({ target }: { target: PostTarget }) {
           setReplyTo(null);
           input.current?.focus();
         }}
-        onSent={(parentId) => {
+        onSent={(parentId, commentId) => {
           setReplyTo(null);
           if (parentId !== null) toggleReplies(parentId, true);
+          setSentId(commentId);
         }}
       />
     </>
@@ -251,11 +259,14 @@ interface CommentsSectionProps {
   onReply: (target: ReplyTarget) => void;
 }
 
-/** "Comments (n)": newest first, more on scroll; each with its replies on demand. */
+/**
+ * "Comments (n)": oldest first (a conversation reads down), more on scroll; each with its replies on demand. A
+ * comment just sent sits at the end of the loaded ones and may come again with a later page: shown once.
+ */
 function CommentsSection({ post, expanded, onToggleReplies, onReply }: CommentsSectionProps) {
   const comments = useComments(post.group_id, post.id);
   useFailureToast(comments.error, comments.errorUpdatedAt, DISCUSSION_TEXTS.loadCommentsFailed);
-  const list = comments.data?.pages.flatMap((page) => page.comments) ?? [];
+  const list = uniqueById(comments.data?.pages.flatMap((page) => page.comments) ?? []);
   return (
     <section aria-labelledby="post-comments-heading" className="px-4 pb-4 sm:px-5">
       <h3 id="post-comments-heading" className="text-base font-semibold text-fg">
@@ -265,6 +276,14 @@ function CommentsSection({ post, expanded, onToggleReplies, onReply }: CommentsS
         <div className="flex justify-center py-6">
           <Spinner label="Loading comments" />
         </div>
+      ) : loadFailed(comments) ? (
+        <LoadError
+          compact
+          message={DISCUSSION_TEXTS.loadCommentsFailed}
+          onRetry={() => comments.refetch()}
+          retrying={comments.isFetching}
+          className="mt-3"
+        />
       ) : list.length === 0 ? (
         <p className="py-6 text-center text-sm text-fg-subtle">
           {DISCUSSION_TEXTS.noComments}. {DISCUSSION_TEXTS.beFirstComment}
@@ -302,6 +321,11 @@ function CommentsSection({ post, expanded, onToggleReplies, onReply }: CommentsS
   );
 }
 
+function uniqueById(comments: Comment[]): Comment[] {
+  const seen = new Set<number>();
+  return comments.filter((c) => !seen.has(c.id) && seen.add(c.id));
+}
+
 interface CommentItemProps {
   comment: Comment;
   groupId: number;
@@ -316,7 +340,7 @@ function CommentItem({ comment, groupId, onReply, children }: CommentItemProps) 
   const session = useSession();
   const openProfile = () => profile.open(comment.userId);
   return (
-    <div className="flex gap-2.5" data-testid={comment.parentCommentId === null ? 'comment' : 'reply'}>
+    <div className="flex gap-2.5" data-testid={comment.parentCommentId === null ? 'comment' : 'reply'} data-comment-id={comment.id}>
       <button type="button" tabIndex={-1} aria-hidden onClick={openProfile} className="shrink-0 self-start rounded-full">
         <Avatar src={comment.profileImage} size="sm" />
       </button>
@@ -372,7 +396,7 @@ interface RepliesToggleProps {
 function RepliesToggle({ comment, groupId, open, onToggle, onReply }: RepliesToggleProps) {
   const replies = useReplies(groupId, comment.discussion_id, comment.id, open);
   useFailureToast(replies.error, replies.errorUpdatedAt, DISCUSSION_TEXTS.loadRepliesFailed);
-  const list = replies.data?.pages.flatMap((page) => page.replies) ?? [];
+  const list = uniqueById(replies.data?.pages.flatMap((page) => page.replies) ?? []);
   const loading = open && replies.isPending && replies.fetchStatus === 'fetching';
   const listId = `replies-${comment.id}`;
   return (
@@ -414,7 +438,7 @@ interface CommentComposerProps {
   replyTo: ReplyTarget | null;
   inputRef: RefObject<HTMLTextAreaElement | null>;
   onCancelReply: () => void;
-  onSent: (parentId: number | null) => void;
+  onSent: (parentId: number | null, commentId: number) => void;
 }
 
 /**
@@ -471,9 +495,9 @@ function CommentComposer({ post, replyTo, inputRef, onCancelReply, onSent }: Com
     create.mutate(
       { content: text, parentCommentId: parentId },
       {
-        onSuccess: () => {
+        onSuccess: ({ comment }) => {
           discardText();
-          onSent(parentId);
+          onSent(parentId, comment.id);
         },
       },
     );
