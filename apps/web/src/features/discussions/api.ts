@@ -27,6 +27,7 @@ import {
 import { api, uploadFile, withQuery } from '@/lib/api-client';
 import { groupKeys } from '@/features/groups/api';
 import { useOptimisticMutation, type OptimisticPatch } from '@/lib/optimistic';
+import { markFreshPost } from './fresh-posts';
 import { discussionKeys, POST_CACHES } from './keys';
 import { DISCUSSION_TEXTS } from './texts';
 
@@ -209,14 +210,25 @@ export function uploadPostImage(image: Blob, filename: string, options: { onProg
   return uploadFile<ImageUrlResponse>('/upload/image', 'image', image, filename, { ...options });
 }
 
-/** POST /groups/{id}/discussions: the community's feed and the home feed refresh to show the new post. */
+/**
+ * POST /groups/{id}/discussions: "Post added!", the new post at once on top of its community's feed and the home
+ * feed (above the pinned ones, until the next reload: fresh-posts.ts), then both refresh.
+ */
 export function useCreateDiscussion() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ groupId, content, mediaUrls }: { groupId: number; content: string; mediaUrls: string[] }) =>
       api.post<DiscussionWriteResponse>(`/groups/${groupId}/discussions`, { content, mediaUrls }),
     meta: { errorMessage: DISCUSSION_TEXTS.createFailed },
-    onSuccess: (_data, { groupId }) => {
+    onSuccess: ({ discussion }, { groupId }) => {
+      markFreshPost(discussion.id);
+      for (const key of [discussionKeys.group(groupId), discussionKeys.home()])
+        queryClient.setQueryData<InfiniteData<DiscussionListResponse>>(key, (old) =>
+          old && old.pages.length > 0
+            ? { ...old, pages: [{ ...old.pages[0]!, discussions: [discussion, ...old.pages[0]!.discussions] }, ...old.pages.slice(1)] }
+            : old,
+        );
+      void toastSuccess(DISCUSSION_TEXTS.postAdded);
       void queryClient.invalidateQueries({ queryKey: discussionKeys.group(groupId) });
       void queryClient.invalidateQueries({ queryKey: discussionKeys.home() });
       void queryClient.invalidateQueries({ queryKey: discussionKeys.explore() });

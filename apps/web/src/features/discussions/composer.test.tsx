@@ -3,6 +3,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { json, mockFetch, renderApp, signIn } from '@/test/render-app';
 import { uploadPostImage } from './api';
 import type * as DiscussionsApi from './api';
+import { toast } from 'sonner';
+import { resetFreshPosts } from './fresh-posts';
 import { deferred, feedPage, makeDiscussion, makeGroupDetail } from './test-data';
 
 // Uploads go through XMLHttpRequest (progress); here each one is a call the test answers by hand.
@@ -20,8 +22,8 @@ function controlUploads(): UploadCall[] {
   return calls;
 }
 
-function serveGroup() {
-  let posts = [] as ReturnType<typeof makeDiscussion>[];
+function serveGroup(pinned: ReturnType<typeof makeDiscussion>[] = []) {
+  let posts = [...pinned] as ReturnType<typeof makeDiscussion>[];
   const api = mockFetch((url, init) => {
     const method = init.method ?? 'GET';
     if (url === '/groups/night-owls') return json(200, makeGroupDetail({ is_member: true }));
@@ -34,7 +36,8 @@ function serveGroup() {
         discussion_content: body.content,
         media: body.mediaUrls.map((media_url, i) => ({ id: i + 1, media_url })),
       });
-      posts = [post];
+      // The server's order: pinned first, then newest.
+      posts = [...pinned, post];
       return json(201, { message: 'Post created', discussion: post });
     }
     if (url.startsWith('/groups/joined') || url.startsWith('/groups/mine')) return json(200, { groups: [], nextCursor: null });
@@ -44,10 +47,10 @@ function serveGroup() {
   return api;
 }
 
-async function openComposer() {
+async function openComposer(pinned: ReturnType<typeof makeDiscussion>[] = []) {
   signIn();
   const uploads = controlUploads();
-  const api = serveGroup();
+  const api = serveGroup(pinned);
   const app = renderApp('/group/night-owls/discussions');
   await app.user.click(await screen.findByRole('button', { name: 'Anything on your mind?' }));
   const dialog = await screen.findByRole('dialog', { name: 'Create a post' });
@@ -56,7 +59,11 @@ async function openComposer() {
   return { ...app, api, uploads, dialog, text, post };
 }
 
-afterEach(() => vi.mocked(uploadPostImage).mockReset());
+afterEach(() => {
+  vi.mocked(uploadPostImage).mockReset();
+  resetFreshPosts();
+  toast.dismiss();
+});
 
 describe('the create-a-post modal', () => {
   it('opens from "Anything on your mind?" on a 15-row editor that has focus, with Post disabled: "Write something first"', async () => {
@@ -186,5 +193,22 @@ describe('the create-a-post modal', () => {
     await again.user.click(again.post);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create a post' })).not.toBeInTheDocument());
     expect(Object.keys(localStorage).filter((k) => k.startsWith('draft:'))).toEqual([]);
+  });
+
+  it('confirms a new post and shows it first, above the pinned posts, scrolled into view (issue 12 §2.5)', async () => {
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    const pinned = makeDiscussion({ id: 500, username: 'mo', discussion_content: 'House rules', is_pinned: 1 });
+    const { text, post, user } = await openComposer([pinned]);
+    await user.type(text, 'My first post');
+    await user.click(post);
+    expect(await screen.findByText('Post added!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Post by ada', 'Post by mo']));
+    const mine = screen.getByRole('article', { name: 'Post by ada' }).closest('li')!;
+    await waitFor(() => expect(scrolled).toContain(mine));
+    // After the refresh the server still sorts pinned first: the new post stays on top until the next reload.
+    await waitFor(() => expect(screen.getAllByRole('article')[0]).toHaveAccessibleName('Post by ada'));
   });
 });

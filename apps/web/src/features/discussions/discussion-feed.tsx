@@ -1,7 +1,8 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { LoadError, loadFailed } from '@/components/load-error';
 import { LoadMore } from '@/components/load-more';
 import { useDiscussionFeed, type FeedSource } from './api';
+import { freshFirst, useFreshPosts } from './fresh-posts';
 import { PostCard } from './post-card';
 import { PostSkeleton } from '@/components/post-skeleton';
 import { DISCUSSION_TEXTS } from './texts';
@@ -19,10 +20,23 @@ export interface DiscussionFeedProps {
   label: string;
 }
 
-/** A feed of post cards, loading the next page (`nextCursor`) as the end comes into view. */
+/**
+ * A feed of post cards, loading the next page (`nextCursor`) as the end comes into view. Posts the viewer just
+ * wrote come first (above pinned ones) and the newest is scrolled into view once (issue 12 §2.5); each post shows
+ * once even when a refresh moved it to another page.
+ */
 export function DiscussionFeed({ source, skeletons, empty, showCommunity = false, header = null, label }: DiscussionFeedProps) {
   const feed = useDiscussionFeed(source);
-  const posts = feed.data?.pages.flatMap((page) => page.discussions) ?? [];
+  const freshIds = useFreshPosts();
+  const posts = freshFirst(uniquePosts(feed.data?.pages.flatMap((page) => page.discussions) ?? []), freshIds);
+  const newest = freshIds[0];
+  const shownNewest = newest !== undefined && posts.some((p) => p.id === newest);
+  const scrolledTo = useRef<number | undefined>(newest);
+  useEffect(() => {
+    if (!shownNewest || scrolledTo.current === newest) return;
+    scrolledTo.current = newest;
+    document.querySelector(`[data-post-id="${newest}"]`)?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  }, [newest, shownNewest]);
 
   // A failed refetch keeps what was shown; a failed first load says so, with a way to retry.
   useEffect(() => {
@@ -52,7 +66,7 @@ export function DiscussionFeed({ source, skeletons, empty, showCommunity = false
       ) : (
         <ul aria-label={label} className="space-y-4">
           {posts.map((post) => (
-            <li key={post.id}>
+            <li key={post.id} data-post-id={post.id}>
               <PostCard post={post} showCommunity={showCommunity} />
             </li>
           ))}
@@ -66,4 +80,9 @@ export function DiscussionFeed({ source, skeletons, empty, showCommunity = false
       />
     </div>
   );
+}
+
+function uniquePosts<T extends { id: number }>(posts: T[]): T[] {
+  const seen = new Set<number>();
+  return posts.filter((p) => !seen.has(p.id) && seen.add(p.id));
 }

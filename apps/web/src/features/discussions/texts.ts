@@ -92,5 +92,6 @@ export const DISCUSSION_TEXTS = {
   unliked: 'Removed like from post',
   moreDiscussions: 'Show more discussions',
   discardDraft: 'Discard',
+  postAdded: 'Post added!',
   feedLoadFailed: "Discussions couldn't be loaded.",
 } as const;
