@@ -1,6 +1,6 @@
 import type { BlockNode, InlineNode } from './nodes';
 import type { BlockRule, InlineRule, RichTextFormat } from './parse';
-import { strongRule } from './rules';
+import { strongRule, youtubeBlockRule } from './rules';
 import { BARE_URL_PATTERN, hostOf, looksLikeAddress, MAX_URL_LENGTH, parseImageUrl, parseInstagramUrl, toWebUrl } from './urls';
 import { parseYouTubeUrl } from './youtube';
 
@@ -78,3 +78,12 @@ export const POST_FORMAT: RichTextFormat = {
 
 /** Comments and replies: bold, buttons and links; no embeds, so a thread stays a list of short texts. */
 export const COMMENT_FORMAT: RichTextFormat = { blocks: [], inlines: [strongRule, buttonLinkRule, bareLinkRule] };
+
+/**
+ * A community's About Us: bold, bracketed videos embedded (SPEC §2), and the posts' link rules, so "url [label]" is
+ * a button and a bare address a link there too (issue 12 §2.7).
+ */
+export const ABOUT_SECTION_FORMAT: RichTextFormat = { blocks: [youtubeBlockRule], inlines: [strongRule, buttonLinkRule, bareLinkRule] };
+
+/** A community's Rules & Regulations: bold and the posts' link rules (issue 12 §2.7). */
+export const RULES_SECTION_FORMAT: RichTextFormat = { blocks: [], inlines: [strongRule, buttonLinkRule, bareLinkRule] };
