@@ -149,18 +149,43 @@ describe('the create-a-post modal', () => {
     expect(within(dialog).getByRole('alert')).toHaveTextContent('A post can have at most 10 images');
   });
 
-  it('uploads a pasted image and puts its bracketed address where it was pasted', async () => {
-    const { text, post, uploads, user } = await openComposer();
+  it('uploads a pasted image and puts its bracketed address on its own line where it was pasted, with a removable thumbnail (issue 12 §2.8)', async () => {
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:pasted');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    const { dialog, text, post, uploads, user } = await openComposer();
     await user.type(text, 'Before after');
     text.setSelectionRange(7, 7);
     const image = new File(['p'], 'image.png', { type: 'image/png' });
     fireEvent.paste(text, { clipboardData: { files: [image], getData: () => 'image.png' } });
     expect(uploads).toHaveLength(1);
-    expect(text.value).toBe('Before [Uploading image 1...]after');
+    expect(text.value).toBe('Before \n[Uploading image 1...]\nafter');
     expect(post).toHaveAttribute('title', 'Please wait for uploads');
+    const tiles = within(dialog).getByRole('list', { name: 'Images in the text' });
+    expect(within(tiles).getByText('Uploading image')).toBeInTheDocument();
+    expect(tiles.querySelector('img')).toHaveAttribute('src', 'blob:pasted');
     await act(async () => uploads[0]!.answer.resolve({ message: 'ok', url: '/uploads/post/pasted.webp' }));
-    expect(text.value).toBe('Before [/uploads/post/pasted.webp]after');
+    expect(text.value).toBe('Before \n[/uploads/post/pasted.webp]\nafter');
     expect(post).toHaveAttribute('aria-disabled', 'false');
+    expect(within(tiles).queryByText('Uploading image')).not.toBeInTheDocument();
+    expect(tiles.querySelector('img')).toHaveAttribute('src', 'blob:pasted');
+
+    // A second image pasted right after a word still gets its own line; removing it takes it out of the text.
+    text.setSelectionRange(text.value.length, text.value.length);
+    fireEvent.paste(text, { clipboardData: { files: [image], getData: () => '' } });
+    expect(text.value).toBe('Before \n[/uploads/post/pasted.webp]\nafter\n[Uploading image 2...]');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove image 2 from the text' }));
+    expect(text.value).toBe('Before \n[/uploads/post/pasted.webp]\nafter');
+    expect(post).toHaveAttribute('aria-disabled', 'false');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove image 1 from the text' }));
+    expect(text.value).toBe('Before \nafter');
+    expect(within(dialog).queryByRole('list', { name: 'Images in the text' })).not.toBeInTheDocument();
+  });
+
+  it('shows thumbnails of images already in a restored draft, from their stored address', async () => {
+    const { dialog, text } = await openComposer();
+    fireEvent.change(text, { target: { value: 'Look\n[/uploads/post/kept.webp]' } });
+    const tiles = within(dialog).getByRole('list', { name: 'Images in the text' });
+    expect(tiles.querySelector('img')).toHaveAttribute('src', '/uploads/post/kept.webp');
   });
 
   it('inserts the address of a pasted remote HTML image as text, without uploading it', async () => {

@@ -7,6 +7,7 @@ import { useReturnFocus } from '@/components/ui/return-focus';
 import { cn } from '@/lib/cn';
 import { useDraft } from '@/lib/use-draft';
 import { useCreateDiscussion } from './api';
+import { textImages } from './editing';
 import { PostTextarea } from './post-textarea';
 import { DISCUSSION_TEXTS } from './texts';
 import { useImageUploads, type ImageUpload } from './use-image-uploads';
@@ -124,6 +125,7 @@ export function PostEditorDialog({
               <p id="post-editor-hint" className="text-xs text-fg-subtle">
                 {DISCUSSION_TEXTS.boldHint}
               </p>
+              <TextImageTiles text={text} previews={pasted.previews} onRemove={pasted.remove} />
               {images.uploads.length > 0 ? <UploadTiles uploads={images.uploads} onRemove={images.remove} /> : null}
               {notice ? (
                 <p role="alert" className="text-sm text-danger-fg">
@@ -179,6 +181,51 @@ export function PostEditorDialog({
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>
+  );
+}
+
+/**
+ * Thumbnails of the images written into the text (pasted ones, uploading or stored; issue 12 §2.8), each removable:
+ * removing one takes its `[address]` out of the text. A pasted image shows its local picture; one already in the
+ * text (a restored draft) its stored one.
+ */
+function TextImageTiles({
+  text,
+  previews,
+  onRemove,
+}: {
+  text: string;
+  previews: Readonly<Record<string, string>>;
+  onRemove: (token: string) => void;
+}) {
+  const tokens = textImages(text);
+  if (tokens.length === 0) return null;
+  return (
+    <ul aria-label={DISCUSSION_TEXTS.imagesInText} className="grid grid-cols-4 gap-2 sm:grid-cols-6">
+      {tokens.map((token, index) => {
+        const uploading = token.startsWith('[Uploading');
+        const src = previews[token] ?? (uploading ? null : token.slice(1, -1));
+        return (
+          <li key={`${index}-${token}`} className="relative aspect-square overflow-hidden rounded-lg border border-line bg-surface-muted">
+            {src ? <img src={src} alt="" className="size-full object-cover" /> : null}
+            {uploading ? (
+              <div className="absolute inset-0 flex items-center justify-center bg-overlay/40">
+                <Loader2 className="size-5 animate-spin text-white" aria-hidden />
+                <span className="sr-only">{DISCUSSION_TEXTS.uploadingImage}</span>
+              </div>
+            ) : null}
+            <button
+              type="button"
+              aria-label={DISCUSSION_TEXTS.removeTextImage(index + 1)}
+              onClick={() => onRemove(token)}
+              className="absolute top-1 right-1 flex size-6 items-center justify-center rounded-full bg-overlay/70 text-white hover:bg-overlay/90 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-white"
+            >
+              <X className="size-3.5" aria-hidden />
+            </button>
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 
