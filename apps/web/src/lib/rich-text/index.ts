@@ -10,6 +10,7 @@ export {
   bracketEmbedRule,
   buttonLinkRule,
   COMMENT_FORMAT,
+  mentionRule,
   POST_FORMAT,
   RULES_SECTION_FORMAT,
 } from './post-rules';

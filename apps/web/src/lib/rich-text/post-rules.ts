@@ -69,15 +69,26 @@ export const bareLinkRule: InlineRule = {
   },
 };
 
+/**
+ * `@username` (the server's rule for who gets a `mention` notification: 3–30 letters, digits or _, not inside a
+ * word, an address or an e-mail) → a mention that opens the profile. Links are listed first, so "x.com/@ada"
+ * stays a link.
+ */
+export const mentionRule: InlineRule = {
+  name: 'mention',
+  pattern: /(?<![\w@/.:-])@([A-Za-z0-9_]{3,30})(?![\w@])/,
+  build: (match) => ({ type: 'mention', username: match[1] ?? '' }),
+};
+
 /** Discussions and comments: everything SPEC §2 lists; embedded videos play and pause with their visibility. */
 export const POST_FORMAT: RichTextFormat = {
   blocks: [bracketEmbedRule, bareEmbedRule],
-  inlines: [strongRule, buttonLinkRule, bareLinkRule],
+  inlines: [strongRule, buttonLinkRule, bareLinkRule, mentionRule],
   controlledVideos: true,
 };
 
-/** Comments and replies: bold, buttons and links; no embeds, so a thread stays a list of short texts. */
-export const COMMENT_FORMAT: RichTextFormat = { blocks: [], inlines: [strongRule, buttonLinkRule, bareLinkRule] };
+/** Comments and replies: bold, buttons, links and mentions; no embeds, so a thread stays a list of short texts. */
+export const COMMENT_FORMAT: RichTextFormat = { blocks: [], inlines: [strongRule, buttonLinkRule, bareLinkRule, mentionRule] };
 
 /**
  * A community's About Us: bold, bracketed videos embedded (SPEC §2), and the posts' link rules, so "url [label]" is
