@@ -5,7 +5,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import type { ReactNode } from 'react';
 import { createQueryClient } from '@/lib/query-client';
-import { json, mockFetch, signIn } from '@/test/render-app';
+import { json, mockFetch, renderApp, signIn } from '@/test/render-app';
+import { serve } from '@/test/serve';
+import { makeDetail } from '@/features/groups/test-data';
 import { BlogStrip } from '@/features/blogs/blog-strip';
 import { DiscussionFeed } from '@/features/discussions/discussion-feed';
 import { SuggestedCommunities } from '@/features/groups/suggested-row';
@@ -61,5 +63,47 @@ describe('a failed list load (shared LoadError)', () => {
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('No suggested communities available..')).toBeInTheDocument();
     expect(calls).toHaveLength(2);
+  });
+
+  /** A handler that fails (400: no automatic retry) `times` times, then answers `ok`. */
+  function failing(times: number, ok: () => Response) {
+    let n = 0;
+    return () => (n++ < times ? json(400, { message: 'Bad', code: 'x' }) : ok());
+  }
+
+  it('the members page shows the error and retries', async () => {
+    signIn();
+    serve({
+      'GET /groups/night-owls': () => json(200, makeDetail({ is_member: true })),
+      'GET /groups/12/members': failing(1, () => json(200, { members: [], nextCursor: null })),
+    });
+    const { user } = renderApp('/group/night-owls/members');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The member list could not be loaded.');
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No members yet')).toBeInTheDocument();
+  });
+
+  it('the notifications panel shows the error and retries', async () => {
+    signIn();
+    serve({ 'GET /notifications': failing(2, () => json(200, { notifications: [], unreadCount: 0, nextCursor: null })) });
+    const { user } = renderApp('/');
+    await user.click(await screen.findByRole('button', { name: /^Notifications/ }));
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    const alert = await within(panel).findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to load notifications');
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await within(panel).findByText('No notifications yet')).toBeInTheDocument();
+  });
+
+  it("the friends panel shows the error instead of \"No friends yet\", and retries", async () => {
+    signIn();
+    serve({ 'GET /friends/7/friends': failing(1, () => json(200, { friends: [], total: 0, nextCursor: null })) });
+    const { user } = renderApp('/');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This list could not be loaded.');
+    expect(screen.queryByText('No friends yet')).not.toBeInTheDocument();
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No friends yet')).toBeInTheDocument();
   });
 });
