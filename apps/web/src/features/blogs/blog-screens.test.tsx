@@ -247,12 +247,16 @@ describe('Blog page', () => {
     const scrollTo = vi.spyOn(window, 'scrollTo');
     serveBlog(
       null,
-      makeBlog({ blog_content: 'Intro **bold**\n```js\nconst a = **1**;\n```\n[/uploads/post/p.webp]\n[https://evil.example/x.png]' }),
+      makeBlog({
+        blog_content: 'Intro **bold** for @grace\n```js\nconst a = **1**;\n```\n[/uploads/post/p.webp]\n[https://evil.example/x.png]',
+      }),
     );
     renderApp(BLOG_PATH);
     expect(await screen.findByRole('heading', { level: 1, name: 'Reading by lamplight' })).toBeInTheDocument();
     expect(screen.getByText('Published March 5, 2024 | By grace')).toBeInTheDocument();
     expect(screen.getByText('bold').tagName).toBe('STRONG');
+    // A mention opens the profile (issue 12 §2.9); inside a code block it stays code.
+    expect(screen.getByRole('link', { name: '@grace' })).toHaveAttribute('href', `${BLOG_PATH}?profile=%40grace`);
     expect(screen.getByRole('region', { name: 'Code (js)' })).toHaveTextContent('const a = **1**;');
     expect(screen.getByRole('img', { name: 'Illustration of the post' })).toHaveAttribute('src', '/uploads/post/p.webp');
     expect(screen.getByText('[https://evil.example/x.png]')).toBeInTheDocument();
