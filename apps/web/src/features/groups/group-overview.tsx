@@ -187,7 +187,10 @@ export function SocialSection({ text }: { text: string }) {
               </span>
               <span className="min-w-0 flex-1">
                 <span className="block truncate">{line.label}</span>
-                <span className="block truncate text-xs font-normal text-fg-muted">{line.host}</span>
+                {/* A link without a label is labelled by its host: no need to say it twice. */}
+                {line.label === line.host.replace(/^www\d*\./, '') ? null : (
+                  <span className="block truncate text-xs font-normal text-fg-muted">{line.host}</span>
+                )}
               </span>
             </a>
           </li>

@@ -89,6 +89,8 @@ describe('community page', () => {
     expect(discord).toHaveAttribute('rel', 'noopener noreferrer');
     expect(screen.getByRole('link', { name: 'evil.example (evil.example)' })).toHaveAttribute('href', 'https://evil.example/');
     expect(screen.getByText('Just text').closest('a')).toBeNull();
+    // Without a label a link is labelled by its host, shown once (issue 12 §2.7).
+    expect(screen.getAllByText('evil.example')).toHaveLength(1);
   });
 
   it('shows "Community Not Found" with Go Back for a missing community', async () => {
