@@ -49,6 +49,13 @@ test('a member posts bold text with two images, sees it in the community and on 
   await editor.press('Control+b');
   await expect(editor).toHaveValue('Sunrise over the **bay**');
 
+  // The text is a draft of this community: it survives closing the editor and a reload (issue 12 §2.3).
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await page.reload();
+  await prompt.click();
+  await expect(editor).toHaveValue('Sunrise over the **bay**');
+
   await dialog.getByTestId('post-image-input').setInputFiles([
     { name: 'one.png', mimeType: 'image/png', buffer: makePng(800, 600) },
     { name: 'two.png', mimeType: 'image/png', buffer: makePng(600, 800) },
@@ -59,6 +66,7 @@ test('a member posts bold text with two images, sees it in the community and on 
   await snapView(page, 'discussions-compose-desktop');
   await post.click();
   await expect(dialog).toBeHidden();
+  await expect(page.getByText('Post added!')).toBeVisible();
   await expect(prompt).toBeFocused();
 
   const card = postCard(page, 'Sunrise over the');

@@ -24,7 +24,7 @@ export * from './discussion-texts';
  *   POST   /groups/{id}/discussions/{discussionId}/pin | /unpin                   → pinResponseSchema (owner, admin)
  *   GET    /groups/{id}/discussions/{discussionId}/like-status                    → likeStatusResponseSchema
  *   POST   /groups/{id}/discussions/{discussionId}/like     likeRequestSchema → likeResponseSchema (toggles, or sets `liked`)
- *   GET    /groups/{id}/discussions/{discussionId}/comments     commentsQuerySchema → commentListResponseSchema (top-level, newest first)
+ *   GET    /groups/{id}/discussions/{discussionId}/comments     commentListQuerySchema → commentListResponseSchema (top-level, newest first; order=oldest)
  *   POST   /groups/{id}/discussions/{discussionId}/comments     createCommentRequestSchema → 201 commentWriteResponseSchema
  *   GET    /groups/{id}/discussions/{discussionId}/comments/{commentId}/replies  commentsQuerySchema → replyListResponseSchema (oldest first)
  *   POST   /groups/{id}/discussions/{discussionId}/comments/{commentId}/like  likeRequestSchema → likeResponseSchema
@@ -122,6 +122,14 @@ export type FeedQuery = z.input<typeof feedQuerySchema>;
 /** Comments (default 20) and replies (default 10), at most 50 per page. */
 export const commentsQuerySchema = pageQuery;
 export type CommentsQuery = z.input<typeof commentsQuerySchema>;
+/**
+ * A post's top-level comments: `order=newest` (the default, what SPEC clients get) or `order=oldest` (a
+ * conversation read down, as the web app shows it; decision 0011). A `nextCursor` continues in the order it came from.
+ */
+export const COMMENT_ORDERS = ['newest', 'oldest'] as const;
+export type CommentOrder = (typeof COMMENT_ORDERS)[number];
+export const commentListQuerySchema = pageQuery.extend({ order: z.enum(COMMENT_ORDERS).optional() });
+export type CommentListQuery = z.input<typeof commentListQuerySchema>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Requests

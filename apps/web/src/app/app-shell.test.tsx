@@ -37,6 +37,7 @@ describe('visitor navigation', () => {
   });
 
   it('shows Explore (highlighted on /suggested) and Sign in, and the suggested view on /', async () => {
+    mockFetch((url) => json(200, url.includes('discussions') ? { discussions: [], nextCursor: null } : { groups: [], nextCursor: null }));
     const { router } = renderApp('/suggested');
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Explore' })).toHaveAttribute('aria-current', 'page');

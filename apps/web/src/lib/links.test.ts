@@ -27,25 +27,30 @@ describe('parseLinks', () => {
     ]);
   });
 
-  it('gives other hosts no site (generic icon) and a label from the first part of the host; known ones their name', () => {
+  it('gives other hosts no site (generic icon) and their host as the label; known ones their name (issue 12 §2.7)', () => {
     expect(parseLinkLine('https://www.example.org/page')).toEqual({
       kind: 'link',
       href: 'https://www.example.org/page',
-      label: 'example',
+      label: 'example.org',
       host: 'www.example.org',
       site: null,
     });
     expect(parseLinkLine('https://github.com/ada')).toMatchObject({ label: 'GitHub', site: 'github' });
     expect(parseLinkLine('https://m.facebook.com/ada')).toMatchObject({ label: 'Facebook', site: 'facebook' });
+    // Well-known networks without an icon still get a readable name, never "t".
+    expect(parseLinkLine('https://t.me/agora_chat')).toMatchObject({ label: 'Telegram', site: null });
+    expect(parseLinkLine('wa.me/15551234567')).toMatchObject({ label: 'WhatsApp', site: null });
+    expect(parseLinkLine('https://www.reddit.com/r/agora')).toMatchObject({ label: 'Reddit' });
+    expect(parseLinkLine('https://t.me.evil.io/x')).toMatchObject({ label: 't.me.evil.io' });
   });
 
   it('adds https to links written without a scheme', () => {
     expect(parseLinkLine('github.com/ada')).toMatchObject({ kind: 'link', href: 'https://github.com/ada', site: 'github' });
-    expect(parseLinkLine('www.mysite.io')).toMatchObject({ kind: 'link', href: 'https://www.mysite.io/', label: 'mysite' });
+    expect(parseLinkLine('www.mysite.io')).toMatchObject({ kind: 'link', href: 'https://www.mysite.io/', label: 'mysite.io' });
   });
 
   it('keeps http links as they are', () => {
-    expect(parseLinkLine('http://blog.example.com/x')).toMatchObject({ href: 'http://blog.example.com/x', label: 'blog' });
+    expect(parseLinkLine('http://blog.example.com/x')).toMatchObject({ href: 'http://blog.example.com/x', label: 'blog.example.com' });
   });
 
   it('reads a bracketed label', () => {
@@ -127,8 +132,11 @@ describe('siteForHost', () => {
 });
 
 describe('defaultLabel', () => {
-  it('drops www only', () => {
-    expect(defaultLabel('www.github.com')).toBe('github');
-    expect(defaultLabel('m.facebook.com')).toBe('m');
+  it('names known networks and shows other hosts whole, www dropped', () => {
+    expect(defaultLabel('www.github.com')).toBe('GitHub');
+    expect(defaultLabel('m.facebook.com')).toBe('Facebook');
+    expect(defaultLabel('t.me')).toBe('Telegram');
+    expect(defaultLabel('www.example.org')).toBe('example.org');
+    expect(defaultLabel('blog.example.com')).toBe('blog.example.com');
   });
 });

@@ -3,8 +3,10 @@ import { LinkifyIt } from 'linkify-it';
 /**
  * Social links (SPEC §2 Profile panel / Community Social): text with one entry per line, where a line may be
  * "url [label]". Eight known networks are recognised by host and get an icon; every other link gets a generic
- * one. Known networks get their name as the default label ("GitHub"); for any other host the default label is
- * the first part of the host, "www." dropped ("blog.example.com" → "blog", "www.example.org" → "example").
+ * one. Known networks get their name as the default label ("GitHub"), and so do a few more well-known ones without
+ * an icon of their own ("t.me" → "Telegram"); any other host is its own label, "www." dropped ("www.example.org" →
+ * "example.org"). SPEC §2 said "the first part of the host", which reads as a broken word ("t", "example"): issue 12
+ * §2.7 asked for readable names (decision 0011).
  * A line that does not look like a link stays plain text. Link recognition is linkify-it's; on top of it only
  * http(s) links are produced (an allow-list), so a "javascript:" line can never become a link. A label that
  * itself looks like a link or a host is refused, so "https://evil.example [https://twitter.com/x]" cannot pose
@@ -37,6 +39,28 @@ export const SITE_NAMES: Record<KnownSite, string> = {
   discord: 'Discord',
 };
 
+/** Networks people link to that have no icon here: only their name, as the default label. */
+const OTHER_NETWORKS: readonly { name: string; hosts: readonly string[] }[] = [
+  { name: 'Telegram', hosts: ['t.me', 'telegram.me', 'telegram.org', 'telegram.dog'] },
+  { name: 'WhatsApp', hosts: ['wa.me', 'whatsapp.com'] },
+  { name: 'Reddit', hosts: ['reddit.com', 'redd.it'] },
+  { name: 'Twitch', hosts: ['twitch.tv'] },
+  { name: 'Mastodon', hosts: ['mastodon.social'] },
+  { name: 'Bluesky', hosts: ['bsky.app'] },
+  { name: 'Threads', hosts: ['threads.net', 'threads.com'] },
+  { name: 'Pinterest', hosts: ['pinterest.com'] },
+  { name: 'Snapchat', hosts: ['snapchat.com'] },
+  { name: 'Spotify', hosts: ['spotify.com'] },
+  { name: 'Medium', hosts: ['medium.com'] },
+  { name: 'Patreon', hosts: ['patreon.com'] },
+  { name: 'Slack', hosts: ['slack.com'] },
+  { name: 'Vimeo', hosts: ['vimeo.com'] },
+];
+
+function hostIs(host: string, known: string): boolean {
+  return host === known || host.endsWith(`.${known}`);
+}
+
 export type LinkLine = { kind: 'link'; href: string; label: string; host: string; site: KnownSite | null } | { kind: 'text'; text: string };
 
 const WITH_LABEL = /^(\S+)\s*\[([^\]]*)\]\s*$/;
@@ -62,10 +86,13 @@ export function siteForHost(host: string): KnownSite | null {
   return null;
 }
 
-/** "www.github.com" → "github"; "m.facebook.com" keeps "m" (only www is dropped). */
+/** The label of a link written without one: the network's name ("t.me" → "Telegram"), else the host without www. */
 export function defaultLabel(host: string): string {
-  const h = host.toLowerCase().replace(/^www\d*\./, '');
-  return h.split('.')[0] ?? h;
+  const h = host.toLowerCase().replace(/\.$/, '');
+  const site = siteForHost(h);
+  if (site) return SITE_NAMES[site];
+  const other = OTHER_NETWORKS.find((n) => n.hosts.some((known) => hostIs(h, known)));
+  return other ? other.name : displayHost(h);
 }
 
 /** linkify-it's URL when the whole string is exactly one link, else null. */
@@ -125,7 +152,7 @@ export function parseLinkLine(line: string): LinkLine | null {
   const given = labelled?.[2]?.trim() ?? '';
   let label: string;
   if (given && looksLikeAddress(given)) label = displayHost(host);
-  else label = given || (site ? SITE_NAMES[site] : defaultLabel(host));
+  else label = given || defaultLabel(host);
   return { kind: 'link', href: url.href, label, host, site };
 }
 

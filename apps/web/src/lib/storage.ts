@@ -14,6 +14,8 @@ export const STORAGE_KEYS = {
   hideAuthBanner: 'hideAuthBanner',
   groupLastVisitedTabs: 'groupLastVisitedTabs',
   theme: 'theme',
+  /** Prefix of unsent texts: `draft:<userId>:<what>` (see `readDraft`). */
+  draftPrefix: 'draft:',
 } as const;
 
 const SESSION_KEYS: readonly string[] = [STORAGE_KEYS.token, STORAGE_KEYS.authToken, STORAGE_KEYS.userId, STORAGE_KEYS.username];
@@ -96,4 +98,55 @@ export function subscribeSession(onChange: () => void): () => void {
     window.removeEventListener('storage', onStorage);
     window.removeEventListener(SESSION_EVENT, onChange);
   };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Drafts: unsent texts (a post, a comment, a blog post) kept on this device until sent or discarded. Keyed by the
+// signed-in user, so another account on the same browser never sees them; signing out on purpose removes them all
+// (an expired session does not: the person signs in again and finds their text).
+
+/** A draft older than this is dropped when read: nobody expects a month-old half sentence back. */
+export const DRAFT_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+
+function draftKey(userId: number, name: string): string {
+  return `${STORAGE_KEYS.draftPrefix}${userId}:${name}`;
+}
+
+/** The stored draft `name` of user `userId` (any JSON value the writer stored), or null. */
+export function readDraft<T>(userId: number, name: string): T | null {
+  const raw = readStorage(draftKey(userId, name));
+  if (!raw) return null;
+  try {
+    const stored = JSON.parse(raw) as { value: T; savedAt: number };
+    if (typeof stored.savedAt !== 'number' || Date.now() - stored.savedAt > DRAFT_MAX_AGE_MS) {
+      removeDraft(userId, name);
+      return null;
+    }
+    return stored.value;
+  } catch {
+    return null;
+  }
+}
+
+/** Stores a draft; false when storage is unavailable (the text then lives only in memory). */
+export function writeDraft(userId: number, name: string, value: unknown): boolean {
+  return writeStorage(draftKey(userId, name), JSON.stringify({ value, savedAt: Date.now() }));
+}
+
+export function removeDraft(userId: number, name: string): void {
+  try {
+    window.localStorage.removeItem(draftKey(userId, name));
+  } catch {
+    // Nothing stored.
+  }
+}
+
+/** Removes every draft of every account (an explicit sign-out). */
+export function clearDrafts(): void {
+  try {
+    const keys = Array.from({ length: window.localStorage.length }, (_, i) => window.localStorage.key(i));
+    for (const key of keys) if (key?.startsWith(STORAGE_KEYS.draftPrefix)) window.localStorage.removeItem(key);
+  } catch {
+    // Storage unavailable: nothing stored.
+  }
 }

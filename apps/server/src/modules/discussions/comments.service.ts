@@ -1,6 +1,7 @@
 import {
   type CommentDeleteResponse,
   type CommentListResponse,
+  type CommentOrder,
   type CommentWriteResponse,
   discussionLink,
   DISCUSSION_LIMITS,
@@ -42,6 +43,7 @@ import {
 import type { DiscussionPath } from './discussions.service';
 
 type PageQuery = { cursor?: string; limit?: number };
+type CommentOrderQuery = { order?: CommentOrder };
 /** A comment named by a path: its post's path and `{commentId}`. */
 export type CommentPath = DiscussionPath & { commentId: string };
 
@@ -49,7 +51,7 @@ export type CommentPath = DiscussionPath & { commentId: string };
 async function commentsPage(
   ctx: AppContext,
   actor: Actor,
-  input: DiscussionPath & PageQuery & { commentId: string | null },
+  input: DiscussionPath & PageQuery & CommentOrderQuery & { commentId: string | null },
   defaultLimit: number,
 ) {
   const ref = groupRefOf(input.group);
@@ -63,6 +65,7 @@ async function commentsPage(
     commentId,
     cursor: cursor ? { ts: cursor[0], id: cursor[1] } : null,
     limit: limit + 1,
+    oldest: input.order === 'oldest',
   });
   assertReadable(page.access, actor);
   if (!page.discussionFound) throw discussionNotFound();
@@ -76,8 +79,12 @@ async function commentsPage(
   };
 }
 
-/** GET .../comments: a post's top-level comments, newest first (each with its reply count). */
-export async function listComments(ctx: AppContext, actor: Actor, input: DiscussionPath & PageQuery): Promise<CommentListResponse> {
+/** GET .../comments: a post's top-level comments, newest first or `order=oldest` (each with its reply count). */
+export async function listComments(
+  ctx: AppContext,
+  actor: Actor,
+  input: DiscussionPath & PageQuery & CommentOrderQuery,
+): Promise<CommentListResponse> {
   const { items, nextCursor } = await commentsPage(ctx, actor, { ...input, commentId: null }, DISCUSSION_LIMITS.commentsPageDefault);
   return { comments: items, nextCursor };
 }

@@ -131,6 +131,30 @@ describe('comments', () => {
     expect(replyIds).toHaveLength(6);
   });
 
+  it('pages comments oldest first with order=oldest (decision 0011), a comment written while reading arriving last; newest stays the default', async () => {
+    const { cast, group } = await castAndGroup(t);
+    const post = await createPost(t, group, cast.author);
+    const tops: Comment[] = [];
+    for (let i = 0; i < 5; i++) tops.push(await createCommentVia(t, post, cast.member, `Comment ${i}`));
+    // Two rows at one instant: the tie is broken by id, ascending.
+    await t.database.sql`UPDATE comments SET created_at = (SELECT created_at FROM comments WHERE id = ${tops[1]!.id}) WHERE id = ${tops[2]!.id}`;
+    const base = `/groups/${group.id}/discussions/${post.id}/comments`;
+    const ids: number[] = [];
+    let cursor: string | null = null;
+    let late: Comment | null = null;
+    do {
+      const res = await api.get(`${base}?order=oldest&limit=2${cursor ? `&cursor=${cursor}` : ''}`, cast.member);
+      expect(res.statusCode, res.body).toBe(200);
+      ids.push(...(res.json().comments as Comment[]).map((c) => c.id));
+      cursor = res.json().nextCursor;
+      late ??= await createCommentVia(t, post, cast.owner, 'Late');
+    } while (cursor);
+    expect(ids).toEqual([...tops.map((c) => c.id), late.id]);
+    const byDefault = await api.get(base, cast.member);
+    expect((byDefault.json().comments as Comment[]).map((c) => c.id)).toEqual([late.id, ...tops.map((c) => c.id).reverse()]);
+    expect((await api.get(`${base}?order=sideways`, cast.member)).statusCode).toBe(400);
+  });
+
   it('notifies the post’s author (comment), the comment’s author (comment_reply) and mentions, each once, never the actor', async () => {
     const db = t.database.db;
     const { cast, group } = await castAndGroup(t);

@@ -294,20 +294,20 @@ const commentJson = (order: SQL, source: SQL = sql`page`) => sql`(
 
 // comments_discussion_parent_idx and comments_parent_idx are ascending: newest first is their backward scan.
 const COMMENTS_NEWEST = sql`c.created_at DESC, c.id DESC`;
-const REPLIES_OLDEST = sql`c.created_at, c.id`;
+const OLDEST = sql`c.created_at, c.id`;
 
 export type CommentsPage = { access: GroupAccess | null; discussionFound: boolean; parentFound: boolean; items: CommentTuple[] };
 
-function buildComments(db: Db, name: string, replies: boolean, withCursor: boolean) {
+function buildComments(db: Db, name: string, replies: boolean, withCursor: boolean, oldest = replies) {
   const disc = sql`disc AS (SELECT d.id FROM ${discussions} d WHERE d.id = ${p('did')}::int AND d.group_id = (SELECT id FROM allowed))`;
   const page = replies
     ? sql`parent AS (SELECT c.id FROM ${comments} c WHERE c.id = ${p('cid')}::int AND c.discussion_id = (SELECT id FROM disc)),
         page AS (SELECT c.id FROM ${comments} c WHERE c.parent_id = (SELECT id FROM parent)
           ${withCursor ? sql`AND (c.created_at, c.id) > (${p('cTs')}::timestamptz, ${p('cId')}::int)` : sql``}
-          ORDER BY ${REPLIES_OLDEST} LIMIT ${limit})`
+          ORDER BY ${OLDEST} LIMIT ${limit})`
     : sql`page AS (SELECT c.id FROM ${comments} c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL
-          ${withCursor ? sql`AND (c.created_at, c.id) < (${p('cTs')}::timestamptz, ${p('cId')}::int)` : sql``}
-          ORDER BY ${COMMENTS_NEWEST} LIMIT ${limit})`;
+          ${withCursor ? (oldest ? sql`AND (c.created_at, c.id) > (${p('cTs')}::timestamptz, ${p('cId')}::int)` : sql`AND (c.created_at, c.id) < (${p('cTs')}::timestamptz, ${p('cId')}::int)`) : sql``}
+          ORDER BY ${oldest ? OLDEST : COMMENTS_NEWEST} LIMIT ${limit})`;
   return db
     .select({
       ...accessColumns,
@@ -320,7 +320,7 @@ function buildComments(db: Db, name: string, replies: boolean, withCursor: boole
         SELECT t.id, t.is_private, t.owner_id, t.viewer_role,
           EXISTS (SELECT 1 FROM ${discussions} d WHERE d.id = ${p('did')}::int AND d.group_id = t.id) AS discussion_found,
           ${replies ? sql`EXISTS (SELECT 1 FROM parent)` : sql`true`} AS parent_found,
-          ${commentJson(replies ? REPLIES_OLDEST : COMMENTS_NEWEST)} AS items
+          ${commentJson(oldest ? OLDEST : COMMENTS_NEWEST)} AS items
         FROM target t) r`,
     )
     .prepare(name);
@@ -329,22 +329,35 @@ function buildComments(db: Db, name: string, replies: boolean, withCursor: boole
 const commentStatements = {
   first: prepared('discussions_comments', (db, name) => buildComments(db, name, false, false)),
   next: prepared('discussions_comments_next', (db, name) => buildComments(db, name, false, true)),
+  oldestFirst: prepared('discussions_comments_oldest', (db, name) => buildComments(db, name, false, false, true)),
+  oldestNext: prepared('discussions_comments_oldest_next', (db, name) => buildComments(db, name, false, true, true)),
   repliesFirst: prepared('discussions_replies', (db, name) => buildComments(db, name, true, false)),
   repliesNext: prepared('discussions_replies_next', (db, name) => buildComments(db, name, true, true)),
 };
 
 /**
- * One page of a post's top-level comments (newest first), or of one comment's replies (oldest first) when
- * `commentId` is given; empty unless the viewer may read the community.
+ * One page of a post's top-level comments (newest first, or oldest first with `oldest`), or of one comment's
+ * replies (always oldest first) when `commentId` is given; empty unless the viewer may read the community.
  */
 export async function findComments(
   db: Db,
   ref: GroupRef,
   viewerId: number,
-  opts: { discussionId: number; commentId: number | null; cursor: TimeCursor | null; limit: number },
+  opts: { discussionId: number; commentId: number | null; cursor: TimeCursor | null; limit: number; oldest?: boolean },
 ): Promise<CommentsPage> {
   const s = commentStatements;
-  const statement = opts.commentId === null ? (opts.cursor ? s.next : s.first) : opts.cursor ? s.repliesNext : s.repliesFirst;
+  const statement =
+    opts.commentId !== null
+      ? opts.cursor
+        ? s.repliesNext
+        : s.repliesFirst
+      : opts.oldest
+        ? opts.cursor
+          ? s.oldestNext
+          : s.oldestFirst
+        : opts.cursor
+          ? s.next
+          : s.first;
   const rows = await statement(db).execute({
     ...refParams(ref),
     viewer: viewerId,

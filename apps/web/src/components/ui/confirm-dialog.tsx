@@ -14,6 +14,9 @@ interface ConfirmDialogProps {
   destructive?: boolean;
   busy?: boolean;
   onConfirm: () => void;
+  /** A third choice between Cancel and the confirmation ("Keep draft"), when the question has one. */
+  secondaryLabel?: string;
+  onSecondary?: () => void;
   /**
    * Where focus goes when the dialog closes. Needed when it was opened from a menu item, which no longer exists
    * by then; otherwise focus returns to whatever was focused before it opened.
@@ -32,6 +35,8 @@ export function ConfirmDialog({
   destructive,
   busy,
   onConfirm,
+  secondaryLabel,
+  onSecondary,
   returnFocusTo,
 }: ConfirmDialogProps) {
   return (
@@ -54,6 +59,11 @@ export function ConfirmDialog({
           {description ? <AlertDialog.Description className="mt-2 text-sm text-fg-muted">{description}</AlertDialog.Description> : null}
           <div className="mt-6 flex flex-wrap justify-end gap-2">
             <AlertDialog.Cancel className={buttonClasses('outline', 'md')}>{cancelLabel}</AlertDialog.Cancel>
+            {secondaryLabel && onSecondary ? (
+              <button type="button" className={buttonClasses('outline', 'md')} disabled={busy} onClick={onSecondary}>
+                {secondaryLabel}
+              </button>
+            ) : null}
             <AlertDialog.Action
               className={buttonClasses(destructive ? 'danger' : 'primary', 'md')}
               disabled={busy}

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import type { LoginRequest, LoginResponse, MessageResponse, RegisterRequest, RegisterResponse } from '@agora/contract';
 import { api } from '@/lib/api-client';
 import { disconnectSocket } from '@/lib/socket';
-import { clearSession, saveSession } from '@/lib/storage';
+import { clearDrafts, clearSession, saveSession } from '@/lib/storage';
 
 // No response schemas here: these calls are on the login and register pages' first load, which stays free of
 // zod; the server validates every response against the contract's schema before sending it.
@@ -51,6 +51,7 @@ export function useLogout() {
       // The socket goes last: its status store re-renders at once, which must not happen before the sign-out.
       void navigate('/login', { replace: true });
       clearSession();
+      clearDrafts();
       queryClient.clear();
       disconnectSocket();
     },

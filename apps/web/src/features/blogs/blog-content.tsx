@@ -1,12 +1,13 @@
-import { INTRO_FORMAT, RichText, type RichTextFormat } from '@/lib/rich-text';
+import { INTRO_FORMAT, mentionRule, RichText, type RichTextFormat } from '@/lib/rich-text';
 import { splitCodeBlocks } from '@/lib/rich-text/code-blocks';
 
 /**
  * The shared renderer's format for blog text between code blocks. Today it is bold, ***bigger bold*** (the editor's
- * Heading) and bracketed videos; when the shared post format (images, embeds, button links, bare URLs: the
- * discussions issue) lands, use it here and drop `splitImages` below, which stands in for its image rule.
+ * Heading), bracketed videos and @mentions (links to the profile: a blog's mentions notify, issue 12 §2.9); when
+ * the shared post format (images, embeds, button links, bare URLs: the discussions issue) lands, use it here and
+ * drop `splitImages` below, which stands in for its image rule.
  */
-export const BLOG_FORMAT: RichTextFormat = INTRO_FORMAT;
+export const BLOG_FORMAT: RichTextFormat = { ...INTRO_FORMAT, inlines: [...INTRO_FORMAT.inlines, mentionRule] };
 
 /**
  * "[/uploads/…/name.ext]": an image Agora stored (the editor's Add Image inserts these). Only same-origin uploads

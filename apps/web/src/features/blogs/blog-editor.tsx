@@ -1,12 +1,14 @@
-import { useEffect, useId, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent, type RefObject, type SetStateAction } from 'react';
 import { flushSync } from 'react-dom';
 import { Bold, Heading, ImagePlus, Trash2, Upload } from 'lucide-react';
 import { BLOG_LIMITS, cleanPastedText, type Blog } from '@agora/contract';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
 import { toast } from 'sonner';
+import { useDraft } from '@/lib/use-draft';
 import { useCreateBlog, useUpdateBlog, useUploadBlogImage } from './api';
 import { BLOG_TEXTS } from './texts';
 
@@ -23,16 +25,27 @@ interface BlogEditorProps {
 /**
  * SPEC §2 Blog editor modal, create or edit: title, optional header image with preview, content with Bold, Heading
  * and Add Image tools; "Publish Blog Post" / "Update Blog Post" ("Publishing..." / "Updating..."), disabled while
- * the title or content is blank or an image is uploading. It closes on success and starts empty next time (the form
- * lives inside the dialog's content, which unmounts on close); a failure shows the §8 alert from the mutation.
+ * the title or content is blank or an image is uploading. It closes on success; a failure shows the §8 alert from
+ * the mutation. Title and content are a draft on this device (per community for a new post, per blog post being
+ * edited; issue 12 §2.3) until published or discarded: closing with changes asks (keep editing, keep the draft or
+ * discard it), and leaving the page with changes gets the browser's warning.
  */
 export function BlogEditor({ open, onOpenChange, groupId, blog, onSaved }: BlogEditorProps) {
+  // The form decides whether closing needs a question (it knows whether anything changed).
+  const closeRequestRef = useRef<(() => void) | null>(null);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (next || !closeRequestRef.current) onOpenChange(next);
+        else closeRequestRef.current();
+      }}
+    >
       <DialogContent title={blog ? BLOG_TEXTS.editTitle : BLOG_TEXTS.createTitle} className="max-w-2xl">
         <EditorForm
           groupId={groupId}
           blog={blog}
+          closeRequestRef={closeRequestRef}
           onDone={(saved) => {
             onOpenChange(false);
             onSaved?.(saved);
@@ -71,22 +84,38 @@ export function insertBlock(text: string, at: number, block: string) {
   return { text: next, selectionStart: caret, selectionEnd: caret };
 }
 
+interface BlogDraft {
+  title: string;
+  content: string;
+}
+
 function EditorForm({
   groupId,
   blog,
+  closeRequestRef,
   onDone,
   onCancel,
 }: {
   groupId: number;
   blog?: Blog;
+  closeRequestRef: RefObject<(() => void) | null>;
   onDone: (blog: Blog) => void;
   onCancel: () => void;
 }) {
   const create = useCreateBlog(groupId);
   const update = useUpdateBlog(groupId);
   const uploadImage = useUploadBlogImage();
-  const [title, setTitle] = useState(blog?.blog_title ?? '');
-  const [content, setContent] = useState(blog?.blog_content ?? '');
+  const saved = useMemo<BlogDraft>(() => ({ title: blog?.blog_title ?? '', content: blog?.blog_content ?? '' }), [blog?.blog_title, blog?.blog_content]);
+  const [draft, setDraft, discardDraft] = useDraft<BlogDraft>(
+    blog ? `blog-edit:${blog.id}` : `blog:${groupId}`,
+    saved,
+    (d) => d.title === saved.title && d.content === saved.content,
+  );
+  const { title, content } = draft;
+  const setTitle = (next: string) => setDraft((d) => ({ ...d, title: next }));
+  const setContent = (next: SetStateAction<string>) =>
+    setDraft((d) => ({ ...d, content: typeof next === 'function' ? next(d.content) : next }));
+  const [confirmClose, setConfirmClose] = useState(false);
   const [image, setImage] = useState<File | null>(null);
   const [removeImage, setRemoveImage] = useState(false);
   const [uploads, setUploads] = useState<number[]>([]);
@@ -100,6 +129,25 @@ function EditorForm({
   const uploading = uploads.length > 0;
   const blank = title.trim() === '' || content.trim() === '';
   const shownImage = preview ?? (removeImage ? null : (blog?.blog_img ?? null));
+  const dirty = title !== saved.title || content !== saved.content || image !== null || removeImage;
+
+  useEffect(() => {
+    closeRequestRef.current = () => (dirty ? setConfirmClose(true) : onCancel());
+    return () => {
+      closeRequestRef.current = null;
+    };
+  }, [dirty, onCancel, closeRequestRef]);
+
+  // Leaving the page (reload, closing the tab) with changes: the browser asks first.
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
 
   /**
    * Replaces the content and puts the caret or selection back where the tool left it, at once: a key pressed right
@@ -170,7 +218,10 @@ function EditorForm({
   const submit = () => {
     if (blank || uploading || saving) return;
     const input = { title, content, image, removeImage: removeImage && !image };
-    const onSuccess = (saved: Blog) => onDone(saved);
+    const onSuccess = (stored: Blog) => {
+      discardDraft();
+      onDone(stored);
+    };
     if (blog) update.mutate({ blogId: blog.id, ...input }, { onSuccess: (data) => onSuccess(data.blog) });
     else create.mutate(input, { onSuccess: (data) => onSuccess(data.post) });
   };
@@ -307,13 +358,32 @@ function EditorForm({
       </div>
 
       <div className="flex flex-wrap justify-end gap-2 border-t border-line pt-4">
-        <Button variant="outline" onClick={onCancel}>
+        <Button variant="outline" onClick={() => closeRequestRef.current?.()}>
           {BLOG_TEXTS.cancel}
         </Button>
         <Button type="submit" disabled={blank || uploading || saving} title={submitTitle}>
           {saving ? (blog ? BLOG_TEXTS.updating : BLOG_TEXTS.publishing) : blog ? BLOG_TEXTS.update : BLOG_TEXTS.publish}
         </Button>
       </div>
+      <ConfirmDialog
+        open={confirmClose}
+        onOpenChange={setConfirmClose}
+        title={BLOG_TEXTS.closeTitle}
+        description={BLOG_TEXTS.closeDescription}
+        cancelLabel={BLOG_TEXTS.keepEditing}
+        secondaryLabel={BLOG_TEXTS.keepDraft}
+        onSecondary={() => {
+          setConfirmClose(false);
+          onCancel();
+        }}
+        confirmLabel={BLOG_TEXTS.discard}
+        destructive
+        onConfirm={() => {
+          discardDraft();
+          setConfirmClose(false);
+          onCancel();
+        }}
+      />
     </form>
   );
 }

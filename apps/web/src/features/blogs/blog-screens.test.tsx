@@ -154,6 +154,42 @@ describe('Blog editor', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('asks before closing with changes, keeps the draft on this device, and Discard drops it (issue 12 §2.3)', async () => {
+    const first = await openEditor();
+    await first.user.type(within(first.dialog).getByLabelText('Blog title'), 'Draft title');
+    await first.user.type(within(first.dialog).getByLabelText('Content'), 'Draft text');
+    // Leaving the page with changes: the browser's warning is asked for.
+    const unload = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(unload);
+    expect(unload.defaultPrevented).toBe(true);
+
+    await first.user.click(within(first.dialog).getByRole('button', { name: 'Cancel' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Close the editor?' });
+    await first.user.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    expect(screen.getByRole('dialog', { name: 'Create Blog Post' })).toBeInTheDocument();
+    await first.user.keyboard('{Escape}');
+    await first.user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Keep draft' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create Blog Post' })).not.toBeInTheDocument());
+    first.unmount();
+
+    const again = await openEditor();
+    expect(within(again.dialog).getByLabelText('Blog title')).toHaveValue('Draft title');
+    expect(within(again.dialog).getByLabelText('Content')).toHaveValue('Draft text');
+    await again.user.click(within(again.dialog).getByRole('button', { name: 'Cancel' }));
+    await again.user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create Blog Post' })).not.toBeInTheDocument());
+    expect(Object.keys(localStorage).filter((k) => k.startsWith('draft:'))).toEqual([]);
+    await again.user.click(screen.getByRole('button', { name: 'Write a blog post' }));
+    expect(within(await screen.findByRole('dialog', { name: 'Create Blog Post' })).getByLabelText('Blog title')).toHaveValue('');
+    // Nothing changed: closing asks nothing, and leaving the page is not held up.
+    const clean = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(clean);
+    expect(clean.defaultPrevented).toBe(false);
+    await again.user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create Blog Post' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
   it('Ctrl+B inserts bold markers at the caret', async () => {
     const { user, dialog } = await openEditor();
     const content = within(dialog).getByLabelText('Content') as HTMLTextAreaElement;
@@ -211,12 +247,16 @@ describe('Blog page', () => {
     const scrollTo = vi.spyOn(window, 'scrollTo');
     serveBlog(
       null,
-      makeBlog({ blog_content: 'Intro **bold**\n```js\nconst a = **1**;\n```\n[/uploads/post/p.webp]\n[https://evil.example/x.png]' }),
+      makeBlog({
+        blog_content: 'Intro **bold** for @grace\n```js\nconst a = **1**;\n```\n[/uploads/post/p.webp]\n[https://evil.example/x.png]',
+      }),
     );
     renderApp(BLOG_PATH);
     expect(await screen.findByRole('heading', { level: 1, name: 'Reading by lamplight' })).toBeInTheDocument();
     expect(screen.getByText('Published March 5, 2024 | By grace')).toBeInTheDocument();
     expect(screen.getByText('bold').tagName).toBe('STRONG');
+    // A mention opens the profile (issue 12 §2.9); inside a code block it stays code.
+    expect(screen.getByRole('link', { name: '@grace' })).toHaveAttribute('href', `${BLOG_PATH}?profile=%40grace`);
     expect(screen.getByRole('region', { name: 'Code (js)' })).toHaveTextContent('const a = **1**;');
     expect(screen.getByRole('img', { name: 'Illustration of the post' })).toHaveAttribute('src', '/uploads/post/p.webp');
     expect(screen.getByText('[https://evil.example/x.png]')).toBeInTheDocument();

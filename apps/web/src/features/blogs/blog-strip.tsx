@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ChevronLeft, ChevronRight, Newspaper } from 'lucide-react';
+import { LoadError, loadFailed } from '@/components/load-error';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
@@ -21,8 +22,8 @@ export function stripArrows(scrollLeft: number, clientWidth: number, scrollWidth
 
 /**
  * The home feed's horizontal strip of blog cards from the communities the viewer joined or owns (SPEC §2), newest
- * first; the next page loads when the end comes near. "No blogs to show at the moment.." when there are none (or
- * the list failed to load: SPEC §8 shows an empty list).
+ * first; the next page loads when the end comes near. "No blogs to show at the moment.." when there are none; a
+ * failed load says so with "Try again" (issue 12 §2.4).
  */
 export function BlogStrip() {
   const blogs = useJoinedBlogs();
@@ -65,6 +66,8 @@ export function BlogStrip() {
       </div>
     );
   }
+  if (loadFailed(blogs))
+    return <LoadError message={BLOG_TEXTS.listLoadFailed} onRetry={() => blogs.refetch()} retrying={blogs.isFetching} />;
   if (list.length === 0) return <EmptyState icon={Newspaper} title={BLOG_TEXTS.noBlogsFeed} />;
 
   const scrollBy = (step: number) => scroller.current?.scrollBy({ left: step, behavior: 'smooth' });

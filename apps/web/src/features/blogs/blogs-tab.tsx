@@ -1,6 +1,7 @@
 import { Suspense, useState } from 'react';
 import { Newspaper, PenSquare } from 'lucide-react';
 import { LoadMore } from '@/components/load-more';
+import { LoadError, loadFailed } from '@/components/load-error';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
@@ -28,7 +29,7 @@ export interface GroupBlogsProps {
 /**
  * `/group/{x}/blogs` (SPEC §2): the community's blog cards, newest first, more as you scroll; "No blog posts yet"
  * (plus "Be the first to post!" for members); a floating create button for the owner and admins. A failed load
- * shows the empty list (SPEC §8).
+ * says so with "Try again" (issue 12 §2.4).
  */
 export function GroupBlogs({ groupId, groupPath, canCreate, isMember }: GroupBlogsProps) {
   const blogs = useGroupBlogs(groupId);
@@ -53,6 +54,8 @@ export function GroupBlogs({ groupId, groupPath, canCreate, isMember }: GroupBlo
             </li>
           ))}
         </ul>
+      ) : loadFailed(blogs) ? (
+        <LoadError message={BLOG_TEXTS.listLoadFailed} onRetry={() => blogs.refetch()} retrying={blogs.isFetching} />
       ) : list.length === 0 ? (
         <EmptyState icon={Newspaper} title={BLOG_TEXTS.noBlogs} description={isMember ? BLOG_TEXTS.beFirst : undefined} />
       ) : (

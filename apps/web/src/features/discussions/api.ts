@@ -25,9 +25,10 @@ import {
   type Comment,
   type Discussion,
 } from '@agora/contract';
-import { api, uploadFile } from '@/lib/api-client';
+import { api, uploadFile, withQuery } from '@/lib/api-client';
 import { groupKeys } from '@/features/groups/api';
 import { useOptimisticMutation, type OptimisticPatch } from '@/lib/optimistic';
+import { markFreshPost } from './fresh-posts';
 import { discussionKeys, POST_CACHES } from './keys';
 import { DISCUSSION_TEXTS } from './texts';
 
@@ -100,12 +101,17 @@ export function useDiscussion(groupId: number, discussionId: number) {
   return useQuery(discussionQuery(groupId, discussionId));
 }
 
-/** GET …/comments: top-level comments, newest first. */
+/**
+ * GET …/comments?order=oldest: top-level comments, oldest first, so a conversation reads down and the next page
+ * continues below (decision 0011; the API's default order stays newest first for SPEC clients).
+ */
 export function useComments(groupId: number, discussionId: number, enabled = true) {
   return useInfiniteQuery({
     queryKey: discussionKeys.comments(discussionId),
     queryFn: ({ signal, pageParam }) =>
-      api.get<CommentListResponse>(withCursor(`${postPath(groupId, discussionId)}/comments`, pageParam), { signal }),
+      api.get<CommentListResponse>(withQuery(`${postPath(groupId, discussionId)}/comments`, { order: 'oldest', cursor: pageParam }), {
+        signal,
+      }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last: CommentListResponse) => last.nextCursor ?? undefined,
     enabled,
@@ -236,14 +242,25 @@ export function uploadPostImage(image: Blob, filename: string, options: { onProg
   return uploadFile<ImageUrlResponse>('/upload/image', 'image', image, filename, { ...options });
 }
 
-/** POST /groups/{id}/discussions: the community's feed and the home feed refresh to show the new post. */
+/**
+ * POST /groups/{id}/discussions: "Post added!", the new post at once on top of its community's feed and the home
+ * feed (above the pinned ones, until the next reload: fresh-posts.ts), then both refresh.
+ */
 export function useCreateDiscussion() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ groupId, content, mediaUrls }: { groupId: number; content: string; mediaUrls: string[] }) =>
       api.post<DiscussionWriteResponse>(`/groups/${groupId}/discussions`, { content, mediaUrls }),
     meta: { errorMessage: DISCUSSION_TEXTS.createFailed },
-    onSuccess: (_data, { groupId }) => {
+    onSuccess: ({ discussion }, { groupId }) => {
+      markFreshPost(discussion.id);
+      for (const key of [discussionKeys.group(groupId), discussionKeys.home()])
+        queryClient.setQueryData<InfiniteData<DiscussionListResponse>>(key, (old) =>
+          old && old.pages.length > 0
+            ? { ...old, pages: [{ ...old.pages[0]!, discussions: [discussion, ...old.pages[0]!.discussions] }, ...old.pages.slice(1)] }
+            : old,
+        );
+      void toastSuccess(DISCUSSION_TEXTS.postAdded);
       void queryClient.invalidateQueries({ queryKey: discussionKeys.group(groupId) });
       void queryClient.invalidateQueries({ queryKey: discussionKeys.home() });
       void queryClient.invalidateQueries({ queryKey: discussionKeys.explore() });
@@ -335,8 +352,9 @@ export function useLikeComment() {
 
 /**
  * POST …/comments `{ content, parentCommentId }`: "Comment added!" or "Reply added!"; the post's comment count
- * (and for a reply its comment's reply count) take the server's numbers; a new comment goes on top of the list
- * (newest first), a reply at the end of its comment's replies (oldest first).
+ * (and for a reply its comment's reply count) take the server's numbers; a new comment goes at the end of the
+ * comments loaded so far, a reply at the end of its comment's replies (both oldest first), so the writer sees it
+ * where the conversation ends. Pages loaded later may hold it again: the list shows each comment once.
  */
 export function useCreateComment(groupId: number, discussionId: number) {
   const queryClient = useQueryClient();
@@ -348,11 +366,11 @@ export function useCreateComment(groupId: number, discussionId: number) {
       updatePost(queryClient, discussionId, (d) => withCommentCount(d, commentCount));
       const parentId = comment.parentCommentId;
       if (parentId === null) {
-        queryClient.setQueryData<InfiniteData<CommentListResponse>>(discussionKeys.comments(discussionId), (old) =>
-          old && old.pages.length > 0
-            ? { ...old, pages: [{ ...old.pages[0]!, comments: [comment, ...old.pages[0]!.comments] }, ...old.pages.slice(1)] }
-            : old,
-        );
+        queryClient.setQueryData<InfiniteData<CommentListResponse>>(discussionKeys.comments(discussionId), (old) => {
+          if (!old || old.pages.length === 0) return old;
+          const last = old.pages[old.pages.length - 1]!;
+          return { ...old, pages: [...old.pages.slice(0, -1), { ...last, comments: [...last.comments, comment] }] };
+        });
         void toastSuccess(DISCUSSION_TEXTS.commentAdded);
         return;
       }

@@ -3,6 +3,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { json, mockFetch, renderApp, signIn } from '@/test/render-app';
 import { uploadPostImage } from './api';
 import type * as DiscussionsApi from './api';
+import { toast } from 'sonner';
+import { resetFreshPosts } from './fresh-posts';
 import { deferred, feedPage, makeDiscussion, makeGroupDetail } from './test-data';
 
 // Uploads go through XMLHttpRequest (progress); here each one is a call the test answers by hand.
@@ -20,8 +22,8 @@ function controlUploads(): UploadCall[] {
   return calls;
 }
 
-function serveGroup() {
-  let posts = [] as ReturnType<typeof makeDiscussion>[];
+function serveGroup(pinned: ReturnType<typeof makeDiscussion>[] = []) {
+  let posts = [...pinned] as ReturnType<typeof makeDiscussion>[];
   const api = mockFetch((url, init) => {
     const method = init.method ?? 'GET';
     if (url === '/groups/night-owls') return json(200, makeGroupDetail({ is_member: true }));
@@ -34,7 +36,8 @@ function serveGroup() {
         discussion_content: body.content,
         media: body.mediaUrls.map((media_url, i) => ({ id: i + 1, media_url })),
       });
-      posts = [post];
+      // The server's order: pinned first, then newest.
+      posts = [...pinned, post];
       return json(201, { message: 'Post created', discussion: post });
     }
     if (url.startsWith('/groups/joined') || url.startsWith('/groups/mine')) return json(200, { groups: [], nextCursor: null });
@@ -44,10 +47,10 @@ function serveGroup() {
   return api;
 }
 
-async function openComposer() {
+async function openComposer(pinned: ReturnType<typeof makeDiscussion>[] = []) {
   signIn();
   const uploads = controlUploads();
-  const api = serveGroup();
+  const api = serveGroup(pinned);
   const app = renderApp('/group/night-owls/discussions');
   await app.user.click(await screen.findByRole('button', { name: 'Anything on your mind?' }));
   const dialog = await screen.findByRole('dialog', { name: 'Create a post' });
@@ -56,7 +59,11 @@ async function openComposer() {
   return { ...app, api, uploads, dialog, text, post };
 }
 
-afterEach(() => vi.mocked(uploadPostImage).mockReset());
+afterEach(() => {
+  vi.mocked(uploadPostImage).mockReset();
+  resetFreshPosts();
+  toast.dismiss();
+});
 
 describe('the create-a-post modal', () => {
   it('opens from "Anything on your mind?" on a 15-row editor that has focus, with Post disabled: "Write something first"', async () => {
@@ -142,18 +149,43 @@ describe('the create-a-post modal', () => {
     expect(within(dialog).getByRole('alert')).toHaveTextContent('A post can have at most 10 images');
   });
 
-  it('uploads a pasted image and puts its bracketed address where it was pasted', async () => {
-    const { text, post, uploads, user } = await openComposer();
+  it('uploads a pasted image and puts its bracketed address on its own line where it was pasted, with a removable thumbnail (issue 12 §2.8)', async () => {
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:pasted');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    const { dialog, text, post, uploads, user } = await openComposer();
     await user.type(text, 'Before after');
     text.setSelectionRange(7, 7);
     const image = new File(['p'], 'image.png', { type: 'image/png' });
     fireEvent.paste(text, { clipboardData: { files: [image], getData: () => 'image.png' } });
     expect(uploads).toHaveLength(1);
-    expect(text.value).toBe('Before [Uploading image 1...]after');
+    expect(text.value).toBe('Before \n[Uploading image 1...]\nafter');
     expect(post).toHaveAttribute('title', 'Please wait for uploads');
+    const tiles = within(dialog).getByRole('list', { name: 'Images in the text' });
+    expect(within(tiles).getByText('Uploading image')).toBeInTheDocument();
+    expect(tiles.querySelector('img')).toHaveAttribute('src', 'blob:pasted');
     await act(async () => uploads[0]!.answer.resolve({ message: 'ok', url: '/uploads/post/pasted.webp' }));
-    expect(text.value).toBe('Before [/uploads/post/pasted.webp]after');
+    expect(text.value).toBe('Before \n[/uploads/post/pasted.webp]\nafter');
     expect(post).toHaveAttribute('aria-disabled', 'false');
+    expect(within(tiles).queryByText('Uploading image')).not.toBeInTheDocument();
+    expect(tiles.querySelector('img')).toHaveAttribute('src', 'blob:pasted');
+
+    // A second image pasted right after a word still gets its own line; removing it takes it out of the text.
+    text.setSelectionRange(text.value.length, text.value.length);
+    fireEvent.paste(text, { clipboardData: { files: [image], getData: () => '' } });
+    expect(text.value).toBe('Before \n[/uploads/post/pasted.webp]\nafter\n[Uploading image 2...]');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove image 2 from the text' }));
+    expect(text.value).toBe('Before \n[/uploads/post/pasted.webp]\nafter');
+    expect(post).toHaveAttribute('aria-disabled', 'false');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove image 1 from the text' }));
+    expect(text.value).toBe('Before \nafter');
+    expect(within(dialog).queryByRole('list', { name: 'Images in the text' })).not.toBeInTheDocument();
+  });
+
+  it('shows thumbnails of images already in a restored draft, from their stored address', async () => {
+    const { dialog, text } = await openComposer();
+    fireEvent.change(text, { target: { value: 'Look\n[/uploads/post/kept.webp]' } });
+    const tiles = within(dialog).getByRole('list', { name: 'Images in the text' });
+    expect(tiles.querySelector('img')).toHaveAttribute('src', '/uploads/post/kept.webp');
   });
 
   it('inserts the address of a pasted remote HTML image as text, without uploading it', async () => {
@@ -166,5 +198,42 @@ describe('the create-a-post modal', () => {
     });
     expect(text.value).toBe('A cat\n[https://cdn.example.org/cat.jpg]');
     expect(uploads).toHaveLength(0);
+  });
+
+  it('keeps the text as a draft of this community through closing and a reload, until posted or discarded (issue 12 §2.3)', async () => {
+    const first = await openComposer();
+    await first.user.type(first.text, 'Half a thought');
+    await first.user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create a post' })).not.toBeInTheDocument());
+    first.unmount();
+
+    // A reload: a new app, the same storage.
+    const again = await openComposer();
+    expect(again.text).toHaveValue('Half a thought');
+    await again.user.click(within(again.dialog).getByRole('button', { name: 'Discard' }));
+    expect(again.text).toHaveValue('');
+    expect(Object.keys(localStorage).filter((k) => k.startsWith('draft:'))).toEqual([]);
+
+    await again.user.type(again.text, 'Sent at last');
+    await again.user.click(again.post);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create a post' })).not.toBeInTheDocument());
+    expect(Object.keys(localStorage).filter((k) => k.startsWith('draft:'))).toEqual([]);
+  });
+
+  it('confirms a new post and shows it first, above the pinned posts, scrolled into view (issue 12 §2.5)', async () => {
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    const pinned = makeDiscussion({ id: 500, username: 'mo', discussion_content: 'House rules', is_pinned: 1 });
+    const { text, post, user } = await openComposer([pinned]);
+    await user.type(text, 'My first post');
+    await user.click(post);
+    expect(await screen.findByText('Post added!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Post by ada', 'Post by mo']));
+    const mine = screen.getByRole('article', { name: 'Post by ada' }).closest('li')!;
+    await waitFor(() => expect(scrolled).toContain(mine));
+    // After the refresh the server still sorts pinned first: the new post stays on top until the next reload.
+    await waitFor(() => expect(screen.getAllByRole('article')[0]).toHaveAccessibleName('Post by ada'));
   });
 });

@@ -1,8 +1,8 @@
-import { useEffect, type ReactNode } from 'react';
-import { RefreshCw } from 'lucide-react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { LoadError, loadFailed } from '@/components/load-error';
 import { LoadMore } from '@/components/load-more';
-import { Button } from '@/components/ui/button';
 import { useDiscussionFeed, type FeedSource } from './api';
+import { freshFirst, useFreshPosts } from './fresh-posts';
 import { PostCard } from './post-card';
 import { PostSkeleton } from '@/components/post-skeleton';
 import { DISCUSSION_TEXTS } from './texts';
@@ -11,7 +11,7 @@ export interface DiscussionFeedProps {
   source: FeedSource;
   /** Placeholders while the first page loads. */
   skeletons: number;
-  /** Shown when there is nothing to show (or the list failed to load: SPEC §8 "a failed list load shows an empty list"). */
+  /** Shown when there is nothing to show; a failed load shows `LoadError` instead (issue 12 §2.4). */
   empty: ReactNode;
   /** Cards name their community (home and Explore). */
   showCommunity?: boolean;
@@ -20,12 +20,25 @@ export interface DiscussionFeedProps {
   label: string;
 }
 
-/** A feed of post cards, loading the next page (`nextCursor`) as the end comes into view. */
+/**
+ * A feed of post cards, loading the next page (`nextCursor`) as the end comes into view. Posts the viewer just
+ * wrote come first (above pinned ones) and the newest is scrolled into view once (issue 12 §2.5); each post shows
+ * once even when a refresh moved it to another page.
+ */
 export function DiscussionFeed({ source, skeletons, empty, showCommunity = false, header = null, label }: DiscussionFeedProps) {
   const feed = useDiscussionFeed(source);
-  const posts = feed.data?.pages.flatMap((page) => page.discussions) ?? [];
+  const freshIds = useFreshPosts();
+  const posts = freshFirst(uniquePosts(feed.data?.pages.flatMap((page) => page.discussions) ?? []), freshIds);
+  const newest = freshIds[0];
+  const shownNewest = newest !== undefined && posts.some((p) => p.id === newest);
+  const scrolledTo = useRef<number | undefined>(newest);
+  useEffect(() => {
+    if (!shownNewest || scrolledTo.current === newest) return;
+    scrolledTo.current = newest;
+    document.querySelector(`[data-post-id="${newest}"]`)?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  }, [newest, shownNewest]);
 
-  // A failed refetch keeps what was shown; a failed first load shows the empty state with a way to retry.
+  // A failed refetch keeps what was shown; a failed first load says so, with a way to retry.
   useEffect(() => {
     if (feed.isError && !feed.data) console.error(feed.error);
   }, [feed.isError, feed.data, feed.error]);
@@ -46,22 +59,14 @@ export function DiscussionFeed({ source, skeletons, empty, showCommunity = false
   return (
     <div className="space-y-4">
       {header}
-      {posts.length === 0 ? (
-        <>
-          {empty}
-          {feed.isError ? (
-            <div className="flex justify-center">
-              <Button variant="ghost" size="sm" onClick={() => void feed.refetch()}>
-                <RefreshCw aria-hidden />
-                Try again
-              </Button>
-            </div>
-          ) : null}
-        </>
+      {loadFailed(feed) ? (
+        <LoadError message={DISCUSSION_TEXTS.feedLoadFailed} onRetry={() => feed.refetch()} retrying={feed.isFetching} />
+      ) : posts.length === 0 ? (
+        empty
       ) : (
         <ul aria-label={label} className="space-y-4">
           {posts.map((post) => (
-            <li key={post.id}>
+            <li key={post.id} data-post-id={post.id}>
               <PostCard post={post} showCommunity={showCommunity} />
             </li>
           ))}
@@ -75,4 +80,9 @@ export function DiscussionFeed({ source, skeletons, empty, showCommunity = false
       />
     </div>
   );
+}
+
+function uniquePosts<T extends { id: number }>(posts: T[]): T[] {
+  const seen = new Set<number>();
+  return posts.filter((p) => !seen.has(p.id) && seen.add(p.id));
 }

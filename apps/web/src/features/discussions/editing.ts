@@ -94,3 +94,35 @@ export function readPaste(data: Pick<DataTransfer, 'files' | 'getData'>): PasteC
   }
   return { text, images, remoteImages };
 }
+
+/**
+ * Inserts a block (an image's `[address]`) on its own line: a line break is added before it unless the caret is at
+ * the start of a line, and after it unless a line break follows (issue 12 §2.8: never "word[/uploads/…]").
+ */
+export function insertBlockText(selection: TextSelection, block: string): TextSelection {
+  const [from, to] = selection.start <= selection.end ? [selection.start, selection.end] : [selection.end, selection.start];
+  const before = selection.value.slice(0, from);
+  const after = selection.value.slice(to);
+  const lead = before === '' || before.endsWith('\n') ? '' : '\n';
+  const trail = after === '' || after.startsWith('\n') ? '' : '\n';
+  return insertText(selection, `${lead}${block}${trail}`);
+}
+
+/** A pasted image's placeholder while it uploads, or an uploaded image's `[/uploads/…]`, as written in the text. */
+const TEXT_IMAGE = /\[(Uploading image \d+\.\.\.|\/uploads\/[A-Za-z0-9_/-]+\.(?:jpg|jpeg|png|gif|webp|avif))\]/gi;
+
+/** The images written into a post's text (uploads and uploads in progress), in order, each token as written. */
+export function textImages(text: string): string[] {
+  return [...text.matchAll(TEXT_IMAGE)].map((m) => m[0]);
+}
+
+/** Removes the first `token` from the text, with the line it stood on when it was alone on it. */
+export function removeTextImage(text: string, token: string): string {
+  const at = text.indexOf(token);
+  if (at < 0) return text;
+  const before = text.slice(0, at);
+  let after = text.slice(at + token.length);
+  if ((before === '' || before.endsWith('\n')) && after.startsWith('\n')) after = after.slice(1);
+  else if (before.endsWith('\n') && after === '') return before.slice(0, -1);
+  return before + after;
+}

@@ -1,11 +1,13 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Dialog as RadixDialog } from 'radix-ui';
-import { AlertCircle, ImagePlus, Loader2, X } from 'lucide-react';
+import { AlertCircle, ImagePlus, Loader2, Trash2, X } from 'lucide-react';
 import { DISCUSSION_LIMITS } from '@agora/contract';
 import { Button } from '@/components/ui/button';
 import { useReturnFocus } from '@/components/ui/return-focus';
 import { cn } from '@/lib/cn';
+import { useDraft } from '@/lib/use-draft';
 import { useCreateDiscussion } from './api';
+import { textImages } from './editing';
 import { PostTextarea } from './post-textarea';
 import { DISCUSSION_TEXTS } from './texts';
 import { useImageUploads, type ImageUpload } from './use-image-uploads';
@@ -29,7 +31,8 @@ export function postBlocker(text: string, uploading: boolean): string | null {
 /**
  * The create-a-post modal (SPEC §2): a 15-row editor (Ctrl/Cmd+B bold, cleaned pastes, pasted images uploaded and
  * inserted), several images chosen at once with previews and per-image progress, and Post, disabled with the
- * spec's titles. The draft (text and images) survives closing; a successful post clears it and closes.
+ * spec's titles. The text is a draft per community kept on this device (it survives closing, a reload and
+ * navigation; issue 12 §2.3) until posted or discarded; the images survive closing.
  */
 export function PostEditorDialog({
   open,
@@ -40,7 +43,7 @@ export function PostEditorDialog({
   onOpenChange: (open: boolean) => void;
   group: PostTarget;
 }) {
-  const [text, setText] = useState('');
+  const [text, setText, discardText] = useDraft(`post:${group.id}`, '');
   const [notice, setNotice] = useState<string | null>(null);
   const images = useImageUploads();
   const pasted = usePastedImages(setText);
@@ -58,7 +61,7 @@ export function PostEditorDialog({
       { groupId: group.id, content: text, mediaUrls: images.urls },
       {
         onSuccess: () => {
-          setText('');
+          discardText();
           setNotice(null);
           images.reset();
           pasted.reset();
@@ -122,6 +125,7 @@ export function PostEditorDialog({
               <p id="post-editor-hint" className="text-xs text-fg-subtle">
                 {DISCUSSION_TEXTS.boldHint}
               </p>
+              <TextImageTiles text={text} previews={pasted.previews} onRemove={pasted.remove} />
               {images.uploads.length > 0 ? <UploadTiles uploads={images.uploads} onRemove={images.remove} /> : null}
               {notice ? (
                 <p role="alert" className="text-sm text-danger-fg">
@@ -142,10 +146,27 @@ export function PostEditorDialog({
                   event.target.value = '';
                 }}
               />
-              <Button variant="ghost" onClick={() => fileInput.current?.click()}>
-                <ImagePlus aria-hidden />
-                {DISCUSSION_TEXTS.addImages}
-              </Button>
+              <div className="flex flex-wrap items-center gap-1">
+                <Button variant="ghost" onClick={() => fileInput.current?.click()}>
+                  <ImagePlus aria-hidden />
+                  {DISCUSSION_TEXTS.addImages}
+                </Button>
+                {text !== '' || images.uploads.length > 0 ? (
+                  <Button
+                    variant="ghost"
+                    onClick={() => {
+                      discardText();
+                      images.reset();
+                      pasted.reset();
+                      setNotice(null);
+                      textarea.current?.focus();
+                    }}
+                  >
+                    <Trash2 aria-hidden />
+                    {DISCUSSION_TEXTS.discardDraft}
+                  </Button>
+                ) : null}
+              </div>
               <Button
                 type="submit"
                 aria-disabled={blocker !== null}
@@ -160,6 +181,51 @@ export function PostEditorDialog({
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>
+  );
+}
+
+/**
+ * Thumbnails of the images written into the text (pasted ones, uploading or stored; issue 12 §2.8), each removable:
+ * removing one takes its `[address]` out of the text. A pasted image shows its local picture; one already in the
+ * text (a restored draft) its stored one.
+ */
+function TextImageTiles({
+  text,
+  previews,
+  onRemove,
+}: {
+  text: string;
+  previews: Readonly<Record<string, string>>;
+  onRemove: (token: string) => void;
+}) {
+  const tokens = textImages(text);
+  if (tokens.length === 0) return null;
+  return (
+    <ul aria-label={DISCUSSION_TEXTS.imagesInText} className="grid grid-cols-4 gap-2 sm:grid-cols-6">
+      {tokens.map((token, index) => {
+        const uploading = token.startsWith('[Uploading');
+        const src = previews[token] ?? (uploading ? null : token.slice(1, -1));
+        return (
+          <li key={`${index}-${token}`} className="relative aspect-square overflow-hidden rounded-lg border border-line bg-surface-muted">
+            {src ? <img src={src} alt="" className="size-full object-cover" /> : null}
+            {uploading ? (
+              <div className="absolute inset-0 flex items-center justify-center bg-overlay/40">
+                <Loader2 className="size-5 animate-spin text-white" aria-hidden />
+                <span className="sr-only">{DISCUSSION_TEXTS.uploadingImage}</span>
+              </div>
+            ) : null}
+            <button
+              type="button"
+              aria-label={DISCUSSION_TEXTS.removeTextImage(index + 1)}
+              onClick={() => onRemove(token)}
+              className="absolute top-1 right-1 flex size-6 items-center justify-center rounded-full bg-overlay/70 text-white hover:bg-overlay/90 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-white"
+            >
+              <X className="size-3.5" aria-hidden />
+            </button>
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 

@@ -20,10 +20,11 @@ function serve({ post = makeDiscussion(), comments = [], replies = [], member = 
   return mockFetch((url, init) => {
     const method = init.method ?? 'GET';
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
-    const handler = routes[`${method} ${url}`];
+    const handler = routes[`${method} ${url}`] ?? routes[`${method} ${url.split('?')[0]}`];
     if (handler) return handler(body);
     if (url === BASE) return json(200, { discussion: post });
-    if (url === `${BASE}/comments`) return json(200, { comments, nextCursor: null });
+    // The panel reads a conversation oldest first (decision 0011).
+    if (url === `${BASE}/comments?order=oldest`) return json(200, { comments, nextCursor: null });
     if (url === `${BASE}/comments/701/replies`) return json(200, { replies, nextCursor: null });
     if (url === '/groups/12' || url === '/groups/night-owls') return json(200, makeGroupDetail({ is_member: member }));
     if (url === '/api/groups/12/discussions' || url === '/groups/suggested/discussions') return json(200, feedPage([post]));
@@ -89,10 +90,14 @@ describe('post panel', () => {
     expect(router.state.location.search).toBe('?post=12-301');
   });
 
-  it('posts a comment with Enter: input disabled while sending, "Comment added!", the comment on top, focus back', async () => {
+  it('posts a comment with Enter: input disabled while sending, "Comment added!", the comment last and scrolled to, focus back', async () => {
     const answer = deferred<Response>();
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
     const { panel, api, user } = await openPanel({
-      comments: [makeComment()],
+      comments: [makeComment({ id: 700, content: 'Older one' }), makeComment()],
       routes: { [`POST ${BASE}/comments`]: () => answer.promise },
     });
     await within(panel).findByText('Nice one');
@@ -103,7 +108,12 @@ describe('post panel', () => {
     await act(async () => answer.resolve(json(201, { message: 'Comment added!', comment: mine, commentCount: 3, parentReplyCount: null })));
     expect(await screen.findByText('Comment added!')).toBeInTheDocument();
     const comments = within(panel).getAllByTestId('comment');
-    expect(comments[0]).toHaveTextContent('Great post');
+    expect(comments.map((c) => c.textContent)).toEqual([
+      expect.stringContaining('Older one'),
+      expect.stringContaining('Nice one'),
+      expect.stringContaining('Great post'),
+    ]);
+    await waitFor(() => expect(scrolled).toContain(comments[2]));
     expect(within(panel).getByRole('heading', { name: 'Comments (3)' })).toBeInTheDocument();
     expect(input(panel)).toHaveValue('');
     await waitFor(() => expect(input(panel)).toHaveFocus());
@@ -181,8 +191,12 @@ describe('post panel', () => {
   });
 
   it('says "Failed to load comments" when the comments cannot be read', async () => {
-    await openPanel({ routes: { [`GET ${BASE}/comments`]: () => json(500, {}) } });
-    expect(await screen.findByText('Failed to load comments', {}, AFTER_RETRY)).toBeInTheDocument();
+    const { panel, api, user } = await openPanel({ routes: { [`GET ${BASE}/comments`]: () => json(500, {}) } });
+    const alert = await within(panel).findByRole('alert', {}, AFTER_RETRY);
+    expect(alert).toHaveTextContent('Failed to load comments');
+    const reads = api.calls.filter((c) => c.url.startsWith(`${BASE}/comments`)).length;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(api.calls.filter((c) => c.url.startsWith(`${BASE}/comments`)).length).toBeGreaterThan(reads));
   });
 
   it('likes a comment at once and reverts it with "Failed to like comment"', async () => {
@@ -237,5 +251,21 @@ describe('post panel', () => {
       '/group/night-owls',
     );
     expect(within(outsider.panel).queryByRole('textbox')).not.toBeInTheDocument();
+  });
+
+  it('keeps an unsent comment as a draft of this post through a reload, and drops it once sent (issue 12 §2.3)', async () => {
+    const mine = makeComment({ id: 950, username: 'ada', content: 'Kept for later' });
+    const first = await openPanel();
+    await first.user.type(await waitFor(() => input(first.panel)), 'Kept for later');
+    first.unmount();
+
+    const again = await openPanel({
+      routes: { [`POST ${BASE}/comments`]: () => json(201, { message: 'Comment added!', comment: mine, commentCount: 1, parentReplyCount: null }) },
+    });
+    const box = await waitFor(() => input(again.panel));
+    expect(box).toHaveValue('Kept for later');
+    await again.user.type(box, '{Enter}');
+    await waitFor(() => expect(input(again.panel)).toHaveValue(''));
+    expect(Object.keys(localStorage).filter((k) => k.startsWith('draft:'))).toEqual([]);
   });
 });

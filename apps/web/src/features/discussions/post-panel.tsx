@@ -4,6 +4,7 @@ import { Dialog as RadixDialog } from 'radix-ui';
 import { toast } from 'sonner';
 import { BadgeCheck, CornerDownRight, FileX2, LogIn, MessageCircle, X } from 'lucide-react';
 import { DISCUSSION_LIMITS, groupWebPath, type Comment, type Discussion } from '@agora/contract';
+import { LoadError, loadFailed } from '@/components/load-error';
 import { LoadMore } from '@/components/load-more';
 import { Avatar } from '@/components/ui/avatar';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -16,6 +17,7 @@ import { cn } from '@/lib/cn';
 import { COMMENT_FORMAT, RichText } from '@/lib/rich-text';
 import { useSession } from '@/lib/session';
 import { useSwipeToClose } from '@/lib/use-swipe-to-close';
+import { useDraft } from '@/lib/use-draft';
 import { loginPathFor } from '@/features/auth/public';
 import { useGroup } from '@/features/groups/api';
 import { ROLE_LABELS, RoleName } from '@/features/groups/public';
@@ -137,6 +139,12 @@ function PostView({ target, linked }: { target: PostTarget; linked: CommentTarge
     setOpenedFor(linkedParent);
     if (linkedParent !== null && !expanded.has(linkedParent)) setExpanded(new Set(expanded).add(linkedParent));
   }
+  // The comment just sent, brought into view once it is on screen (the end of the conversation).
+  const [sentId, setSentId] = useState<number | null>(null);
+  useEffect(() => {
+    if (sentId === null) return;
+    document.querySelector(`[data-comment-id="${sentId}"]`)?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [sentId]);
 
   const toggleReplies = useCallback((commentId: number, open?: boolean) => {
     setExpanded((current) => {
@@ -182,9 +190,10 @@ function PostView({ target, linked }: { target: PostTarget; linked: CommentTarge
           setReplyTo(null);
           input.current?.focus();
         }}
-        onSent={(parentId) => {
+        onSent={(parentId, commentId) => {
           setReplyTo(null);
           if (parentId !== null) toggleReplies(parentId, true);
+          setSentId(commentId);
         }}
       />
     </>
@@ -264,11 +273,14 @@ interface CommentsSectionProps {
   onReply: (target: ReplyTarget) => void;
 }
 
-/** "Comments (n)": newest first, more on scroll; each with its replies on demand. */
+/**
+ * "Comments (n)": oldest first (a conversation reads down), more on scroll; each with its replies on demand. A
+ * comment just sent sits at the end of the loaded ones and may come again with a later page: shown once.
+ */
 function CommentsSection({ post, linked, expanded, onToggleReplies, onReply }: CommentsSectionProps) {
   const comments = useComments(post.group_id, post.id);
   useFailureToast(comments.error, comments.errorUpdatedAt, DISCUSSION_TEXTS.loadCommentsFailed);
-  const list = comments.data?.pages.flatMap((page) => page.comments) ?? [];
+  const list = uniqueById(comments.data?.pages.flatMap((page) => page.comments) ?? []);
   // The linked comment (or, for a reply, its top-level comment) may be on a later page: load pages until it is here.
   const linkedTop = linked ? (linked.parentId ?? linked.commentId) : null;
   const found = linkedTop !== null && list.some((c) => c.id === linkedTop);
@@ -295,7 +307,15 @@ function CommentsSection({ post, linked, expanded, onToggleReplies, onReply }: C
           {DISCUSSION_TEXTS.linkedCommentMissing}
         </p>
       ) : null}
-      {comments.isPending ? null : list.length === 0 ? (
+      {comments.isPending ? null : loadFailed(comments) ? (
+        <LoadError
+          compact
+          message={DISCUSSION_TEXTS.loadCommentsFailed}
+          onRetry={() => comments.refetch()}
+          retrying={comments.isFetching}
+          className="mt-3"
+        />
+      ) : list.length === 0 ? (
         <p className="py-6 text-center text-sm text-fg-subtle">
           {DISCUSSION_TEXTS.noComments}. {DISCUSSION_TEXTS.beFirstComment}
         </p>
@@ -334,6 +354,11 @@ function CommentsSection({ post, linked, expanded, onToggleReplies, onReply }: C
   );
 }
 
+function uniqueById(comments: Comment[]): Comment[] {
+  const seen = new Set<number>();
+  return comments.filter((c) => !seen.has(c.id) && seen.add(c.id));
+}
+
 interface CommentItemProps {
   comment: Comment;
   groupId: number;
@@ -360,6 +385,7 @@ function CommentItem({ comment, groupId, highlighted = false, onReply, children 
       className={cn('flex gap-2.5 rounded-2xl', highlighted && 'bg-accent-soft/60 p-1.5 ring-2 ring-accent-fg/50')}
       data-testid={comment.parentCommentId === null ? 'comment' : 'reply'}
       data-highlighted={highlighted || undefined}
+      data-comment-id={comment.id}
     >
       <button type="button" tabIndex={-1} aria-hidden onClick={openProfile} className="shrink-0 self-start rounded-full">
         <Avatar src={comment.profileImage} size="sm" />
@@ -427,7 +453,7 @@ interface RepliesToggleProps {
 function RepliesToggle({ comment, groupId, linkedReply, open, onToggle, onReply }: RepliesToggleProps) {
   const replies = useReplies(groupId, comment.discussion_id, comment.id, open);
   useFailureToast(replies.error, replies.errorUpdatedAt, DISCUSSION_TEXTS.loadRepliesFailed);
-  const list = replies.data?.pages.flatMap((page) => page.replies) ?? [];
+  const list = uniqueById(replies.data?.pages.flatMap((page) => page.replies) ?? []);
   const found = linkedReply !== null && list.some((r) => r.id === linkedReply);
   const pages = replies.data?.pages.length ?? 0;
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = replies;
@@ -477,7 +503,7 @@ interface CommentComposerProps {
   replyTo: ReplyTarget | null;
   inputRef: RefObject<HTMLTextAreaElement | null>;
   onCancelReply: () => void;
-  onSent: (parentId: number | null) => void;
+  onSent: (parentId: number | null, commentId: number) => void;
 }
 
 /**
@@ -490,7 +516,8 @@ function CommentComposer({ post, replyTo, inputRef, onCancelReply, onSent }: Com
   const location = useLocation();
   const group = useGroup(String(post.group_id));
   const create = useCreateComment(post.group_id, post.id);
-  const [text, setText] = useState('');
+  // A draft per post, and per comment replied to (issue 12 §2.3): kept on this device until sent.
+  const [text, setText, discardText] = useDraft(replyTo ? `reply:${post.id}:${replyTo.commentId}` : `comment:${post.id}`, '');
   const [error, setError] = useState<string | null>(null);
   const sending = create.isPending;
   const wasSending = useRef(false);
@@ -533,9 +560,9 @@ function CommentComposer({ post, replyTo, inputRef, onCancelReply, onSent }: Com
     create.mutate(
       { content: text, parentCommentId: parentId },
       {
-        onSuccess: () => {
-          setText('');
-          onSent(parentId);
+        onSuccess: ({ comment }) => {
+          discardText();
+          onSent(parentId, comment.id);
         },
       },
     );

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, type ClipboardEvent, type KeyboardEvent, type Ref, type TextareaHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
-import { insertText, readPaste, toggleBold, type TextSelection } from './editing';
+import { insertBlockText, insertText, readPaste, toggleBold, type TextSelection } from './editing';
 
 interface PostTextareaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange' | 'onPaste'> {
   value: string;
@@ -47,13 +47,17 @@ export function PostTextarea({ value, onChange, onPasteImages, className, ref, o
   const handlePaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
     const content = readPaste(event.clipboardData);
     event.preventDefault();
-    const parts = [
-      content.text,
+    const images = [
       ...content.remoteImages.map((url) => `[${url}]`),
       ...(onPasteImages && content.images.length > 0 ? onPasteImages(content.images) : []),
-    ].filter((part) => part !== '');
-    if (parts.length === 0) return;
-    apply(insertText(selection(event.currentTarget), parts.join('\n')));
+    ];
+    const at = selection(event.currentTarget);
+    if (images.length === 0) {
+      if (content.text !== '') apply(insertText(at, content.text));
+      return;
+    }
+    // Images stand on their own lines (issue 12 §2.8), after any pasted text.
+    apply(insertBlockText(at, [content.text, ...images].filter((part) => part !== '').join('\n')));
   };
 
   return (

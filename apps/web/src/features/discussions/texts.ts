@@ -17,6 +17,9 @@ export const DISCUSSION_TEXTS = {
   editorLabel: 'Post text',
   boldHint: 'Ctrl+B or ⌘B makes the selected text bold',
   removeImage: (n: number) => `Remove image ${n}`,
+  imagesInText: 'Images in the text',
+  removeTextImage: (n: number) => `Remove image ${n} from the text`,
+  uploadingImage: 'Uploading image',
   uploading: (percent: number) => `Uploading ${percent}%`,
   uploadFailed: 'Upload failed',
   tooManyImages: DISCUSSION_MESSAGES.tooManyImages,
@@ -97,4 +100,7 @@ export const DISCUSSION_TEXTS = {
   liked: 'Liked post',
   unliked: 'Removed like from post',
   moreDiscussions: 'Show more discussions',
+  discardDraft: 'Discard',
+  postAdded: 'Post added!',
+  feedLoadFailed: "Discussions couldn't be loaded.",
 } as const;

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { Popover } from 'radix-ui';
 import { UserRound, Users } from 'lucide-react';
 import type { Friend } from '@agora/contract';
+import { LoadError } from '@/components/load-error';
 import { LoadMore } from '@/components/load-more';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
@@ -50,7 +51,7 @@ export function FriendsPanelList() {
       {friends.isPending ? (
         <PersonRowSkeletons count={3} />
       ) : friends.isError ? (
-        <p className="px-1 text-sm text-fg-subtle">{FRIEND_TEXTS.loadFailed}</p>
+        <LoadError compact message={FRIEND_TEXTS.loadFailed} onRetry={() => friends.refetch()} retrying={friends.isFetching} />
       ) : list.length === 0 ? (
         <p className="px-1 text-sm text-fg-subtle">{FRIEND_TEXTS.noFriends}</p>
       ) : (

@@ -1,6 +1,7 @@
 import { useRef, useState, type ReactNode, type Ref } from 'react';
 import { Search, Sparkles, UserMinus, Users, UsersRound } from 'lucide-react';
 import type { Friend } from '@agora/contract';
+import { LoadError } from '@/components/load-error';
 import { LoadMore } from '@/components/load-more';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -64,7 +65,8 @@ function FriendList({
 }) {
   const friends = query.data?.pages.flatMap((p) => p.friends) ?? [];
   if (query.isPending) return <PersonRowSkeletons count={2} />;
-  if (query.isError) return <Muted>{FRIEND_TEXTS.loadFailed}</Muted>;
+  if (query.isError && !query.data)
+    return <LoadError compact message={FRIEND_TEXTS.loadFailed} onRetry={() => query.refetch()} retrying={query.isFetching} />;
   if (friends.length === 0) return <>{empty}</>;
   return (
     <>
@@ -163,8 +165,8 @@ function Suggestions() {
       </div>
       {suggestions.isPending ? (
         <PersonRowSkeletons count={3} />
-      ) : suggestions.isError ? (
-        <Muted>{FRIEND_TEXTS.loadFailed}</Muted>
+      ) : suggestions.isError && !suggestions.data ? (
+        <LoadError compact message={FRIEND_TEXTS.loadFailed} onRetry={() => suggestions.refetch()} retrying={suggestions.isFetching} />
       ) : list.length === 0 ? (
         <Muted>{search ? FRIEND_TEXTS.noSuggestionsMatching(search) : FRIEND_TEXTS.noSuggestions}</Muted>
       ) : (

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { Plus, Search, SearchX, Users, X } from 'lucide-react';
 import type { Group } from '@agora/contract';
+import { LoadError, loadFailed } from '@/components/load-error';
 import { LoadMore } from '@/components/load-more';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -155,6 +156,8 @@ function JoinedTab({ onNavigate }: { onNavigate: () => void }) {
       <Heading>{GROUP_TEXTS.joinedHeading}</Heading>
       {joined.isPending ? (
         <RowSkeletons />
+      ) : loadFailed(joined) ? (
+        <LoadError compact message={GROUP_TEXTS.listLoadFailed} onRetry={() => joined.refetch()} retrying={joined.isFetching} />
       ) : groups.length === 0 ? (
         <Empty icon={Users} text={GROUP_TEXTS.noJoined} />
       ) : (
@@ -172,6 +175,8 @@ function CreatedTab({ onNavigate }: { onNavigate: () => void }) {
       <Heading>{GROUP_TEXTS.createdHeading}</Heading>
       {mine.isPending ? (
         <RowSkeletons />
+      ) : loadFailed(mine) ? (
+        <LoadError compact message={GROUP_TEXTS.listLoadFailed} onRetry={() => mine.refetch()} retrying={mine.isFetching} />
       ) : groups.length === 0 ? (
         <Empty icon={Users} text={GROUP_TEXTS.noCreated} />
       ) : (
@@ -203,6 +208,8 @@ function SearchTab({ onNavigate }: { onNavigate: () => void }) {
       </div>
       {results.isPending ? (
         <RowSkeletons />
+      ) : loadFailed(results) ? (
+        <LoadError compact message={GROUP_TEXTS.listLoadFailed} onRetry={() => results.refetch()} retrying={results.isFetching} />
       ) : groups.length === 0 ? (
         <Empty icon={SearchX} text={GROUP_TEXTS.noMatching} />
       ) : (

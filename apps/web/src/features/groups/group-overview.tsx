@@ -7,7 +7,7 @@ import { SiteIcon } from '@/components/site-icon';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/input';
 import { parseLinks, SITE_NAMES } from '@/lib/links';
-import { INTRO_FORMAT, RichText, RULES_FORMAT } from '@/lib/rich-text';
+import { ABOUT_SECTION_FORMAT, RichText, RULES_SECTION_FORMAT } from '@/lib/rich-text';
 import { useUpdateSection } from './api';
 import { useGroupContext } from './group-layout';
 import { GROUP_TEXTS } from './texts';
@@ -17,8 +17,9 @@ function sectionText(detail: GroupDetailResponse, key: SectionKey): string {
 }
 
 const HINTS: Record<SectionKey, string> = {
-  about: 'Wrap words in **double asterisks** for bold. Put a YouTube link in [square brackets] to embed the video.',
-  rules: 'Wrap words in **double asterisks** for bold.',
+  about:
+    'Wrap words in **double asterisks** for bold. Put a YouTube link in [square brackets] to embed the video. Links work; "https://… [label]" makes a button.',
+  rules: 'Wrap words in **double asterisks** for bold. Links work; "https://… [label]" makes a button.',
   social_media: 'One link per line. Add a label in square brackets: https://discord.gg/abc [Our Discord]',
 };
 
@@ -38,10 +39,10 @@ export function GroupOverview() {
         owner={owner}
         className="lg:row-span-2"
       >
-        {(text) => <RichText text={text} format={INTRO_FORMAT} empty={<Empty />} />}
+        {(text) => <RichText text={text} format={ABOUT_SECTION_FORMAT} empty={<Empty />} />}
       </Section>
       <Section key={`rules-${id}`} sectionKey="rules" title={GROUP_TEXTS.rulesHeading} icon={ScrollText} detail={detail} owner={owner}>
-        {(text) => <RichText text={text} format={RULES_FORMAT} empty={<Empty />} />}
+        {(text) => <RichText text={text} format={RULES_SECTION_FORMAT} empty={<Empty />} />}
       </Section>
       <Section key={`social-${id}`} sectionKey="social_media" title={GROUP_TEXTS.socialHeading} icon={Link2} detail={detail} owner={owner}>
         {(text) => <SocialSection text={text} />}
@@ -186,7 +187,10 @@ export function SocialSection({ text }: { text: string }) {
               </span>
               <span className="min-w-0 flex-1">
                 <span className="block truncate">{line.label}</span>
-                <span className="block truncate text-xs font-normal text-fg-muted">{line.host}</span>
+                {/* A link without a label is labelled by its host: no need to say it twice. */}
+                {line.label === line.host.replace(/^www\d*\./, '') ? null : (
+                  <span className="block truncate text-xs font-normal text-fg-muted">{line.host}</span>
+                )}
               </span>
             </a>
           </li>

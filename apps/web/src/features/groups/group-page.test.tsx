@@ -66,8 +66,11 @@ describe('community page', () => {
   it('renders the sections: intro with bold and an embedded video, rules, social links', async () => {
     const detail = makeDetail();
     detail.overview = [
-      { section_header: 'About Us', section_desc: 'We read **at night**.\n[https://youtu.be/dQw4w9WgXcQ?t=90]' },
-      { section_header: 'Rules & Regulations', section_desc: '1. **Be kind**' },
+      {
+        section_header: 'About Us',
+        section_desc: 'We read **at night**.\n[https://youtu.be/dQw4w9WgXcQ?t=90]\nSee https://owls.example/faq and https://owls.example/join [Join the club]',
+      },
+      { section_header: 'Rules & Regulations', section_desc: '1. **Be kind**\n2. Read https://owls.example/code [the code of conduct]' },
       { section_header: 'Social Media', section_desc: 'discord.gg/owls\nhttps://evil.example [facebook.com]\nJust text' },
     ];
     serve({ 'GET /groups/night-owls': () => json(200, detail) });
@@ -75,12 +78,19 @@ describe('community page', () => {
     expect((await screen.findByText('at night')).tagName).toBe('STRONG');
     expect(screen.getByTitle('YouTube video')).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?start=90');
     expect(screen.getByText('Be kind').tagName).toBe('STRONG');
+    // Sections follow the posts' link rules (issue 12 §2.7): a bare address is a link, "url [label]" a button link.
+    expect(screen.getByRole('link', { name: 'https://owls.example/faq' })).toHaveAttribute('href', 'https://owls.example/faq');
+    expect(screen.getByRole('link', { name: /Join the club/ })).toHaveAttribute('href', 'https://owls.example/join');
+    expect(screen.getByRole('link', { name: /the code of conduct/ })).toHaveAttribute('target', '_blank');
+    expect(screen.queryByText(/\[Join the club\]/)).not.toBeInTheDocument();
     const discord = screen.getByRole('link', { name: 'Discord (Discord)' });
     expect(discord).toHaveAttribute('href', 'https://discord.gg/owls');
     expect(discord).toHaveAttribute('target', '_blank');
     expect(discord).toHaveAttribute('rel', 'noopener noreferrer');
     expect(screen.getByRole('link', { name: 'evil.example (evil.example)' })).toHaveAttribute('href', 'https://evil.example/');
     expect(screen.getByText('Just text').closest('a')).toBeNull();
+    // Without a label a link is labelled by its host, shown once (issue 12 §2.7).
+    expect(screen.getAllByText('evil.example')).toHaveLength(1);
   });
 
   it('shows "Community Not Found" with Go Back for a missing community', async () => {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Search, SearchX, Users } from 'lucide-react';
 import { isStaff, type GroupMember, type Role } from '@agora/contract';
+import { LoadError } from '@/components/load-error';
 import { LoadMore } from '@/components/load-more';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
@@ -60,7 +61,12 @@ export function MembersPage() {
         {members.isPending ? (
           <MemberSkeletons />
         ) : members.isError ? (
-          <p className="p-5 text-sm text-fg-muted">The member list could not be loaded.</p>
+          <LoadError
+            message="The member list could not be loaded."
+            onRetry={() => members.refetch()}
+            retrying={members.isFetching}
+            className="m-5"
+          />
         ) : list.length === 0 ? (
           <div className="p-5">
             <EmptyState icon={search ? SearchX : Users} title={search ? GROUP_TEXTS.noMembersMatching(search) : 'No members yet'} />

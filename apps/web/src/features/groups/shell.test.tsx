@@ -217,11 +217,18 @@ describe('Explore', () => {
     expect(within(row).getByRole('link', { name: 'Join Other Place' })).toHaveAttribute('href', '/login?redirect=%2Fsuggested');
   });
 
-  it('says "No suggested communities available.." when there are none or the list fails', async () => {
-    mockFetch(() => json(500, {}));
+  it('says "No suggested communities available.." when there are none', async () => {
+    mockFetch((url) => json(200, url.includes('discussions') ? { discussions: [], nextCursor: null } : { groups: [], nextCursor: null }));
     renderApp('/');
     expect(await screen.findByText('No suggested communities available..', {}, { timeout: 5_000 })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Create a community' })).not.toBeInTheDocument();
+  });
+
+  it('says the list failed, with Try again, when it fails (issue 12 §2.4: not the empty text)', async () => {
+    mockFetch(() => json(500, {}));
+    renderApp('/');
+    expect(await screen.findByText("Communities couldn't be loaded.", {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(screen.queryByText('No suggested communities available..')).not.toBeInTheDocument();
   });
 });
 

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { BadgeCheck, Users } from 'lucide-react';
 import { groupWebPath, type Group } from '@agora/contract';
+import { LoadError, loadFailed } from '@/components/load-error';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FallbackImage } from '@/components/ui/fallback-image';
 import { Skeleton } from '@/components/ui/spinner';
@@ -26,7 +27,8 @@ export function SuggestedCommunities() {
     );
   }
   const groups = suggested.data?.groups ?? [];
-  // A failed list load shows an empty list (SPEC §8).
+  if (loadFailed(suggested))
+    return <LoadError message={GROUP_TEXTS.listLoadFailed} onRetry={() => suggested.refetch()} retrying={suggested.isFetching} />;
   if (groups.length === 0) return <EmptyState icon={Users} title={GROUP_TEXTS.noSuggested} />;
   return (
     <ul aria-label={GROUP_TEXTS.suggestedTitle} className="-mx-1 flex snap-x gap-4 overflow-x-auto px-1 pb-3">

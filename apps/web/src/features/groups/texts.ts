@@ -115,6 +115,7 @@ export const GROUP_TEXTS = {
   yourCommunities: 'Your communities',
   suggestedTitle: 'Suggested communities',
   noSuggested: 'No suggested communities available..',
+  listLoadFailed: "Communities couldn't be loaded.",
   createdCommunities: 'Created communities',
   joinedCommunities: 'Joined communities',
   noCreatedProfile: 'No created communities found.',

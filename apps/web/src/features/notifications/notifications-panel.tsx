@@ -23,6 +23,7 @@ import {
   X,
 } from 'lucide-react';
 import { canonicalNotificationType, type Notification, type NotificationType } from '@agora/contract';
+import { LoadError } from '@/components/load-error';
 import { LoadMore } from '@/components/load-more';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
@@ -120,12 +121,7 @@ export function NotificationsPanel({ open, onOpenChange }: { open: boolean; onOp
         {list.isPending ? (
           <ItemSkeletons />
         ) : list.isError && all.length === 0 ? (
-          <div role="alert" className="flex flex-col items-center gap-3 px-8 py-16 text-center">
-            <p className="text-sm font-medium text-fg">{NOTIFICATION_TEXTS.loadFailed}</p>
-            <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
-              {NOTIFICATION_TEXTS.retry}
-            </Button>
-          </div>
+          <LoadError message={NOTIFICATION_TEXTS.loadFailed} onRetry={() => list.refetch()} retrying={list.isFetching} className="m-4" />
         ) : shown.length === 0 && !(searching && list.hasNextPage) ? (
           <Empty searching={searching} />
         ) : (

@@ -1,13 +1,25 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { stripQuery, type ImagePathResponse, type Profile, type UpdateProfileRequest } from '@agora/contract';
-import { api, uploadFile } from '@/lib/api-client';
+import { stripQuery, type ImagePathResponse, type Profile, type UpdateProfileRequest, type UserSummary } from '@agora/contract';
+import { api, uploadFile, withQuery } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 
 export const profileKeys = {
   all: ['profiles'] as const,
   own: () => [...profileKeys.all, 'own'] as const,
   detail: (id: number) => [...profileKeys.all, 'detail', id] as const,
+  byUsername: (username: string) => [...profileKeys.all, 'username', username.toLowerCase()] as const,
 };
+
+/** GET /users/lookup?username=: who a username (any case) is, for an @mention's link; 404 when nobody has it. */
+export function useUserByUsername(username: string | null) {
+  const session = useSession();
+  return useQuery({
+    queryKey: profileKeys.byUsername(username ?? ''),
+    queryFn: ({ signal }) => api.get<UserSummary>(withQuery('/users/lookup', { username: username ?? '' }), { signal }),
+    enabled: Boolean(session) && username !== null,
+    staleTime: 5 * 60_000,
+  });
+}
 
 export const ownProfileQuery = () =>
   queryOptions({

@@ -12,6 +12,13 @@ describe('resolveProfileId', () => {
     expect(resolveProfileId('12', session)).toEqual({ own: false, userId: 12 });
   });
 
+  it('reads @username (an @mention): the own one in any case, or someone to look up (issue 12 §2.9)', () => {
+    expect(resolveProfileId('@grace', session)).toEqual({ own: false, username: 'grace' });
+    expect(resolveProfileId('@ADA', session)).toEqual({ own: true });
+    expect(resolveProfileId('@x', session)).toBeNull();
+    expect(resolveProfileId('@a b c', session)).toBeNull();
+  });
+
   it('rejects nonsense and visitors', () => {
     expect(resolveProfileId('abc', session)).toBeNull();
     expect(resolveProfileId('-3', session)).toBeNull();

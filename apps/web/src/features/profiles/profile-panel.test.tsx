@@ -13,6 +13,8 @@ function serveProfile(initial = makeProfile()) {
     if (url === '/users/12')
       return json(200, makeProfile({ id: 12, username: 'grace', firstName: 'Grace', lastName: 'Hopper', bio: 'Debugging since 1947' }));
     if (url === '/users/99') return json(404, { message: 'User not found', code: 'user_not_found' });
+    if (url === '/users/lookup?username=Grace') return json(200, { id: 12, username: 'grace', profileImage: null });
+    if (url.startsWith('/users/lookup')) return json(404, { message: 'User not found', code: 'user_not_found' });
     return json(404, { message: 'Not found', code: 'not_found' });
   });
   return api;
@@ -55,6 +57,19 @@ describe('ProfilePanel', () => {
     const own = await screen.findByRole('dialog', { name: 'Profile' });
     expect(await within(own).findByText('@ada')).toBeInTheDocument();
     expect(within(own).getByRole('button', { name: 'Edit profile' })).toBeInTheDocument();
+  });
+
+  it('opens a profile named by an @mention (?profile=@name) through the username lookup, or says it does not exist', async () => {
+    signIn();
+    const { calls } = serveProfile();
+    const { router, user } = renderApp('/suggested?profile=@Grace');
+    const panel = await screen.findByRole('dialog', { name: 'Profile' });
+    expect(await within(panel).findByText('Debugging since 1947')).toBeInTheDocument();
+    expect(calls.some((c) => c.url === '/users/lookup?username=Grace')).toBe(true);
+    await user.click(within(panel).getByRole('button', { name: 'My profile' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?profile=me'));
+    await router.navigate('/suggested?profile=@nobody_here');
+    expect(await within(await screen.findByRole('dialog', { name: 'Profile' })).findByText('User not found')).toBeInTheDocument();
   });
 
   it('says so when the user does not exist', async () => {

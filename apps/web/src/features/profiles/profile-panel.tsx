@@ -19,7 +19,7 @@ import { useLogout } from '@/features/auth/api';
 import { loginPathFor } from '@/features/auth/public';
 import { FriendActions, ProfileFriends } from '@/features/friends/public';
 import { ProfileCommunities } from '@/features/groups/public';
-import { useProfile, useUpdateProfile } from './api';
+import { useProfile, useUpdateProfile, useUserByUsername } from './api';
 import { resolveProfileId } from './own';
 import { birthdayError, draftOf, ProfileEditForm, type DraftErrors, type ProfileDraft } from './profile-edit-form';
 import { useProfileImageUpload } from './profile-image-upload';
@@ -65,7 +65,9 @@ export function ProfilePanel() {
   if (!session) return null;
   return (
     <Sheet open={isOpen} onOpenChange={(next) => (next ? undefined : close())} title="Profile">
-      {target ? (
+      {target && !target.own && 'username' in target ? (
+        <ProfileByUsername key={`@${target.username}`} username={target.username} onBack={() => open('me')} />
+      ) : target ? (
         <ProfileView
           key={target.own ? 'own' : target.userId}
           userId={target.own ? null : target.userId}
@@ -77,6 +79,16 @@ export function ProfilePanel() {
       )}
     </Sheet>
   );
+}
+
+/** `?profile=@username` (an @mention): the name is looked up, then the profile shows as for its id. */
+function ProfileByUsername({ username, onBack }: { username: string; onBack: () => void }) {
+  const session = useSession();
+  const user = useUserByUsername(username);
+  if (user.isPending) return <ProfileSkeleton />;
+  if (!user.data) return <ProfileMissing />;
+  const own = user.data.id === session?.userId;
+  return <ProfileView userId={own ? null : user.data.id} own={own} onBack={onBack} />;
 }
 
 function CloseButton({ className }: { className?: string }) {

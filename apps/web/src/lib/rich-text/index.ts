@@ -3,6 +3,16 @@ export { parseInline, parseRichText, plainText, tokenize, type BlockRule, type I
 export { INTRO_FORMAT, RULES_FORMAT, strongRule, youtubeBlockRule } from './rules';
 export { RichText, renderBlocks, renderInline, safeHref, VideoEmbed, type RenderOptions } from './render';
 export { ControlledVideoEmbed, InstagramEmbed, playerMessage, VIDEO_VISIBLE_RATIO } from './embeds';
-export { bareEmbedRule, bareLinkRule, bracketEmbedRule, buttonLinkRule, COMMENT_FORMAT, POST_FORMAT } from './post-rules';
+export {
+  ABOUT_SECTION_FORMAT,
+  bareEmbedRule,
+  bareLinkRule,
+  bracketEmbedRule,
+  buttonLinkRule,
+  COMMENT_FORMAT,
+  mentionRule,
+  POST_FORMAT,
+  RULES_SECTION_FORMAT,
+} from './post-rules';
 export { instagramEmbedUrl, parseImageUrl, parseInstagramUrl, safeImageSrc, toWebUrl, type InstagramPost } from './urls';
 export { parseStartTime, parseYouTubeUrl, youtubeEmbedUrl, YOUTUBE_PLAYER_ORIGIN, type YouTubeVideo } from './youtube';

@@ -13,7 +13,9 @@ export type InlineNode =
   /** Always an absolute http(s) address (rules build it with `toHttpUrl`); opens in a new tab. */
   | { type: 'link'; href: string; children: InlineNode[] }
   /** "url [label]": a button-styled link. Same address rules as `link`. */
-  | { type: 'button'; href: string; label: string };
+  | { type: 'button'; href: string; label: string }
+  /** `@username`: opens that person's profile panel (`?profile=@username`), in this app, never elsewhere. */
+  | { type: 'mention'; username: string };
 
 export type BlockNode =
   | { type: 'paragraph'; children: InlineNode[] }

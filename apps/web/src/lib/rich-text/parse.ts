@@ -128,6 +128,8 @@ export function plainText(nodes: readonly (BlockNode | InlineNode)[]): string {
           return plainText(node.children);
         case 'button':
           return node.label;
+        case 'mention':
+          return `@${node.username}`;
         default:
           return '';
       }

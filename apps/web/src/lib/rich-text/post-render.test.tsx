@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { playerMessage } from './embeds';
 import { POST_FORMAT, COMMENT_FORMAT } from './post-rules';
 import { RichText } from './render';
@@ -148,5 +149,16 @@ describe('embedded videos in posts', () => {
   it('a community Intro keeps the click-to-play player', () => {
     render(<RichText format={INTRO_FORMAT} text={`[https://youtu.be/${ID}]`} />);
     expect(screen.getByTitle('YouTube video')).toHaveAttribute('src', `https://www.youtube-nocookie.com/embed/${ID}`);
+  });
+
+  it('renders @username as a link to its profile panel on this page, other parameters kept (issue 12 §2.9)', () => {
+    render(
+      <MemoryRouter initialEntries={['/group/owls/discussions?post=12-301']}>
+        <RichText format={COMMENT_FORMAT} text="Ask @grace about it" />
+      </MemoryRouter>,
+    );
+    const mention = screen.getByRole('link', { name: '@grace' });
+    expect(mention).toHaveAttribute('href', '/group/owls/discussions?post=12-301&profile=%40grace');
+    expect(mention).not.toHaveAttribute('target');
   });
 });

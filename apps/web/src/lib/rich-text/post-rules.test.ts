@@ -10,6 +10,7 @@ const b = (...children: InlineNode[]): InlineNode => ({ type: 'strong', level: 1
 const bb = (...children: InlineNode[]): InlineNode => ({ type: 'strong', level: 2, children });
 const a = (href: string, text = href): InlineNode => ({ type: 'link', href, children: [t(text)] });
 const btn = (href: string, label: string): InlineNode => ({ type: 'button', href, label });
+const m = (username: string): InlineNode => ({ type: 'mention', username });
 const p = (...children: InlineNode[]): BlockNode => ({ type: 'paragraph', children });
 const img = (src: string): BlockNode => ({ type: 'image', src });
 const video = (start = 0, id = ID): BlockNode => ({ type: 'video', provider: 'youtube', id, start });
@@ -108,6 +109,13 @@ const TABLE: [string, BlockNode[]][] = [
   ['https://nodot', [p(t('https://nodot'))]],
   ['mail@example.com', [p(t('mail@example.com'))]],
   ['xhttps://example.com', [p(t('xhttps://example.com'))]],
+  // @mentions (issue 12 §2.9): the server's rule for who is notified; never inside a word, an address or an e-mail
+  ['Thanks @grace_h!', [p(t('Thanks '), m('grace_h'), t('!'))]],
+  ['@ada and **@bob**', [p(m('ada'), t(' and '), b(m('bob')))]],
+  ['@ab is too short', [p(t('@ab is too short'))]],
+  ['me@example.com', [p(t('me@example.com'))]],
+  ['https://x.com/@ada', [p(a('https://x.com/@ada'))]],
+  ['@@ada', [p(t('@@ada'))]],
 ];
 
 describe('post text: the rendering table', () => {

@@ -1,6 +1,6 @@
 import type { BlockNode, InlineNode } from './nodes';
 import type { BlockRule, InlineRule, RichTextFormat } from './parse';
-import { strongRule } from './rules';
+import { strongRule, youtubeBlockRule } from './rules';
 import { BARE_URL_PATTERN, hostOf, looksLikeAddress, MAX_URL_LENGTH, parseImageUrl, parseInstagramUrl, toWebUrl } from './urls';
 import { parseYouTubeUrl } from './youtube';
 
@@ -69,12 +69,32 @@ export const bareLinkRule: InlineRule = {
   },
 };
 
+/**
+ * `@username` (the server's rule for who gets a `mention` notification: 3–30 letters, digits or _, not inside a
+ * word, an address or an e-mail) → a mention that opens the profile. Links are listed first, so "x.com/@ada"
+ * stays a link.
+ */
+export const mentionRule: InlineRule = {
+  name: 'mention',
+  pattern: /(?<![\w@/.:-])@([A-Za-z0-9_]{3,30})(?![\w@])/,
+  build: (match) => ({ type: 'mention', username: match[1] ?? '' }),
+};
+
 /** Discussions and comments: everything SPEC §2 lists; embedded videos play and pause with their visibility. */
 export const POST_FORMAT: RichTextFormat = {
   blocks: [bracketEmbedRule, bareEmbedRule],
-  inlines: [strongRule, buttonLinkRule, bareLinkRule],
+  inlines: [strongRule, buttonLinkRule, bareLinkRule, mentionRule],
   controlledVideos: true,
 };
 
-/** Comments and replies: bold, buttons and links; no embeds, so a thread stays a list of short texts. */
-export const COMMENT_FORMAT: RichTextFormat = { blocks: [], inlines: [strongRule, buttonLinkRule, bareLinkRule] };
+/** Comments and replies: bold, buttons, links and mentions; no embeds, so a thread stays a list of short texts. */
+export const COMMENT_FORMAT: RichTextFormat = { blocks: [], inlines: [strongRule, buttonLinkRule, bareLinkRule, mentionRule] };
+
+/**
+ * A community's About Us: bold, bracketed videos embedded (SPEC §2), and the posts' link rules, so "url [label]" is
+ * a button and a bare address a link there too (issue 12 §2.7).
+ */
+export const ABOUT_SECTION_FORMAT: RichTextFormat = { blocks: [youtubeBlockRule], inlines: [strongRule, buttonLinkRule, bareLinkRule] };
+
+/** A community's Rules & Regulations: bold and the posts' link rules (issue 12 §2.7). */
+export const RULES_SECTION_FORMAT: RichTextFormat = { blocks: [], inlines: [strongRule, buttonLinkRule, bareLinkRule] };

@@ -1,4 +1,5 @@
 import { Fragment, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
 import { cn } from '@/lib/cn';
 import { ExternalLink } from 'lucide-react';
 import { ControlledVideoEmbed, InstagramEmbed } from './embeds';
@@ -19,6 +20,29 @@ export function safeHref(href: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** The profile panel's address for a username, on the current page (other panels' parameters kept). */
+export function mentionSearch(search: string, username: string): string {
+  const params = new URLSearchParams(search);
+  params.set('profile', `@${username}`);
+  return `?${params.toString()}`;
+}
+
+/** `@username` as a link to that person's profile panel (it resolves the name; an unknown one says so). */
+function Mention({ username }: { username: string }) {
+  const location = useLocation();
+  return (
+    <Link
+      to={{ pathname: location.pathname, search: mentionSearch(location.search, username) }}
+      preventScrollReset
+      // A mention inside a clickable post card opens the profile, not the post.
+      onClick={(event) => event.stopPropagation()}
+      className="rounded-sm font-semibold text-accent-fg hover:underline focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring"
+    >
+      @{username}
+    </Link>
+  );
 }
 
 export function renderInline(nodes: readonly InlineNode[], keyPrefix = ''): ReactNode[] {
@@ -48,6 +72,8 @@ export function renderInline(nodes: readonly InlineNode[], keyPrefix = ''): Reac
           </a>
         );
       }
+      case 'mention':
+        return <Mention key={key} username={node.username} />;
       case 'button': {
         const href = safeHref(node.href);
         if (!href) return <Fragment key={key}>{node.label}</Fragment>;
