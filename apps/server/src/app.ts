@@ -71,7 +71,8 @@ export async function buildApp(
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
+  const health = createHealthCheck(db);
+  registerErrorHandler(app, { onConnectionLoss: health.databaseFailed });
   registerConnectionLimits(app, config.http);
 
   const ctx = createAppContext({
@@ -96,7 +97,7 @@ export async function buildApp(
   await app.register(authPlugin, { db });
   await registerDocs(app);
 
-  await app.register(healthRoutes, { health: createHealthCheck(db) });
+  await app.register(healthRoutes, { health });
   await app.register(authRoutes, { ctx });
   await app.register(groupRoutes, { ctx });
   await app.register(blogRoutes, { ctx });

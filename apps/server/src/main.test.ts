@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { spawnServer, type SpawnedServer, waitForHealth } from './test/spawn-server';
+import { signIn, spawnServer, type SpawnedServer, waitForHealth } from './test/spawn-server';
 
 let server: SpawnedServer | undefined;
 afterEach(() => server?.cleanup());
@@ -13,23 +13,6 @@ function alive(pid: number): boolean {
   } catch {
     return false;
   }
-}
-
-/** A signed-in user on the spawned server, through the real API. */
-async function signIn(url: string): Promise<string> {
-  const user = { firstName: 'Load', lastName: 'Test', email: 'load@example.com', username: 'load_test', password: 'shutdown-drill-42' };
-  const reg = await fetch(`${url}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...user, confirmPassword: user.password }),
-  });
-  expect(reg.status).toBe(201);
-  const login = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ emailOrUsername: user.username, password: user.password }),
-  });
-  return ((await login.json()) as { token: string }).token;
 }
 
 describe('the server process', () => {

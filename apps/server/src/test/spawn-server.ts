@@ -83,3 +83,20 @@ export async function spawnServer(env: Record<string, string> = {}): Promise<Spa
   }
   return server;
 }
+
+/** Registers an account on the spawned server through the real API and signs it in; returns the session token. */
+export async function signIn(url: string, username = 'load_test'): Promise<string> {
+  const user = { firstName: 'Load', lastName: 'Test', email: `${username}@example.com`, username, password: 'shutdown-drill-42' };
+  const reg = await fetch(`${url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...user, confirmPassword: user.password }),
+  });
+  if (reg.status !== 201) throw new Error(`registration answered ${reg.status}: ${await reg.text()}`);
+  const login = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ emailOrUsername: user.username, password: user.password }),
+  });
+  return ((await login.json()) as { token: string }).token;
+}
