@@ -56,9 +56,15 @@ export type Config = {
   http: HttpLimits;
   /** How often sockets are checked against their sessions (expired or deleted sessions lose their sockets). */
   socketSessionCheckMs: number;
-  /** argon2 jobs at once (one per core) and how many may wait before logins are refused with 503. */
-  passwordWork: { concurrency: number; maxWaiting: number };
+  /**
+   * argon2 jobs at once (one per core); the longest estimated wait a sign-in or registration is queued for before
+   * it is refused with 503 + Retry-After; jobs one address (IPv6: one /64) and one account may have in the queue
+   * at once (with RATE_LIMIT on).
+   */
+  passwordWork: PasswordWork;
 };
+
+export type PasswordWork = { concurrency: number; maxWaitMs: number; perIp: number; perAccount: number };
 
 /** Parses the environment once; nothing else reads process.env. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -89,6 +95,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     migrationsDir: path.join(root, 'apps/server/drizzle'),
     http: DEFAULT_HTTP_LIMITS,
     socketSessionCheckMs: 60_000,
-    passwordWork: { concurrency: os.availableParallelism(), maxWaiting: os.availableParallelism() * 16 },
+    passwordWork: { concurrency: os.availableParallelism(), maxWaitMs: 5_000, perIp: 2, perAccount: 2 },
   };
 }
