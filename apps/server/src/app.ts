@@ -109,6 +109,12 @@ export async function buildApp(
     await app.register(routes, { ctx, prefix: '/api', alias: true });
   }
 
-  await registerRealtime(app, { ctx, corsOrigins: config.corsOrigins, sessionCheckMs: config.socketSessionCheckMs });
+  await registerRealtime(app, {
+    ctx,
+    corsOrigins: config.corsOrigins,
+    sessionCheckMs: config.socketSessionCheckMs,
+    limits: config.socketLimits,
+    trustProxy: config.trustProxy,
+  });
   return app;
 }
