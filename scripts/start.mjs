@@ -30,10 +30,17 @@ function ensureBuilt(name, output, sources) {
 
 const entry = process.env.AGORA_SERVER_ENTRY;
 if (!entry) {
-  ensureBuilt('@agora/web', 'apps/web/dist/index.html', ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'packages/contract/src']);
+  ensureBuilt('@agora/web', 'apps/web/dist/index.html', [
+    'apps/web/src',
+    'apps/web/public',
+    'apps/web/index.html',
+    'packages/contract/src',
+  ]);
   ensureBuilt('@agora/server', 'apps/server/dist/main.js', ['apps/server/src', 'packages/contract/src']);
 }
-const nodeArgs = entry ? [...(entry.endsWith('.ts') ? ['--import', 'tsx'] : []), path.resolve(root, entry)] : [path.join(root, 'apps/server/dist/main.js')];
+const nodeArgs = entry
+  ? [...(entry.endsWith('.ts') ? ['--import', 'tsx'] : []), path.resolve(root, entry)]
+  : [path.join(root, 'apps/server/dist/main.js')];
 
 const child = spawn(process.execPath, ['--enable-source-maps', ...nodeArgs], {
   cwd: root,

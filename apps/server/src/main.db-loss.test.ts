@@ -69,7 +69,12 @@ describe('the server process when its database goes away', () => {
     const after = writes.filter((w) => w.start > killedAt);
     const firstFailure = Math.min(...after.filter((w) => w.status === 503).map((w) => w.end));
     const summary = JSON.stringify({
-      ms: { firstFailure: firstFailure - killedAt, restarted: restartedAt - killedAt, healthy: healthyAt - killedAt, recovered: performance.now() - killedAt },
+      ms: {
+        firstFailure: firstFailure - killedAt,
+        restarted: restartedAt - killedAt,
+        healthy: healthyAt - killedAt,
+        recovered: performance.now() - killedAt,
+      },
       writesAfterKill: countBy(after.map((w) => w.status)),
       health: countBy(health.filter((h) => h.start > killedAt).map((h) => h.status)),
       errors: countBy(errors),
@@ -79,11 +84,20 @@ describe('the server process when its database goes away', () => {
     expect(server.output()).not.toContain("Cannot read properties of null (reading 'write')");
     expect(errors, summary).toEqual([]);
     // A write the database could not take is a 503 with Retry-After (the client may retry), never a 500.
-    expect(after.filter((w) => w.status !== 200 && w.status !== 503), summary).toEqual([]);
-    expect(after.some((w) => w.start > recovered && w.status === 200), summary).toBe(true);
+    expect(
+      after.filter((w) => w.status !== 200 && w.status !== 503),
+      summary,
+    ).toEqual([]);
+    expect(
+      after.some((w) => w.start > recovered && w.status === 200),
+      summary,
+    ).toBe(true);
     // Health saw the database down. Once a request had failed for want of the database, no health check answered
     // a cached 200 while the database was certainly still down (the restart waits 500 ms before its first try).
-    expect(health.some((h) => h.start > killedAt && h.status === 503), summary).toBe(true);
+    expect(
+      health.some((h) => h.start > killedAt && h.status === 503),
+      summary,
+    ).toBe(true);
     const stale = health.filter((h) => h.start > firstFailure && h.end < killedAt + 450 && h.status === 200);
     expect(stale, summary).toEqual([]);
 

@@ -123,6 +123,19 @@ describe('the server process', () => {
     expect(await waitForHealth(server.url, 0, 1000)).toBe(true);
   }, 150_000);
 
+  // Playwright stops its web server with SIGKILL to the process group; the server, in a group of its own, is
+  // told by its IPC channel closing.
+  it('stops cleanly when `npm start` is killed without a chance to forward anything', async () => {
+    server = await spawnServer({}, { viaNpmStart: true });
+    const pgPid = server.postmasterPid();
+    const pids = descendants(server.child.pid!).filter((p) => p !== pgPid);
+    process.kill(-server.child.pid!, 'SIGKILL');
+    for (const pid of pids) expect(await gone(pid, 30_000), `process ${pid}\n${server.output()}`).toBe(true);
+    expect(alive(pgPid)).toBe(false);
+    expect(server.output()).toContain('The parent process exited: shutting down');
+    expect(existsSync(path.join(server.dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+  }, 120_000);
+
   // The 503 while the database is down is health.test.ts's (a restart here can take less than one poll).
   it('starts a killed postmaster again, and the pool reconnects', async () => {
     server = await spawnServer();

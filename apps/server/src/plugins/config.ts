@@ -101,7 +101,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.join(root, 'apps/web/dist'),
     migrationsDir: path.join(root, 'apps/server/drizzle'),
     // Behind a reverse proxy every connection comes from the proxy, so the per-address cap is the proxy's job.
-    http: { ...DEFAULT_HTTP_LIMITS, maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP ?? (e.TRUST_PROXY ? 0 : DEFAULT_HTTP_LIMITS.maxConnectionsPerIp) },
+    http: {
+      ...DEFAULT_HTTP_LIMITS,
+      maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP ?? (e.TRUST_PROXY ? 0 : DEFAULT_HTTP_LIMITS.maxConnectionsPerIp),
+    },
     socketSessionCheckMs: 60_000,
     socketLimits: { perUser: e.MAX_SOCKETS_PER_USER, perIp: e.MAX_SOCKETS_PER_IP },
     passwordWork: { concurrency: os.availableParallelism(), maxWaitMs: 5_000, perIp: 2, perAccount: 2 },

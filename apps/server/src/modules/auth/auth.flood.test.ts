@@ -42,7 +42,10 @@ describe('the password queue under a flood', () => {
     expect(mine.statusCode, `${mine.body} ${summary}`).toBe(200);
     expect(during, summary).toBeLessThan(2_000);
     // Every attempt is checked (401), over its address's limit (429) or refused as busy (503); none is a 500.
-    expect(results.filter((r) => ![401, 429, 503].includes(r.statusCode)), summary).toEqual([]);
+    expect(
+      results.filter((r) => ![401, 429, 503].includes(r.statusCode)),
+      summary,
+    ).toEqual([]);
     expect(statuses[401], summary).toBeGreaterThan(0);
     const busy = results.find((r) => r.statusCode === 503);
     if (busy) {

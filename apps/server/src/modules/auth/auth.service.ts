@@ -76,7 +76,8 @@ export async function login(
     .run(() => verifyPassword(hash, input.password), { ip, account: key })
     .catch(async (error: unknown) => {
       // Refused as busy before the password was checked: the attempt counts against neither limit.
-      if (error instanceof AppError && error.statusCode === 503) await Promise.all([failedLoginsPerAccount.reward(key), failedLoginsPerIp.reward(ip)]);
+      if (error instanceof AppError && error.statusCode === 503)
+        await Promise.all([failedLoginsPerAccount.reward(key), failedLoginsPerIp.reward(ip)]);
       throw error;
     });
   if (!user || !ok) throw new AppError(401, 'invalid_credentials', AUTH_MESSAGES.invalidCredentials);

@@ -30,10 +30,17 @@ describe('GET /api/health', () => {
       expect(res.json()).toEqual({ status: 'unavailable' });
       expect(res.headers['retry-after']).toBe('1');
       // A request that needs the database is a 503 the client may retry, not a 500.
-      const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { emailOrUsername: 'someone', password: 'whatever-it-is' } });
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { emailOrUsername: 'someone', password: 'whatever-it-is' },
+      });
       expect(login.statusCode).toBe(503);
       expect(login.headers['retry-after']).toBe('1');
-      expect(login.json()).toEqual({ code: 'service_unavailable', message: 'The service is briefly unavailable. Please try again in a moment.' });
+      expect(login.json()).toEqual({
+        code: 'service_unavailable',
+        message: 'The service is briefly unavailable. Please try again in a moment.',
+      });
     } finally {
       await app.close();
       await dead.close();
@@ -72,7 +79,9 @@ describe('the health check', () => {
 
   it('does not cache the answer of a probe that started before a failure', async () => {
     let release!: () => void;
-    const { db, calls } = fakeDb(() => (calls.count === 1 ? new Promise((r) => (release = () => r([]))) : Promise.reject(new Error('down'))));
+    const { db, calls } = fakeDb(() =>
+      calls.count === 1 ? new Promise((r) => (release = () => r([]))) : Promise.reject(new Error('down')),
+    );
     const health = createHealthCheck(db, { cacheMs: 60_000 });
     const early = health.check();
     health.databaseFailed();
