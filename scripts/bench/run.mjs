@@ -221,6 +221,9 @@ export async function startServer({ databaseUrl, serverArgs = [] }) {
     PORT: String(port),
     DATA_DIR: dataDir,
     RATE_LIMIT: 'off',
+    // Every load generator and the socket bench's 1,000 people connect from this one address.
+    MAX_CONNECTIONS_PER_IP: '0',
+    MAX_SOCKETS_PER_IP: '100000',
     // As `npm start` runs it (no line per request: see app.ts); BENCH_LOG_LEVEL=warn for an older build that logged each.
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
     SEED_DEMO: 'true',

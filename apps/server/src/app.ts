@@ -6,6 +6,7 @@ import { type AppContext, createAppContext } from './context';
 import type { Db } from './db/client';
 import { lazyChildLoggerFactory } from './lib/lazy-child-logger';
 import { authRoutes, sessionRoutes } from './modules/auth/auth.routes';
+import { hashPassword } from './modules/auth/passwords';
 import { discussionRoutes } from './modules/discussions/discussions.routes';
 import { blogPageHead } from './modules/blogs/blogs.og';
 import { blogPublicRoutes, blogRoutes } from './modules/blogs/blogs.routes';
@@ -71,7 +72,8 @@ export async function buildApp(
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
+  const health = createHealthCheck(db);
+  registerErrorHandler(app, { onConnectionLoss: health.databaseFailed });
   registerConnectionLimits(app, config.http);
 
   const ctx = createAppContext({
@@ -82,6 +84,8 @@ export async function buildApp(
     passwordWork: config.passwordWork,
   });
   app.decorate('ctx', ctx);
+  // The password queue sheds by expected wait: measure argon2 on this machine now (a moving average follows).
+  void ctx.passwordWork.calibrate(() => hashPassword('agora-calibration')).catch(() => {});
 
   // Order matters: compression and the web app's navigation check attach per-route hooks as routes are added,
   // so both come before every route (docs, health, modules).
@@ -97,7 +101,7 @@ export async function buildApp(
   await app.register(authPlugin, { db });
   await registerDocs(app);
 
-  await app.register(healthRoutes, { health: createHealthCheck(db) });
+  await app.register(healthRoutes, { health });
   await app.register(authRoutes, { ctx });
   await app.register(groupRoutes, { ctx });
   await app.register(blogRoutes, { ctx });
@@ -106,6 +110,12 @@ export async function buildApp(
     await app.register(routes, { ctx, prefix: '/api', alias: true });
   }
 
-  await registerRealtime(app, { ctx, corsOrigins: config.corsOrigins, sessionCheckMs: config.socketSessionCheckMs });
+  await registerRealtime(app, {
+    ctx,
+    corsOrigins: config.corsOrigins,
+    sessionCheckMs: config.socketSessionCheckMs,
+    limits: config.socketLimits,
+    trustProxy: config.trustProxy,
+  });
   return app;
 }

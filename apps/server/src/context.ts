@@ -1,6 +1,7 @@
 import { AUTH_MESSAGES } from '@agora/contract';
 import type { Db } from './db/client';
 import type { UserRow } from './db/schema';
+import type { PasswordWork } from './plugins/config';
 import { AppEvents } from './lib/events';
 import { createLimiters, type Limiters } from './lib/rate-limiter';
 import { WorkQueue } from './lib/work-queue';
@@ -12,7 +13,7 @@ import { WorkQueue } from './lib/work-queue';
 export type AppContext = {
   db: Db;
   limiters: Limiters;
-  /** argon2 hashing and verification: at most one job per core, a short line, then 503 (docs/SECURITY.md). */
+  /** argon2 hashing and verification: one job per core, queued while the wait is short, then 503 (docs/SECURITY.md). */
   passwordWork: WorkQueue;
   events: AppEvents;
   uploadsDir: string;
@@ -28,12 +29,19 @@ export function createAppContext(opts: {
   rateLimit: boolean;
   uploadsDir: string;
   sessionTtlMs: number;
-  passwordWork: { concurrency: number; maxWaiting: number };
+  passwordWork: PasswordWork;
 }): AppContext {
   return {
     db: opts.db,
     limiters: createLimiters(opts.rateLimit),
-    passwordWork: new WorkQueue(opts.passwordWork.concurrency, opts.passwordWork.maxWaiting, AUTH_MESSAGES.serverBusy),
+    passwordWork: new WorkQueue({
+      concurrency: opts.passwordWork.concurrency,
+      maxWaitMs: opts.passwordWork.maxWaitMs,
+      initialJobMs: 100,
+      // The per-client shares are rate limits: RATE_LIMIT=off lifts them with the others.
+      perKey: opts.rateLimit ? { ip: opts.passwordWork.perIp, account: opts.passwordWork.perAccount } : undefined,
+      busyMessage: AUTH_MESSAGES.serverBusy,
+    }),
     events: new AppEvents(),
     uploadsDir: opts.uploadsDir,
     sessionTtlMs: opts.sessionTtlMs,

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { spawnServer, type SpawnedServer, waitForHealth } from './test/spawn-server';
+import { descendants, signIn, spawnServer, type SpawnedServer, waitForHealth } from './test/spawn-server';
 
 let server: SpawnedServer | undefined;
 afterEach(() => server?.cleanup());
@@ -15,66 +15,124 @@ function alive(pid: number): boolean {
   }
 }
 
-/** A signed-in user on the spawned server, through the real API. */
-async function signIn(url: string): Promise<string> {
-  const user = { firstName: 'Load', lastName: 'Test', email: 'load@example.com', username: 'load_test', password: 'shutdown-drill-42' };
-  const reg = await fetch(`${url}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...user, confirmPassword: user.password }),
-  });
-  expect(reg.status).toBe(201);
-  const login = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ emailOrUsername: user.username, password: user.password }),
-  });
-  return ((await login.json()) as { token: string }).token;
+/**
+ * 16 clients, each sending one request after another over keep-alive (odd ones a profile update, a write in a
+ * transaction; even ones a health check), until the server refuses connections (it stopped listening) or 1,500
+ * requests each. After 400 answers `stop` is called; resolves with what the clients saw.
+ */
+async function stopUnderLoad(url: string, token: string, stop: () => void) {
+  const statuses = new Map<number, number>();
+  const errors = new Map<string, number>();
+  let completed = 0;
+  let stopped = false;
+  let afterStop = 0;
+  const worker = async (n: number) => {
+    for (let i = 0; i < 1500; i += 1) {
+      try {
+        const res =
+          n % 2
+            ? await fetch(`${url}/users/profile`, {
+                method: 'PUT',
+                headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+                body: JSON.stringify({ bio: `client ${n}, write ${i}` }),
+              })
+            : await fetch(`${url}/api/health`);
+        await res.arrayBuffer();
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        completed += 1;
+        if (stopped) afterStop += 1;
+      } catch (error) {
+        const code = String((error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message);
+        errors.set(code, (errors.get(code) ?? 0) + 1);
+        if (code === 'ECONNREFUSED') return;
+      }
+    }
+  };
+  const load = Promise.all(Array.from({ length: 16 }, (_, n) => worker(n)));
+  while (completed < 400) await new Promise((r) => setTimeout(r, 20));
+  stopped = true;
+  stop();
+  await load;
+  const fiveHundreds = [...statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0);
+  const resets = [...errors].filter(([code]) => code !== 'ECONNREFUSED').reduce((n, [, c]) => n + c, 0);
+  const summary = JSON.stringify({ statuses: Object.fromEntries(statuses), errors: Object.fromEntries(errors), afterStop });
+  return { fiveHundreds, resets, ok: statuses.get(200) ?? 0, summary };
+}
+
+/** Waits until the process is gone (an orphan would stay), at most `ms`. */
+async function gone(pid: number, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline && alive(pid)) await new Promise((r) => setTimeout(r, 100));
+  return !alive(pid);
 }
 
 describe('the server process', () => {
-  it('drains on SIGTERM under load: no 5xx, no reset, then stops its database and exits 0', async () => {
+  // Twice, as a process group and a parent forwarding the signal deliver it: the repeat used to mean "exit at once".
+  it('drains on SIGTERM under load, delivered twice: no 5xx, no reset, then stops its database and exits 0', async () => {
     server = await spawnServer({ RATE_LIMIT: 'off' });
     const { url } = server;
     const token = await signIn(url);
     const pgPid = server.postmasterPid();
-    const statuses = new Map<number, number>();
-    const errors = new Map<string, number>();
-    let completed = 0;
-    let sigtermSent = false;
-    let afterSigterm = 0;
-    // 16 clients, each sending one request after another over keep-alive (a profile read hits the database),
-    // until the server refuses connections (it has stopped listening) or 1,500 requests each.
-    const worker = async (n: number) => {
-      for (let i = 0; i < 1500; i += 1) {
-        try {
-          const res = await fetch(n % 2 ? `${url}/users/profile` : `${url}/api/health`, { headers: { authorization: `Bearer ${token}` } });
-          await res.arrayBuffer();
-          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-          completed += 1;
-          if (sigtermSent) afterSigterm += 1;
-        } catch (error) {
-          const code = String((error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message);
-          errors.set(code, (errors.get(code) ?? 0) + 1);
-          if (code === 'ECONNREFUSED') return;
-        }
-      }
-    };
-    const load = Promise.all(Array.from({ length: 16 }, (_, n) => worker(n)));
-    while (completed < 400) await new Promise((r) => setTimeout(r, 20));
-    sigtermSent = true;
-    server.child.kill('SIGTERM');
-    await load;
+    const result = await stopUnderLoad(url, token, () => {
+      server!.child.kill('SIGTERM');
+      setTimeout(() => server!.child.kill('SIGTERM'), 50);
+    });
     const exitCode = await server.exited;
-    const fiveHundreds = [...statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0);
-    const resets = [...errors].filter(([code]) => code !== 'ECONNREFUSED').reduce((n, [, c]) => n + c, 0);
-    const summary = JSON.stringify({ statuses: Object.fromEntries(statuses), errors: Object.fromEntries(errors), afterSigterm });
-    console.log(`SIGTERM under load: ${summary}`);
-    expect(fiveHundreds, summary).toBe(0);
-    expect(resets, summary).toBe(0);
-    expect(statuses.get(200), summary).toBeGreaterThan(400);
+    console.log(`SIGTERM under load: ${result.summary}`);
+    expect(result.fiveHundreds, result.summary).toBe(0);
+    expect(result.resets, result.summary).toBe(0);
+    expect(result.ok, result.summary).toBeGreaterThan(400);
     expect(exitCode, server.output()).toBe(0);
+    expect(server.output()).toContain('SIGTERM again: already shutting down');
     expect(alive(pgPid)).toBe(false);
+    expect(existsSync(path.join(server.dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+  }, 120_000);
+
+  // Ctrl-C in a terminal, systemd's KillMode=control-group: every process of `npm start` gets the signal, and
+  // scripts/start.mjs used to forward it to the server a second time, which the server took as "exit at once".
+  it('drains when SIGTERM reaches the whole `npm start` process group: no 5xx, no reset, exit 0', async () => {
+    server = await spawnServer({ RATE_LIMIT: 'off' }, { viaNpmStart: true });
+    const token = await signIn(server.url);
+    const pgPid = server.postmasterPid();
+    const pids = [server.child.pid!, ...descendants(server.child.pid!)].filter((p) => p !== pgPid);
+    const result = await stopUnderLoad(server.url, token, () => process.kill(-server!.child.pid!, 'SIGTERM'));
+    const exitCode = await server.exited;
+    console.log(`SIGTERM to the npm start group under load: ${result.summary}`);
+    expect(result.fiveHundreds, result.summary).toBe(0);
+    expect(result.resets, result.summary).toBe(0);
+    expect(exitCode, server.output()).toBe(0);
+    for (const pid of pids) expect(await gone(pid, 10_000), `process ${pid}`).toBe(true);
+    expect(alive(pgPid)).toBe(false);
+  }, 150_000);
+
+  // `docker stop` with `CMD npm start`: SIGTERM to npm alone. A shell between npm and scripts/start.mjs used to
+  // swallow it: npm exited and the server ran on, orphaned, still answering.
+  it('drains when SIGTERM reaches the npm process alone, and leaves no process behind', async () => {
+    server = await spawnServer({ RATE_LIMIT: 'off' }, { viaNpmStart: true });
+    const token = await signIn(server.url);
+    const pgPid = server.postmasterPid();
+    const pids = [...descendants(server.child.pid!)].filter((p) => p !== pgPid);
+    const result = await stopUnderLoad(server.url, token, () => server!.child.kill('SIGTERM'));
+    const exitCode = await server.exited;
+    console.log(`SIGTERM to npm under load: ${result.summary}`);
+    expect(result.fiveHundreds, result.summary).toBe(0);
+    expect(result.resets, result.summary).toBe(0);
+    expect(exitCode, server.output()).toBe(0);
+    for (const pid of pids) expect(await gone(pid, 10_000), `process ${pid}`).toBe(true);
+    expect(alive(pgPid)).toBe(false);
+    expect(await waitForHealth(server.url, 0, 1000)).toBe(true);
+  }, 150_000);
+
+  // Playwright stops its web server with SIGKILL to the process group; the server, in a group of its own, is
+  // told by its IPC channel closing.
+  it('stops cleanly when `npm start` is killed without a chance to forward anything', async () => {
+    server = await spawnServer({}, { viaNpmStart: true });
+    const pgPid = server.postmasterPid();
+    const pids = descendants(server.child.pid!).filter((p) => p !== pgPid);
+    process.kill(-server.child.pid!, 'SIGKILL');
+    for (const pid of pids) expect(await gone(pid, 30_000), `process ${pid}\n${server.output()}`).toBe(true);
+    expect(alive(pgPid)).toBe(false);
+    expect(server.output()).toContain('The parent process exited: shutting down');
     expect(existsSync(path.join(server.dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
   }, 120_000);
 

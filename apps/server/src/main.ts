@@ -12,11 +12,18 @@ import { seedDemo } from './seed/seed';
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 /** A shutdown that has not finished by then exits anyway (non-zero). */
 const SHUTDOWN_DEADLINE_MS = 25_000;
+/**
+ * A stop signal repeated within this time is the same request delivered twice (to the process group and forwarded
+ * by `npm start`, or systemd and a supervisor) and is ignored; one after it is a person insisting: exit at once.
+ */
+const REPEATED_SIGNAL_GRACE_MS = 3_000;
 
 /**
  * Starts the database (embedded unless DATABASE_URL), migrates, seeds an empty database, listens. The process
  * owns its signals: on SIGTERM or SIGINT it stops accepting, lets in-flight requests finish, closes the pool,
- * then stops PostgreSQL (in that order, so no request meets a stopped database). A second signal exits at once.
+ * then stops PostgreSQL (in that order, so no request meets a stopped database). A repeated signal within
+ * REPEATED_SIGNAL_GRACE_MS is ignored; a later one exits at once. Started by `npm start` (scripts/start.mjs, with an
+ * IPC channel), the process also shuts down when that parent goes away.
  */
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -34,9 +41,11 @@ async function main(): Promise<void> {
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let sweepTimer: NodeJS.Timeout | undefined;
   let shuttingDown = false;
+  let shutdownAt = 0;
   const shutdown = async (reason: string, code = 0) => {
     if (shuttingDown) return;
     shuttingDown = true;
+    shutdownAt = Date.now();
     log.info(`${reason}: shutting down`);
     const force = setTimeout(() => process.exit(1), SHUTDOWN_DEADLINE_MS);
     force.unref();
@@ -53,10 +62,15 @@ async function main(): Promise<void> {
   };
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.on(signal, () => {
-      if (shuttingDown) process.exit(1);
-      void shutdown(signal);
+      if (!shuttingDown) return void shutdown(signal);
+      if (Date.now() - shutdownAt < REPEATED_SIGNAL_GRACE_MS) return log.info(`${signal} again: already shutting down`);
+      log.warn(`${signal} again: exiting without finishing the shutdown`);
+      process.exit(1);
     });
   }
+  // scripts/start.mjs runs this process in its own process group with an IPC channel: if that parent dies without
+  // forwarding a signal (SIGKILL), the channel closes and this process stops rather than run on orphaned.
+  if (process.send) process.on('disconnect', () => void shutdown('The parent process exited'));
   // A postmaster that dies is started again (a bounded number of times); if it cannot be, the process exits
   // non-zero so a supervisor restarts the whole app. /api/health answers 503 meanwhile.
   embedded?.watch((restarted) => {

@@ -60,3 +60,30 @@ export function loggableError(error: unknown): unknown {
   if (error instanceof Error && error.name === 'DrizzleQueryError') return { type: error.name };
   return error;
 }
+
+/** postgres.js's own codes for a connection that closed, could not open, or was ended under a query. */
+const CONNECTION_CODES = new Set([
+  'CONNECTION_CLOSED',
+  'CONNECTION_DESTROYED',
+  'CONNECTION_ENDED',
+  'CONNECT_TIMEOUT',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+
+/**
+ * The database could not be reached or went away under the query: a closed or refused connection, SQLSTATE
+ * class 08 (connection exception), 57P01–57P03 (the server shut down, crashed, or cannot take connections yet).
+ * Such a request is answered 503 with Retry-After (the client may try again) and health stops answering 200.
+ */
+export function isConnectionLoss(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; depth += 1) {
+    if (typeof e.code === 'string' && (CONNECTION_CODES.has(e.code) || e.code.startsWith('08') || /^57P0[123]$/.test(e.code))) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}

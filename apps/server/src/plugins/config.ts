@@ -34,6 +34,11 @@ const envSchema = z.object({
   /** Comma-separated origins allowed to call the API cross-origin. Empty: same origin only. */
   CORS_ORIGINS: z.string().default(''),
   TRUST_PROXY: flag(false),
+  /** Open HTTP connections per address (IPv6: per /64); 0 = no cap. Default 200, or 0 with TRUST_PROXY. */
+  MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).optional(),
+  /** Socket.IO connections per signed-in user and per address at once. */
+  MAX_SOCKETS_PER_USER: z.coerce.number().int().min(1).default(10),
+  MAX_SOCKETS_PER_IP: z.coerce.number().int().min(1).default(50),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   WEB_DIST: z.string().optional(),
   /** The site's public origin (scheme, host, port), for absolute links such as Open Graph URLs. */
@@ -67,9 +72,17 @@ export type Config = {
   http: HttpLimits;
   /** How often sockets are checked against their sessions (expired or deleted sessions lose their sockets). */
   socketSessionCheckMs: number;
-  /** argon2 jobs at once (one per core) and how many may wait before logins are refused with 503. */
-  passwordWork: { concurrency: number; maxWaiting: number };
+  /** Socket.IO connections one user and one address (IPv6: one /64) may hold at once. */
+  socketLimits: { perUser: number; perIp: number };
+  /**
+   * argon2 jobs at once (one per core); the longest estimated wait a sign-in or registration is queued for before
+   * it is refused with 503 + Retry-After; jobs one address (IPv6: one /64) and one account may have in the queue
+   * at once (with RATE_LIMIT on).
+   */
+  passwordWork: PasswordWork;
 };
+
+export type PasswordWork = { concurrency: number; maxWaitMs: number; perIp: number; perAccount: number };
 
 /** Parses the environment once; nothing else reads process.env. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -99,8 +112,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.join(root, 'apps/web/dist'),
     migrationsDir: path.join(root, 'apps/server/drizzle'),
     publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : `http://localhost:${e.PORT}`,
-    http: DEFAULT_HTTP_LIMITS,
+    // Behind a reverse proxy every connection comes from the proxy, so the per-address cap is the proxy's job.
+    http: {
+      ...DEFAULT_HTTP_LIMITS,
+      maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP ?? (e.TRUST_PROXY ? 0 : DEFAULT_HTTP_LIMITS.maxConnectionsPerIp),
+    },
     socketSessionCheckMs: 60_000,
-    passwordWork: { concurrency: os.availableParallelism(), maxWaiting: os.availableParallelism() * 16 },
+    socketLimits: { perUser: e.MAX_SOCKETS_PER_USER, perIp: e.MAX_SOCKETS_PER_IP },
+    passwordWork: { concurrency: os.availableParallelism(), maxWaitMs: 5_000, perIp: 2, perAccount: 2 },
   };
 }

@@ -1,5 +1,6 @@
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { clientKey } from '../lib/client-ip';
 
 /** Connection limits: how long a client may take and how many connections may be open at once. */
 export type HttpLimits = {
@@ -20,6 +21,17 @@ export type HttpLimits = {
   maxRequestsPerSocket: number;
   /** Open connections at once; further ones are refused by the server until some close. */
   maxConnections: number;
+  /**
+   * Open connections at once from one address (IPv6: one /64); 0 = no cap. Off behind a reverse proxy
+   * (TRUST_PROXY), where every connection comes from the proxy: the proxy limits per client there.
+   */
+  maxConnectionsPerIp: number;
+  /**
+   * A request body arriving slower than this on average (bytes per second) is cut once `minBodyRateAfterMs` have
+   * passed since the request began: a client trickling a body cannot hold a connection for the whole request timeout.
+   */
+  minBodyBytesPerSecond: number;
+  minBodyRateAfterMs: number;
   /** How often Node checks the request and header timeouts. */
   checkIntervalMs: number;
 };
@@ -36,8 +48,14 @@ export const DEFAULT_HTTP_LIMITS: HttpLimits = {
   keepAliveTimeoutMs: 5_000,
   maxRequestsPerSocket: 0,
   maxConnections: 10_000,
+  maxConnectionsPerIp: 200,
+  minBodyBytesPerSecond: 1024,
+  minBodyRateAfterMs: 10_000,
   checkIntervalMs: 5_000,
 };
+
+/** How often bodies in progress are checked against the minimum data rate. */
+const BODY_RATE_CHECK_MS = 1000;
 
 /** The Fastify server options for these limits (buildApp spreads them into `Fastify({...})`). */
 export function httpServerOptions(limits: HttpLimits): Partial<FastifyServerOptions> {
@@ -64,10 +82,29 @@ const LINGER_MS = 1000;
  * with unread data in it, which makes the kernel send a reset that discards the answer before the client reads
  * it. (2) `maxConnections` bounds open sockets. (3) On close, keep-alive connections are not cut while a client
  * may be sending on them: each gets its in-flight answer with Connection: close (Fastify's closing state), and
- * idle ones are left to their keep-alive timeout, so a shutdown resets nobody.
+ * idle ones are left to their keep-alive timeout, so a shutdown resets nobody. (4) `maxConnectionsPerIp` bounds
+ * what one address holds, so one host cannot take the whole `maxConnections` (10,200 trickling connections from
+ * one host failed 35 of 36 health checks from elsewhere): a connection beyond it is closed at once. (5) A body
+ * slower than `minBodyBytesPerSecond` on average after `minBodyRateAfterMs` is cut (the connection destroyed)
+ * instead of holding its connection until the request timeout.
  */
 export function registerConnectionLimits(app: FastifyInstance, limits: HttpLimits): void {
   app.server.maxConnections = limits.maxConnections;
+  if (limits.maxConnectionsPerIp > 0) {
+    const open = new Map<string, number>();
+    app.server.on('connection', (socket: Socket) => {
+      const key = clientKey(socket.remoteAddress);
+      const count = (open.get(key) ?? 0) + 1;
+      if (count > limits.maxConnectionsPerIp) return void socket.destroy();
+      open.set(key, count);
+      socket.once('close', () => {
+        const left = (open.get(key) ?? 1) - 1;
+        if (left > 0) open.set(key, left);
+        else open.delete(key);
+      });
+    });
+  }
+  if (limits.minBodyBytesPerSecond > 0) registerMinimumBodyRate(app, limits);
   app.addHook('onSend', async (request, reply) => {
     // A request without a body (a GET, a navigation) has nothing left unread, even when it is answered from a
     // hook before Node marks it complete: its keep-alive connection must stay open for the next request.
@@ -88,4 +125,44 @@ export function registerConnectionLimits(app: FastifyInstance, limits: HttpLimit
     // one (a reset). Leave them to keepAliveTimeout instead; Fastify answers every request with Connection: close.
     app.server.closeIdleConnections = () => {};
   });
+}
+
+/** Cuts request bodies that arrive slower than the minimum rate (see registerConnectionLimits). */
+function registerMinimumBodyRate(app: FastifyInstance, limits: HttpLimits): void {
+  type Upload = { socket: Socket; started: number; bytesAtStart: number; complete: () => boolean };
+  const uploads = new Set<Upload>();
+  let timer: NodeJS.Timeout | undefined;
+  const check = () => {
+    const now = Date.now();
+    for (const upload of uploads) {
+      if (upload.complete() || upload.socket.destroyed) {
+        uploads.delete(upload);
+        continue;
+      }
+      const elapsed = now - upload.started;
+      if (elapsed < limits.minBodyRateAfterMs) continue;
+      const rate = ((upload.socket.bytesRead - upload.bytesAtStart) * 1000) / elapsed;
+      if (rate < limits.minBodyBytesPerSecond) {
+        uploads.delete(upload);
+        upload.socket.destroy();
+      }
+    }
+    if (uploads.size === 0) {
+      clearInterval(timer);
+      timer = undefined;
+    }
+  };
+  app.addHook('onRequest', async (request) => {
+    const hasBody = request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
+    const socket: Socket = request.raw.socket;
+    // app.inject has no real socket.
+    if (!hasBody || typeof socket?.bytesRead !== 'number' || typeof socket.destroy !== 'function') return;
+    const upload: Upload = { socket, started: Date.now(), bytesAtStart: socket.bytesRead, complete: () => request.raw.complete };
+    uploads.add(upload);
+    if (!timer) {
+      timer = setInterval(check, BODY_RATE_CHECK_MS);
+      timer.unref();
+    }
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
 }

@@ -2,22 +2,24 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@agora/contract';
 import { AppError } from '../lib/app-error';
-import { isDataException, loggableError, redactDbError } from '../lib/pg-errors';
+import { isConnectionLoss, isDataException, loggableError, redactDbError } from '../lib/pg-errors';
 
 function fieldPath(instancePath: string | undefined): string {
   return (instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || 'body';
 }
 
 const DATA_EXCEPTION_MESSAGE = 'The request contains a value that cannot be stored';
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a moment.';
 
 /**
  * The only error handler: AppError keeps its status and message; schema validation is a 400 whose message is the
  * first problem (the UI shows it as is) with every field's first problem in `fields`; a PostgreSQL data
- * exception (SQLSTATE class 22) is a 400; Fastify's own client errors keep their 4xx; anything else is logged
- * with the request id and answered with a generic 500. Database errors are logged redacted (lib/pg-errors.ts):
- * never a query parameter.
+ * exception (SQLSTATE class 22) is a 400; a lost or refused database connection is a 503 with Retry-After (the
+ * request may be tried again; `onConnectionLoss` tells the health check at once); Fastify's own client errors keep
+ * their 4xx; anything else is logged with the request id and answered with a generic 500. Database errors are
+ * logged redacted (lib/pg-errors.ts): never a query parameter.
  */
-export function registerErrorHandler(app: FastifyInstance): void {
+export function registerErrorHandler(app: FastifyInstance, opts: { onConnectionLoss?: () => void } = {}): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) void reply.headers(error.headers);
@@ -36,6 +38,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isDataException(error)) {
       request.log.warn({ err: redactDbError(error), reqId: request.id }, 'value refused by the database');
       return reply.status(400).send({ message: DATA_EXCEPTION_MESSAGE, code: 'bad_request' } satisfies ErrorBody);
+    }
+    if (isConnectionLoss(error)) {
+      opts.onConnectionLoss?.();
+      request.log.warn({ err: loggableError(error), reqId: request.id }, 'database unavailable');
+      void reply.header('retry-after', '1');
+      return reply.status(503).send({ message: DATABASE_UNAVAILABLE_MESSAGE, code: 'service_unavailable' } satisfies ErrorBody);
     }
     const status = error.statusCode ?? 500;
     if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { SOCKET_EVENTS } from '@agora/contract';
 import type { AppContext } from '../context';
+import { clientKey } from '../lib/client-ip';
 import { liveSessionIds } from '../modules/auth/auth.queries';
 import { findFriendIds } from '../modules/friends/friends.queries';
 import { toNotification } from '../modules/notifications/notifications.mapper';
@@ -24,7 +25,16 @@ type SocketData = {
   asks: { windowStart: number; count: number };
   /** The socket holds its user's friend set in the presence registry (released once, on disconnect). */
   held: boolean;
+  /** The socket counts against its user's and its address's caps (released once, on disconnect). */
+  counted: { userId: number; ip: string } | null;
 };
+
+/** What a client is told when it holds too many sockets (Socket.IO's connect_error: `message`, `data.code`). */
+export const SOCKET_LIMIT_MESSAGES = {
+  perUser: (n: number) => `Too many open connections for this account (at most ${n}). Close a tab or window and try again.`,
+  perIp: (n: number) => `Too many open connections from this address (at most ${n}). Please try again later.`,
+} as const;
+export const SOCKET_LIMIT_CODE = 'too_many_connections';
 
 /** A socket may ask for the online list (user_online) this many times per window; further asks are ignored. */
 export const USER_ONLINE_LIMIT = { count: 3, windowMs: 10_000 } as const;
@@ -51,7 +61,14 @@ const LISTEN_RETRY_MS = 2_000;
  */
 export async function registerRealtime(
   app: FastifyInstance,
-  opts: { ctx: AppContext; corsOrigins: string[]; sessionCheckMs: number },
+  opts: {
+    ctx: AppContext;
+    corsOrigins: string[];
+    sessionCheckMs: number;
+    limits: { perUser: number; perIp: number };
+    /** Behind a reverse proxy: the client's address is the first of X-Forwarded-For, as Fastify's request.ip. */
+    trustProxy: boolean;
+  },
 ): Promise<void> {
   const { ctx } = opts;
   const io = new Server(app.server, {
@@ -66,22 +83,66 @@ export async function registerRealtime(
     for (const update of updates) io.to(userRoom(update.userId)).emit(SOCKET_EVENTS.onlineUsers, update.online);
   };
 
+  // Sockets held per user and per address: one account opened 2,000 websockets, all kept. Checked and counted
+  // in one step after the session lookup (no await between), so parallel handshakes cannot all pass.
+  const perUser = new Map<number, number>();
+  const perIp = new Map<string, number>();
+  const bump = <K>(map: Map<K, number>, key: K, by: number) => {
+    const n = (map.get(key) ?? 0) + by;
+    if (n > 0) map.set(key, n);
+    else map.delete(key);
+  };
+  const release = (data: SocketData) => {
+    if (!data.counted) return;
+    bump(perUser, data.counted.userId, -1);
+    bump(perIp, data.counted.ip, -1);
+    data.counted = null;
+  };
+  const addressOf = (socket: Socket) => {
+    const forwarded = opts.trustProxy ? socket.handshake.headers['x-forwarded-for'] : undefined;
+    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+    return clientKey(first || socket.handshake.address);
+  };
+  const refuse = (message: string) => Object.assign(new Error(message), { data: { code: SOCKET_LIMIT_CODE, message } });
+
   io.use(async (socket, next) => {
+    let data: SocketData | undefined;
     try {
       const token = (socket.handshake.auth as { token?: unknown })?.token;
+      const ip = addressOf(socket);
+      if ((perIp.get(ip) ?? 0) >= opts.limits.perIp) return next(refuse(SOCKET_LIMIT_MESSAGES.perIp(opts.limits.perIp)));
       const session = await sessionForToken(ctx.db, typeof token === 'string' ? token : null);
       if (!session) return next(new Error('unauthorized'));
-      await presence.hold(session.user.id);
-      const data: SocketData = {
-        userId: session.user.id,
+      const userId = session.user.id;
+      if ((perUser.get(userId) ?? 0) >= opts.limits.perUser) return next(refuse(SOCKET_LIMIT_MESSAGES.perUser(opts.limits.perUser)));
+      if ((perIp.get(ip) ?? 0) >= opts.limits.perIp) return next(refuse(SOCKET_LIMIT_MESSAGES.perIp(opts.limits.perIp)));
+      bump(perUser, userId, 1);
+      bump(perIp, ip, 1);
+      data = {
+        userId,
         sessionId: session.sessionId,
         expiresAt: session.expiresAt,
         asks: { windowStart: 0, count: 0 },
-        held: true,
+        held: false,
+        counted: { userId, ip },
       };
       socket.data = data;
+      await presence.hold(userId);
+      data.held = true;
       next();
+      // Socket.IO drops a socket whose client left during the handshake without 'connection' or 'disconnect':
+      // give its share (and its presence hold) back.
+      const counted = data;
+      setImmediate(() => {
+        if (socket.connected || !counted.counted) return;
+        release(counted);
+        if (counted.held) {
+          counted.held = false;
+          presence.release(userId);
+        }
+      });
     } catch (error) {
+      if (data) release(data);
       next(error as Error);
     }
   });
@@ -106,6 +167,7 @@ export async function registerRealtime(
       if (typeof ack === 'function') (ack as () => void)();
     });
     socket.on('disconnect', () => {
+      release(data);
       send(presence.disconnect(data.userId));
       if (data.held) {
         data.held = false;

@@ -73,4 +73,60 @@ describe('withQuery', () => {
     );
     expect(withQuery('/groups/joined', { cursor: undefined })).toBe('/groups/joined');
   });
+
+  describe('a busy server (503 with Retry-After)', () => {
+    const busy = (retryAfter?: string) =>
+      new Response(JSON.stringify({ message: 'The server is busy. Please try again in a moment.', code: 'server_busy' }), {
+        status: 503,
+        headers: retryAfter === undefined ? {} : { 'Retry-After': retryAfter },
+      });
+    const sequence = (...responses: Response[]) => {
+      const fn = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => responses.shift()!);
+      vi.stubGlobal('fetch', fn);
+      return fn;
+    };
+
+    it('tries a call marked safe again after Retry-After (capped at 10 s), then succeeds', async () => {
+      vi.useFakeTimers();
+      try {
+        const fetchMock = sequence(busy('2'), busy('60'), new Response(JSON.stringify({ ok: true }), { status: 200 }));
+        const result = api.post('/api/auth/login', { a: 1 }, { auth: false, retryWhenBusy: true });
+        await vi.advanceTimersByTimeAsync(1_999);
+        expect(fetchMock).toHaveBeenCalledTimes(1);
+        await vi.advanceTimersByTimeAsync(1);
+        expect(fetchMock).toHaveBeenCalledTimes(2);
+        await vi.advanceTimersByTimeAsync(9_999);
+        expect(fetchMock).toHaveBeenCalledTimes(2);
+        await vi.advanceTimersByTimeAsync(1);
+        await expect(result).resolves.toEqual({ ok: true });
+        expect(fetchMock).toHaveBeenCalledTimes(3);
+        expect(fetchMock.mock.calls[2]![1]!.body).toBe('{"a":1}');
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('gives up after 3 retries with the server message', async () => {
+      vi.useFakeTimers();
+      try {
+        const fetchMock = sequence(busy('1'), busy('1'), busy('1'), busy('1'), busy('1'));
+        const result = api.post('/api/auth/register', {}, { auth: false, retryWhenBusy: true }).catch((e: unknown) => e);
+        await vi.advanceTimersByTimeAsync(5_000);
+        const error = await result;
+        expect(fetchMock).toHaveBeenCalledTimes(4);
+        expect(error).toMatchObject({ status: 503, code: 'server_busy', message: 'The server is busy. Please try again in a moment.' });
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('does not retry a call not marked safe, nor a 503 without Retry-After', async () => {
+      let fetchMock = sequence(busy('1'), new Response('{}', { status: 200 }));
+      await expect(api.post('/groups/1/discussions', {})).rejects.toMatchObject({ status: 503 });
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      fetchMock = sequence(busy(), new Response('{}', { status: 200 }));
+      await expect(api.post('/api/auth/login', {}, { auth: false, retryWhenBusy: true })).rejects.toMatchObject({ status: 503 });
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    });
+  });
 });

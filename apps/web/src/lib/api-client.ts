@@ -46,6 +46,40 @@ export interface RequestOptions<T> {
   /** Login and registration send no token (SPEC §7). */
   auth?: boolean;
   signal?: AbortSignal;
+  /**
+   * Try again when the server answers 503 with Retry-After (it refused before doing any work: the password queue
+   * is full, the database is briefly away): at most BUSY_RETRIES times, waiting what it asks, at most
+   * BUSY_RETRY_MAX_WAIT_MS each. Only for calls that are safe to repeat (sign-in, registration).
+   */
+  retryWhenBusy?: boolean;
+}
+
+export const BUSY_RETRIES = 3;
+export const BUSY_RETRY_MAX_WAIT_MS = 10_000;
+
+/** The wait a 503's Retry-After asks for (seconds or an HTTP date), capped; null when there is none. */
+function retryAfterMs(response: Response): number | null {
+  const value = response.headers.get('retry-after');
+  if (!value) return null;
+  const seconds = Number(value);
+  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(value) - Date.now();
+  if (!Number.isFinite(ms)) return null;
+  return Math.min(BUSY_RETRY_MAX_WAIT_MS, Math.max(0, ms));
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason as Error);
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason as Error);
+      },
+      { once: true },
+    );
+  });
 }
 
 /**
@@ -79,7 +113,7 @@ function parseBody<T>(payload: unknown, schema: Parser<T> | undefined, status: n
 }
 
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const { method = 'GET', body, schema, auth = true, signal } = options;
+  const { method = 'GET', body, schema, auth = true, signal, retryWhenBusy = false } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = auth ? getToken() : null;
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -87,16 +121,22 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
 
   let response: Response;
-  try {
-    response = await fetch(path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
-      signal,
-    });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new ApiError(0, NETWORK_ERROR, '');
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      response = await fetch(path, {
+        method,
+        headers,
+        body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+        signal,
+      });
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      throw new ApiError(0, NETWORK_ERROR, '');
+    }
+    const wait = retryWhenBusy && response.status === 503 && attempt < BUSY_RETRIES ? retryAfterMs(response) : null;
+    if (wait === null) break;
+    await response.body?.cancel().catch(() => {});
+    await sleep(wait, signal);
   }
 
   const text = await response.text().catch(() => '');

@@ -3,12 +3,13 @@ import { isCommonPassword } from '@agora/contract/common-passwords';
 import type { Actor, AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { clientKey } from '../../lib/client-ip';
 import { uniqueViolation } from '../../lib/pg-errors';
 import { hashToken, newSessionToken } from '../../lib/tokens';
 import { deleteSession, findUserByIdentifier, insertSession, insertUser } from './auth.queries';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 
-/** Where a sign-in or registration comes from: the limits are per IP, the session records both. */
+/** Where a sign-in or registration comes from: the limits are per address (lib/client-ip.ts), the session records both. */
 export type ClientInfo = { ip: string; userAgent: string | undefined };
 
 /** The per-account limiter's key: the account id when the identifier names one, else the identifier itself. */
@@ -25,11 +26,18 @@ export async function registerUser(
   _actor: Actor,
   input: RegisterRequest & { client: ClientInfo },
 ): Promise<{ id: number; username: string }> {
-  await ctx.limiters.registrationsPerIp.consume(input.client.ip);
+  const ip = clientKey(input.client.ip);
+  await ctx.limiters.registrationsPerIp.consume(ip);
   if (isCommonPassword(input.password)) {
     throw AppError.badRequest(AUTH_MESSAGES.passwordTooCommon, { password: AUTH_MESSAGES.passwordTooCommon });
   }
-  const passwordHash = await ctx.passwordWork.run(() => hashPassword(input.password));
+  const passwordHash = await ctx.passwordWork
+    .run(() => hashPassword(input.password), { ip })
+    .catch(async (error: unknown) => {
+      // Refused as busy before any work: the attempt does not count against the address.
+      if (error instanceof AppError && error.statusCode === 503) await ctx.limiters.registrationsPerIp.reward(ip);
+      throw error;
+    });
   try {
     return await insertUser(ctx.db, {
       firstName: input.firstName,
@@ -58,15 +66,23 @@ export async function login(
   input: LoginRequest & { client: ClientInfo },
 ): Promise<{ token: string; user: UserRow }> {
   const { failedLoginsPerIp, failedLoginsPerAccount } = ctx.limiters;
-  await failedLoginsPerIp.consume(input.client.ip);
+  const ip = clientKey(input.client.ip);
+  await failedLoginsPerIp.consume(ip);
   const user = await findUserByIdentifier(ctx.db, input.emailOrUsername);
   const key = accountKey(user, input.emailOrUsername);
   await failedLoginsPerAccount.consume(key);
   const hash = user?.passwordHash ?? (await dummyPasswordHash());
-  const ok = await ctx.passwordWork.run(() => verifyPassword(hash, input.password));
+  const ok = await ctx.passwordWork
+    .run(() => verifyPassword(hash, input.password), { ip, account: key })
+    .catch(async (error: unknown) => {
+      // Refused as busy before the password was checked: the attempt counts against neither limit.
+      if (error instanceof AppError && error.statusCode === 503)
+        await Promise.all([failedLoginsPerAccount.reward(key), failedLoginsPerIp.reward(ip)]);
+      throw error;
+    });
   if (!user || !ok) throw new AppError(401, 'invalid_credentials', AUTH_MESSAGES.invalidCredentials);
 
-  await Promise.all([failedLoginsPerAccount.reset(key), failedLoginsPerIp.reward(input.client.ip)]);
+  await Promise.all([failedLoginsPerAccount.reset(key), failedLoginsPerIp.reward(ip)]);
   const token = newSessionToken();
   await insertSession(ctx.db, {
     userId: user.id,

@@ -29,6 +29,18 @@ describe('GET /api/health', () => {
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ status: 'unavailable' });
       expect(res.headers['retry-after']).toBe('1');
+      // A request that needs the database is a 503 the client may retry, not a 500.
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { emailOrUsername: 'someone', password: 'whatever-it-is' },
+      });
+      expect(login.statusCode).toBe(503);
+      expect(login.headers['retry-after']).toBe('1');
+      expect(login.json()).toEqual({
+        code: 'service_unavailable',
+        message: 'The service is briefly unavailable. Please try again in a moment.',
+      });
     } finally {
       await app.close();
       await dead.close();
@@ -48,6 +60,34 @@ describe('the health check', () => {
     expect(calls.count).toBe(1);
     now += 1;
     await health.check();
+    expect(calls.count).toBe(2);
+  });
+
+  it('forgets its cached 200 as soon as a request fails for want of the database', async () => {
+    let up = true;
+    const { db, calls } = fakeDb(async () => {
+      if (!up) throw Object.assign(new Error('write CONNECTION_CLOSED'), { code: 'CONNECTION_CLOSED' });
+      return [{ '?column?': 1 }];
+    });
+    const health = createHealthCheck(db, { cacheMs: 60_000 });
+    expect(await health.check()).toBe(true);
+    up = false;
+    health.databaseFailed();
+    expect(await health.check()).toBe(false);
+    expect(calls.count).toBe(2);
+  });
+
+  it('does not cache the answer of a probe that started before a failure', async () => {
+    let release!: () => void;
+    const { db, calls } = fakeDb(() =>
+      calls.count === 1 ? new Promise((r) => (release = () => r([]))) : Promise.reject(new Error('down')),
+    );
+    const health = createHealthCheck(db, { cacheMs: 60_000 });
+    const early = health.check();
+    health.databaseFailed();
+    release();
+    expect(await early).toBe(true);
+    expect(await health.check()).toBe(false);
     expect(calls.count).toBe(2);
   });
 

@@ -7,12 +7,14 @@ import { clearDrafts, clearSession, saveSession } from '@/lib/storage';
 
 // No response schemas here: these calls are on the login and register pages' first load, which stays free of
 // zod; the server validates every response against the contract's schema before sending it.
+// A 503 with Retry-After (the password queue is full) is tried again: the server refused before doing any work,
+// so repeating a sign-in or a registration is safe.
 export function login(body: LoginRequest): Promise<LoginResponse> {
-  return api.post<LoginResponse>('/api/auth/login', body, { auth: false });
+  return api.post<LoginResponse>('/api/auth/login', body, { auth: false, retryWhenBusy: true });
 }
 
 export function register(body: RegisterRequest): Promise<RegisterResponse> {
-  return api.post<RegisterResponse>('/api/auth/register', body, { auth: false });
+  return api.post<RegisterResponse>('/api/auth/register', body, { auth: false, retryWhenBusy: true });
 }
 
 /** Signs in and stores the session (token, authToken, userId, username). The caller then redirects. */
