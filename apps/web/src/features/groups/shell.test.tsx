@@ -119,7 +119,9 @@ describe('communities side panel', () => {
     signIn();
     serveLists();
     const { user } = renderApp('/');
-    const logo = screen.getByRole('button', { name: 'Communities' });
+    // Its name starts with the wordmark it shows (WCAG 2.5.3 label in name: "click Agora").
+    const logo = screen.getByRole('button', { name: 'Agora communities' });
+    expect(logo).toHaveTextContent('Agora');
     await user.click(logo);
     const panel = await screen.findByRole('dialog', { name: 'Communities' });
     expect(within(panel).getByRole('tab', { name: 'Joined' })).toHaveAttribute('aria-selected', 'true');
@@ -145,7 +147,7 @@ describe('communities side panel', () => {
     signIn();
     const { calls } = serveLists({ 'POST /api/groups/4/join': () => json(200, membership()) });
     const { user } = renderApp('/');
-    await user.click(screen.getByRole('button', { name: 'Communities' }));
+    await user.click(screen.getByRole('button', { name: 'Agora communities' }));
     const panel = await screen.findByRole('dialog', { name: 'Communities' });
     await user.click(within(panel).getByRole('tab', { name: 'Search' }));
     expect(await within(panel).findByRole('link', { name: /Other Place/ })).toBeInTheDocument();
@@ -163,7 +165,7 @@ describe('communities side panel', () => {
     signIn();
     mockFetch((url) => (url.startsWith('/groups/') ? json(200, list([])) : json(200, makeProfile())));
     const { user } = renderApp('/');
-    await user.click(screen.getByRole('button', { name: 'Communities' }));
+    await user.click(screen.getByRole('button', { name: 'Agora communities' }));
     const panel = await screen.findByRole('dialog', { name: 'Communities' });
     expect(await within(panel).findByText('No joined groups found')).toBeInTheDocument();
     await user.click(within(panel).getByRole('tab', { name: 'Created' }));
@@ -174,7 +176,7 @@ describe('communities side panel', () => {
     signIn();
     serveLists();
     const { user, router } = renderApp('/');
-    await user.click(screen.getByRole('button', { name: 'Communities' }));
+    await user.click(screen.getByRole('button', { name: 'Agora communities' }));
     const panel = await screen.findByRole('dialog', { name: 'Communities' });
     await user.click(within(panel).getByRole('button', { name: 'Create a community' }));
     expect(router.state.location.pathname).toBe('/create');
@@ -185,7 +187,7 @@ describe('communities side panel', () => {
     mockFetch(() => json(200, list([])));
     renderApp('/suggested');
     expect(screen.getByRole('link', { name: 'Agora home' })).toHaveAttribute('href', '/');
-    expect(screen.queryByRole('button', { name: 'Communities' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Agora communities' })).not.toBeInTheDocument();
   });
 });
 
