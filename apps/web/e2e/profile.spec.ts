@@ -66,7 +66,8 @@ test('register, sign in, edit the profile, upload a cropped photo, log out', asy
   await page.getByRole('button', { name: 'Sign in' }).click();
 
   await expect(page.getByRole('heading', { name: 'Your feed' })).toBeVisible();
-  await expect(page.getByText(`Welcome back, ${user.firstName}`)).toBeVisible();
+  // A brand-new account is welcomed, not welcomed back.
+  await expect(page.getByText(`Welcome, ${user.firstName}`)).toBeVisible();
   await expect(page.getByText("You haven't joined any community yet")).toBeVisible();
   expect(
     await page.evaluate(() => [localStorage.getItem('token') === localStorage.getItem('authToken'), localStorage.getItem('username')]),
