@@ -197,6 +197,13 @@ test('a second person joins and leaves with the confirmations, using only the ke
 
   await tabTo(p, header.getByRole('button', { name: 'Leave' }), 'Shift+Tab');
   await p.keyboard.press('Enter');
+  // Leave asks first; focus starts on Cancel, Tab reaches Leave.
+  const confirm = p.getByRole('alertdialog', { name: `Leave ${group.name}?` });
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await expectAccessible(p, 'leave confirmation');
+  await p.keyboard.press('Tab');
+  await expect(confirm.getByRole('button', { name: 'Leave' })).toBeFocused();
+  await p.keyboard.press('Enter');
   await expect(p.getByText('You have left the community')).toBeVisible();
   await expect(header.getByRole('button', { name: 'JOIN' })).toBeVisible();
   await expect(strip.getByRole('link', { name: group.name })).toHaveCount(0);

@@ -203,7 +203,13 @@ describe('joining and leaving (SPEC §4)', () => {
     await user.click(await within(await screen.findByRole('region', { name: 'Night Owls' })).findByRole('button', { name: 'JOIN' }));
     expect(await screen.findByText('You have successfully joined the community!')).toBeInTheDocument();
     await waitFor(() => expect(calls.filter((c) => c.url.startsWith('/groups/joined')).length).toBeGreaterThan(0));
+    // Leaving asks first (Kick does too); Cancel is where focus starts.
     await user.click(within(header()).getByRole('button', { name: 'Leave' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Leave Night Owls?' });
+    expect(confirm).toHaveAccessibleDescription('You can join again at any time.');
+    expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    expect(calls.some((c) => c.url.endsWith('/leave'))).toBe(false);
+    await user.click(within(confirm).getByRole('button', { name: 'Leave' }));
     expect(await screen.findByText('You have left the community')).toBeInTheDocument();
     expect(await within(header()).findByRole('button', { name: 'JOIN' })).toBeInTheDocument();
   });

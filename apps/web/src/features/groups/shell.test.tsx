@@ -143,6 +143,25 @@ describe('communities side panel', () => {
     expect(logo).toHaveFocus();
   });
 
+  it('asks before leaving from a row ("Leave Joined A?"); Cancel keeps the membership', async () => {
+    signIn();
+    const { calls } = serveLists({ 'POST /api/groups/2/leave': () => json(200, membership({ isMember: false, status: 'none' })) });
+    const { user } = renderApp('/');
+    await user.click(screen.getByRole('button', { name: 'Agora communities' }));
+    const panel = await screen.findByRole('dialog', { name: 'Communities' });
+    const leave = await within(panel).findByRole('button', { name: 'Leave Joined A' });
+    await user.click(leave);
+    let confirm = await screen.findByRole('alertdialog', { name: 'Leave Joined A?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    await user.click(leave);
+    confirm = await screen.findByRole('alertdialog', { name: 'Leave Joined A?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/api/groups/2/leave']));
+  });
+
   it('searches: first 10 without a query, server search after a pause, "No matching groups found"; join per row', async () => {
     signIn();
     const { calls } = serveLists({ 'POST /api/groups/4/join': () => json(200, membership()) });
