@@ -140,6 +140,28 @@ describe('ProfilePanel', () => {
     expect(screen.getByRole('form', { name: 'Edit profile' })).toBeInTheDocument();
   });
 
+  it('asks before Escape discards edits ("Discard your changes?"); Keep editing keeps them, Discard closes', async () => {
+    const { user, panel } = await openEditor();
+    await user.type(screen.getByLabelText('Bio'), 'Half a thought');
+    await user.keyboard('{Escape}');
+    const ask = await screen.findByRole('alertdialog', { name: 'Discard your changes?' });
+    expect(screen.getByRole('dialog', { name: 'Profile' })).toBeInTheDocument();
+    await user.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(within(panel).getByLabelText('Bio')).toHaveValue('Half a thought');
+
+    await user.keyboard('{Escape}');
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Discard your changes?' })).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Profile' })).not.toBeInTheDocument());
+  });
+
+  it('closes at once on Escape in edit mode when nothing changed', async () => {
+    const { user } = await openEditor();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Profile' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
   it('in edit mode puts the fields before Cancel and Save, starts on the bio, and returns focus to Edit', async () => {
     const { user, panel } = await openEditor();
     expect(screen.getByLabelText('Bio')).toHaveFocus();
