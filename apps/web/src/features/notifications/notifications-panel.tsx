@@ -174,8 +174,8 @@ function NotificationItem({ notification: n, onClosePanel }: { notification: Not
     if (unread) markRead.run({ id: n.id });
     const target = notificationTarget(n);
     if (target.kind === 'profile') profile.open(target.userId);
-    else if (target.kind === 'post') void navigate(target.href);
-    else if (target.kind === 'navigate') {
+    else if (target.kind === 'post' || target.kind === 'navigate') {
+      // A post opens over the page, not over the list: closing it goes back to the page (the list is one click away).
       onClosePanel();
       void navigate(target.href);
     }
