@@ -111,7 +111,7 @@ describe('post card', () => {
     const actions = within(card)
       .getAllByRole('button')
       .map((b) => b.getAttribute('aria-label'))
-      .filter((l) => l && /post$/.test(l) && !/Like post$/.test(l));
+      .filter((l) => l && /post$/.test(l) && !/(Like|Open) post$/.test(l));
     expect(actions).toEqual(labels);
   });
 
@@ -180,7 +180,23 @@ describe('post card', () => {
       'GET /groups/12/discussions/301': () => json(200, { discussion: makeDiscussion() }),
       'GET /groups/12/discussions/301/comments': () => json(200, { comments: [], nextCursor: null }),
     });
-    await user.click(within(card).getByRole('button', { name: 'Open post, 2 comments' }));
+    // Named by the count it shows first (WCAG 2.5.3 label in name).
+    await user.click(within(card).getByRole('button', { name: '2 comments, Open post' }));
+    expect(router.state.location.search).toBe('?post=12-301');
+    expect(await screen.findByRole('dialog', { name: 'Post' })).toBeInTheDocument();
+  });
+
+  it("opens the post panel from a click on the post's text, but not from a link in it", async () => {
+    const post = makeDiscussion({ discussion_content: 'Meet at the park, see https://example.org/map for the way' });
+    const { card, router, user } = await showFeed([post], {
+      'GET /groups/12/discussions/301': () => json(200, { discussion: post }),
+      'GET /groups/12/discussions/301/comments': () => json(200, { comments: [], nextCursor: null }),
+    });
+    const link = within(card).getByRole('link', { name: /example\.org/ });
+    link.addEventListener('click', (event) => event.preventDefault());
+    await user.click(link);
+    expect(router.state.location.search).toBe('');
+    await user.click(within(card).getByText(/Meet at the park/));
     expect(router.state.location.search).toBe('?post=12-301');
     expect(await screen.findByRole('dialog', { name: 'Post' })).toBeInTheDocument();
   });

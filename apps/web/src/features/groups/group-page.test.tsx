@@ -489,7 +489,7 @@ describe('members page', () => {
       'GET /groups/12/members?search=zzz': () => json(200, { members: [], nextCursor: null }),
       'GET /api/groups/12/requests': () => json(200, { requests: [], nextCursor: null }),
     });
-    const { user } = renderApp('/group/night-owls/members');
+    const { user, router } = renderApp('/group/night-owls/members');
     expect(await screen.findByRole('heading', { name: '4 Members' })).toBeInTheDocument();
     const rows = within(await screen.findByRole('list', { name: 'Members' })).getAllByRole('listitem');
     expect(rows.map((r) => r.textContent)).toEqual([
@@ -504,9 +504,25 @@ describe('members page', () => {
     expect(within(rows[0]!).getByText('olivia').parentElement).toHaveClass('text-role-admin');
     expect(within(rows[2]!).getByText('mo').parentElement).toHaveClass('text-role-moderator');
 
+    // A name is a button to that person's profile.
+    await user.click(within(rows[3]!).getByRole('button', { name: 'grace' }));
+    expect(new URLSearchParams(router.state.location.search).get('profile')).toBe('52');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
     await user.type(screen.getByRole('searchbox', { name: 'Find a member' }), 'zzz');
     expect(await screen.findByText('No members found matching "zzz"')).toBeInTheDocument();
     expect(calls.filter((c) => c.url.includes('/members?search=')).map((c) => c.url)).toEqual(['/groups/12/members?search=zzz']);
+  });
+
+  it('says "1 Member" for one', async () => {
+    signIn();
+    serve({
+      'GET /groups/night-owls': () => json(200, makeDetail({ is_member: true, member_count: 1 }, { role: 'admin' })),
+      'GET /groups/12/members': () => json(200, { members: members.slice(0, 1), nextCursor: null }),
+      'GET /api/groups/12/requests': () => json(200, { requests: [], nextCursor: null }),
+    });
+    renderApp('/group/night-owls/members');
+    expect(await screen.findByRole('heading', { name: '1 Member' })).toBeInTheDocument();
   });
 
   it('lets an admin kick a member after the confirmation, and says so', async () => {

@@ -66,7 +66,8 @@ export const GROUP_TEXTS = {
   beFirstBlog: 'Be the first to post!',
 
   // Members page (SPEC §2, §5, §6, §8)
-  membersHeading: (n: number) => `${n} Members`,
+  // SPEC §2 "{n} Members", in the singular for one.
+  membersHeading: (n: number) => countLabel(n, 'Member', 'Members'),
   findMember: 'Find a member',
   noMembersMatching: (term: string) => `No members found matching "${term}"`,
   noPermission: GROUP_MESSAGES.noPermission,
