@@ -414,6 +414,8 @@ test('Discussion tab frames, the navigation strip, Explore and the profile Commu
   const visitor = await visitorContext.newPage();
   await visitor.goto(`/group/${theirs.slug}/discussions`);
   await expect(visitor.getByText('Want to participate in this community? Join now!')).toBeVisible();
+  // One banner, not two alike.
+  await expect(visitor.getByText(/^Want to participate/)).toHaveCount(1);
   await expect(visitor.getByRole('link', { name: 'Sign In to Post' })).toBeVisible();
   await expectAccessible(visitor, 'discussion tab (visitor)');
   await snap(visitor, 'desktop-discussions-visitor');
@@ -421,6 +423,7 @@ test('Discussion tab frames, the navigation strip, Explore and the profile Commu
   await visitor.reload();
   await expect(visitor.getByText('No discussions yet')).toBeVisible();
   await expect(visitor.getByText('Want to participate in this community? Join now!')).toHaveCount(0);
+  await expect(visitor.getByText('Want to participate in discussions? Sign in to join this community and start posting!')).toBeVisible();
   await visitor.getByRole('region', { name: theirs.name }).getByRole('button', { name: 'JOIN' }).click();
   await expect(visitor).toHaveURL(/\/login\?redirect=/);
   await visitorContext.close();

@@ -434,7 +434,8 @@ describe('Discussion tab frames', () => {
     serve({ 'GET /groups/night-owls': () => json(200, makeDetail()) });
     const { user } = renderApp('/group/night-owls/discussions');
     expect(await screen.findByText('Want to participate in this community? Join now!')).toBeInTheDocument();
-    expect(screen.getByText('Want to participate in discussions? Sign in to join this community and start posting!')).toBeInTheDocument();
+    // One banner at a time: the quieter "Sign in to join" line only once the banner is closed.
+    expect(screen.queryByText('Want to participate in discussions? Sign in to join this community and start posting!')).not.toBeInTheDocument();
     expect(await screen.findByText('No discussions yet')).toBeInTheDocument();
     expect(screen.getByText("This group doesn't have any discussions yet.")).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign In to Post' })).toHaveAttribute(
@@ -443,6 +444,7 @@ describe('Discussion tab frames', () => {
     );
     await user.click(within(screen.getByRole('region', { name: 'Sign in' })).getByRole('button', { name: 'Close' }));
     expect(screen.queryByText('Want to participate in this community? Join now!')).not.toBeInTheDocument();
+    expect(screen.getByText('Want to participate in discussions? Sign in to join this community and start posting!')).toBeInTheDocument();
     expect(localStorage.getItem('hideAuthBanner')).toBe('true');
   });
 
@@ -452,6 +454,7 @@ describe('Discussion tab frames', () => {
     renderApp('/group/night-owls/discussions');
     expect(await screen.findByText('No discussions yet')).toBeInTheDocument();
     expect(screen.queryByText('Want to participate in this community? Join now!')).not.toBeInTheDocument();
+    expect(screen.getByText('Want to participate in discussions? Sign in to join this community and start posting!')).toBeInTheDocument();
   });
 
   it('asks a signed-in non-member to join, and tells a member to be the first', async () => {
