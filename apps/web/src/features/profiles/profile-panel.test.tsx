@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { json, makeProfile, mockFetch, renderApp, signIn } from '@/test/render-app';
 
 function serveProfile(initial = makeProfile()) {
@@ -200,6 +200,15 @@ describe('ProfilePanel', () => {
     const crop = await screen.findByRole('dialog', { name: 'Adjust profile photo' });
     expect(within(crop).getByRole('slider', { name: 'Zoom' })).toHaveAttribute('aria-valuetext', '1.00 times');
     expect(within(crop).getByText('1.00×')).toBeInTheDocument();
+    // An arrow key zooms by 0.1 (30 presses from 1× to 4×, not 300); the slider keeps 0.01 for dragging.
+    const zoom = within(crop).getByRole('slider', { name: 'Zoom' });
+    act(() => zoom.focus());
+    await user.keyboard('{ArrowRight}');
+    expect(zoom).toHaveAttribute('aria-valuetext', '1.10 times');
+    await user.keyboard('{ArrowRight}{ArrowRight}{ArrowLeft}');
+    expect(zoom).toHaveAttribute('aria-valuetext', '1.20 times');
+    await user.keyboard('{ArrowLeft}{ArrowLeft}{ArrowLeft}');
+    expect(zoom).toHaveAttribute('aria-valuetext', '1.00 times');
     // While the crop is open the button keeps focusability (aria-disabled, not disabled).
     expect(photoButton).toHaveAttribute('aria-disabled', 'true');
     await user.keyboard('{Escape}');
