@@ -161,9 +161,8 @@ test('a second person joins and leaves with the confirmations, using only the ke
   // Focus starts on the panel's close button; the tabs come next.
   await expect(panel.getByRole('button', { name: 'Close communities' })).toBeFocused();
   await tabTo(p, panel.getByRole('tab', { name: 'Joined' }));
-  // One arrow at a time, as a person who watches the tab change (each choice is written to the address first).
+  // Two arrows in quick succession: the second is not lost (components/ui/tabs.tsx moves focus within the key).
   await p.keyboard.press('ArrowRight');
-  await expect(panel.getByRole('tab', { name: 'Created' })).toHaveAttribute('aria-selected', 'true');
   await p.keyboard.press('ArrowRight');
   await expect(panel.getByRole('tab', { name: 'Search' })).toHaveAttribute('aria-selected', 'true');
   await tabTo(p, panel.getByRole('searchbox', { name: 'Find new communities' }));

@@ -143,6 +143,24 @@ describe('communities side panel', () => {
     expect(logo).toHaveFocus();
   });
 
+  it('follows two arrow keys pressed in quick succession in its tabs (the second is not lost)', async () => {
+    signIn();
+    serveLists();
+    const { user } = renderApp('/');
+    await user.click(screen.getByRole('button', { name: 'Agora communities' }));
+    const panel = await screen.findByRole('dialog', { name: 'Communities' });
+    const joined = within(panel).getByRole('tab', { name: 'Joined' });
+    act(() => joined.focus());
+    // Both keys before anything else runs (no pause between them, as on a busy machine).
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    await waitFor(() => expect(within(panel).getByRole('tab', { name: 'Search' })).toHaveAttribute('aria-selected', 'true'));
+    expect(within(panel).getByRole('tab', { name: 'Search' })).toHaveFocus();
+    await user.keyboard('{ArrowLeft}{ArrowLeft}{ArrowLeft}');
+    await waitFor(() => expect(within(panel).getByRole('tab', { name: 'Search' })).toHaveAttribute('aria-selected', 'true'));
+    await user.keyboard('{Home}');
+    await waitFor(() => expect(joined).toHaveAttribute('aria-selected', 'true'));
+  });
+
   it('asks before leaving from a row ("Leave Joined A?"); Cancel keeps the membership', async () => {
     signIn();
     const { calls } = serveLists({ 'POST /api/groups/2/leave': () => json(200, membership({ isMember: false, status: 'none' })) });
