@@ -249,6 +249,26 @@ describe('Explore', () => {
     expect(within(row).getByRole('button', { name: 'Join Other Place' })).toBeInTheDocument();
   });
 
+  it('shows the right scroll arrow from the first paint when the suggested row overflows, and scrolls 500 px', async () => {
+    // Every list is 300 px wide showing 1,200 px: the row overflows as soon as it is laid out, before any scroll.
+    const client = vi.spyOn(HTMLUListElement.prototype, 'clientWidth', 'get').mockReturnValue(300);
+    const scroll = vi.spyOn(HTMLUListElement.prototype, 'scrollWidth', 'get').mockReturnValue(1200);
+    try {
+      mockFetch((url) => (url.startsWith('/groups/suggested') ? json(200, list([other, joinedA, joinedB])) : json(200, list([]))));
+      const { user } = renderApp('/suggested');
+      const row = await screen.findByRole('list', { name: 'Suggested communities' });
+      const right = await screen.findByRole('button', { name: 'Scroll suggested communities right' });
+      expect(screen.queryByRole('button', { name: 'Scroll suggested communities left' })).not.toBeInTheDocument();
+      const scrollBy = vi.fn();
+      row.scrollBy = scrollBy as typeof row.scrollBy;
+      await user.click(right);
+      expect(scrollBy).toHaveBeenCalledWith({ left: 500, behavior: 'smooth' });
+    } finally {
+      client.mockRestore();
+      scroll.mockRestore();
+    }
+  });
+
   it('gives a visitor a JOIN that goes to sign in', async () => {
     mockFetch((url) => (url.startsWith('/groups/suggested') ? json(200, list([other])) : json(200, list([]))));
     renderApp('/suggested');

@@ -112,6 +112,8 @@ export const GROUP_TEXTS = {
   scrollRight: 'Scroll communities right',
   yourCommunities: 'Your communities',
   suggestedTitle: 'Suggested communities',
+  suggestedScrollLeft: 'Scroll suggested communities left',
+  suggestedScrollRight: 'Scroll suggested communities right',
   noSuggested: 'No suggested communities available..',
   createdCommunities: 'Created communities',
   joinedCommunities: 'Joined communities',
