@@ -18,14 +18,30 @@ test.describe('expectNoAxeViolations', () => {
     await expect(expectNoAxeViolations(p, 'low contrast')).rejects.toThrow(/color-contrast/);
   });
 
-  test('fails when the page background is a colour axe cannot parse (each text is skipped)', async ({ page: p }) => {
-    await p.setContent(page('<h1>Title</h1><p>Some text</p>', 'body { background: oklch(98.5% 0 none); color: #18181b; }'));
-    await expect(expectNoAxeViolations(p, 'unparsable background')).rejects.toThrow(/could not run[\s\S]*Could not parse color/);
+  test('fails when a visible label is not part of the accessible name (WCAG 2.5.3, the old Like button)', async ({ page: p }) => {
+    await p.setContent(page('<h1>Post</h1><button type="button" aria-label="Like post">3 likes</button>'));
+    await expect(expectNoAxeViolations(p, 'label in name')).rejects.toThrow(/label-content-name-mismatch/);
   });
 
-  test('fails when one text colour cannot be parsed (that element would be skipped)', async ({ page: p }) => {
+  test('passes a name that starts with the visible label', async ({ page: p }) => {
+    await p.setContent(page('<h1>Post</h1><button type="button" aria-label="3 likes, like this post">3 likes</button>'));
+    await expectNoAxeViolations(p, 'label in name');
+  });
+
+  // axe 4.13 could not parse Tailwind 4's minified `none` channels and skipped (or aborted) the check; 4.14 reads
+  // them, so these colours are checked like any other. abandonedChecks() stays for whatever axe gives up on next.
+  test('checks text on a page background written with a `none` channel', async ({ page: p }) => {
+    await p.setContent(page('<h1>Title</h1><p>Some text</p>', 'body { background: oklch(98.5% 0 none); color: #18181b; }'));
+    await expectNoAxeViolations(p, 'readable on a none background');
+    await p.setContent(page('<h1>Title</h1><p>Some text</p>', 'body { background: oklch(98.5% 0 none); color: #a1a1aa; }'));
+    await expect(expectNoAxeViolations(p, 'faint on a none background')).rejects.toThrow(/color-contrast/);
+  });
+
+  test('checks a text colour written with a `none` channel', async ({ page: p }) => {
     await p.setContent(page('<h1>Title</h1><p style="color: oklch(30% 0 none)">Some text</p>'));
-    await expect(expectNoAxeViolations(p, 'unparsable text colour')).rejects.toThrow(/could not run[\s\S]*oklch/);
+    await expectNoAxeViolations(p, 'dark none text');
+    await p.setContent(page('<h1>Title</h1><p style="color: oklch(80% 0 none)">Some text</p>'));
+    await expect(expectNoAxeViolations(p, 'faint none text')).rejects.toThrow(/color-contrast/);
   });
 });
 

@@ -57,7 +57,7 @@ test('community screens fit a 390 px screen, in both themes', async ({ page, bro
   await useDarkTheme(page, false);
 
   // The logo opens the panel full width; a leftward swipe closes it.
-  await page.getByRole('button', { name: 'Communities', exact: true }).click();
+  await page.getByRole('button', { name: 'Agora communities', exact: true }).click();
   const panel = page.getByRole('dialog', { name: 'Communities' });
   await panel.getByRole('tab', { name: 'Created' }).click();
   await expect(panel.getByRole('link', { name: new RegExp(group.name) })).toBeVisible();

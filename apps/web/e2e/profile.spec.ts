@@ -66,7 +66,8 @@ test('register, sign in, edit the profile, upload a cropped photo, log out', asy
   await page.getByRole('button', { name: 'Sign in' }).click();
 
   await expect(page.getByRole('heading', { name: 'Your feed' })).toBeVisible();
-  await expect(page.getByText(`Welcome back, ${user.firstName}`)).toBeVisible();
+  // A brand-new account is welcomed, not welcomed back.
+  await expect(page.getByText(`Welcome, ${user.firstName}`)).toBeVisible();
   await expect(page.getByText("You haven't joined any community yet")).toBeVisible();
   expect(
     await page.evaluate(() => [localStorage.getItem('token') === localStorage.getItem('authToken'), localStorage.getItem('username')]),
@@ -157,9 +158,10 @@ test('register, sign in, edit the profile, upload a cropped photo, log out', asy
   await expect(zoom).toHaveAttribute('aria-valuemin', '1');
   await expect(zoom).toHaveAttribute('aria-valuemax', '4');
   await expect(crop.getByText('1.00×')).toBeVisible();
+  // An arrow key zooms by 0.1 (dragging keeps 0.01).
   await zoom.press('ArrowRight');
-  await expect(crop.getByText('1.01×')).toBeVisible();
-  await expect(zoom).toHaveAttribute('aria-valuetext', '1.01 times');
+  await expect(crop.getByText('1.10×')).toBeVisible();
+  await expect(zoom).toHaveAttribute('aria-valuetext', '1.10 times');
   await snap(page, 'desktop-crop-photo');
   await crop.getByRole('button', { name: 'Save' }).click();
 

@@ -74,6 +74,7 @@ describe('signed-in shell', () => {
     expect(screen.getByRole('heading', { name: 'Your feed' })).toBeInTheDocument();
     // SPEC §7: the first name from the own profile, not the username.
     expect(await screen.findByText('Welcome back, Ada')).toBeInTheDocument();
+    expect(screen.queryByText('Welcome, Ada')).not.toBeInTheDocument();
     expect(screen.getByText("You haven't joined any community yet")).toBeInTheDocument();
     expect(await screen.findByText('No discussion to show right now..')).toBeInTheDocument();
     const side = screen.getByRole('complementary', { name: 'Side panel' });
@@ -104,6 +105,25 @@ describe('signed-in shell', () => {
         '/friends/7/friends?limit=50',
       ]),
     );
+  });
+
+  it('welcomes a brand-new account ("Welcome, Ada") on its first feed, and welcomes it back afterwards', async () => {
+    signIn();
+    localStorage.setItem('newAccount', 'ada');
+    const answer = (url: string) => {
+      if (url.startsWith('/notifications')) return json(200, { notifications: [], unreadCount: 0, nextCursor: null });
+      if (url.startsWith('/friends/')) return json(200, { friends: [], total: 0, nextCursor: null });
+      if (url.startsWith('/groups/joined/discussions')) return json(200, { discussions: [], nextCursor: null });
+      if (url.startsWith('/groups/joined/blogs')) return json(200, { blogs: [], nextCursor: null });
+      if (url.startsWith('/groups/')) return json(200, { groups: [], nextCursor: null });
+      return json(200, makeProfile());
+    };
+    mockFetch(answer);
+    const first = renderApp('/');
+    expect(await screen.findByText('Welcome, Ada')).toBeInTheDocument();
+    first.unmount();
+    renderApp('/');
+    expect(await screen.findByText('Welcome back, Ada')).toBeInTheDocument();
   });
 
   it('shows the create page heading to a signed-in user', () => {

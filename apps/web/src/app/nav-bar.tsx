@@ -79,10 +79,10 @@ export function NavBar({ onOpenNotifications }: { onOpenNotifications: () => voi
     <header className="sticky top-0 z-30 border-b border-line bg-surface/90 backdrop-blur supports-[backdrop-filter]:bg-surface/75">
       <div className="flex h-16 items-center gap-1.5 px-3 sm:gap-3 sm:px-5">
         {session ? (
-          // Signed in, the logo opens the communities panel (SPEC §2).
+          // Signed in, the logo opens the communities panel (SPEC §2); its name starts with the wordmark it shows.
           <button
             type="button"
-            aria-label="Communities"
+            aria-label="Agora communities"
             onClick={() => communitiesPanel.open('groups')}
             className="mr-1 shrink-0 rounded-lg sm:mr-3"
           >

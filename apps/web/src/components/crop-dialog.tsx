@@ -20,7 +20,7 @@ interface CropDialogProps {
 }
 
 /**
- * "Adjust profile photo" (1:1, round) or "Adjust banner" (3:1), zoom 1 to 4 by 0.01, Cancel and Save. Shared by
+ * "Adjust profile photo" (1:1, round) or "Adjust banner" (3:1), zoom 1 to 4 (by 0.01 when dragged, 0.1 per arrow key), Cancel and Save. Shared by
  * the profile and the community page.
  */
 export function CropDialog({ kind, title, source, onCancel, onCropped }: CropDialogProps) {
@@ -92,6 +92,7 @@ export function CropDialog({ kind, title, source, onCancel, onCropped }: CropDia
             min={CROP_ZOOM.min}
             max={CROP_ZOOM.max}
             step={CROP_ZOOM.step}
+            keyStep={CROP_ZOOM.keyStep}
           />
           <ZoomIn className="size-4 shrink-0 text-fg-subtle" aria-hidden />
           <output aria-hidden className="w-12 shrink-0 text-right text-sm font-medium text-fg-muted tabular-nums">

@@ -16,6 +16,7 @@ export const STORAGE_KEYS = {
   theme: 'theme',
   /** Prefix of unsent texts: `draft:<userId>:<what>` (see `readDraft`). */
   draftPrefix: 'draft:',
+  newAccount: 'newAccount',
 } as const;
 
 const SESSION_KEYS: readonly string[] = [STORAGE_KEYS.token, STORAGE_KEYS.authToken, STORAGE_KEYS.userId, STORAGE_KEYS.username];
@@ -43,6 +44,22 @@ export function writeStorage(key: string, value: string): boolean {
     return true;
   } catch {
     return false;
+  }
+}
+
+/**
+ * Registration marks the new username (STORAGE_KEYS.newAccount); the first feed of that account greets "Welcome"
+ * instead of "Welcome back" and then forgets the mark.
+ */
+export function isNewAccount(username: string): boolean {
+  return Boolean(username) && readStorage(STORAGE_KEYS.newAccount) === username;
+}
+
+export function forgetNewAccount(): void {
+  try {
+    window.localStorage.removeItem(STORAGE_KEYS.newAccount);
+  } catch {
+    // Storage unavailable: there was no mark to forget.
   }
 }
 

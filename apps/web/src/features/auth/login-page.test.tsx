@@ -21,6 +21,11 @@ describe('LoginPage', () => {
     await waitFor(() => expect(document.title).toBe('Sign in · Agora'));
   });
 
+  it('puts focus in its first field on opening', async () => {
+    renderApp('/login');
+    await waitFor(() => expect(screen.getByLabelText('Email or username')).toHaveFocus());
+  });
+
   it('requires both fields, sends nothing without them and focuses the first empty one', async () => {
     const { calls } = mockFetch(() => json(200, ok));
     const { user } = renderApp('/login');

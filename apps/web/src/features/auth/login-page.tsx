@@ -24,6 +24,8 @@ export const LOGIN_TEXTS = {
 
 interface LoginState {
   identifier?: string;
+  /** Handed over by a registration that just succeeded: the account is new, so no "Welcome back". */
+  registered?: boolean;
 }
 
 type LoginField = 'emailOrUsername' | 'password';
@@ -35,6 +37,7 @@ export function LoginPage() {
   const location = useLocation();
   const redirect = safeRedirectPath(params.get('redirect'));
   const prefill = (location.state as LoginState | null)?.identifier ?? '';
+  const registered = (location.state as LoginState | null)?.registered === true;
 
   const [identifier, setIdentifier] = useState(prefill);
   const [password, setPassword] = useState('');
@@ -57,10 +60,12 @@ export function LoginPage() {
     focusTarget.current = null;
   }, [focusRequest, login.isPending]);
 
-  // With a username handed over by registration, the password is what is left to type.
+  // Focus starts in the first field; with a username handed over by registration, the password is what is left to
+  // type.
+  const identifierInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
   useEffect(() => {
-    if (prefill) passwordInput.current?.focus();
+    (prefill ? passwordInput : identifierInput).current?.focus();
   }, [prefill]);
 
   // Already signed in (or signed in from another tab): nothing to do here.
@@ -106,7 +111,7 @@ export function LoginPage() {
 
   return (
     <AuthLayout
-      title="Welcome back"
+      title={registered ? 'Welcome' : 'Welcome back'}
       subtitle="Sign in to join the conversation in your communities."
       footer={
         <>
@@ -122,6 +127,7 @@ export function LoginPage() {
         <FormError message={formError} />
         <Field label="Email or username" error={fieldErrors.emailOrUsername}>
           <Input
+            ref={identifierInput}
             name="emailOrUsername"
             autoComplete="username"
             autoCapitalize="none"

@@ -59,14 +59,15 @@ describe('RegisterPage', () => {
     expect(password).toHaveFocus();
   });
 
-  it('alerts "Passwords do not match", shows it under the confirmation and sends nothing', async () => {
+  it('says "Passwords do not match" under the confirmation only (no blocking alert()), focuses it and sends nothing', async () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     const { calls } = mockFetch(() => json(201, {}));
     const { user } = renderApp('/register');
     await fill(user, { 'Confirm password': 'different1' });
     await acceptAndSubmit(user);
-    expect(alert).toHaveBeenCalledWith('Passwords do not match');
     expect(screen.getByLabelText('Confirm password')).toHaveAccessibleDescription('Passwords do not match');
+    expect(screen.getByLabelText('Confirm password')).toHaveFocus();
+    expect(alert).not.toHaveBeenCalled();
     expect(calls).toHaveLength(0);
   });
 
@@ -128,6 +129,11 @@ describe('RegisterPage', () => {
     expect(await screen.findByText('Registration successful!')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(await screen.findByLabelText('Email or username')).toHaveValue('grace');
+    // A brand-new account is welcomed, not welcomed back.
+    expect(screen.getByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Welcome back' })).not.toBeInTheDocument();
+    // …and so is its first feed (features/feed/member-home.tsx reads the mark).
+    expect(localStorage.getItem('newAccount')).toBe('grace');
     expect(calls[0]).toMatchObject({
       url: '/api/auth/register',
       method: 'POST',

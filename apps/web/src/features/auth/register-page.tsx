@@ -8,6 +8,7 @@ import { Field, fieldErrorId } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { ApiError, errorMessage, isNetworkError } from '@/lib/api-client';
 import { focusFirstInvalid } from '@/lib/forms';
+import { STORAGE_KEYS, writeStorage } from '@/lib/storage';
 import { useRegister } from './api';
 import { AuthLayout, FormError } from './auth-layout';
 import { PasswordInput } from './password-input';
@@ -95,8 +96,8 @@ export function RegisterPage() {
     const found = validateRegistration(values, terms);
     setErrors(found);
     setFormError(null);
-    // SPEC §5: a mismatch is also an alert.
-    if (found.confirmPassword === AUTH_MESSAGES.passwordsDoNotMatch) window.alert(AUTH_MESSAGES.passwordsDoNotMatch);
+    // SPEC §5's "Passwords do not match" shows under the confirmation (with the form's alert above), never as a
+    // blocking alert() on top of it.
     if (Object.keys(found).length > 0) {
       setFormError(REGISTER_TEXTS.invalid);
       requestFocus(Object.keys(found));
@@ -113,9 +114,10 @@ export function RegisterPage() {
     registration.mutate(body, {
       onSuccess: () => {
         toast.success(REGISTER_TEXTS.success);
+        writeStorage(STORAGE_KEYS.newAccount, body.username);
         const redirect = params.get('redirect');
         const login = redirect ? `/login?redirect=${encodeURIComponent(safeRedirectPath(redirect))}` : '/login';
-        navigate(login, { state: { identifier: body.username } });
+        navigate(login, { state: { identifier: body.username, registered: true } });
       },
       onError: (error) => {
         if (isNetworkError(error)) {

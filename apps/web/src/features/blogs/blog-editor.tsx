@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent, type RefObject, type SetStateAction } from 'react';
 import { flushSync } from 'react-dom';
 import { Bold, Heading, ImagePlus, Trash2, Upload } from 'lucide-react';
-import { BLOG_LIMITS, cleanPastedText, type Blog } from '@agora/contract';
+import { BLOG_LIMITS, BLOG_MESSAGES, cleanPastedText, type Blog } from '@agora/contract';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
@@ -48,6 +48,7 @@ export function BlogEditor({ open, onOpenChange, groupId, blog, onSaved }: BlogE
           closeRequestRef={closeRequestRef}
           onDone={(saved) => {
             onOpenChange(false);
+            toast.success(blog ? BLOG_MESSAGES.updated : BLOG_MESSAGES.created);
             onSaved?.(saved);
           }}
           onCancel={() => onOpenChange(false)}
@@ -357,7 +358,8 @@ function EditorForm({
         />
       </div>
 
-      <div className="flex flex-wrap justify-end gap-2 border-t border-line pt-4">
+      {/* Stuck to the bottom of the scrolling dialog: a long post never pushes Publish below the fold. */}
+      <div className="sticky bottom-0 z-10 -mx-5 -mb-5 flex flex-wrap justify-end gap-2 border-t border-line bg-surface px-5 pt-4 pb-5">
         <Button variant="outline" onClick={() => closeRequestRef.current?.()}>
           {BLOG_TEXTS.cancel}
         </Button>

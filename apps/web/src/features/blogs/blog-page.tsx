@@ -231,7 +231,7 @@ function BlogNotFound({ retry }: { retry?: () => void }) {
 
 function BlogSkeleton() {
   return (
-    <div aria-busy="true" aria-label="Loading blog post" className="mx-auto max-w-3xl space-y-6">
+    <div role="status" aria-busy="true" aria-label="Loading blog post" className="mx-auto max-w-3xl space-y-6">
       <Skeleton className="h-8 w-24" />
       <Skeleton className="aspect-[3/1] max-h-56 w-full rounded-2xl" />
       <Skeleton className="h-9 w-3/4" />

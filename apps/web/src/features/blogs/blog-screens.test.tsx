@@ -152,6 +152,14 @@ describe('Blog editor', () => {
     expect(sent.get('image')).toBeNull();
     created.resolve(json(201, { message: 'Blog post published', post: makeBlog({ blog_title: 'My post' }) }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // Said so, not just closed.
+    expect(await screen.findByText('Blog post published')).toBeInTheDocument();
+  });
+
+  it('keeps Cancel and Publish in a bar stuck to the bottom of the scrolling editor (reachable at 1366×900)', async () => {
+    const { dialog } = await openEditor();
+    const bar = within(dialog).getByRole('button', { name: 'Publish Blog Post' }).parentElement!;
+    expect(bar).toHaveClass('sticky', 'bottom-0');
   });
 
   it('asks before closing with changes, keeps the draft on this device, and Discard drops it (issue 12 §2.3)', async () => {
@@ -390,6 +398,7 @@ describe('Blog page', () => {
     const sent = calls.find((c) => c.method === 'PUT')!.body as FormData;
     expect([sent.get('title'), sent.get('removeImage')]).toEqual(['Renamed', 'true']);
     expect(await screen.findByRole('heading', { level: 1, name: 'Renamed' })).toBeInTheDocument();
+    expect(await screen.findByText('Blog post updated')).toBeInTheDocument();
   });
 
   it('says "Blog Post Not Found" for a missing blog, another community’s blog or a bad id', async () => {

@@ -4,7 +4,7 @@ import { LoadMore } from '@/components/load-more';
 import { useDiscussionFeed, type FeedSource } from './api';
 import { freshFirst, useFreshPosts } from './fresh-posts';
 import { PostCard } from './post-card';
-import { PostSkeleton } from '@/components/post-skeleton';
+import { PostPlaceholders } from '@/components/post-skeleton';
 import { DISCUSSION_TEXTS } from './texts';
 
 export interface DiscussionFeedProps {
@@ -47,11 +47,7 @@ export function DiscussionFeed({ source, skeletons, empty, showCommunity = false
     return (
       <div className="space-y-4">
         {header}
-        <div aria-busy="true" aria-label={`Loading ${label.toLowerCase()}`} className="space-y-4">
-          {Array.from({ length: skeletons }, (_, i) => (
-            <PostSkeleton key={i} />
-          ))}
-        </div>
+        <PostPlaceholders label={label} count={skeletons} />
       </div>
     );
   }

@@ -31,9 +31,9 @@ async function showFeed(posts: Discussion[], routes: Record<string, Handler> = {
   return { ...app, api, card };
 }
 
-const likeButton = (card: HTMLElement) => within(card).getByRole('button', { name: 'Like post' });
-/** The count the button shows (its spoken "n likes" is separate). */
-const likeCount = (card: HTMLElement) => likeButton(card).querySelector('span[aria-hidden="true"]')?.textContent;
+const likeButton = (card: HTMLElement) => within(card).getByRole('button', { name: /, Like post$/ });
+/** The count the button shows; its name starts with it ("3 likes, Like post": WCAG 2.5.3 label in name). */
+const likeCount = (card: HTMLElement) => likeButton(card).textContent;
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -50,6 +50,13 @@ describe('post card', () => {
     expect(within(card).getByText('Pinned')).toBeInTheDocument();
     expect(within(card).getByText('all').tagName).toBe('STRONG');
     expect(within(card).getByText('5 minutes ago').tagName).toBe('TIME');
+  });
+
+  it('names the like toggle by the count it shows first (WCAG 2.5.3 label in name: "click 3" works)', async () => {
+    const { card } = await showFeed([makeDiscussion({ likeCount: 1234 })]);
+    const like = likeButton(card);
+    expect(like).toHaveTextContent('1,234');
+    expect(like).toHaveAccessibleName('1,234 likes, Like post');
   });
 
   it('likes at once, ignores clicks while the call runs, and keeps the server answer ("Liked post")', async () => {
@@ -104,7 +111,7 @@ describe('post card', () => {
     const actions = within(card)
       .getAllByRole('button')
       .map((b) => b.getAttribute('aria-label'))
-      .filter((l) => l && /post$/.test(l) && l !== 'Like post');
+      .filter((l) => l && /post$/.test(l) && !/(Like|Open) post$/.test(l));
     expect(actions).toEqual(labels);
   });
 
@@ -173,7 +180,23 @@ describe('post card', () => {
       'GET /groups/12/discussions/301': () => json(200, { discussion: makeDiscussion() }),
       'GET /groups/12/discussions/301/comments': () => json(200, { comments: [], nextCursor: null }),
     });
-    await user.click(within(card).getByRole('button', { name: 'Open post, 2 comments' }));
+    // Named by the count it shows first (WCAG 2.5.3 label in name).
+    await user.click(within(card).getByRole('button', { name: '2 comments, Open post' }));
+    expect(router.state.location.search).toBe('?post=12-301');
+    expect(await screen.findByRole('dialog', { name: 'Post' })).toBeInTheDocument();
+  });
+
+  it("opens the post panel from a click on the post's text, but not from a link in it", async () => {
+    const post = makeDiscussion({ discussion_content: 'Meet at the park, see https://example.org/map for the way' });
+    const { card, router, user } = await showFeed([post], {
+      'GET /groups/12/discussions/301': () => json(200, { discussion: post }),
+      'GET /groups/12/discussions/301/comments': () => json(200, { comments: [], nextCursor: null }),
+    });
+    const link = within(card).getByRole('link', { name: /example\.org/ });
+    link.addEventListener('click', (event) => event.preventDefault());
+    await user.click(link);
+    expect(router.state.location.search).toBe('');
+    await user.click(within(card).getByText(/Meet at the park/));
     expect(router.state.location.search).toBe('?post=12-301');
     expect(await screen.findByRole('dialog', { name: 'Post' })).toBeInTheDocument();
   });

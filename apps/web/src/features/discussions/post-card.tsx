@@ -269,6 +269,12 @@ export function PostCard({ post, showCommunity = false }: { post: Discussion; sh
     wasEditing.current = editing;
   }, [editing]);
 
+  const openFromBody = (target: EventTarget) => {
+    if (target instanceof Element && target.closest('a, button, img, video, iframe, input, textarea, label, [role="button"]')) return;
+    if (window.getSelection()?.toString()) return;
+    panel.open(post.group_id, post.id);
+  };
+
   return (
     <article
       aria-label={`Post by ${post.username}`}
@@ -279,13 +285,22 @@ export function PostCard({ post, showCommunity = false }: { post: Discussion; sh
         <AuthorLine post={post} showCommunity={showCommunity} />
         <PostActions post={post} onEdit={() => setEditing(true)} editButton={editButton} />
       </div>
-      {editing ? <PostEditForm post={post} onDone={() => setEditing(false)} /> : <PostBody post={post} />}
+      {editing ? (
+        <PostEditForm post={post} onDone={() => setEditing(false)} />
+      ) : (
+        // A click on the text opens the post, as the comment count does (that button is the keyboard's way there);
+        // links, images, buttons and a text selection keep their own meaning.
+        // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
+        <div className="cursor-pointer" onClick={(event) => openFromBody(event.target)}>
+          <PostBody post={post} />
+        </div>
+      )}
       <div className="mt-3 flex items-center gap-1 border-t border-line pt-2">
         <PostLikeButton post={post} />
         <button
           type="button"
           onClick={() => panel.open(post.group_id, post.id)}
-          aria-label={`${DISCUSSION_TEXTS.openPost}, ${DISCUSSION_TEXTS.comments(post.commentCount)}`}
+          aria-label={`${DISCUSSION_TEXTS.comments(post.commentCount)}, ${DISCUSSION_TEXTS.openPost}`}
           className="inline-flex h-9 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-fg-muted transition-colors hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
         >
           <MessageCircle className="size-[18px]" aria-hidden />

@@ -57,7 +57,7 @@ describe('post panel', () => {
     expect(within(panel).getByRole('img', { name: 'Verified' })).toBeInTheDocument();
     expect(within(panel).getByText('Moderator')).toBeInTheDocument();
     expect(within(panel).getByText('owls').tagName).toBe('STRONG');
-    expect(within(panel).getByRole('button', { name: 'Like post' })).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: /, Like post$/ })).toBeInTheDocument();
     expect(within(panel).getByRole('heading', { name: 'Comments (1)' })).toBeInTheDocument();
     expect(await within(panel).findByText('one')).toBeInTheDocument();
     expect(input(panel)).toHaveAttribute('placeholder', 'Add a comment...');
@@ -205,14 +205,14 @@ describe('post panel', () => {
       comments: [makeComment({ likeCount: 1 })],
       routes: { [`POST ${BASE}/comments/701/like`]: () => answer.promise },
     });
-    const like = await within(panel).findByRole('button', { name: 'Like comment' });
+    const like = await within(panel).findByRole('button', { name: /, Like comment$/ });
     await user.click(like);
     expect(like).toHaveAttribute('aria-pressed', 'true');
-    expect(like.querySelector('span[aria-hidden="true"]')).toHaveTextContent('2');
+    expect(like).toHaveTextContent('2');
     expect(api.calls.find((c) => c.url.endsWith('/like'))?.body).toEqual({ liked: true });
     await act(async () => answer.resolve(json(500, {})));
     await waitFor(() => expect(like).toHaveAttribute('aria-pressed', 'false'));
-    expect(like.querySelector('span[aria-hidden="true"]')).toHaveTextContent('1');
+    expect(like).toHaveTextContent('1');
     expect(await screen.findByText('Failed to like comment')).toBeInTheDocument();
   });
 
@@ -225,11 +225,11 @@ describe('post panel', () => {
       '/group/night-owls/discussions?post=12-301',
     );
     expect(await screen.findByTestId('post-card')).toBeInTheDocument();
-    const like = await within(panel).findByRole('button', { name: 'Like comment' });
+    const like = await within(panel).findByRole('button', { name: /, Like comment$/ });
     await user.click(like);
     await waitFor(() => expect(api.calls.some((c) => c.url === `${BASE}/comments/701/like`)).toBe(true));
     expect(like).toHaveAttribute('aria-pressed', 'true');
-    expect(like.querySelector('span[aria-hidden="true"]')).toHaveTextContent('2');
+    expect(like).toHaveTextContent('2');
   });
 
   it('opens the profile from names', async () => {

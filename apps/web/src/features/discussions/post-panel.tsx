@@ -103,7 +103,7 @@ function PostMissing({ message = DISCUSSION_TEXTS.notAvailableText }: { message?
 
 function PanelSkeleton() {
   return (
-    <div aria-busy="true" aria-label="Loading post" className="space-y-4 p-5">
+    <div role="status" aria-busy="true" aria-label="Loading post" className="space-y-4 p-5">
       <div className="flex items-center gap-3">
         <Skeleton className="size-9 rounded-lg" />
         <Skeleton className="h-4 w-40" />

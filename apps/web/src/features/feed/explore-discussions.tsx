@@ -1,17 +1,7 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { PostSkeleton } from '@/components/post-skeleton';
+import { PostPlaceholders } from '@/components/post-skeleton';
 import type { DiscussionFeedProps } from '@/features/discussions/public';
 import { LazyDiscussionFeed as DiscussionFeed } from '@/features/discussions/lazy';
-
-function Placeholders({ label, count }: { label: string; count: number }) {
-  return (
-    <div aria-busy="true" aria-label={`Loading ${label.toLowerCase()}`} className="space-y-4">
-      {Array.from({ length: count }, (_, i) => (
-        <PostSkeleton key={i} />
-      ))}
-    </div>
-  );
-}
 
 /**
  * The discussion feed for a page where it sits below the fold (Explore, a visitor's landing page): its
@@ -38,7 +28,7 @@ export function ExploreDiscussions(props: DiscussionFeedProps) {
       window.removeEventListener('scroll', onScroll);
     };
   }, [near]);
-  const placeholders = <Placeholders label={props.label} count={props.skeletons} />;
+  const placeholders = <PostPlaceholders label={props.label} count={props.skeletons} />;
   return (
     <div ref={anchor}>
       {near ? (

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Compass, MessagesSquare, Newspaper } from 'lucide-react';
 import { buttonClasses } from '@/components/ui/button';
@@ -7,14 +8,23 @@ import { useOwnProfile } from '@/features/profiles/api';
 import { useJoinedGroups } from '@/features/groups/api';
 import { BlogStrip } from '@/features/blogs/public';
 import { DiscussionFeed, PostToCommunity } from '@/features/discussions/public';
+import { useSession } from '@/lib/session';
+import { forgetNewAccount, isNewAccount } from '@/lib/storage';
 import { FEED_TEXTS } from './api';
 import { FeedSection } from './section';
 
 /** The signed-in user's feed (SPEC §2): welcome, the blogs strip and the discussions of the communities they joined. */
 export function HomePage() {
   const profile = useOwnProfile();
-  // SPEC §7 "Welcome back, {first name}": the own profile's first name, the username if it has none.
+  // SPEC §7 "Welcome back, {first name}": the own profile's first name, the username if it has none. A brand-new
+  // account's first feed says "Welcome" (the mark registration left, spent once).
   const name = profile.data ? profile.data.firstName.trim() || profile.data.username : null;
+  const session = useSession();
+  const [fresh] = useState(() => isNewAccount(session?.username ?? ''));
+  useEffect(() => {
+    if (fresh) forgetNewAccount();
+  }, [fresh]);
+  const greeting = fresh ? 'Welcome' : 'Welcome back';
   // "You haven't joined any community yet" only when that is true; otherwise the blogs of those communities.
   const joined = useJoinedGroups();
   const hasJoined = (joined.data?.groups.length ?? 0) > 0;
@@ -22,7 +32,7 @@ export function HomePage() {
     <div className="space-y-10">
       <PageTitle title="Your feed" />
       <header>
-        <p className="text-sm font-medium text-accent-fg">{name ? `Welcome back, ${name}` : 'Welcome back'}</p>
+        <p className="text-sm font-medium text-accent-fg">{name ? `${greeting}, ${name}` : greeting}</p>
         <h1 className="mt-1 text-2xl font-bold tracking-tight text-fg sm:text-3xl">Your feed</h1>
         <p className="mt-1 text-sm text-fg-subtle">Blogs and discussions from the communities you joined.</p>
       </header>

@@ -30,7 +30,7 @@ function setup(answer: () => Response | Promise<Response>) {
 }
 
 const pick = async (user: ReturnType<typeof renderApp>['user'], label: string, file: File) => {
-  const button = screen.getByRole('button', { name: label });
+  const button = screen.getByRole('button', { name: new RegExp(`^${label}`) });
   const input = button.parentElement!.querySelector('input[type=file]') as HTMLInputElement;
   await user.upload(input, file);
 };
@@ -43,6 +43,13 @@ describe('/create', () => {
     expect(await screen.findByText('Please enter a valid group name')).toBeInTheDocument();
     expect(screen.getByLabelText('Community name')).toHaveFocus();
     expect(calls.filter((c) => c.url === '/api/groups')).toHaveLength(0);
+  });
+
+  it('names the empty banner tile with the hint it shows (WCAG 2.5.3 label in name)', () => {
+    setup(() => json(201, {}));
+    const banner = screen.getByRole('button', { name: /^Choose banner image/ });
+    expect(banner).toHaveTextContent('Wide image, shown 3:1. At most 15 MB.');
+    expect(banner).toHaveAccessibleName('Choose banner image. Wide image, shown 3:1. At most 15 MB.');
   });
 
   it('caps the name at 50 characters', () => {

@@ -215,7 +215,8 @@ function ImageChooser({
       <button
         type="button"
         onClick={() => input.current?.click()}
-        aria-label={`Choose ${label.toLowerCase()} image`}
+        // The hint shown on the empty tile is part of the name (WCAG 2.5.3 label in name).
+        aria-label={preview || round ? `Choose ${label.toLowerCase()} image` : `Choose ${label.toLowerCase()} image. ${hint}`}
         aria-describedby={error ? errorId : undefined}
         className={cn(
           'block size-full overflow-hidden bg-surface-strong transition hover:brightness-95',

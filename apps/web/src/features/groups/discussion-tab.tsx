@@ -18,10 +18,19 @@ function readHidden(): boolean {
   }
 }
 
-/** The visitor's banner; closing it sets localStorage `hideAuthBanner` so it stays closed (SPEC §2). */
+/**
+ * The visitor's banner; closing it sets localStorage `hideAuthBanner` so it stays closed (SPEC §2). One frame at a
+ * time: the quieter "Sign in to join" line shows once the banner is closed, not as a second banner under it.
+ */
 function AuthBanner({ loginPath }: { loginPath: string }) {
   const [hidden, setHidden] = useState(readHidden);
-  if (hidden) return null;
+  if (hidden) {
+    return (
+      <div className="rounded-2xl border border-line bg-surface p-5 text-center shadow-sm">
+        <p className="text-sm text-fg-muted sm:text-base">{GROUP_TEXTS.signInToParticipate}</p>
+      </div>
+    );
+  }
   const close = () => {
     try {
       window.localStorage.setItem(STORAGE_KEYS.hideAuthBanner, 'true');
@@ -64,12 +73,7 @@ export function DiscussionTab() {
   return (
     <div className="mx-auto max-w-3xl space-y-5">
       {!viewer.signedIn ? (
-        <>
-          <AuthBanner loginPath={loginPath} />
-          <div className="rounded-2xl border border-line bg-surface p-5 text-center shadow-sm">
-            <p className="text-sm text-fg-muted sm:text-base">{GROUP_TEXTS.signInToParticipate}</p>
-          </div>
-        </>
+        <AuthBanner loginPath={loginPath} />
       ) : !viewer.isMember ? (
         <div className="flex flex-col items-start gap-4 rounded-2xl border border-line bg-surface p-5 shadow-sm sm:flex-row sm:items-center">
           <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-accent-soft text-accent-fg">

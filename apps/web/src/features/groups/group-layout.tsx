@@ -113,7 +113,7 @@ export function GroupNotFound({ retry }: { retry?: () => void }) {
 
 function GroupSkeleton() {
   return (
-    <div aria-busy="true" aria-label="Loading community" className="overflow-hidden rounded-2xl border border-line bg-surface">
+    <div role="status" aria-busy="true" aria-label="Loading community" className="overflow-hidden rounded-2xl border border-line bg-surface">
       <Skeleton className="aspect-[3/1] max-h-64 w-full rounded-none" />
       <div className="flex items-end gap-4 px-6 pb-6">
         <Skeleton className="-mt-12 size-24 rounded-full border-4 border-surface" />

@@ -164,7 +164,8 @@ function sectionLabel(key: SectionKey): string {
 
 /**
  * SPEC §2 Social: one entry per line; known networks get their icon and name, other links the first part of the
- * host, lines that are not links stay text. Links open in a new tab without access to this one.
+ * host, lines that are not links stay text. Links open in a new tab without access to this one. A card is named by
+ * what it shows, label then host ("Instagram instagram.com").
  */
 export function SocialSection({ text }: { text: string }) {
   const lines = parseLinks(text);
@@ -179,14 +180,13 @@ export function SocialSection({ text }: { text: string }) {
               target="_blank"
               rel="noopener noreferrer"
               title={line.href}
-              aria-label={line.site ? `${line.label} (${SITE_NAMES[line.site]})` : `${line.label} (${line.host})`}
               className="flex min-w-0 items-center gap-3 rounded-xl border border-line px-3 py-2.5 text-sm font-medium text-fg transition-colors hover:border-brand-300 hover:bg-accent-soft"
             >
               <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-accent-soft text-accent-fg">
                 <SiteIcon site={line.site} className="size-4" />
               </span>
               <span className="min-w-0 flex-1">
-                <span className="block truncate">{line.label}</span>
+                <span className="block truncate">{line.label}</span>{' '}
                 {/* A link without a label is labelled by its host: no need to say it twice. */}
                 {line.label === line.host.replace(/^www\d*\./, '') ? null : (
                   <span className="block truncate text-xs font-normal text-fg-muted">{line.host}</span>

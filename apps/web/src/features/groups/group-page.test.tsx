@@ -83,11 +83,11 @@ describe('community page', () => {
     expect(screen.getByRole('link', { name: /Join the club/ })).toHaveAttribute('href', 'https://owls.example/join');
     expect(screen.getByRole('link', { name: /the code of conduct/ })).toHaveAttribute('target', '_blank');
     expect(screen.queryByText(/\[Join the club\]/)).not.toBeInTheDocument();
-    const discord = screen.getByRole('link', { name: 'Discord (Discord)' });
+    const discord = screen.getByRole('link', { name: 'Discord discord.gg' });
     expect(discord).toHaveAttribute('href', 'https://discord.gg/owls');
     expect(discord).toHaveAttribute('target', '_blank');
     expect(discord).toHaveAttribute('rel', 'noopener noreferrer');
-    expect(screen.getByRole('link', { name: 'evil.example (evil.example)' })).toHaveAttribute('href', 'https://evil.example/');
+    expect(screen.getByRole('link', { name: 'evil.example' })).toHaveAttribute('href', 'https://evil.example/');
     expect(screen.getByText('Just text').closest('a')).toBeNull();
     // Without a label a link is labelled by its host, shown once (issue 12 §2.7).
     expect(screen.getAllByText('evil.example')).toHaveLength(1);
@@ -213,7 +213,13 @@ describe('joining and leaving (SPEC §4)', () => {
     await user.click(await within(await screen.findByRole('region', { name: 'Night Owls' })).findByRole('button', { name: 'JOIN' }));
     expect(await screen.findByText('You have successfully joined the community!')).toBeInTheDocument();
     await waitFor(() => expect(calls.filter((c) => c.url.startsWith('/groups/joined')).length).toBeGreaterThan(0));
+    // Leaving asks first (Kick does too); Cancel is where focus starts.
     await user.click(within(header()).getByRole('button', { name: 'Leave' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Leave Night Owls?' });
+    expect(confirm).toHaveAccessibleDescription('You can join again at any time.');
+    expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    expect(calls.some((c) => c.url.endsWith('/leave'))).toBe(false);
+    await user.click(within(confirm).getByRole('button', { name: 'Leave' }));
     expect(await screen.findByText('You have left the community')).toBeInTheDocument();
     expect(await within(header()).findByRole('button', { name: 'JOIN' })).toBeInTheDocument();
   });
@@ -438,7 +444,8 @@ describe('Discussion tab frames', () => {
     serve({ 'GET /groups/night-owls': () => json(200, makeDetail()) });
     const { user } = renderApp('/group/night-owls/discussions');
     expect(await screen.findByText('Want to participate in this community? Join now!')).toBeInTheDocument();
-    expect(screen.getByText('Want to participate in discussions? Sign in to join this community and start posting!')).toBeInTheDocument();
+    // One banner at a time: the quieter "Sign in to join" line only once the banner is closed.
+    expect(screen.queryByText('Want to participate in discussions? Sign in to join this community and start posting!')).not.toBeInTheDocument();
     expect(await screen.findByText('No discussions yet')).toBeInTheDocument();
     expect(screen.getByText("This group doesn't have any discussions yet.")).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign In to Post' })).toHaveAttribute(
@@ -447,6 +454,7 @@ describe('Discussion tab frames', () => {
     );
     await user.click(within(screen.getByRole('region', { name: 'Sign in' })).getByRole('button', { name: 'Close' }));
     expect(screen.queryByText('Want to participate in this community? Join now!')).not.toBeInTheDocument();
+    expect(screen.getByText('Want to participate in discussions? Sign in to join this community and start posting!')).toBeInTheDocument();
     expect(localStorage.getItem('hideAuthBanner')).toBe('true');
   });
 
@@ -456,6 +464,7 @@ describe('Discussion tab frames', () => {
     renderApp('/group/night-owls/discussions');
     expect(await screen.findByText('No discussions yet')).toBeInTheDocument();
     expect(screen.queryByText('Want to participate in this community? Join now!')).not.toBeInTheDocument();
+    expect(screen.getByText('Want to participate in discussions? Sign in to join this community and start posting!')).toBeInTheDocument();
   });
 
   it('asks a signed-in non-member to join, and tells a member to be the first', async () => {
@@ -493,7 +502,7 @@ describe('members page', () => {
       'GET /groups/12/members?search=zzz': () => json(200, { members: [], nextCursor: null }),
       'GET /api/groups/12/requests': () => json(200, { requests: [], nextCursor: null }),
     });
-    const { user } = renderApp('/group/night-owls/members');
+    const { user, router } = renderApp('/group/night-owls/members');
     expect(await screen.findByRole('heading', { name: '4 Members' })).toBeInTheDocument();
     const rows = within(await screen.findByRole('list', { name: 'Members' })).getAllByRole('listitem');
     expect(rows.map((r) => r.textContent)).toEqual([
@@ -508,9 +517,25 @@ describe('members page', () => {
     expect(within(rows[0]!).getByText('olivia').parentElement).toHaveClass('text-role-admin');
     expect(within(rows[2]!).getByText('mo').parentElement).toHaveClass('text-role-moderator');
 
+    // A name is a button to that person's profile.
+    await user.click(within(rows[3]!).getByRole('button', { name: 'grace' }));
+    expect(new URLSearchParams(router.state.location.search).get('profile')).toBe('52');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
     await user.type(screen.getByRole('searchbox', { name: 'Find a member' }), 'zzz');
     expect(await screen.findByText('No members found matching "zzz"')).toBeInTheDocument();
     expect(calls.filter((c) => c.url.includes('/members?search=')).map((c) => c.url)).toEqual(['/groups/12/members?search=zzz']);
+  });
+
+  it('says "1 Member" for one', async () => {
+    signIn();
+    serve({
+      'GET /groups/night-owls': () => json(200, makeDetail({ is_member: true, member_count: 1 }, { role: 'admin' })),
+      'GET /groups/12/members': () => json(200, { members: members.slice(0, 1), nextCursor: null }),
+      'GET /api/groups/12/requests': () => json(200, { requests: [], nextCursor: null }),
+    });
+    renderApp('/group/night-owls/members');
+    expect(await screen.findByRole('heading', { name: '1 Member' })).toBeInTheDocument();
   });
 
   it('lets an admin kick a member after the confirmation, and says so', async () => {

@@ -8,6 +8,7 @@ import { Tooltip } from '@/components/ui/tooltip';
 import { useSession } from '@/lib/session';
 import { loginPathFor } from '@/features/auth/public';
 import { useMembership } from './api';
+import { useLeaveConfirm } from './leave-confirm';
 import { countLabel, GROUP_TEXTS } from './texts';
 
 /** A community in a list: picture, name with badges, member count; the row links to `/group/{slug}`. */
@@ -66,6 +67,7 @@ export function GroupRow({
 export function RowMembershipButton({ group }: { group: Group }) {
   const session = useSession();
   const membership = useMembership();
+  const leave = useLeaveConfirm();
   const location = useLocation();
   if (!session) {
     return (
@@ -81,15 +83,12 @@ export function RowMembershipButton({ group }: { group: Group }) {
   if (group.is_owner || group.owner_id === session.userId) return null;
   const busy = membership.isRunning(group);
   return group.is_member ? (
-    <Button
-      variant="outline"
-      size="sm"
-      aria-busy={busy || undefined}
-      onClick={() => membership.run('leave', group)}
-      aria-label={`Leave ${group.group_name}`}
-    >
-      {GROUP_TEXTS.leave}
-    </Button>
+    <>
+      <Button variant="outline" size="sm" aria-busy={busy || undefined} onClick={() => leave.ask(group)} aria-label={`Leave ${group.group_name}`}>
+        {GROUP_TEXTS.leave}
+      </Button>
+      {leave.dialog}
+    </>
   ) : (
     <Button size="sm" aria-busy={busy || undefined} onClick={() => membership.run('join', group)} aria-label={`Join ${group.group_name}`}>
       {GROUP_TEXTS.join}

@@ -4,7 +4,6 @@ import { isStaff, type GroupMember, type Role } from '@agora/contract';
 import { LoadError } from '@/components/load-error';
 import { LoadMore } from '@/components/load-more';
 import { Avatar } from '@/components/ui/avatar';
-import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/spinner';
@@ -96,7 +95,14 @@ function MemberRow({ groupId, member, actor }: { groupId: number; member: GroupM
     <li className="flex items-center gap-3 px-4 py-3 sm:px-5">
       <Avatar src={member.profileImage} size="md" />
       <div className="min-w-0 flex-1">
-        <RoleName username={member.username} role={member.role_name} className="max-w-full" />
+        {/* The name opens the profile, as names do everywhere (a visitor is sent to sign in first). */}
+        <button
+          type="button"
+          onClick={() => profile.open(member.id)}
+          className="flex min-h-6 max-w-full rounded-md text-left hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        >
+          <RoleName username={member.username} role={member.role_name} className="max-w-full" />
+        </button>
         <p className="text-xs text-fg-muted">
           {ROLE_LABELS[member.role_name]}
           {self ? ' · You' : ''}
@@ -104,9 +110,6 @@ function MemberRow({ groupId, member, actor }: { groupId: number; member: GroupM
       </div>
       {session && !self ? (
         <div className="flex shrink-0 items-center gap-1">
-          <Button variant="outline" size="sm" onClick={() => profile.open(member.id)} aria-label={`View ${member.username}'s profile`}>
-            Profile
-          </Button>
           {/* SPEC §2/§6: staff get the options menu; everyone else gets friend actions instead. */}
           {actor && isStaff(actor) ? (
             <MemberMenu groupId={groupId} actor={actor} member={member} />

@@ -6,6 +6,7 @@ import { cn } from '@/lib/cn';
 import { loginPathFor } from '@/features/auth/public';
 import type { Viewer } from './access';
 import { useMembership } from './api';
+import { useLeaveConfirm } from './leave-confirm';
 import { GROUP_TEXTS } from './texts';
 
 interface MembershipButtonProps {
@@ -24,6 +25,7 @@ interface MembershipButtonProps {
  */
 export function MembershipButton({ detail, viewer, joinLabel = GROUP_TEXTS.join, size = 'md', className }: MembershipButtonProps) {
   const membership = useMembership();
+  const leave = useLeaveConfirm();
   const navigate = useNavigate();
   const location = useLocation();
   const { group } = detail;
@@ -41,16 +43,19 @@ export function MembershipButton({ detail, viewer, joinLabel = GROUP_TEXTS.join,
   const busy = membership.isRunning(group);
   if (viewer.isMember) {
     return (
-      <Button
-        variant="outline"
-        size={size}
-        className={cn('hover:border-danger-fg hover:text-danger-fg', className)}
-        aria-busy={busy || undefined}
-        onClick={() => membership.run('leave', group)}
-      >
-        <LogOut aria-hidden />
-        {GROUP_TEXTS.leave}
-      </Button>
+      <>
+        <Button
+          variant="outline"
+          size={size}
+          className={cn('hover:border-danger-fg hover:text-danger-fg', className)}
+          aria-busy={busy || undefined}
+          onClick={() => leave.ask(group)}
+        >
+          <LogOut aria-hidden />
+          {GROUP_TEXTS.leave}
+        </Button>
+        {leave.dialog}
+      </>
     );
   }
   if (viewer.requested) {

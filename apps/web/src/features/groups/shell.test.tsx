@@ -119,7 +119,9 @@ describe('communities side panel', () => {
     signIn();
     serveLists();
     const { user } = renderApp('/');
-    const logo = screen.getByRole('button', { name: 'Communities' });
+    // Its name starts with the wordmark it shows (WCAG 2.5.3 label in name: "click Agora").
+    const logo = screen.getByRole('button', { name: 'Agora communities' });
+    expect(logo).toHaveTextContent('Agora');
     await user.click(logo);
     const panel = await screen.findByRole('dialog', { name: 'Communities' });
     expect(within(panel).getByRole('tab', { name: 'Joined' })).toHaveAttribute('aria-selected', 'true');
@@ -141,11 +143,48 @@ describe('communities side panel', () => {
     expect(logo).toHaveFocus();
   });
 
+  it('follows two arrow keys pressed in quick succession in its tabs (the second is not lost)', async () => {
+    signIn();
+    serveLists();
+    const { user } = renderApp('/');
+    await user.click(screen.getByRole('button', { name: 'Agora communities' }));
+    const panel = await screen.findByRole('dialog', { name: 'Communities' });
+    const joined = within(panel).getByRole('tab', { name: 'Joined' });
+    act(() => joined.focus());
+    // Both keys before anything else runs (no pause between them, as on a busy machine).
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    await waitFor(() => expect(within(panel).getByRole('tab', { name: 'Search' })).toHaveAttribute('aria-selected', 'true'));
+    expect(within(panel).getByRole('tab', { name: 'Search' })).toHaveFocus();
+    await user.keyboard('{ArrowLeft}{ArrowLeft}{ArrowLeft}');
+    await waitFor(() => expect(within(panel).getByRole('tab', { name: 'Search' })).toHaveAttribute('aria-selected', 'true'));
+    await user.keyboard('{Home}');
+    await waitFor(() => expect(joined).toHaveAttribute('aria-selected', 'true'));
+  });
+
+  it('asks before leaving from a row ("Leave Joined A?"); Cancel keeps the membership', async () => {
+    signIn();
+    const { calls } = serveLists({ 'POST /api/groups/2/leave': () => json(200, membership({ isMember: false, status: 'none' })) });
+    const { user } = renderApp('/');
+    await user.click(screen.getByRole('button', { name: 'Agora communities' }));
+    const panel = await screen.findByRole('dialog', { name: 'Communities' });
+    const leave = await within(panel).findByRole('button', { name: 'Leave Joined A' });
+    await user.click(leave);
+    let confirm = await screen.findByRole('alertdialog', { name: 'Leave Joined A?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    await user.click(leave);
+    confirm = await screen.findByRole('alertdialog', { name: 'Leave Joined A?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/api/groups/2/leave']));
+  });
+
   it('searches: first 10 without a query, server search after a pause, "No matching groups found"; join per row', async () => {
     signIn();
     const { calls } = serveLists({ 'POST /api/groups/4/join': () => json(200, membership()) });
     const { user } = renderApp('/');
-    await user.click(screen.getByRole('button', { name: 'Communities' }));
+    await user.click(screen.getByRole('button', { name: 'Agora communities' }));
     const panel = await screen.findByRole('dialog', { name: 'Communities' });
     await user.click(within(panel).getByRole('tab', { name: 'Search' }));
     expect(await within(panel).findByRole('link', { name: /Other Place/ })).toBeInTheDocument();
@@ -163,7 +202,7 @@ describe('communities side panel', () => {
     signIn();
     mockFetch((url) => (url.startsWith('/groups/') ? json(200, list([])) : json(200, makeProfile())));
     const { user } = renderApp('/');
-    await user.click(screen.getByRole('button', { name: 'Communities' }));
+    await user.click(screen.getByRole('button', { name: 'Agora communities' }));
     const panel = await screen.findByRole('dialog', { name: 'Communities' });
     expect(await within(panel).findByText('No joined groups found')).toBeInTheDocument();
     await user.click(within(panel).getByRole('tab', { name: 'Created' }));
@@ -174,7 +213,7 @@ describe('communities side panel', () => {
     signIn();
     serveLists();
     const { user, router } = renderApp('/');
-    await user.click(screen.getByRole('button', { name: 'Communities' }));
+    await user.click(screen.getByRole('button', { name: 'Agora communities' }));
     const panel = await screen.findByRole('dialog', { name: 'Communities' });
     await user.click(within(panel).getByRole('button', { name: 'Create a community' }));
     expect(router.state.location.pathname).toBe('/create');
@@ -185,7 +224,7 @@ describe('communities side panel', () => {
     mockFetch(() => json(200, list([])));
     renderApp('/suggested');
     expect(screen.getByRole('link', { name: 'Agora home' })).toHaveAttribute('href', '/');
-    expect(screen.queryByRole('button', { name: 'Communities' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Agora communities' })).not.toBeInTheDocument();
   });
 });
 
@@ -208,6 +247,26 @@ describe('Explore', () => {
     const row = await screen.findByRole('list', { name: 'Suggested communities' });
     expect(within(row).getByRole('link', { name: /Other Place/ })).toHaveAttribute('href', '/group/other');
     expect(within(row).getByRole('button', { name: 'Join Other Place' })).toBeInTheDocument();
+  });
+
+  it('shows the right scroll arrow from the first paint when the suggested row overflows, and scrolls 500 px', async () => {
+    // Every list is 300 px wide showing 1,200 px: the row overflows as soon as it is laid out, before any scroll.
+    const client = vi.spyOn(HTMLUListElement.prototype, 'clientWidth', 'get').mockReturnValue(300);
+    const scroll = vi.spyOn(HTMLUListElement.prototype, 'scrollWidth', 'get').mockReturnValue(1200);
+    try {
+      mockFetch((url) => (url.startsWith('/groups/suggested') ? json(200, list([other, joinedA, joinedB])) : json(200, list([]))));
+      const { user } = renderApp('/suggested');
+      const row = await screen.findByRole('list', { name: 'Suggested communities' });
+      const right = await screen.findByRole('button', { name: 'Scroll suggested communities right' });
+      expect(screen.queryByRole('button', { name: 'Scroll suggested communities left' })).not.toBeInTheDocument();
+      const scrollBy = vi.fn();
+      row.scrollBy = scrollBy as typeof row.scrollBy;
+      await user.click(right);
+      expect(scrollBy).toHaveBeenCalledWith({ left: 500, behavior: 'smooth' });
+    } finally {
+      client.mockRestore();
+      scroll.mockRestore();
+    }
   });
 
   it('gives a visitor a JOIN that goes to sign in', async () => {

@@ -25,6 +25,9 @@ export const GROUP_TEXTS = {
   privateCommunity: 'Private community',
   join: 'JOIN',
   leave: 'Leave',
+  confirmLeave: (name: string) => `Leave ${name}?`,
+  leavePublicHint: 'You can join again at any time.',
+  leavePrivateHint: 'This community is private: to come back you will need to be accepted or invited again.',
   requested: 'Requested',
   linkCopied: 'Link copied to clipboard',
   copyFailed: 'Could not copy the link.',
@@ -63,7 +66,8 @@ export const GROUP_TEXTS = {
   beFirstBlog: 'Be the first to post!',
 
   // Members page (SPEC §2, §5, §6, §8)
-  membersHeading: (n: number) => `${n} Members`,
+  // SPEC §2 "{n} Members", in the singular for one.
+  membersHeading: (n: number) => countLabel(n, 'Member', 'Members'),
   findMember: 'Find a member',
   noMembersMatching: (term: string) => `No members found matching "${term}"`,
   noPermission: GROUP_MESSAGES.noPermission,
@@ -114,6 +118,8 @@ export const GROUP_TEXTS = {
   scrollRight: 'Scroll communities right',
   yourCommunities: 'Your communities',
   suggestedTitle: 'Suggested communities',
+  suggestedScrollLeft: 'Scroll suggested communities left',
+  suggestedScrollRight: 'Scroll suggested communities right',
   noSuggested: 'No suggested communities available..',
   listLoadFailed: "Communities couldn't be loaded.",
   createdCommunities: 'Created communities',

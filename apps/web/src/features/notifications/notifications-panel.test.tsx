@@ -222,6 +222,9 @@ describe('the notifications panel', () => {
     // The notification's link (/groups/3/discussions/41) opens the community's post panel.
     await waitFor(() => expect(router.state.location.pathname).toBe('/group/3/discussions'));
     expect(new URLSearchParams(router.state.location.search).get('post')).toBe('3-41');
+    // The list does not stay open behind the post: closing the post goes back to the page, not into the list.
+    const post = await screen.findByRole('dialog', { name: 'Post' });
+    await waitFor(() => expect([...document.querySelectorAll('[role="dialog"]')]).toEqual([post]));
   });
 
   it('never counts below 0, and does not mark an already read item again', async () => {
@@ -231,7 +234,10 @@ describe('the notifications panel', () => {
     await user.click(within(items(panel)[0]!).getByRole('button', { name: /grace liked your post/ }));
     expect(queryClient.getQueryData(notificationKeys.unread())).toBe(0);
     await act(() => router.navigate('/'));
-    await user.click(within(items(panel)[1]!).getByRole('button', { name: /bob joined Night Owls/ }));
+    // Opening the post closed the list: open it again.
+    await user.click(bell());
+    const again = await screen.findByRole('dialog', { name: 'Notifications' });
+    await user.click(within(items(again)[1]!).getByRole('button', { name: /bob joined Night Owls/ }));
     expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
   });
 

@@ -182,8 +182,8 @@ function NotificationItem({ notification: n, onClosePanel }: { notification: Not
     if (unread) markRead.run({ id: n.id });
     const target = notificationTarget(n);
     if (target.kind === 'profile') profile.open(target.userId);
-    else if (target.kind === 'post') void navigate(target.href);
-    else if (target.kind === 'navigate') {
+    else if (target.kind === 'post' || target.kind === 'navigate') {
+      // A post opens over the page, not over the list: closing it goes back to the page (the list is one click away).
       onClosePanel();
       void navigate(target.href);
     }
@@ -203,8 +203,9 @@ function NotificationItem({ notification: n, onClosePanel }: { notification: Not
         >
           <span className="relative shrink-0">
             <Avatar src={n.sender_profile_image} size="md" />
-            <span className="absolute -right-1 -bottom-1 flex size-5 items-center justify-center rounded-full bg-accent-soft text-accent-fg ring-2 ring-surface">
-              <Icon className="size-3" aria-hidden />
+            {/* Mostly outside the picture's corner: over it, the badge hid the second of a picture's initials. */}
+            <span className="absolute -right-2.5 -bottom-2 flex size-[18px] items-center justify-center rounded-full bg-accent-soft text-accent-fg ring-2 ring-surface">
+              <Icon className="size-2.5" aria-hidden />
             </span>
           </span>
           <span className="min-w-0 flex-1">

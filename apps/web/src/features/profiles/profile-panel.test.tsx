@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { json, makeProfile, mockFetch, renderApp, signIn } from '@/test/render-app';
 
 function serveProfile(initial = makeProfile()) {
@@ -155,6 +155,28 @@ describe('ProfilePanel', () => {
     expect(screen.getByRole('form', { name: 'Edit profile' })).toBeInTheDocument();
   });
 
+  it('asks before Escape discards edits ("Discard your changes?"); Keep editing keeps them, Discard closes', async () => {
+    const { user, panel } = await openEditor();
+    await user.type(screen.getByLabelText('Bio'), 'Half a thought');
+    await user.keyboard('{Escape}');
+    const ask = await screen.findByRole('alertdialog', { name: 'Discard your changes?' });
+    expect(screen.getByRole('dialog', { name: 'Profile' })).toBeInTheDocument();
+    await user.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(within(panel).getByLabelText('Bio')).toHaveValue('Half a thought');
+
+    await user.keyboard('{Escape}');
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Discard your changes?' })).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Profile' })).not.toBeInTheDocument());
+  });
+
+  it('closes at once on Escape in edit mode when nothing changed', async () => {
+    const { user } = await openEditor();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Profile' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
   it('in edit mode puts the fields before Cancel and Save, starts on the bio, and returns focus to Edit', async () => {
     const { user, panel } = await openEditor();
     expect(screen.getByLabelText('Bio')).toHaveFocus();
@@ -193,6 +215,15 @@ describe('ProfilePanel', () => {
     const crop = await screen.findByRole('dialog', { name: 'Adjust profile photo' });
     expect(within(crop).getByRole('slider', { name: 'Zoom' })).toHaveAttribute('aria-valuetext', '1.00 times');
     expect(within(crop).getByText('1.00×')).toBeInTheDocument();
+    // An arrow key zooms by 0.1 (30 presses from 1× to 4×, not 300); the slider keeps 0.01 for dragging.
+    const zoom = within(crop).getByRole('slider', { name: 'Zoom' });
+    act(() => zoom.focus());
+    await user.keyboard('{ArrowRight}');
+    expect(zoom).toHaveAttribute('aria-valuetext', '1.10 times');
+    await user.keyboard('{ArrowRight}{ArrowRight}{ArrowLeft}');
+    expect(zoom).toHaveAttribute('aria-valuetext', '1.20 times');
+    await user.keyboard('{ArrowLeft}{ArrowLeft}{ArrowLeft}');
+    expect(zoom).toHaveAttribute('aria-valuetext', '1.00 times');
     // While the crop is open the button keeps focusability (aria-disabled, not disabled).
     expect(photoButton).toHaveAttribute('aria-disabled', 'true');
     await user.keyboard('{Escape}');

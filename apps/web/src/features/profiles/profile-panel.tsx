@@ -1,9 +1,10 @@
-import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ArrowLeft, Cake, Camera, LogOut, Pencil, Sparkles, UserRound, X, Link2 } from 'lucide-react';
 import { PROFILE_MESSAGES, type Profile } from '@agora/contract';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FallbackImage } from '@/components/ui/fallback-image';
 import { Sheet, SheetClose } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/spinner';
@@ -41,6 +42,10 @@ export const PROFILE_TEXTS = {
   emptyBio: "Nothing's here",
   saved: 'Profile saved',
   loadFailed: 'This profile could not be loaded.',
+  discardTitle: 'Discard your changes?',
+  discardHint: 'Your edits to your profile have not been saved.',
+  discard: 'Discard',
+  keepEditing: 'Keep editing',
 } as const;
 
 /** The profile drawer; open on any page with `?profile=me` or `?profile=<id>` (see use-profile-panel). */
@@ -50,6 +55,8 @@ export function ProfilePanel() {
   const navigate = useNavigate();
   const location = useLocation();
   const target = resolveProfileId(profileId, session);
+  // Set while the profile has unsaved edits: Escape, the backdrop and Close ask before discarding them.
+  const closeGuard = useRef<(() => boolean) | null>(null);
 
   // Visitors cannot open profiles (SPEC §6): send them to sign in, then back here. Someone who just signed
   // out is not a visitor opening a profile: the logout already takes them to /login.
@@ -64,7 +71,7 @@ export function ProfilePanel() {
 
   if (!session) return null;
   return (
-    <Sheet open={isOpen} onOpenChange={(next) => (next ? undefined : close())} title="Profile">
+    <Sheet open={isOpen} onOpenChange={(next) => (next || closeGuard.current?.() ? undefined : close())} title="Profile">
       {target && !target.own && 'username' in target ? (
         <ProfileByUsername key={`@${target.username}`} username={target.username} onBack={() => open('me')} />
       ) : target ? (
@@ -73,6 +80,8 @@ export function ProfilePanel() {
           userId={target.own ? null : target.userId}
           own={target.own}
           onBack={() => open('me')}
+          onClose={close}
+          closeGuardRef={closeGuard}
         />
       ) : (
         <ProfileMissing />
@@ -126,9 +135,16 @@ interface ProfileViewProps {
   userId: number | null;
   own: boolean;
   onBack: () => void;
+  onClose: () => void;
+  /** Returns true when it took over a close request (it asks first). */
+  closeGuardRef: RefObject<(() => boolean) | null>;
 }
 
-function ProfileView({ userId, own, onBack }: ProfileViewProps) {
+function isDirty(draft: ProfileDraft, saved: ProfileDraft): boolean {
+  return (['bio', 'about', 'birthday', 'userLink', 'birthdayUnreadable'] as const).some((key) => draft[key] !== saved[key]);
+}
+
+function ProfileView({ userId, own, onBack, onClose, closeGuardRef }: ProfileViewProps) {
   const query = useProfile(userId, own);
   const update = useUpdateProfile();
   const uploads = useProfileImageUpload();
@@ -140,6 +156,18 @@ function ProfileView({ userId, own, onBack }: ProfileViewProps) {
   // that had focus, Save and Cancel, are gone by then).
   const focusNext = useRef<'field' | 'edit' | null>(null);
   const editing = own && draft !== null;
+  const dirty = editing && query.data !== undefined && isDirty(draft, draftOf(query.data));
+  const [askDiscard, setAskDiscard] = useState(false);
+  useEffect(() => {
+    if (!dirty) return;
+    closeGuardRef.current = () => {
+      setAskDiscard(true);
+      return true;
+    };
+    return () => {
+      closeGuardRef.current = null;
+    };
+  }, [dirty, closeGuardRef]);
 
   useEffect(() => {
     const target = focusNext.current === 'field' ? firstField.current : focusNext.current === 'edit' ? editButton.current : null;
@@ -265,6 +293,20 @@ function ProfileView({ userId, own, onBack }: ProfileViewProps) {
           </Tabs>
         </div>
       </div>
+      <ConfirmDialog
+        open={askDiscard}
+        onOpenChange={setAskDiscard}
+        title={PROFILE_TEXTS.discardTitle}
+        description={PROFILE_TEXTS.discardHint}
+        confirmLabel={PROFILE_TEXTS.discard}
+        cancelLabel={PROFILE_TEXTS.keepEditing}
+        destructive
+        onConfirm={() => {
+          setAskDiscard(false);
+          setDraft(null);
+          onClose();
+        }}
+      />
       <Suspense fallback={null}>
         {uploads.pending ? (
           <CropDialog
