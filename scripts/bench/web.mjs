@@ -8,7 +8,7 @@
 // 2. Lighthouse (npm `lighthouse`, its default mobile profile: a mid-range phone, 4x CPU slowdown, simulated slow
 //    4G) against the same server, BENCH_LIGHTHOUSE_RUNS times per page (median reported, as Lighthouse advises:
 //    scores vary between runs, more so on a shared machine). Goals: performance >= 95, accessibility and best
-//    practices 100, on /login and /. Audits that fail are listed by id so they can be routed.
+//    practices 100, on /login, / and a community page (issue 12 §5). Audits that fail are listed by id so they can be routed.
 /* global window, document, MutationObserver -- the first-load probe runs in the page (addInitScript, evaluate) */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -249,10 +249,13 @@ export async function measureWeb(baseUrl, { session, lighthouseRuns, log }) {
   const browser = await launchChromium();
   const pages = [];
   const firstLoads = [];
+  const landing = await firstLoadPages(baseUrl);
+  const community = landing.find((p) => p.name.startsWith('community'));
+  const lighthousePages = community ? [...LIGHTHOUSE_PAGES, community.path] : LIGHTHOUSE_PAGES;
   try {
     for (const page of PAGES) pages.push(await pageScripts(browser, baseUrl, page, session));
     log('web: first loads (scripts before the first API call, time to first content), median of 3');
-    for (const page of await firstLoadPages(baseUrl)) {
+    for (const page of landing) {
       const runs = [];
       for (let i = 0; i < 3; i += 1) runs.push(await firstLoadOnce(browser, baseUrl, page, session));
       const chosen = medianBy(runs, (r) => r.firstContentMs ?? Number.MAX_SAFE_INTEGER);
@@ -262,7 +265,7 @@ export async function measureWeb(baseUrl, { session, lighthouseRuns, log }) {
     await browser.close();
   }
   const lighthouse = [];
-  for (const pagePath of lighthouseRuns > 0 ? LIGHTHOUSE_PAGES : []) {
+  for (const pagePath of lighthouseRuns > 0 ? lighthousePages : []) {
     const runs = [];
     for (let i = 1; i <= lighthouseRuns; i += 1) {
       log(`web: Lighthouse ${pagePath} (mobile), run ${i}/${lighthouseRuns}`);

@@ -43,25 +43,33 @@
       start('/groups/suggested?limit=10');
       start('/groups/suggested/discussions');
     }
-  } else if ((m = /^\/group\/([^/]+)(\/discussions)?$/.exec(path)) && m[1] !== 'undefined') {
+  } else if ((m = /^\/group\/([^/]+)(\/discussions)?$/.exec(path))) {
     var group = segment(m[1]);
-    if (!group) return;
-    start('/groups/' + group);
-    if (!m[2]) return;
-    // The Discussion tab asks for the feed by the community's number, which the answer above gives.
-    started['/groups/' + group].response
-      .then(function (response) {
-        return response.ok ? response.clone().json() : null;
-      })
-      .then(function (body) {
-        if (body && body.group && typeof body.group.id === 'number') start('/api/groups/' + body.group.id + '/discussions');
-      })
-      .catch(function () {});
+    if (group) start('/groups/' + group);
+    if (group && m[2]) {
+      // The Discussion tab asks for the feed by the community's number, which the answer above gives.
+      started['/groups/' + group].response
+        .then(function (response) {
+          return response.ok ? response.clone().json() : null;
+        })
+        .then(function (body) {
+          if (body && body.group && typeof body.group.id === 'number') start('/api/groups/' + body.group.id + '/discussions');
+        })
+        .catch(function () {});
+    }
   } else if ((m = /^\/groups\/(\d+)\/discussions\/(\d+)$/.exec(path))) {
     // A post link: the community, the post and its comments, and the community's feed behind the panel.
     start('/groups/' + m[1]);
     start('/groups/' + m[1] + '/discussions/' + m[2]);
     start('/groups/' + m[1] + '/discussions/' + m[2] + '/comments');
     start('/api/groups/' + m[1] + '/discussions');
+  }
+  // A profile link (`?profile=<id>` on any page): the person and, signed in, the friend status, side by side.
+  var profile = /[?&]profile=([1-9]\d{0,9})(&|$)/.exec(window.location.search);
+  if (profile) {
+    start('/users/' + profile[1]);
+    if (token && /^\d+$/.test(userId || '') && userId !== profile[1]) {
+      start('/friends/status/check?user1=' + userId + '&user2=' + profile[1]);
+    }
   }
 })();

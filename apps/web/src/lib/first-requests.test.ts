@@ -63,6 +63,17 @@ describe('first requests (started by index.html before the app runs)', () => {
     ]);
   });
 
+  it("a profile link starts the person and the viewer's friend status together; a community page its detail and feed", async () => {
+    saveSession({ token: 'abc', userId: 7, username: 'ada' });
+    const fetchMock = stubFetch();
+    runBootstrap('/suggested?profile=42');
+    expect(paths(fetchMock)).toEqual(['/users/42', '/friends/status/check?user1=7&user2=42']);
+    fetchMock.mockClear();
+    fetchMock.mockImplementation(async () => new Response(JSON.stringify({ group: { id: 5 } }), { status: 200 }));
+    runBootstrap('/group/walkers/discussions');
+    await vi.waitFor(() => expect(paths(fetchMock)).toEqual(['/groups/walkers', '/api/groups/5/discussions']));
+  });
+
   it('an answer older than the limit is left alone, and other pages start nothing', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const fetchMock = stubFetch();
