@@ -12,7 +12,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { startBareServer, startServer, stopServer, waitForHealth } from './run.mjs';
+import { ensureServerBuilt, startBareServer, startServer, stopServer, waitForHealth } from './run.mjs';
 import { requestJson, DEMO_PASSWORD } from './scenarios.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -85,6 +85,7 @@ async function seed(baseUrl) {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 
 async function main() {
+  await ensureServerBuilt();
   const server = await startServer({ serverArgs: (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean) });
   let bare = null;
   try {

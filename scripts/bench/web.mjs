@@ -170,7 +170,7 @@ async function pageScripts(browser, baseUrl, page, session) {
 }
 
 /** One Lighthouse run (mobile defaults) of `url` in a fresh Chromium; the four category scores and what failed. */
-async function lighthouseOnce(url) {
+export async function lighthouseOnce(url) {
   const [{ default: lighthouse }, chromeLauncher] = await Promise.all([import('lighthouse'), import('chrome-launcher')]);
   const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'agora-lighthouse-'));
   const chrome = await chromeLauncher.launch({
