@@ -1,8 +1,9 @@
 // Starts the first screen's API requests while the app's JavaScript is still downloading (issue 12 §5: the first
-// API call used to wait for every chunk to arrive and run). A plain <script src> in <head>, like theme.js: the CSP
-// allows no inline scripts. It only fetches what the app would fetch first for this address, with the same
-// headers; the app's API client (src/lib/first-requests.ts) takes each answer once, within a few seconds, instead
-// of sending the request again. The paths here must match the app's exactly (same query strings): a path the app
+// API call used to wait for every chunk to arrive and run). An `async` <script src> in <head> (the CSP allows no
+// inline scripts): it never holds up the first paint, and being tiny it runs long before the app's chunks have
+// arrived; should it ever run after the app asked for something, that answer is simply not used. It only fetches
+// what the app would fetch first for this address, with the same headers; the app's API client
+// (src/lib/first-requests.ts) takes each answer once, within a few seconds, instead of sending the request again. The paths here must match the app's exactly (same query strings): a path the app
 // does not ask for is one wasted request, nothing more. Nothing here may throw.
 (function () {
   var started = {};
