@@ -113,12 +113,22 @@ async function main() {
         await run({ url: r.url, headers, connections: CONNECTIONS, duration: 1 });
         const x = await run({ url: r.url, headers, connections: CONNECTIONS, duration: DURATION });
         if (x.non2xx || x.errors) throw new Error(`${r.name}: ${x.non2xx} non-2xx, ${x.errors} errors`);
-        r.rounds.push({ rps: x.requests.average, pct: (100 * x.requests.average) / b.requests.average, p50: x.latency.p50, p99: x.latency.p99 });
+        r.rounds.push({
+          rps: x.requests.average,
+          pct: (100 * x.requests.average) / b.requests.average,
+          p50: x.latency.p50,
+          p99: x.latency.p99,
+        });
       }
-      log(`round ${round}: bare ${b.requests.average.toFixed(0)} req/s; ` + reads.map((r) => `${r.name} ${r.rounds.at(-1).pct.toFixed(1)}% p99 ${r.rounds.at(-1).p99} ms`).join('; '));
+      log(
+        `round ${round}: bare ${b.requests.average.toFixed(0)} req/s; ` +
+          reads.map((r) => `${r.name} ${r.rounds.at(-1).pct.toFixed(1)}% p99 ${r.rounds.at(-1).p99} ms`).join('; '),
+      );
     }
     console.log('');
-    console.log(`read            % of bare (median, per round)         p99 ms (median, per round)   bytes   bare req/s ${median(bareRounds).toFixed(0)}`);
+    console.log(
+      `read            % of bare (median, per round)         p99 ms (median, per round)   bytes   bare req/s ${median(bareRounds).toFixed(0)}`,
+    );
     const summary = reads.map((r) => {
       const pct = median(r.rounds.map((x) => x.pct));
       const p99 = median(r.rounds.map((x) => x.p99));
@@ -132,7 +142,11 @@ async function main() {
     mkdirSync(path.join(root, 'bench-results'), { recursive: true });
     writeFileSync(
       path.join(root, 'bench-results/reads.json'),
-      JSON.stringify({ at: new Date().toISOString(), durationS: DURATION, rounds: ROUNDS, connections: CONNECTIONS, bare: bareRounds, reads: summary }, null, 2),
+      JSON.stringify(
+        { at: new Date().toISOString(), durationS: DURATION, rounds: ROUNDS, connections: CONNECTIONS, bare: bareRounds, reads: summary },
+        null,
+        2,
+      ),
     );
     return summary.every((r) => r.goalMet) ? 0 : 2;
   } finally {

@@ -67,11 +67,7 @@ export const SCREENS = {
   home: ['src/app/app-layout.tsx', 'src/features/feed/home-page.tsx', 'src/features/feed/explore-page.tsx'],
   // The post list (lazy in features/discussions/lazy.ts: it loads when the feed comes into view) and its cards.
   feed: ['src/features/discussions/discussion-feed.tsx'],
-  community: [
-    'src/features/groups/group-layout.tsx',
-    'src/features/groups/group-overview.tsx',
-    'src/features/groups/discussion-tab.tsx',
-  ],
+  community: ['src/features/groups/group-layout.tsx', 'src/features/groups/group-overview.tsx', 'src/features/groups/discussion-tab.tsx'],
   // Kept out of both groups: /login and /register load only what they need.
   auth: ['src/features/auth/login-page.tsx', 'src/features/auth/register-page.tsx'],
 };
@@ -124,7 +120,11 @@ export function firstScreenChunks(sets: ScreenSets): Plugin {
       );
       for (const id of community) if (!entry.has(id) && !auth.has(id) && !home.has(id) && !homeLater.has(id)) sets.community.add(id);
       if (process.env.AGORA_CHUNKS_DEBUG) {
-        console.log(`first-screen-chunks: ${Object.entries(sets).map(([k, v]) => `${k} ${v.size}`).join(', ')}`);
+        console.log(
+          `first-screen-chunks: ${Object.entries(sets)
+            .map(([k, v]) => `${k} ${v.size}`)
+            .join(', ')}`,
+        );
       }
     },
   };

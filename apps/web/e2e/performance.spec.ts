@@ -144,8 +144,10 @@ test.describe('first API requests start beside the JavaScript', () => {
       await page.goto(url);
       await expect(page.locator('article').first()).toBeVisible();
       expect(api.length).toBeGreaterThan(0);
-      expect(api.filter((p, i) => api.indexOf(p) !== i), `sent twice: ${api.join(', ')}`).toEqual([]);
+      expect(
+        api.filter((p, i) => api.indexOf(p) !== i),
+        `sent twice: ${api.join(', ')}`,
+      ).toEqual([]);
     });
   }
 });
-

@@ -14,7 +14,9 @@ function runBootstrap(pathname: string) {
 }
 
 function stubFetch() {
-  const fn = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => new Response(JSON.stringify({ path: String(input) }), { status: 200 }));
+  const fn = vi.fn(
+    async (input: RequestInfo | URL, _init?: RequestInit) => new Response(JSON.stringify({ path: String(input) }), { status: 200 }),
+  );
   vi.stubGlobal('fetch', fn);
   return fn;
 }
