@@ -16,7 +16,13 @@ import type { Plugin } from 'vite';
  * both groups (so /login loads none of them). A lazy page elsewhere that needs a module of a group loads that
  * group's chunk: already cached after the first screen, and it keeps the count of files low everywhere.
  */
-export type ScreenSets = { auth: Set<string>; home: Set<string>; feed: Set<string>; community: Set<string> };
+export type ScreenSets = {
+  auth: Set<string>;
+  home: Set<string>;
+  feed: Set<string>;
+  member: Set<string>;
+  community: Set<string>;
+};
 
 type GraphInfo = { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[]; isEntry: boolean; code: string | null };
 
@@ -65,6 +71,15 @@ function closure(roots: string[], info: (id: string) => GraphInfo | null, icons:
 /** The screens: module paths relative to apps/web, as in page-preloads.ts. */
 export const SCREENS = {
   home: ['src/app/app-layout.tsx', 'src/features/feed/home-page.tsx', 'src/features/feed/explore-page.tsx'],
+  // What a signed-in person's "/" loads at once beyond the layout: the home page, the side panel, the navigation's
+  // own actions and the communities strip (each lazy, so a visitor never loads them).
+  member: [
+    'src/features/feed/member-home.tsx',
+    'src/app/side-panel.tsx',
+    'src/app/nav-member-actions.tsx',
+    'src/features/groups/nav-strip.tsx',
+    'src/features/groups/communities-panel.tsx',
+  ],
   // The post list (lazy in features/discussions/lazy.ts: it loads when the feed comes into view) and its cards.
   feed: ['src/features/discussions/discussion-feed.tsx'],
   community: ['src/features/groups/group-layout.tsx', 'src/features/groups/group-overview.tsx', 'src/features/groups/discussion-tab.tsx'],
@@ -105,6 +120,7 @@ export function firstScreenChunks(sets: ScreenSets): Plugin {
       const home = closure(SCREENS.home.map(byPath), info, icons);
       const community = closure(SCREENS.community.map(byPath), info, icons);
       const feed = closure(SCREENS.feed.map(byPath), info, icons);
+      const member = closure(SCREENS.member.map(byPath), info, icons);
       for (const set of Object.values(sets)) set.clear();
       // What the sign-in pages share with "/": one chunk both load (what only they need stays theirs; what they
       // share with community pages, the toast library for one, must not come to "/").
@@ -118,6 +134,10 @@ export function firstScreenChunks(sets: ScreenSets): Plugin {
         info,
         icons,
       );
+      // What community pages also use stays out of it: a visitor's community page must not load the member chunk.
+      for (const id of member) {
+        if (!entry.has(id) && !auth.has(id) && !home.has(id) && !feed.has(id) && !community.has(id)) sets.member.add(id);
+      }
       for (const id of community) if (!entry.has(id) && !auth.has(id) && !home.has(id) && !homeLater.has(id)) sets.community.add(id);
       if (process.env.AGORA_CHUNKS_DEBUG) {
         console.log(
@@ -146,6 +166,7 @@ export function firstScreenGroups(sets: ScreenSets) {
     group('screen-shared', sets.auth, 4),
     group('screen-home', sets.home, 3),
     group('screen-feed', sets.feed, 2),
+    group('screen-member', sets.member, 2),
     group('screen-community', sets.community, 1),
   ];
 }
