@@ -131,7 +131,7 @@ function runChild(command, args, { timeoutMs, ...options }) {
   });
 }
 
-async function ensureServerBuilt() {
+export async function ensureServerBuilt() {
   if (process.env.BENCH_SERVER_BUNDLE) {
     if (!existsSync(SERVER_BUNDLE)) throw new Error(`BENCH_SERVER_BUNDLE not found: ${SERVER_BUNDLE}`);
     log(`Using BENCH_SERVER_BUNDLE=${SERVER_BUNDLE} as is`);

@@ -8,7 +8,8 @@
 // 2. Lighthouse (npm `lighthouse`, its default mobile profile: a mid-range phone, 4x CPU slowdown, simulated slow
 //    4G) against the same server, BENCH_LIGHTHOUSE_RUNS times per page (median reported, as Lighthouse advises:
 //    scores vary between runs, more so on a shared machine). Goals: performance >= 95, accessibility and best
-//    practices 100, on /login and /. Audits that fail are listed by id so they can be routed.
+//    practices 100, on /login, / and a community page (issue 12 §5). Audits that fail are listed by id so they can be routed.
+/* global window, document, MutationObserver -- the first-load probe runs in the page (addInitScript, evaluate) */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,6 +37,75 @@ const PAGES = [
   { name: '/ (signed in)', path: '/', signedIn: true },
 ];
 const LIGHTHOUSE_PAGES = ['/login', '/'];
+
+/**
+ * First load of the pages people land on (issue 12 §5): the visitor's "/", a community page and a post link (the
+ * latter two from the demo data: the newest public post of Explore), and "/" signed in. For each, on a fresh
+ * profile: the app scripts requested before the first API request started, when that API request started, and
+ * the time to first content (the first post card, `article`, on screen), all from the navigation's start.
+ */
+async function firstLoadPages(baseUrl) {
+  const res = await fetch(new URL('/groups/suggested/discussions', baseUrl), { signal: AbortSignal.timeout(30_000) });
+  const post = res.ok ? (await res.json()).discussions?.[0] : null;
+  const pages = [{ name: '/ (visitor)', path: '/', signedIn: false }];
+  if (post) {
+    pages.push({ name: 'community (visitor)', path: `/group/${post.slug}/discussions`, signedIn: false });
+    pages.push({ name: 'post link (visitor)', path: `/groups/${post.group_id}/discussions/${post.id}`, signedIn: false });
+  }
+  pages.push({ name: '/ (signed in)', path: '/', signedIn: true });
+  return pages;
+}
+
+/** One first load (see firstLoadPages); null figures when the page never showed a post. */
+async function firstLoadOnce(browser, baseUrl, page, session) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  try {
+    if (page.signedIn) {
+      await context.addInitScript((s) => {
+        for (const key of ['token', 'authToken']) localStorage.setItem(key, s.token);
+        localStorage.setItem('userId', String(s.userId));
+        localStorage.setItem('username', s.username);
+      }, session);
+    }
+    // The moment the first post card exists, from the navigation's start (performance.now()).
+    await context.addInitScript(() => {
+      const observer = new MutationObserver(() => {
+        if (window.__firstContentAt === undefined && document.querySelector('article')) {
+          window.__firstContentAt = performance.now();
+          observer.disconnect();
+        }
+      });
+      observer.observe(document, { childList: true, subtree: true });
+    });
+    const tab = await context.newPage();
+    const started = [];
+    tab.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.origin !== baseUrl) return;
+      const kind = url.pathname.endsWith('.js') ? 'js' : ['fetch', 'xhr'].includes(request.resourceType()) ? 'api' : 'other';
+      started.push({ kind, path: url.pathname + url.search, at: Date.now() });
+    });
+    const t0 = Date.now();
+    await tab.goto(new URL(page.path, baseUrl).toString(), { waitUntil: 'load', timeout: PAGE_TIMEOUT_MS });
+    await tab
+      .locator('article')
+      .first()
+      .waitFor({ state: 'attached', timeout: PAGE_TIMEOUT_MS })
+      .catch(() => null);
+    const firstContentMs = await tab.evaluate(() => window.__firstContentAt ?? null);
+    const firstApi = started.find((r) => r.kind === 'api');
+    return {
+      ...page,
+      jsBeforeFirstApi: firstApi ? started.filter((r) => r.kind === 'js' && r.at <= firstApi.at).length : null,
+      firstApiMs: firstApi ? firstApi.at - t0 : null,
+      firstApiPath: firstApi?.path ?? null,
+      firstContentMs: firstContentMs === null ? null : Math.round(firstContentMs),
+      apiCalls: started.filter((r) => r.kind === 'api').map((r) => r.path),
+    };
+  } finally {
+    await context.close();
+  }
+}
 
 const kb = (n) => (n === null || n === undefined ? '' : `${(n / 1024).toFixed(1)} KB`);
 
@@ -100,7 +170,7 @@ async function pageScripts(browser, baseUrl, page, session) {
 }
 
 /** One Lighthouse run (mobile defaults) of `url` in a fresh Chromium; the four category scores and what failed. */
-async function lighthouseOnce(url) {
+export async function lighthouseOnce(url) {
   const [{ default: lighthouse }, chromeLauncher] = await Promise.all([import('lighthouse'), import('chrome-launcher')]);
   const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'agora-lighthouse-'));
   const chrome = await chromeLauncher.launch({
@@ -178,13 +248,24 @@ export async function measureWeb(baseUrl, { session, lighthouseRuns, log }) {
   log('web: JavaScript loaded by each first page (Chromium, fresh profile, until the network is idle)');
   const browser = await launchChromium();
   const pages = [];
+  const firstLoads = [];
+  const landing = await firstLoadPages(baseUrl);
+  const community = landing.find((p) => p.name.startsWith('community'));
+  const lighthousePages = community ? [...LIGHTHOUSE_PAGES, community.path] : LIGHTHOUSE_PAGES;
   try {
     for (const page of PAGES) pages.push(await pageScripts(browser, baseUrl, page, session));
+    log('web: first loads (scripts before the first API call, time to first content), median of 3');
+    for (const page of landing) {
+      const runs = [];
+      for (let i = 0; i < 3; i += 1) runs.push(await firstLoadOnce(browser, baseUrl, page, session));
+      const chosen = medianBy(runs, (r) => r.firstContentMs ?? Number.MAX_SAFE_INTEGER);
+      firstLoads.push({ ...chosen, firstContentRuns: runs.map((r) => r.firstContentMs) });
+    }
   } finally {
     await browser.close();
   }
   const lighthouse = [];
-  for (const pagePath of lighthouseRuns > 0 ? LIGHTHOUSE_PAGES : []) {
+  for (const pagePath of lighthouseRuns > 0 ? lighthousePages : []) {
     const runs = [];
     for (let i = 1; i <= lighthouseRuns; i += 1) {
       log(`web: Lighthouse ${pagePath} (mobile), run ${i}/${lighthouseRuns}`);
@@ -205,7 +286,7 @@ export async function measureWeb(baseUrl, { session, lighthouseRuns, log }) {
     const chosen = medianBy(runs, (r) => r.scores.performance ?? -1);
     lighthouse.push({ path: pagePath, runs: runs.length, performanceRuns: runs.map((r) => r.scores.performance), ...chosen });
   }
-  return { pages, lighthouse };
+  return { pages, firstLoads, lighthouse };
 }
 
 export function printWeb(web) {
@@ -225,6 +306,24 @@ export function printWeb(web) {
   for (const r of rows) console.log(line(r));
   console.log('  received: bytes Chromium got (it accepts brotli, so the .br files); files: scripts fetched until the network was idle');
   for (const p of web.pages) console.log(`  ${p.name}: ${p.scripts.map((s) => path.posix.basename(s.path)).join(', ')}`);
+  if (web.firstLoads?.length) {
+    console.log('');
+    console.log('First load (Chromium, fresh profile, no throttling; median of 3 by time to first content)');
+    const frows = web.firstLoads.map((f) => [
+      f.name,
+      String(f.jsBeforeFirstApi ?? ''),
+      f.firstApiMs === null ? '' : String(f.firstApiMs),
+      f.firstContentMs === null ? 'never' : String(f.firstContentMs),
+      f.firstContentRuns.map((x) => x ?? 'never').join(', '),
+    ]);
+    const fheader = ['page', 'scripts before 1st API call', '1st API call ms', 'first content ms', 'per run'];
+    const fw = fheader.map((h, i) => Math.max(h.length, ...frows.map((r) => r[i].length)));
+    const fline = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(fw[i]) : c.padStart(fw[i]))).join('  ');
+    console.log(fline(fheader));
+    console.log(fw.map((w) => '-'.repeat(w)).join('  '));
+    for (const r of frows) console.log(fline(r));
+    for (const f of web.firstLoads) console.log(`  ${f.name} ${f.path}: API calls ${f.apiCalls.join(', ')}`);
+  }
   if (web.lighthouse.length === 0) return;
   console.log('');
   console.log('Lighthouse (mobile; median of the runs by performance score)');

@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Manifest, Plugin } from 'vite';
+import type { Plugin } from 'vite';
 
 /**
  * For each first page a visitor can land on, the lazy modules it renders at once (see src/app/routes.tsx). The
@@ -16,34 +16,54 @@ export const FIRST_PAGES: Record<string, string[]> = {
   create: ['src/app/app-layout.tsx', 'src/features/groups/create-page.tsx'],
   // A shared blog link lands here directly.
   blog: ['src/app/app-layout.tsx', 'src/features/blogs/blog-page.tsx'],
+  // A community page (any tab) and a post link (which opens the Discussion tab with the post panel).
+  community: [
+    'src/app/app-layout.tsx',
+    'src/features/groups/group-layout.tsx',
+    'src/features/groups/group-overview.tsx',
+    'src/features/groups/discussion-tab.tsx',
+    'src/features/discussions/discussion-feed.tsx',
+  ],
   // Paths the app does not have (404) and pages not listed: the layout at least.
   other: ['src/app/app-layout.tsx'],
 };
 
-/** The chunk files (and CSS) a set of modules loads, minus what index.html already loads. */
-export function preloadsFor(manifest: Manifest, modules: string[]): { js: string[]; css: string[] } {
-  const entryKey = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
-  if (!entryKey) throw new Error('page-preloads: no entry in the Vite manifest');
-  const closure = (keys: string[], into = new Set<string>()) => {
-    for (const key of keys) {
-      if (into.has(key)) continue;
-      const chunk = manifest[key];
-      if (!chunk) throw new Error(`page-preloads: "${key}" is not in the build (renamed or no longer lazy?)`);
-      into.add(key);
-      closure(chunk.imports ?? [], into);
+/** What page-preloads needs of a chunk of the bundle (Rollup/Rolldown OutputChunk). */
+export type ChunkInfo = { fileName: string; isEntry: boolean; moduleIds: string[]; imports: string[]; css: string[] };
+
+/**
+ * The chunk files (and CSS) a set of modules loads, minus what the entry already loads. A module is found in the
+ * chunk that holds it, whether it is that chunk's own (a lazy page) or one of many (build/first-screen-chunks.ts).
+ */
+export function preloadsFor(chunks: ChunkInfo[], modules: string[]): { js: string[]; css: string[] } {
+  const entry = chunks.find((c) => c.isEntry);
+  if (!entry) throw new Error('page-preloads: no entry chunk in the build');
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const closure = (files: string[], into = new Set<string>()) => {
+    for (const file of files) {
+      if (into.has(file)) continue;
+      const chunk = byFile.get(file);
+      if (!chunk) continue;
+      into.add(file);
+      closure(chunk.imports, into);
     }
     return into;
   };
-  const loadedByEntry = closure([entryKey]);
-  const keys = [...closure(modules)].filter((k) => !loadedByEntry.has(k));
-  const entryCss = new Set(manifest[entryKey]?.css ?? []);
+  const start = modules.map((module) => {
+    const chunk = chunks.find((c) => c.moduleIds.some((id) => id === module || id.endsWith(`/${module}`)));
+    if (!chunk) throw new Error(`page-preloads: "${module}" is not in the build (renamed?)`);
+    return chunk.fileName;
+  });
+  const loadedByEntry = closure([entry.fileName]);
+  const files = [...closure(start)].filter((f) => !loadedByEntry.has(f));
+  const entryCss = new Set([...loadedByEntry].flatMap((f) => byFile.get(f)!.css));
   return {
-    js: keys.map((k) => `/${manifest[k]!.file}`),
-    css: [...new Set(keys.flatMap((k) => manifest[k]!.css ?? []))].filter((c) => !entryCss.has(c)).map((c) => `/${c}`),
+    js: files.map((f) => `/${f}`),
+    css: [...new Set(files.flatMap((f) => byFile.get(f)!.css))].filter((c) => !entryCss.has(c)).map((c) => `/${c}`),
   };
 }
 
-/** Vite plugin: writes `index.<page>.html` for every page of FIRST_PAGES (needs `build.manifest: true`). */
+/** Vite plugin: writes `index.<page>.html` for every page of FIRST_PAGES. */
 export function pagePreloads(pages: Record<string, string[]> = FIRST_PAGES): Plugin {
   let outDir = 'dist';
   return {
@@ -52,12 +72,24 @@ export function pagePreloads(pages: Record<string, string[]> = FIRST_PAGES): Plu
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    async writeBundle() {
-      const manifest = JSON.parse(await readFile(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+    async writeBundle(_options, bundle) {
+      const chunks: ChunkInfo[] = Object.values(bundle).flatMap((out) =>
+        out.type === 'chunk'
+          ? [
+              {
+                fileName: out.fileName,
+                isEntry: out.isEntry,
+                moduleIds: out.moduleIds,
+                imports: out.imports,
+                css: [...(out.viteMetadata?.importedCss ?? [])],
+              },
+            ]
+          : [],
+      );
       const html = await readFile(path.join(outDir, 'index.html'), 'utf8');
       if (!html.includes('\n  </head>')) throw new Error('page-preloads: index.html has no </head> line');
       for (const [page, modules] of Object.entries(pages)) {
-        const { js, css } = preloadsFor(manifest, modules);
+        const { js, css } = preloadsFor(chunks, modules);
         const links = [
           ...css.map((href) => `    <link rel="stylesheet" crossorigin href="${href}">`),
           ...js.map((href) => `    <link rel="modulepreload" crossorigin href="${href}">`),

@@ -9,6 +9,8 @@ const JS_BUDGET_GZIP_BYTES = 150 * 1024;
  * renderer load with the page: a second, separate budget (docs/decisions/0006-web-performance.md).
  */
 const JS_BUDGET_WITH_FEED_GZIP_BYTES = 175 * 1024;
+/** Scripts a visitor's "/" fetches (issue 12 §5: 42 before build/first-screen-chunks.ts, 15 after). */
+const MAX_SCRIPTS_ON_HOME = 20;
 
 /** Loads `path` on a fresh page and returns the app's scripts it fetched until the network was idle. */
 async function scriptsOf(page: Page, path: string): Promise<string[]> {
@@ -108,4 +110,44 @@ test.describe('first loads stay small', () => {
     const gzip = await gzippedBytes(baseURL!, scripts);
     expect(gzip, `JavaScript for /login (gzipped): ${(gzip / 1024).toFixed(1)} KB`).toBeLessThanOrEqual(JS_BUDGET_GZIP_BYTES);
   });
+
+  test(`a visitor's "/" fetches at most ${MAX_SCRIPTS_ON_HOME} scripts (one chunk per screen, not one per icon)`, async ({ page }) => {
+    const scripts = await scriptsOf(page, '/');
+    await expect(page.getByRole('heading', { name: 'Build. Grow. Connect.' })).toBeVisible();
+    expect(new Set(scripts).size, scripts.join(', ')).toBeLessThanOrEqual(MAX_SCRIPTS_ON_HOME);
+  });
+});
+
+test.describe('first API requests start beside the JavaScript', () => {
+  // The app's scripts are held back until the page's first API request has started: the requests come from
+  // public/first-requests.js in the HTML, not from the app once it has run (issue 12 §5). Each goes out once.
+  for (const target of ['/', 'post link'] as const) {
+    test(`${target}: the API requests start before the app's JavaScript has arrived, each once`, async ({ page, request }) => {
+      let url = '/';
+      if (target === 'post link') {
+        const feed = await request.get('/groups/suggested/discussions');
+        const post = ((await feed.json()) as { discussions: { id: number; group_id: number }[] }).discussions[0]!;
+        url = `/groups/${post.group_id}/discussions/${post.id}`;
+      }
+      const api: string[] = [];
+      let firstApi: () => void = () => {};
+      const apiStarted = new Promise<void>((resolve) => (firstApi = resolve));
+      page.on('request', (r) => {
+        if (!['fetch', 'xhr'].includes(r.resourceType())) return;
+        api.push(new URL(r.url()).pathname + new URL(r.url()).search);
+        firstApi();
+      });
+      await page.route('**/assets/*.js', async (route) => {
+        await apiStarted;
+        await route.continue();
+      });
+      await page.goto(url);
+      await expect(page.locator('article').first()).toBeVisible();
+      expect(api.length).toBeGreaterThan(0);
+      expect(
+        api.filter((p, i) => api.indexOf(p) !== i),
+        `sent twice: ${api.join(', ')}`,
+      ).toEqual([]);
+    });
+  }
 });

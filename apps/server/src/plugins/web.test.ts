@@ -25,6 +25,7 @@ describe('with a web build', () => {
   const indexHtml = '<!doctype html><div id="root"></div>';
   // What apps/web/build/page-preloads.ts writes for the login page: index.html plus that page's preloads.
   const loginHtml = '<!doctype html><link rel="modulepreload" href="/assets/login-page-x.js"><div id="root"></div>';
+  const communityHtml = '<!doctype html><link rel="modulepreload" href="/assets/screen-community-x.js"><div id="root"></div>';
   const assetJs = Array.from({ length: 200 }, (_, i) => `console.log(${i * 7919});`).join('\n');
   const built = (file: string) => readFileSync(path.join(webDist, file));
   beforeAll(async () => {
@@ -33,6 +34,7 @@ describe('with a web build', () => {
     for (const [file, text] of [
       ['index.html', indexHtml],
       ['index.login.html', loginHtml],
+      ['index.community.html', communityHtml],
       ['assets/app-abc123.js', assetJs],
     ] as const) {
       writeFileSync(path.join(webDist, file), text);
@@ -144,6 +146,15 @@ describe('with a web build', () => {
     for (const url of ['/', '/register', '/nowhere']) {
       const res = await app.inject({ method: 'GET', url, headers });
       expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(indexHtml);
+    }
+  });
+
+  it("sends a community page and a post link (an API path, asked for as a page) the community screen's index.html", async () => {
+    const headers = { accept: 'text/html', 'accept-encoding': 'br' };
+    for (const url of ['/group/walkers', '/group/walkers/discussions', '/group/walkers/members/', '/groups/3/discussions/9']) {
+      const res = await app.inject({ method: 'GET', url, headers });
+      expect(res.statusCode, url).toBe(200);
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(communityHtml);
     }
   });
 

@@ -21,7 +21,9 @@ const APP_ROUTES: { pattern: RegExp; page: string }[] = [
   { pattern: /^\/register\/?$/, page: 'register' },
   { pattern: /^\/create\/?$/, page: 'create' },
   { pattern: /^\/group\/[^/]+\/blogs\/blogpage\/[^/]+\/?$/, page: 'blog' },
-  { pattern: /^\/group\/[^/]+(\/(members|blogs|discussions))?\/?$/, page: 'other' },
+  { pattern: /^\/group\/[^/]+(\/(members|blogs|discussions))?\/?$/, page: 'community' },
+  // A post link (notifications, shared links) opens the community's Discussion tab with the post panel.
+  { pattern: /^\/groups\/[^/]+\/discussions\/[^/]+\/?$/, page: 'community' },
 ];
 const NOT_FOUND_PAGE = 'other';
 

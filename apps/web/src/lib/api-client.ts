@@ -1,5 +1,6 @@
 import type { ErrorBody } from '@agora/contract';
 import { clearSession, getToken } from './storage';
+import { takeFirstRequest } from './first-requests';
 
 /**
  * The only module that talks to the network. It adds the bearer token, turns every non-2xx answer into an
@@ -123,12 +124,16 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   let response: Response;
   for (let attempt = 0; ; attempt += 1) {
     try {
-      response = await fetch(path, {
-        method,
-        headers,
-        body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
-        signal,
-      });
+      // The first screen's GETs were started by public/first-requests.js while this code was on its way.
+      const early = attempt === 0 && method === 'GET' && !signal?.aborted ? takeFirstRequest(path, token) : null;
+      response = early
+        ? await early.catch(() => fetch(path, { method, headers, signal }))
+        : await fetch(path, {
+            method,
+            headers,
+            body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+            signal,
+          });
     } catch (error) {
       if (signal?.aborted) throw error;
       throw new ApiError(0, NETWORK_ERROR, '');

@@ -120,6 +120,7 @@ const discussionJson = (order: SQL, source: SQL = sql`page`) => sql`(
 const NEWEST = sql`d.created_at DESC NULLS LAST, d.id DESC NULLS LAST`;
 const PINNED_NEWEST = sql`d.is_pinned DESC NULLS LAST, d.created_at DESC NULLS LAST, d.id DESC NULLS LAST`;
 const limit = sql`${p('limit')}::int`;
+const pageLimit = limit;
 const beforeTs = sql`(d.created_at, d.id) < (${p('cTs')}::timestamptz, ${p('cId')}::int)`;
 
 export type TimeCursor = { ts: string; id: number };
@@ -196,9 +197,16 @@ export async function findDiscussion(db: Db, ref: GroupRef, discussionId: number
  */
 export const HOME_FEED_FEW_GROUPS = 50;
 
-/** The home feed's statement, unprepared (also EXPLAINed by seed/feed-timing-cli.ts). */
-export function homeFeedQuery(db: Db, withCursor: boolean) {
+/**
+ * The home feed's statement, unprepared (also EXPLAINed by seed/feed-timing-cli.ts). With `rows`, the page size is
+ * written into the statement instead of being a parameter: a generic plan takes `LIMIT $n` for 10% of the rows,
+ * which made its estimate dearer than the custom plans', so PostgreSQL planned the statement again on every
+ * execution (0 generic plans in `pg_prepared_statements`; 0.5–0.8 ms each: docs/perf/reads.md).
+ */
+export function homeFeedQuery(db: Db, withCursor: boolean, rows?: number) {
   const after = withCursor ? sql`AND ${beforeTs}` : sql``;
+  if (rows !== undefined && !(Number.isInteger(rows) && rows >= 1 && rows <= 1000)) throw new Error(`home feed: bad page size ${rows}`);
+  const limit = rows === undefined ? pageLimit : sql.raw(String(rows));
   return db.select({ items: sql<DiscussionTuple[] | null>`r.items` }).from(
     sql`(WITH my AS MATERIALIZED (SELECT m.group_id FROM ${groupMembers} m WHERE m.user_id = ${viewer}),
         few AS (SELECT count(*) <= ${HOME_FEED_FEW_GROUPS} AS yes FROM my),
@@ -220,16 +228,25 @@ export function homeFeedQuery(db: Db, withCursor: boolean) {
   );
 }
 
-const homeFeedFirst = prepared('discussions_home_feed', (db, name) => homeFeedQuery(db, false).prepare(name));
-const homeFeedNext = prepared('discussions_home_feed_next', (db, name) => homeFeedQuery(db, true).prepare(name));
+/** One prepared statement per page size (the API allows 1 to PAGE_SIZE_MAX, plus the look-ahead row). */
+const homeFeedStatements = new Map<string, (db: Db) => ReturnType<ReturnType<typeof homeFeedQuery>['prepare']>>();
+function homeFeedStatement(db: Db, withCursor: boolean, rows: number) {
+  const key = `${withCursor ? 'next' : 'first'}_${rows}`;
+  let statement = homeFeedStatements.get(key);
+  if (!statement) {
+    statement = prepared(`discussions_home_feed_${key}`, (d, name) => homeFeedQuery(d, withCursor, rows).prepare(name));
+    homeFeedStatements.set(key, statement);
+  }
+  return statement(db);
+}
 
 export async function findHomeFeed(
   db: Db,
   viewerId: number,
   opts: { cursor: TimeCursor | null; limit: number },
 ): Promise<DiscussionTuple[]> {
-  const statement = opts.cursor ? homeFeedNext(db) : homeFeedFirst(db);
-  const rows = await statement.execute({ viewer: viewerId, limit: opts.limit, ...cursorParams(opts.cursor) });
+  const statement = homeFeedStatement(db, opts.cursor !== null, opts.limit);
+  const rows = await statement.execute({ viewer: viewerId, ...cursorParams(opts.cursor) });
   return rows[0]?.items ?? [];
 }
 

@@ -1,0 +1,76 @@
+// Starts the first screen's API requests while the app's JavaScript is still downloading (issue 12 §5: the first
+// API call used to wait for every chunk to arrive and run). An `async` <script src> in <head> (the CSP allows no
+// inline scripts): it never holds up the first paint, and being tiny it runs long before the app's chunks have
+// arrived; should it ever run after the app asked for something, that answer is simply not used. It only fetches
+// what the app would fetch first for this address, with the same headers; the app's API client
+// (src/lib/first-requests.ts) takes each answer once, within a few seconds, instead of sending the request again. The paths here must match the app's exactly (same query strings): a path the app
+// does not ask for is one wasted request, nothing more. Nothing here may throw.
+(function () {
+  var started = {};
+  window.__agoraFirstRequests = started;
+  if (typeof fetch !== 'function') return;
+  var token = null;
+  var userId = null;
+  try {
+    token = window.localStorage.getItem('token');
+    userId = window.localStorage.getItem('userId');
+  } catch {
+    // Storage disabled (privacy modes): a visitor.
+  }
+  var headers = { Accept: 'application/json' };
+  if (token) headers.Authorization = 'Bearer ' + token;
+  function start(path) {
+    if (started[path]) return;
+    var request = fetch(path, { headers: headers, credentials: 'same-origin' });
+    request.catch(function () {});
+    started[path] = { token: token, at: Date.now(), response: request };
+  }
+  function segment(value) {
+    try {
+      return encodeURIComponent(decodeURIComponent(value));
+    } catch {
+      return null;
+    }
+  }
+  var path = window.location.pathname.replace(/\/+$/, '') || '/';
+  var m;
+  if (path === '/') {
+    if (token && /^\d+$/.test(userId || '')) {
+      start('/groups/joined/discussions');
+      start('/users/profile');
+      start('/groups/mine?limit=100');
+      start('/groups/joined?limit=100');
+    } else {
+      start('/groups/suggested?limit=10');
+      start('/groups/suggested/discussions');
+    }
+  } else if ((m = /^\/group\/([^/]+)(\/discussions)?$/.exec(path))) {
+    var group = segment(m[1]);
+    if (group) start('/groups/' + group);
+    if (group && m[2]) {
+      // The Discussion tab asks for the feed by the community's number, which the answer above gives.
+      started['/groups/' + group].response
+        .then(function (response) {
+          return response.ok ? response.clone().json() : null;
+        })
+        .then(function (body) {
+          if (body && body.group && typeof body.group.id === 'number') start('/api/groups/' + body.group.id + '/discussions');
+        })
+        .catch(function () {});
+    }
+  } else if ((m = /^\/groups\/(\d+)\/discussions\/(\d+)$/.exec(path))) {
+    // A post link: the community, the post and its comments, and the community's feed behind the panel.
+    start('/groups/' + m[1]);
+    start('/groups/' + m[1] + '/discussions/' + m[2]);
+    start('/groups/' + m[1] + '/discussions/' + m[2] + '/comments');
+    start('/api/groups/' + m[1] + '/discussions');
+  }
+  // A profile link (`?profile=<id>` on any page): the person and, signed in, the friend status, side by side.
+  var profile = /[?&]profile=([1-9]\d{0,9})(&|$)/.exec(window.location.search);
+  if (profile) {
+    start('/users/' + profile[1]);
+    if (token && /^\d+$/.test(userId || '') && userId !== profile[1]) {
+      start('/friends/status/check?user1=' + userId + '&user2=' + profile[1]);
+    }
+  }
+})();
