@@ -80,7 +80,7 @@ test('create a community with both images through the form', async ({ page }) =>
 });
 
 test('the owner edits its name, sections and pictures, copies its link, makes it private', async ({ page, context, baseURL }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   const owner = await signUp(page);
   const { name, slug } = await createGroupViaApi(owner, {
     name: uniqueGroupName('Night Owls'),
@@ -410,7 +410,7 @@ test('the owner invites someone by username, who accepts on the community page',
 });
 
 test('the navigation strip, the communities panel, Explore and the profile Communities tab', async ({ page, browser, baseURL }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const owner = await signUp(page);
   const mine = await createGroupViaApi(owner, { images: true, name: uniqueGroupName('Alpha') });
   const other = await anotherPerson(browser, baseURL!);
