@@ -34,13 +34,54 @@ export const SCREENSHOT_DIR = path.resolve(process.cwd(), 'test-results', 'scree
  */
 export async function snap(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const followsSystem = ((await page.evaluate(() => localStorage.getItem('theme'))) ?? 'system') === 'system';
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    // Let transitions (drawer slide, toasts, the theme change) settle so the picture shows the resting state.
-    await page.waitForTimeout(350);
+    // The picture shows the resting state: the theme applied and the transitions (drawer slide, toasts, the
+    // colours easing into the theme) finished.
+    if (followsSystem) await expectThemeClass(page, scheme);
+    await waitForStill(page);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${scheme}.png`), fullPage: true });
   }
   await page.emulateMedia({ colorScheme: 'light' });
+  if (followsSystem) await expectThemeClass(page, 'light');
+}
+
+/** <html> carries the `dark` class exactly when `scheme` is dark (the class selects the dark colour tokens). */
+export async function expectThemeClass(page: Page, scheme: 'light' | 'dark'): Promise<void> {
+  const html = page.locator('html');
+  if (scheme === 'dark') await expect(html).toHaveClass(/(^|\s)dark(\s|$)/);
+  else await expect(html).not.toHaveClass(/(^|\s)dark(\s|$)/);
+}
+
+/**
+ * Waits for the page to be at rest rather than for a guessed time: every finite animation and transition running
+ * now (a drawer sliding in, a toast, colours easing into a new theme, including ones that start while waiting) has
+ * finished, then two frames are painted. Infinite ones (a loading skeleton's pulse) never finish and are not
+ * waited for. `document.getAnimations()` flushes pending style changes first, so a transition the last class
+ * change starts is already in the list.
+ */
+export async function waitForStill(page: Page): Promise<void> {
+  const endless = await page.evaluate(async () => {
+    const finite = () =>
+      document.getAnimations().filter((animation) => {
+        const end = animation.effect?.getComputedTiming().endTime;
+        return animation.playState === 'running' && typeof end === 'number' && Number.isFinite(end);
+      });
+    // Bounded: a page that keeps starting new animations is a bug to see, not a reason to hang.
+    for (let round = 0; round < 50; round += 1) {
+      const running = finite();
+      if (running.length === 0) {
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        return null;
+      }
+      await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
+    }
+    return finite().map(
+      (animation) => (animation as CSSAnimation).animationName ?? (animation as CSSTransition).transitionProperty ?? animation.id,
+    );
+  });
+  expect(endless, 'the page keeps starting animations').toBeNull();
 }
 
 type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
@@ -95,10 +136,6 @@ export async function expectNoAxeViolations(page: Page, label: string): Promise<
   expect(abandonedChecks(results), `${label}: checks axe could not run (so their silence proves nothing)`).toEqual([]);
 }
 
-async function waitForPaint(page: Page): Promise<void> {
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-}
-
 /**
  * axe on what the page shows now (every WCAG 2.2 A and AA rule, experimental ones included) in the light theme and then in the dark one, switched
  * the way an operating system does it (prefers-color-scheme, which the default "system" choice follows live);
@@ -107,21 +144,20 @@ async function waitForPaint(page: Page): Promise<void> {
  * open dialog a journey visits.
  */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
-  const html = page.locator('html');
   const choice = await page.evaluate(() => localStorage.getItem('theme'));
   expect(choice ?? 'system', `${label}: expectAccessible switches themes through the system preference`).toBe('system');
   await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
-  await expect(html).not.toHaveClass(/(^|\s)dark(\s|$)/);
-  await waitForPaint(page);
+  await expectThemeClass(page, 'light');
+  await waitForStill(page);
   await expectNoAxeViolations(page, `${label} (light)`);
 
   await page.emulateMedia({ colorScheme: 'dark' });
-  await expect(html).toHaveClass(/(^|\s)dark(\s|$)/);
-  await waitForPaint(page);
+  await expectThemeClass(page, 'dark');
+  await waitForStill(page);
   await expectNoAxeViolations(page, `${label} (dark)`);
 
   await page.emulateMedia({ colorScheme: 'light', reducedMotion: null });
-  await expect(html).not.toHaveClass(/(^|\s)dark(\s|$)/);
+  await expectThemeClass(page, 'light');
 }
 
 /** The page never scrolls sideways. */

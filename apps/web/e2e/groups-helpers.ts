@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, makePng, SCREENSHOT_DIR, uniqueUser } from './fixtures';
+import { expect, expectThemeClass, makePng, SCREENSHOT_DIR, uniqueUser, waitForStill } from './fixtures';
 
 /** A registered, signed-in person: their page (own browser context), token and id. */
 export interface Person {
@@ -106,8 +106,7 @@ export async function setPrivateViaApi(owner: Person, group: Pick<CreatedGroup, 
 export async function useDarkTheme(page: Page, on = true): Promise<void> {
   // Through the system preference, which the default "system" choice follows live (as expectAccessible does).
   await page.emulateMedia({ colorScheme: on ? 'dark' : 'light' });
-  if (on) await expect(page.locator('html')).toHaveClass(/(^|\s)dark(\s|$)/);
-  else await expect(page.locator('html')).not.toHaveClass(/(^|\s)dark(\s|$)/);
+  await expectThemeClass(page, on ? 'dark' : 'light');
 }
 
 /** The element that has keyboard focus shows a visible focus indicator (an outline or a ring). */
@@ -138,6 +137,6 @@ export async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab
  */
 export async function snapView(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.waitForTimeout(350);
+  await waitForStill(page);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
 }
