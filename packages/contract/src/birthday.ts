@@ -60,7 +60,7 @@ export function latestCalendarDate(now = new Date()): { y: number; m: number; d:
 /**
  * A birthday without its year, "--MM-DD" (ISO 8601's form for a recurring date), as GET /users/{id} gives it to
  * viewers who are neither the user nor a friend: the profile still shows "Mar 5th", the age stays private
- * (decision 0011 b). Null and unreadable values stay null.
+ * (decision 0012 b). Null and unreadable values stay null.
  */
 export function yearlessBirthday(value: string | null): string | null {
   const date = value === null ? null : parseIsoDate(value);

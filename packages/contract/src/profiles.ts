@@ -15,7 +15,7 @@ export const profileSchema = z.object({
   about: z.string(),
   /**
    * Calendar date "YYYY-MM-DD" or null. Never a timestamp, so no time zone can shift it. GET /users/{id} gives
-   * viewers other than the user and their friends "--MM-DD" (month and day, no year: decision 0011 b).
+   * viewers other than the user and their friends "--MM-DD" (month and day, no year: decision 0012 b).
    */
   birthday: z.string().nullable(),
   /** Newline-separated links; a line may be "url [label]". */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, isReservedUsername } from './auth-messages';
 import { registerRequestSchema } from './auth';
 
-describe('reserved usernames (decision 0011 c)', () => {
+describe('reserved usernames (decision 0012 c)', () => {
   it.each(['admin', 'ADMIN', 'agora_support', 'admin1', 'Admin_2', 'support-team', 'support_team', 'the_moderator', 'agorasupport',
     'SupportTeam', 'adm1n', 'r00t', 'sysadmin42', '_admin_', 'official_agora', 'noreply_bot', 'mod_7', 'security.team', 'agorahelp'])(
     '%s is reserved',

@@ -6,7 +6,7 @@ import { LinkifyIt } from 'linkify-it';
  * one. Known networks get their name as the default label ("GitHub"), and so do a few more well-known ones without
  * an icon of their own ("t.me" → "Telegram"); any other host is its own label, "www." dropped ("www.example.org" →
  * "example.org"). SPEC §2 said "the first part of the host", which reads as a broken word ("t", "example"): issue 12
- * §2.7 asked for readable names (decision 0011).
+ * §2.7 asked for readable names (decision 0014).
  * A line that does not look like a link stays plain text. Link recognition is linkify-it's; on top of it only
  * http(s) links are produced (an allow-list), so a "javascript:" line can never become a link. A label that
  * itself looks like a link or a host is refused, so "https://evil.example [https://twitter.com/x]" cannot pose

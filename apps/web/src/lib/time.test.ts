@@ -63,7 +63,7 @@ describe('isMobileWidth', () => {
 });
 
 describe('formatBirthday', () => {
-  it('shows a birthday without its year ("--MM-DD", decision 0011 b) the same way, 29 February included', () => {
+  it('shows a birthday without its year ("--MM-DD", decision 0012 b) the same way, 29 February included', () => {
     expect(formatBirthday('--03-05')).toBe('Mar 5th');
     expect(formatBirthday('--02-29')).toBe('Feb 29th');
     expect(formatBirthday('--02-30')).toBe('');

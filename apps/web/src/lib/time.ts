@@ -63,7 +63,7 @@ export function formatTimestamp(value: Date | string | number, now: Date, viewpo
  */
 export function formatBirthday(value: string | null | undefined): string {
   if (!value) return '';
-  // "YYYY-MM-DD", or "--MM-DD" when the server keeps the year from this viewer (decision 0011 b).
+  // "YYYY-MM-DD", or "--MM-DD" when the server keeps the year from this viewer (decision 0012 b).
   const date = birthdayMonthDay(value);
   if (!date) return '';
   // A local Date built from the parts (in a leap year, for 29 February): the same calendar day in every zone.

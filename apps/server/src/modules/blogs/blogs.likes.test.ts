@@ -68,7 +68,7 @@ describe('likes', () => {
     expect(refused.json().message).toBe(GROUP_MESSAGES.privateContent);
     expect((await call(t, 'GET', `/groups/${w.closed.id}/blogs/${closed.id}/like-status`)).statusCode).toBe(403);
     expect((await like(w.closed.id, closed.id, w.member)).json()).toEqual({ liked: true, likes_count: 1 });
-    // Outsiders may read a public community's blog but not like it: members like (decision 0011 a).
+    // Outsiders may read a public community's blog but not like it: members like (decision 0012 a).
     const outsider = await like(w.open.id, open.id, w.outsider);
     expect(outsider.statusCode).toBe(403);
     expect(outsider.json().message).toBe(BLOG_MESSAGES.memberToLike);
@@ -92,7 +92,7 @@ describe('likes', () => {
   it('counts exactly when 25 people like at once', async () => {
     const blog = await publish(t, w.author, w.open);
     const people = await Promise.all(Array.from({ length: 25 }, () => createUser(t.database.db)));
-    // Members like (decision 0011 a): they join first.
+    // Members like (decision 0012 a): they join first.
     for (const p of people) await t.database.sql`INSERT INTO group_members (group_id, user_id) VALUES (${w.open.id}, ${p.id})`;
     const answers = await Promise.all(people.map((p) => like(w.open.id, blog.id, p)));
     expect(answers.every((a) => a.statusCode === 200 && a.json().liked === true)).toBe(true);
@@ -119,7 +119,7 @@ describe('shares', () => {
     expect((await call(t, 'POST', `/api/groups/${w.closed.id}/blogs/${blog.id}/share`, w.owner)).json()).toEqual({ share_count: 3 });
     expect((await share(w.closed.id, blog.id, null)).statusCode).toBe(401);
     expect((await share(w.closed.id, blog.id, w.outsider)).statusCode).toBe(403);
-    // A public community's blog may be shared by any signed-in reader, member or not (decision 0011 a).
+    // A public community's blog may be shared by any signed-in reader, member or not (decision 0012 a).
     const open = await publish(t, w.author, w.open);
     expect((await share(w.open.id, open.id, w.outsider)).json()).toEqual({ share_count: 1 });
     expect((await share(w.open.id, blog.id, w.member)).statusCode).toBe(404);

@@ -131,7 +131,7 @@ describe('comments', () => {
     expect(replyIds).toHaveLength(6);
   });
 
-  it('pages comments oldest first with order=oldest (decision 0011), a comment written while reading arriving last; newest stays the default', async () => {
+  it('pages comments oldest first with order=oldest (decision 0014), a comment written while reading arriving last; newest stays the default', async () => {
     const { cast, group } = await castAndGroup(t);
     const post = await createPost(t, group, cast.author);
     const tops: Comment[] = [];

@@ -79,7 +79,7 @@ describe.each(['public', 'private'] as const)('%s community', (privacy) => {
 
   it.each(AUDIENCES)('likes a post and a comment as %s', async (a) => {
     const { base, comment } = await fresh();
-    // Liking needs sign-in and membership, like commenting (SPEC §6 "Members: post, like, comment"; decision 0011 a).
+    // Liking needs sign-in and membership, like commenting (SPEC §6 "Members: post, like, comment"; decision 0012 a).
     const expected = a === 'visitor' ? 401 : a === 'outsider' ? 403 : 200;
     const like = await api.post(`${base}/like`, who(s(), a));
     expect(like.statusCode, like.body).toBe(expected);

@@ -191,7 +191,7 @@ describe('hostile inputs', () => {
     expect(await postCount(t, group.id)).toEqual({ cached: 1, rows: 1 });
   });
 
-  it('accepts tabs, line breaks, emoji and right-to-left text; drops direction overrides (decision 0011)', async () => {
+  it('accepts tabs, line breaks, emoji and right-to-left text; drops direction overrides (decision 0012)', async () => {
     const { cast, group } = await castAndGroup(t);
     const post = await createPost(t, group, cast.author, 'Tab\there\nלְשׁוֹן 🎉 \u202Eevil\u202C \u200Fmark');
     expect(post.discussion_content).toBe('Tab\there\nלְשׁוֹן 🎉 evil \u200Fmark');

@@ -3,7 +3,7 @@ import type { UserRow } from '../../db/schema';
 
 /**
  * The one place a user row becomes the spec's profile shape (SPEC §3 "User profile"). `birthYear: false` gives
- * the birthday as "--MM-DD" (viewers who are neither the user nor a friend; decision 0011 b).
+ * the birthday as "--MM-DD" (viewers who are neither the user nor a friend; decision 0012 b).
  */
 export function toProfile(user: UserRow, opts: { birthYear: boolean } = { birthYear: true }): Profile {
   return {

@@ -13,7 +13,7 @@ type ParsedUpdate = z.output<typeof updateProfileRequestSchema>;
 /**
  * Another user's profile; 404 when the id names nobody. Profiles are for signed-in users (SPEC §6). Names stay
  * (members see them anyway); the birth year only for the user and their friends, others get "--MM-DD"
- * (ids are sequential, so every profile can be walked: decision 0011 b).
+ * (ids are sequential, so every profile can be walked: decision 0012 b).
  */
 export async function getProfile(ctx: AppContext, actor: UserRow, input: { id: number }): Promise<Profile> {
   const user = await findUserById(ctx.db, input.id);

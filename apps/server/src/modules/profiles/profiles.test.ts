@@ -69,7 +69,7 @@ describe('GET /users/{id}', () => {
     expect(res.json()).toMatchObject({ id: other.id, username: other.username, bio: 'Other' });
   });
 
-  it('gives the birth year only to the user and their friends; others see month and day (decision 0011 b)', async () => {
+  it('gives the birth year only to the user and their friends; others see month and day (decision 0012 b)', async () => {
     const person = await createUser(t.database.db, { birthday: '1990-03-05', firstName: 'Ada', lastName: 'Lovelace' });
     const [stranger, pending, friend] = await Promise.all([createUser(t.database.db), createUser(t.database.db), createUser(t.database.db)]);
     await t.database.sql`INSERT INTO friendships (requester_id, addressee_id, status) VALUES

@@ -103,7 +103,7 @@ export function useDiscussion(groupId: number, discussionId: number) {
 
 /**
  * GET …/comments?order=oldest: top-level comments, oldest first, so a conversation reads down and the next page
- * continues below (decision 0011; the API's default order stays newest first for SPEC clients).
+ * continues below (decision 0014; the API's default order stays newest first for SPEC clients).
  */
 export function useComments(groupId: number, discussionId: number, enabled = true) {
   return useInfiniteQuery({

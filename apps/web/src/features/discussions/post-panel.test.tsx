@@ -23,7 +23,7 @@ function serve({ post = makeDiscussion(), comments = [], replies = [], member = 
     const handler = routes[`${method} ${url}`] ?? routes[`${method} ${url.split('?')[0]}`];
     if (handler) return handler(body);
     if (url === BASE) return json(200, { discussion: post });
-    // The panel reads a conversation oldest first (decision 0011).
+    // The panel reads a conversation oldest first (decision 0014).
     if (url === `${BASE}/comments?order=oldest`) return json(200, { comments, nextCursor: null });
     if (url === `${BASE}/comments/701/replies`) return json(200, { replies, nextCursor: null });
     if (url === '/groups/12' || url === '/groups/night-owls') return json(200, makeGroupDetail({ is_member: member }));

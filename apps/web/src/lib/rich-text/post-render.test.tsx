@@ -38,7 +38,7 @@ describe('post text rendered', () => {
     expect(screen.getByTitle('Instagram reel')).toHaveAttribute('src', 'https://www.instagram.com/reel/Cq9abc12/embed/');
   });
 
-  it('shows the host beside a "url [label]" button, so a label cannot hide where it leads (decision 0011 e)', () => {
+  it('shows the host beside a "url [label]" button, so a label cannot hide where it leads (decision 0012 e)', () => {
     render(
       <RichText
         format={POST_FORMAT}

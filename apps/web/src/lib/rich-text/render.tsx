@@ -78,7 +78,7 @@ export function renderInline(nodes: readonly InlineNode[], keyPrefix = ''): Reac
         const href = safeHref(node.href);
         if (!href) return <Fragment key={key}>{node.label}</Fragment>;
         // The host beside the label, as the social chips show it: a label alone can promise one site and open
-        // another (decision 0011 e). A label that already is the host is not repeated.
+        // another (decision 0012 e). A label that already is the host is not repeated.
         const host = hostOf(href);
         return (
           <a
