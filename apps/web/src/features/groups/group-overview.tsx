@@ -6,7 +6,7 @@ import { cleanPastedText, GROUP_LIMITS, SECTION_KEYS, type GroupDetailResponse, 
 import { SiteIcon } from '@/components/site-icon';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/input';
-import { parseLinks, SITE_NAMES } from '@/lib/links';
+import { parseLinks } from '@/lib/links';
 import { ABOUT_SECTION_FORMAT, RichText, RULES_SECTION_FORMAT } from '@/lib/rich-text';
 import { useUpdateSection } from './api';
 import { useGroupContext } from './group-layout';

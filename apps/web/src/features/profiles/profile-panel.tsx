@@ -73,7 +73,13 @@ export function ProfilePanel() {
   return (
     <Sheet open={isOpen} onOpenChange={(next) => (next || closeGuard.current?.() ? undefined : close())} title="Profile">
       {target && !target.own && 'username' in target ? (
-        <ProfileByUsername key={`@${target.username}`} username={target.username} onBack={() => open('me')} />
+        <ProfileByUsername
+          key={`@${target.username}`}
+          username={target.username}
+          onBack={() => open('me')}
+          onClose={close}
+          closeGuardRef={closeGuard}
+        />
       ) : target ? (
         <ProfileView
           key={target.own ? 'own' : target.userId}
@@ -91,13 +97,13 @@ export function ProfilePanel() {
 }
 
 /** `?profile=@username` (an @mention): the name is looked up, then the profile shows as for its id. */
-function ProfileByUsername({ username, onBack }: { username: string; onBack: () => void }) {
+function ProfileByUsername({ username, ...view }: { username: string } & Pick<ProfileViewProps, 'onBack' | 'onClose' | 'closeGuardRef'>) {
   const session = useSession();
   const user = useUserByUsername(username);
   if (user.isPending) return <ProfileSkeleton />;
   if (!user.data) return <ProfileMissing />;
   const own = user.data.id === session?.userId;
-  return <ProfileView userId={own ? null : user.data.id} own={own} onBack={onBack} />;
+  return <ProfileView userId={own ? null : user.data.id} own={own} {...view} />;
 }
 
 function CloseButton({ className }: { className?: string }) {
