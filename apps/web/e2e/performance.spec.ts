@@ -144,8 +144,11 @@ test.describe('first API requests start beside the JavaScript', () => {
       await page.goto(url);
       await expect(page.locator('article').first()).toBeVisible();
       expect(api.length).toBeGreaterThan(0);
+      // By path, query aside: an early request whose query differs from the app's (comments in another order) is
+      // not taken, and the app asks again.
+      const paths = api.map((p) => p.split('?')[0]);
       expect(
-        api.filter((p, i) => api.indexOf(p) !== i),
+        paths.filter((p, i) => paths.indexOf(p) !== i),
         `sent twice: ${api.join(', ')}`,
       ).toEqual([]);
     });

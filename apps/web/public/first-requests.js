@@ -62,7 +62,7 @@
     // A post link: the community, the post and its comments, and the community's feed behind the panel.
     start('/groups/' + m[1]);
     start('/groups/' + m[1] + '/discussions/' + m[2]);
-    start('/groups/' + m[1] + '/discussions/' + m[2] + '/comments');
+    start('/groups/' + m[1] + '/discussions/' + m[2] + '/comments?order=oldest');
     start('/api/groups/' + m[1] + '/discussions');
   }
   // A profile link (`?profile=<id>` on any page): the person and, signed in, the friend status, side by side.

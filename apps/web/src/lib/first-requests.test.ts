@@ -60,7 +60,7 @@ describe('first requests (started by index.html before the app runs)', () => {
     expect(paths(fetchMock)).toEqual([
       '/groups/12',
       '/groups/12/discussions/34',
-      '/groups/12/discussions/34/comments',
+      '/groups/12/discussions/34/comments?order=oldest',
       '/api/groups/12/discussions',
     ]);
   });
