@@ -26,7 +26,8 @@ export type ScreenSets = {
 
 type GraphInfo = { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[]; isEntry: boolean; code: string | null };
 
-const ICON_BARREL = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/](lucide-react|icons[\\/]index)\.js$/;
+// `.js` up to lucide-react 0.x, `.mjs` from 1.0.
+const ICON_BARREL = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/](lucide-react|icons[\\/]index)\.m?js$/;
 const ICON_IMPORT = /import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g;
 
 /**
@@ -103,7 +104,12 @@ export function firstScreenChunks(sets: ScreenSets): Plugin {
           : null;
       };
       const ids = [...this.getModuleIds()];
-      const barrel = ids.find((id) => /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.js$/.test(id));
+      const barrel = ids.find((id) => /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.m?js$/.test(id));
+      // Without the barrel no icon is placed in a group, and Rolldown then emitted a chunk exporting a namespace it
+      // never defined (lucide-react 1.0 renamed its files): fail the build instead.
+      if (!barrel && ids.some((id) => /[\\/]lucide-react[\\/]/.test(id))) {
+        throw new Error('first-screen-chunks: lucide-react is in the build but its barrel file was not found (renamed?)');
+      }
       const icons = iconFiles(barrel, barrel ? (info(barrel)?.code ?? null) : null);
       const byPath = (rel: string) => {
         const abs = path.resolve(root, rel);
