@@ -1,24 +1,13 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { ChevronLeft, ChevronRight, Newspaper } from 'lucide-react';
+import { useCallback } from 'react';
+import { Newspaper } from 'lucide-react';
 import { LoadError, loadFailed } from '@/components/load-error';
+import { ScrollArrow } from '@/components/scroll-arrow';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/spinner';
-import { cn } from '@/lib/cn';
+import { SCROLL_STEP_PX, useScrollArrows } from '@/lib/use-scroll-arrows';
 import { useJoinedBlogs } from './api';
 import { BlogCard } from './blog-card';
 import { BLOG_TEXTS } from './texts';
-
-/** SPEC §9: the strip scrolls 500 px per arrow click; an arrow shows while more than 10 px is hidden on its side. */
-export const BLOG_STRIP_STEP_PX = 500;
-export const BLOG_STRIP_ARROW_MARGIN_PX = 10;
-
-/** Which arrows the strip needs: more than 10 px hidden on the left / on the right. */
-export function stripArrows(scrollLeft: number, clientWidth: number, scrollWidth: number) {
-  return {
-    left: scrollLeft > BLOG_STRIP_ARROW_MARGIN_PX,
-    right: scrollLeft + clientWidth < scrollWidth - BLOG_STRIP_ARROW_MARGIN_PX,
-  };
-}
 
 /**
  * The home feed's horizontal strip of blog cards from the communities the viewer joined or owns (SPEC §2), newest
@@ -28,28 +17,16 @@ export function stripArrows(scrollLeft: number, clientWidth: number, scrollWidth
 export function BlogStrip() {
   const blogs = useJoinedBlogs();
   const list = blogs.data?.pages.flatMap((p) => p.blogs) ?? [];
-  const scroller = useRef<HTMLUListElement>(null);
-  const [arrows, setArrows] = useState({ left: false, right: false });
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = blogs;
-
-  const measure = useCallback(() => {
-    const node = scroller.current;
-    if (!node) return;
-    const next = stripArrows(node.scrollLeft, node.clientWidth, node.scrollWidth);
-    setArrows((current) => (current.left === next.left && current.right === next.right ? current : next));
-    // Near the end: fetch the next page, so the right arrow keeps having somewhere to go.
-    if (hasNextPage && !isFetchingNextPage && node.scrollLeft + node.clientWidth > node.scrollWidth - BLOG_STRIP_STEP_PX)
-      void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
-
-  useEffect(() => {
-    measure();
-    const node = scroller.current;
-    if (!node || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [measure, list.length]);
+  // Near the end: fetch the next page, so the right arrow keeps having somewhere to go.
+  const loadNearEnd = useCallback(
+    (node: HTMLUListElement) => {
+      if (hasNextPage && !isFetchingNextPage && node.scrollLeft + node.clientWidth > node.scrollWidth - SCROLL_STEP_PX)
+        void fetchNextPage();
+    },
+    [hasNextPage, isFetchingNextPage, fetchNextPage],
+  );
+  const { ref: scroller, arrows, measure, scroll } = useScrollArrows<HTMLUListElement>(list.length, loadNearEnd);
 
   if (blogs.isPending) {
     return (
@@ -70,7 +47,6 @@ export function BlogStrip() {
     return <LoadError message={BLOG_TEXTS.listLoadFailed} onRetry={() => blogs.refetch()} retrying={blogs.isFetching} />;
   if (list.length === 0) return <EmptyState icon={Newspaper} title={BLOG_TEXTS.noBlogsFeed} />;
 
-  const scrollBy = (step: number) => scroller.current?.scrollBy({ left: step, behavior: 'smooth' });
   return (
     <div className="relative">
       <ul ref={scroller} onScroll={measure} className="-mx-1 flex snap-x gap-4 overflow-x-auto px-1 pt-1 pb-3 [scrollbar-width:thin]">
@@ -80,26 +56,12 @@ export function BlogStrip() {
           </li>
         ))}
       </ul>
-      {arrows.left ? <StripArrow side="left" onClick={() => scrollBy(-BLOG_STRIP_STEP_PX)} /> : null}
-      {arrows.right ? <StripArrow side="right" onClick={() => scrollBy(BLOG_STRIP_STEP_PX)} /> : null}
+      {arrows.left ? (
+        <ScrollArrow side="left" label={BLOG_TEXTS.scrollLeft} onClick={() => scroll('left')} className="top-[calc(50%-1.25rem)]" />
+      ) : null}
+      {arrows.right ? (
+        <ScrollArrow side="right" label={BLOG_TEXTS.scrollRight} onClick={() => scroll('right')} className="top-[calc(50%-1.25rem)]" />
+      ) : null}
     </div>
-  );
-}
-
-function StripArrow({ side, onClick }: { side: 'left' | 'right'; onClick: () => void }) {
-  const Icon = side === 'left' ? ChevronLeft : ChevronRight;
-  return (
-    <button
-      type="button"
-      aria-label={side === 'left' ? BLOG_TEXTS.scrollLeft : BLOG_TEXTS.scrollRight}
-      onClick={onClick}
-      className={cn(
-        'absolute top-[calc(50%-1.25rem)] z-20 flex size-10 -translate-y-1/2 items-center justify-center rounded-full border border-line bg-surface text-fg shadow-panel',
-        'hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-        side === 'left' ? '-left-2 sm:-left-4' : '-right-2 sm:-right-4',
-      )}
-    >
-      <Icon className="size-5" aria-hidden />
-    </button>
   );
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { splitImages } from './blog-content';
 import { heading, insertBlock, wrapSelection } from './blog-editor';
-import { stripArrows } from './blog-strip';
 
 describe('editor tools', () => {
   it('wraps the selection, or inserts a placeholder and selects it', () => {
@@ -21,21 +20,6 @@ describe('editor tools', () => {
     const line = heading('Intro', 5, 5);
     expect(line.text).toBe('Intro\n***Heading***\n');
     expect(line.text.slice(line.selectionStart, line.selectionEnd)).toBe('Heading');
-  });
-});
-
-describe('stripArrows (SPEC §9: shown while more than 10 px is hidden)', () => {
-  it.each([
-    [0, 500, 500, { left: false, right: false }],
-    [0, 500, 510, { left: false, right: false }],
-    [0, 500, 511, { left: false, right: true }],
-    [10, 500, 1500, { left: false, right: true }],
-    [11, 500, 1500, { left: true, right: true }],
-    [1000, 500, 1500, { left: true, right: false }],
-    [990, 500, 1500, { left: true, right: false }],
-    [989, 500, 1500, { left: true, right: true }],
-  ])('scrollLeft %i, width %i of %i → %j', (scrollLeft, clientWidth, scrollWidth, expected) => {
-    expect(stripArrows(scrollLeft, clientWidth, scrollWidth)).toEqual(expected);
   });
 });
 

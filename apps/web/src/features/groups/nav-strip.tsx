@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { BadgeCheck, ChevronLeft, ChevronRight, Search } from 'lucide-react';
 import { groupWebPath, type Group } from '@agora/contract';
@@ -7,13 +7,11 @@ import { Skeleton } from '@/components/ui/spinner';
 import { Tooltip } from '@/components/ui/tooltip';
 import { cn } from '@/lib/cn';
 import { useSession } from '@/lib/session';
+import { useScrollArrows } from '@/lib/use-scroll-arrows';
 import { useJoinedGroups, useMyGroups } from './api';
 import { GROUP_TEXTS } from './texts';
 import { communitiesPanel } from './use-communities-panel';
 
-/** SPEC §9: the strip scrolls 500 px per arrow click; an arrow shows while more than 10 px is hidden on its side. */
-export const STRIP_SCROLL_STEP_PX = 500;
-export const STRIP_ARROW_MARGIN_PX = 10;
 const SKELETONS = 6;
 
 /** Owned communities first, then joined ones the user does not own, each once. */
@@ -26,14 +24,6 @@ export function stripGroups(mine: readonly Group[], joined: readonly Group[], us
     result.push(group);
   }
   return result;
-}
-
-/** Which arrows a scroller needs: more than 10 px hidden on the left / on the right. */
-export function arrowsFor(scrollLeft: number, clientWidth: number, scrollWidth: number) {
-  return {
-    left: scrollLeft > STRIP_ARROW_MARGIN_PX,
-    right: scrollLeft + clientWidth < scrollWidth - STRIP_ARROW_MARGIN_PX,
-  };
 }
 
 function isActive(pathname: string, group: Group): boolean {
@@ -51,34 +41,17 @@ export function CommunitiesStrip() {
   const location = useLocation();
   const mine = useMyGroups();
   const joined = useJoinedGroups();
-  const scroller = useRef<HTMLUListElement>(null);
-  const [arrows, setArrows] = useState({ left: false, right: false });
   const loading = mine.isPending || joined.isPending;
   const groups = session ? stripGroups(mine.data?.groups ?? [], joined.data?.groups ?? [], session.userId) : [];
 
-  const measure = useCallback(() => {
-    const node = scroller.current;
-    if (!node) return;
-    const next = arrowsFor(node.scrollLeft, node.clientWidth, node.scrollWidth);
-    setArrows((current) => (current.left === next.left && current.right === next.right ? current : next));
-  }, []);
-
-  useEffect(() => {
-    measure();
-    const node = scroller.current;
-    if (!node || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [measure, groups.length]);
+  const { ref: scroller, arrows, measure, scroll } = useScrollArrows<HTMLUListElement>(groups.length);
 
   if (!session) return null;
-  const scrollBy = (step: number) => scroller.current?.scrollBy({ left: step, behavior: 'smooth' });
 
   return (
     <div className="hidden min-w-0 flex-1 items-center gap-1 md:flex" role="group" aria-label={GROUP_TEXTS.yourCommunities}>
       {arrows.left ? (
-        <ArrowButton label={GROUP_TEXTS.scrollLeft} onClick={() => scrollBy(-STRIP_SCROLL_STEP_PX)}>
+        <ArrowButton label={GROUP_TEXTS.scrollLeft} onClick={() => scroll('left')}>
           <ChevronLeft className="size-4" aria-hidden />
         </ArrowButton>
       ) : null}
@@ -128,7 +101,7 @@ export function CommunitiesStrip() {
             })}
       </ul>
       {arrows.right ? (
-        <ArrowButton label={GROUP_TEXTS.scrollRight} onClick={() => scrollBy(STRIP_SCROLL_STEP_PX)}>
+        <ArrowButton label={GROUP_TEXTS.scrollRight} onClick={() => scroll('right')}>
           <ChevronRight className="size-4" aria-hidden />
         </ArrowButton>
       ) : null}

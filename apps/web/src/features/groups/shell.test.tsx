@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { json, makeProfile, mockFetch, renderApp, signIn, TEST_SESSION } from '@/test/render-app';
-import { arrowsFor, stripGroups } from './nav-strip';
+import { stripGroups } from './nav-strip';
 import { list, makeGroup, membership } from './test-data';
 import { communitiesPanel } from './use-communities-panel';
 
@@ -26,17 +26,9 @@ const joinedA = makeGroup({ id: 2, slug: 'joined-a', group_name: 'Joined A', is_
 const joinedB = makeGroup({ id: 3, slug: 'joined-b', group_name: 'Joined B', is_member: true });
 const other = makeGroup({ id: 4, slug: 'other', group_name: 'Other Place' });
 
-describe('stripGroups and arrowsFor', () => {
+describe('stripGroups', () => {
   it('puts owned communities first, then joined ones not owned, each once', () => {
     expect(stripGroups([owned], [joinedA, owned, joinedB], TEST_SESSION.userId).map((g) => g.id)).toEqual([1, 2, 3]);
-  });
-
-  it('shows an arrow only when more than 10 px is hidden on that side', () => {
-    expect(arrowsFor(0, 500, 500)).toEqual({ left: false, right: false });
-    expect(arrowsFor(10, 500, 1000)).toEqual({ left: false, right: true });
-    expect(arrowsFor(11, 500, 1000)).toEqual({ left: true, right: true });
-    expect(arrowsFor(490, 500, 1000)).toEqual({ left: true, right: false });
-    expect(arrowsFor(489, 500, 1000)).toEqual({ left: true, right: true });
   });
 });
 

@@ -1,23 +1,15 @@
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { BadgeCheck, ChevronLeft, ChevronRight, Users } from 'lucide-react';
+import { BadgeCheck, Users } from 'lucide-react';
 import { groupWebPath, type Group } from '@agora/contract';
 import { LoadError, loadFailed } from '@/components/load-error';
+import { ScrollArrow } from '@/components/scroll-arrow';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FallbackImage } from '@/components/ui/fallback-image';
 import { Skeleton } from '@/components/ui/spinner';
+import { useScrollArrows } from '@/lib/use-scroll-arrows';
 import { useSuggestedGroups } from './api';
-import { cn } from '@/lib/cn';
 import { RowMembershipButton } from './group-row';
 import { countLabel, GROUP_TEXTS } from './texts';
-
-/** SPEC §9, as the other strips: 500 px per arrow click; an arrow shows while more than 10 px is hidden on its side. */
-const SCROLL_STEP_PX = 500;
-const ARROW_MARGIN_PX = 10;
-// Not nav-strip's arrowsFor: importing the signed-in strip would put it in the visitor's Explore chunk.
-function arrowsFor(scrollLeft: number, clientWidth: number, scrollWidth: number) {
-  return { left: scrollLeft > ARROW_MARGIN_PX, right: scrollLeft + clientWidth < scrollWidth - ARROW_MARGIN_PX };
-}
 
 /** SPEC §9: Explore shows 10 placeholders while the suggested communities load. */
 const SKELETONS = 10;
@@ -26,24 +18,7 @@ const SKELETONS = 10;
 export function SuggestedCommunities() {
   const suggested = useSuggestedGroups();
   const groups = suggested.data?.groups ?? [];
-  const scroller = useRef<HTMLUListElement>(null);
-  const [arrows, setArrows] = useState({ left: false, right: false });
-  const measure = useCallback(() => {
-    const node = scroller.current;
-    if (!node) return;
-    const next = arrowsFor(node.scrollLeft, node.clientWidth, node.scrollWidth);
-    setArrows((current) => (current.left === next.left && current.right === next.right ? current : next));
-  }, []);
-  // Measured before the first paint (a layout effect), so a row that does not fit shows its arrow at once instead
-  // of looking merely clipped; then again whenever its size changes.
-  useLayoutEffect(() => {
-    measure();
-    const node = scroller.current;
-    if (!node || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [measure, groups.length]);
+  const { ref: scroller, arrows, measure, scroll } = useScrollArrows<HTMLUListElement>(groups.length);
 
   if (suggested.isPending) {
     return (
@@ -59,35 +34,21 @@ export function SuggestedCommunities() {
   if (loadFailed(suggested))
     return <LoadError message={GROUP_TEXTS.listLoadFailed} onRetry={() => suggested.refetch()} retrying={suggested.isFetching} />;
   if (groups.length === 0) return <EmptyState icon={Users} title={GROUP_TEXTS.noSuggested} />;
-  const scrollBy = (step: number) => scroller.current?.scrollBy({ left: step, behavior: 'smooth' });
   return (
     <div className="relative">
-      <ul ref={scroller} onScroll={measure} aria-label={GROUP_TEXTS.suggestedTitle} className="-mx-1 flex snap-x gap-4 overflow-x-auto px-1 pb-3">
+      <ul
+        ref={scroller}
+        onScroll={measure}
+        aria-label={GROUP_TEXTS.suggestedTitle}
+        className="-mx-1 flex snap-x gap-4 overflow-x-auto px-1 pb-3"
+      >
         {groups.map((group) => (
           <SuggestedCard key={group.id} group={group} />
         ))}
       </ul>
-      {arrows.left ? <RowArrow side="left" onClick={() => scrollBy(-SCROLL_STEP_PX)} /> : null}
-      {arrows.right ? <RowArrow side="right" onClick={() => scrollBy(SCROLL_STEP_PX)} /> : null}
+      {arrows.left ? <ScrollArrow side="left" label={GROUP_TEXTS.suggestedScrollLeft} onClick={() => scroll('left')} /> : null}
+      {arrows.right ? <ScrollArrow side="right" label={GROUP_TEXTS.suggestedScrollRight} onClick={() => scroll('right')} /> : null}
     </div>
-  );
-}
-
-function RowArrow({ side, onClick }: { side: 'left' | 'right'; onClick: () => void }) {
-  const Icon = side === 'left' ? ChevronLeft : ChevronRight;
-  return (
-    <button
-      type="button"
-      aria-label={side === 'left' ? GROUP_TEXTS.suggestedScrollLeft : GROUP_TEXTS.suggestedScrollRight}
-      onClick={onClick}
-      className={cn(
-        'absolute top-1/2 z-20 flex size-10 -translate-y-1/2 items-center justify-center rounded-full border border-line bg-surface text-fg shadow-panel',
-        'hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-        side === 'left' ? '-left-2 sm:-left-4' : '-right-2 sm:-right-4',
-      )}
-    >
-      <Icon className="size-5" aria-hidden />
-    </button>
   );
 }
 
