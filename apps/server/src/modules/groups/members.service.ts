@@ -114,7 +114,7 @@ async function notifyMember(
   group: GroupRow,
   input: {
     recipientId: number;
-    by: Member;
+    by: Pick<Member, 'id'>;
     type: 'role_changed' | 'member_removed' | 'join_request_approved' | 'join_request_declined';
     content: string;
   },
@@ -502,8 +502,9 @@ export async function assignRole(
 
 /**
  * POST /api/groups/{id}/transfer: the owner hands the community to one of its admins; the old owner becomes an
- * admin. Both membership rows and groups.owner_id change in one transaction (the old owner's row first: at most
- * one owner row may exist).
+ * admin. Both (group, user) pairs are locked first, in user id order, then both membership rows and
+ * groups.owner_id change in one transaction (the old owner's row first: at most one owner row may exist), and
+ * both people are told their new role (each notification from the other one).
  */
 export async function transferOwnership(ctx: AppContext, actor: Actor, idOrSlug: string, memberId: number): Promise<TransferResponse> {
   if (!actor) throw AppError.unauthorized();
@@ -514,7 +515,8 @@ export async function transferOwnership(ctx: AppContext, actor: Actor, idOrSlug:
   if (!target) throw memberNotFound();
   if (!canTransferOwnership('owner', target.role))
     throw AppError.badRequest(GROUP_MESSAGES.transferToAdminOnly, { memberId: GROUP_MESSAGES.transferToAdminOnly });
-  await ctx.db.transaction(async (tx) => {
+  await membershipTx(ctx, async (tx) => {
+    for (const userId of [owner.id, target.id].sort((a, b) => a - b)) await lockMembership(tx, group.id, userId);
     if (!(await setRole(tx, group.id, owner.id, 'owner', 'admin'))) throw AppError.forbidden(GROUP_MESSAGES.ownerOnly);
     if (!(await setRole(tx, group.id, target.id, 'admin', 'owner')))
       throw AppError.badRequest(GROUP_MESSAGES.transferToAdminOnly, { memberId: GROUP_MESSAGES.transferToAdminOnly });
@@ -522,6 +524,18 @@ export async function transferOwnership(ctx: AppContext, actor: Actor, idOrSlug:
     if (!locked) throw groupNotFound();
     assertOwner(owner, locked);
     await setOwner(tx, group.id, target.id);
+    await notifyMember(tx, locked, {
+      recipientId: target.id,
+      by: owner,
+      type: 'role_changed',
+      content: GROUP_NOTIFICATION_TEXTS.roleChanged('owner', locked.groupName),
+    });
+    await notifyMember(tx, locked, {
+      recipientId: owner.id,
+      by: target,
+      type: 'role_changed',
+      content: GROUP_NOTIFICATION_TEXTS.roleChanged('admin', locked.groupName),
+    });
   });
   return { message: GROUP_MESSAGES.transferred(target.username), owner_id: target.id };
 }

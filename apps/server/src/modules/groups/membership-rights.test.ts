@@ -405,6 +405,47 @@ describe('§2.2 membership notifications', () => {
     ]);
   });
 
+  it('an ownership transfer tells the new owner and the old one (now an admin), each from the other', async () => {
+    const { owner, admin, group, name } = await setup();
+    const res = await post(`/api/groups/${group.id}/transfer`, owner, { memberId: admin.id });
+    expect(res.statusCode).toBe(200);
+    expect(await notificationsOf(admin.id)).toEqual([
+      expect.objectContaining({
+        noti_type: 'role_changed',
+        sender_id: owner.id,
+        group_id: group.id,
+        noti_link: `/group/${group.slug}`,
+        noti_content: `You are now the owner of ${name}`,
+      }),
+    ]);
+    expect(await notificationsOf(owner.id)).toEqual([
+      expect.objectContaining({
+        noti_type: 'role_changed',
+        sender_id: admin.id,
+        group_id: group.id,
+        noti_content: `You are now an admin of ${name}`,
+      }),
+    ]);
+    expect([await roleOf(group.id, admin.id), await roleOf(group.id, owner.id)]).toEqual(['owner', 'admin']);
+  });
+
+  it('a transfer racing the receiving admin leaving: never a 500, always exactly one owner, counts exact (10 rounds)', async () => {
+    for (let round = 0; round < 10; round++) {
+      const { owner, admin, group } = await setup();
+      const results = await Promise.all([
+        post(`/api/groups/${group.id}/transfer`, owner, { memberId: admin.id }),
+        post(`/api/groups/${group.id}/leave`, admin),
+      ]);
+      expect(results.map((r) => r.statusCode).filter((c) => c >= 500)).toEqual([]);
+      const [row] = await t.database.sql<{ owners: number; owner_id: number; owner_role: string | null }[]>`
+        SELECT (SELECT count(*)::int FROM group_members WHERE group_id = g.id AND role = 'owner') AS owners, g.owner_id,
+               (SELECT role FROM group_members WHERE group_id = g.id AND user_id = g.owner_id) AS owner_role
+        FROM groups g WHERE g.id = ${group.id}`;
+      expect(row).toMatchObject({ owners: 1, owner_role: 'owner' });
+      expect(await counts(group.id)).toMatchObject({ cached: (await counts(group.id)).rows });
+    }
+  });
+
   it('a promoted, demoted or kicked member is told', async () => {
     const { owner, member, group, name } = await setup();
     await post(`/api/groups/${group.id}/assign-role`, owner, { memberId: member.id, newRole: 'moderator' });
