@@ -71,12 +71,23 @@ describe('errors the driver raises for a database it cannot reach', () => {
     // Port 1 on loopback: nothing listens, every connection is refused.
     const dead = connect('postgres://nobody:nothing@127.0.0.1:1/none', { max: 1 });
     try {
-      const raw = await dead.sql`select 1`.then(() => null, (e: unknown) => e);
+      const raw = await dead.sql`select 1`.then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(raw).toMatchObject({ code: 'ECONNREFUSED' });
       expect(isConnectionLoss(raw)).toBe(true);
-      const viaDrizzle = await dead.db.execute(sql`select 1`).then(() => null, (e: unknown) => e);
+      const viaDrizzle = await dead.db.execute(sql`select 1`).then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(isConnectionLoss(viaDrizzle)).toBe(true);
-      const inTransaction = await dead.db.transaction(async (tx) => tx.execute(sql`select 1`)).then(() => null, (e: unknown) => e);
+      const inTransaction = await dead.db
+        .transaction(async (tx) => tx.execute(sql`select 1`))
+        .then(
+          () => null,
+          (e: unknown) => e,
+        );
       expect(isConnectionLoss(inTransaction)).toBe(true);
     } finally {
       await dead.close();

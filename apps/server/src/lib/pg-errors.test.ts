@@ -14,9 +14,20 @@ function requestAborted(): Error {
 
 describe('isConnectionLoss', () => {
   it('counts postgres.js connection codes, SQLSTATE 08xxx and 57P01–57P03', () => {
-    for (const code of ['CONNECTION_CLOSED', 'CONNECTION_DESTROYED', 'CONNECTION_ENDED', 'CONNECT_TIMEOUT', '08006', '08001', '57P01', '57P03'])
+    for (const code of [
+      'CONNECTION_CLOSED',
+      'CONNECTION_DESTROYED',
+      'CONNECTION_ENDED',
+      'CONNECT_TIMEOUT',
+      '08006',
+      '08001',
+      '57P01',
+      '57P03',
+    ])
       expect(isConnectionLoss(Object.assign(new Error(code), { code })), code).toBe(true);
-    expect(isConnectionLoss(new DrizzleQueryError('select 1', [], Object.assign(new Error('x'), { code: 'CONNECTION_CLOSED' })))).toBe(true);
+    expect(isConnectionLoss(new DrizzleQueryError('select 1', [], Object.assign(new Error('x'), { code: 'CONNECTION_CLOSED' })))).toBe(
+      true,
+    );
   });
 
   it('counts a socket error the database driver raised', () => {
@@ -36,7 +47,14 @@ describe('isConnectionLoss', () => {
   });
 
   it('never counts other errors', () => {
-    for (const value of [null, undefined, 'ECONNRESET', 42, new Error('boom'), Object.assign(new Error('x'), { code: '23505', severity: 'ERROR' })])
+    for (const value of [
+      null,
+      undefined,
+      'ECONNRESET',
+      42,
+      new Error('boom'),
+      Object.assign(new Error('x'), { code: '23505', severity: 'ERROR' }),
+    ])
       expect(isConnectionLoss(value)).toBe(false);
   });
 });

@@ -221,7 +221,9 @@ describe('§1.8 joining with an invitation races the sender losing their rights'
     await held;
     const join = Promise.resolve(post(`/api/groups/${group.id}/join`, invitee));
     for (;;) {
-      const [row] = await t.database.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`;
+      const [row] = await t.database.sql<
+        { n: number }[]
+      >`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`;
       if (row!.n > 0) break;
       await new Promise((resolve) => setImmediate(resolve));
     }
@@ -232,7 +234,10 @@ describe('§1.8 joining with an invitation races the sender losing their rights'
   }
 
   for (const [name, loseRights] of [
-    ['kicked', (g: { id: number }, owner: TestUser, moderator: TestUser) => post(`/api/groups/${g.id}/kick`, owner, { memberId: moderator.id })],
+    [
+      'kicked',
+      (g: { id: number }, owner: TestUser, moderator: TestUser) => post(`/api/groups/${g.id}/kick`, owner, { memberId: moderator.id }),
+    ],
     [
       'demoted',
       (g: { id: number }, owner: TestUser, moderator: TestUser) =>
