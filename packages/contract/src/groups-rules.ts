@@ -99,9 +99,9 @@ export const GROUP_NOTIFICATION_TEXTS = {
   /** To the requester. Not who answered: a declined person is not pointed at one moderator. */
   requestApproved: (groupName: string) => `Your request to join ${groupName} was approved`,
   requestDeclined: (groupName: string) => `Your request to join ${groupName} was declined`,
-  /** To a member whose role changed (promoted or demoted). */
-  roleChanged: (role: 'admin' | 'moderator' | 'member', groupName: string) =>
-    `You are now ${role === 'admin' ? 'an admin' : `a ${role}`} of ${groupName}`,
+  /** To a member whose role changed (promoted or demoted, or either side of an ownership transfer). */
+  roleChanged: (role: 'owner' | 'admin' | 'moderator' | 'member', groupName: string) =>
+    `You are now ${role === 'owner' ? 'the owner' : role === 'admin' ? 'an admin' : `a ${role}`} of ${groupName}`,
   /** To a member staff removed. */
   removed: (groupName: string) => `You were removed from ${groupName}`,
 } as const;

@@ -115,6 +115,7 @@ describe('ids and flags', () => {
 
 describe('membership notification texts (issue 12 §2.2)', () => {
   it('says the new role with its article, and names the community', () => {
+    expect(GROUP_NOTIFICATION_TEXTS.roleChanged('owner', 'Night Owls')).toBe('You are now the owner of Night Owls');
     expect(GROUP_NOTIFICATION_TEXTS.roleChanged('admin', 'Night Owls')).toBe('You are now an admin of Night Owls');
     expect(GROUP_NOTIFICATION_TEXTS.roleChanged('moderator', 'Night Owls')).toBe('You are now a moderator of Night Owls');
     expect(GROUP_NOTIFICATION_TEXTS.roleChanged('member', 'Night Owls')).toBe('You are now a member of Night Owls');

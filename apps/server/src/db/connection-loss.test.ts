@@ -1,5 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { isConnectionLoss } from '../lib/pg-errors';
 import { connect, type Database } from './client';
 
 /**
@@ -61,5 +63,34 @@ describe('a database connection lost in a transaction', () => {
     expect(uncaught.map((e) => e.message)).toEqual([]);
     const [row] = await database.sql<{ ok: number }[]>`select 1 as ok`;
     expect(row?.ok).toBe(1);
+  });
+});
+
+describe('errors the driver raises for a database it cannot reach', () => {
+  it('count as a connection loss (ECONNREFUSED from postgres.js, raw and under Drizzle)', async () => {
+    // Port 1 on loopback: nothing listens, every connection is refused.
+    const dead = connect('postgres://nobody:nothing@127.0.0.1:1/none', { max: 1 });
+    try {
+      const raw = await dead.sql`select 1`.then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(raw).toMatchObject({ code: 'ECONNREFUSED' });
+      expect(isConnectionLoss(raw)).toBe(true);
+      const viaDrizzle = await dead.db.execute(sql`select 1`).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(isConnectionLoss(viaDrizzle)).toBe(true);
+      const inTransaction = await dead.db
+        .transaction(async (tx) => tx.execute(sql`select 1`))
+        .then(
+          () => null,
+          (e: unknown) => e,
+        );
+      expect(isConnectionLoss(inTransaction)).toBe(true);
+    } finally {
+      await dead.close();
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { BLOG_LIMITS, BLOG_MESSAGES, DISCUSSION_LIMITS, DISCUSSION_MESSAGES, GROUP_LIMITS, GROUP_MESSAGES } from '@agora/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { createGroup, createUser } from '../test/factories';
+import { createGroup, createUser, multipartForm } from '../test/factories';
 import { useTestApp } from '../test/test-app';
 import { blogWorld, call, postBlog, publish, putBlog } from './blogs/blogs.fixtures';
 import { client, createPost } from './discussions/test-support';
@@ -121,5 +121,39 @@ describe('renames', () => {
     expect((await api.put(`/api/groups/${group.id}`, owner, { about: 'Still editable' })).statusCode).toBe(200);
     const other = await createGroup(t.database.db, { owner });
     expect((await api.put(`/api/groups/${other.id}`, owner, { group_name: 'Other renamed' })).statusCode).toBe(200);
+  });
+  it('a form rename refused inside its transaction (the name taken meanwhile) gives its point back', async () => {
+    const owner = await createUser(t.database.db);
+    const group = await createGroup(t.database.db, { owner });
+    await spend('renamesPerGroup', group.id, GROUP_LIMITS.renamesPerDay - 1);
+    const form = (name: string) => {
+      const { payload, headers } = multipartForm({ group_name: name });
+      return t.app.inject({ method: 'PUT', url: `/api/groups/${group.id}`, headers: { ...headers, ...owner.auth }, payload });
+    };
+    // The group row held: the rename passes its check of the name, then waits in its transaction for the row.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let lockHeld!: () => void;
+    const held = new Promise<void>((resolve) => (lockHeld = resolve));
+    const holder = t.database.sql.begin(async (sql) => {
+      await sql`SELECT id FROM groups WHERE id = ${group.id} FOR UPDATE`;
+      lockHeld();
+      await released;
+    });
+    await held;
+    const raced = Promise.resolve(form('Raced Name'));
+    for (;;) {
+      const [row] = await t.database.sql<{ n: number }[]>`
+        SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND locktype IN ('transactionid', 'tuple')`;
+      if (row!.n > 0) break;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await createGroup(t.database.db, { owner, name: 'Raced Name' });
+    release();
+    await holder;
+    expect((await raced).statusCode).toBe(409);
+    // The last point is still there: a rename through the form goes through, the next one is refused.
+    expect((await form('Renamed at last')).statusCode).toBe(200);
+    expectLimited(await form('One too many'), GROUP_MESSAGES.tooManyRenames);
   });
 });

@@ -28,6 +28,10 @@ describe('database errors', () => {
     app.post('/test/check', async () => t.database.db.insert(users).values(row('not a valid name!')));
     // A number PostgreSQL cannot read: 22P02.
     app.post('/test/cast', async () => t.database.sql`SELECT ${'not-a-number'}::int`);
+    // What Node destroys a request stream with when the client goes away mid-upload (a multipart parser rethrows it).
+    app.post('/test/aborted', async () => {
+      throw Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
+    });
     await app.ready();
   });
   afterAll(() => app?.close());
@@ -44,6 +48,16 @@ describe('database errors', () => {
     const res = await app.inject({ method: 'POST', url: '/test/check' });
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ message: 'Something went wrong on our side. Please try again later.', code: 'internal_error' });
+  });
+
+  it('never takes a client aborting its request for a lost database (no 503, no "database unavailable")', async () => {
+    lines.length = 0;
+    const res = await app.inject({ method: 'POST', url: '/test/aborted' });
+    expect(res.statusCode).not.toBe(503);
+    expect(res.headers['retry-after']).toBeUndefined();
+    expect(lines.join('\n')).not.toContain('database unavailable');
+    // The health check kept its answer: the database still answers.
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });
 
   it('logs SQLSTATE, table and constraint, and never a parameter value', async () => {

@@ -955,15 +955,30 @@ export async function takeInvite(tx: DbOrTx, notificationId: number, recipientId
   return rows[0]?.groupId ?? null;
 }
 
-/** Whether the user holds an invitation to the community from someone who is still its staff (issue 12 §1.8). */
-export async function validInviteExists(tx: DbOrTx, groupId: number, userId: number): Promise<boolean> {
-  const rows = await tx.execute<{ ok: boolean }>(sql`
-    SELECT EXISTS (
-      SELECT 1 FROM ${notifications} n
-      JOIN ${groupMembers} s ON s.group_id = n.group_id AND s.user_id = n.sender_id AND s.role IN ('owner', 'admin', 'moderator')
+/**
+ * Inside a membership transaction: whether the user holds an invitation to the community from someone who is
+ * still staff, with the sender's membership row and then the invitation share-locked until commit. A kick,
+ * demotion or departure of the sender (which locks the sender's row, then deletes their invitations) and a revoke
+ * (which deletes the invitation) either committed before this check (then it is false) or wait for this
+ * transaction; the same row order as theirs, so no deadlock.
+ */
+export async function lockValidInvite(tx: DbOrTx, groupId: number, userId: number): Promise<boolean> {
+  const senders = await tx.execute<{ role: Role }>(sql`
+    SELECT s.role FROM ${groupMembers} s
+    WHERE s.group_id = ${groupId}::int AND s.role IN ('owner', 'admin', 'moderator') AND s.user_id IN (
+      SELECT n.sender_id FROM ${notifications} n
       WHERE n.user_id = ${userId}::int AND n.group_id = ${groupId}::int AND n.noti_type = 'group_invite'
-    ) AS ok`);
-  return [...rows][0]?.ok ?? false;
+    )
+    ORDER BY s.user_id
+    FOR SHARE OF s`);
+  if ([...senders].length === 0) return false;
+  const rows = await tx.execute<{ id: number }>(sql`
+    SELECT n.id FROM ${notifications} n
+    JOIN ${groupMembers} s ON s.group_id = n.group_id AND s.user_id = n.sender_id AND s.role IN ('owner', 'admin', 'moderator')
+    WHERE n.user_id = ${userId}::int AND n.group_id = ${groupId}::int AND n.noti_type = 'group_invite'
+    ORDER BY n.id
+    FOR SHARE OF n`);
+  return [...rows].length > 0;
 }
 
 /** The recipient's own group_invite notification: its community and sender, or null. */

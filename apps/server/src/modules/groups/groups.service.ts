@@ -163,7 +163,8 @@ export async function listSuggested(ctx: AppContext, actor: Actor, query: { limi
 
 /**
  * GET /groups/joined[/{userId}] and /groups/mine[/{userId}]: a user's communities (the actor's own when no user
- * is named). Private communities are listed too: their headers are public. `is_member` is the viewer's.
+ * is named). Another person's private communities are listed only to a viewer who is a member of them too
+ * (issue 12 §1.1: membership of a private community is the sensitive fact). `is_member` is the viewer's.
  */
 export async function listUserGroups(
   ctx: AppContext,
@@ -343,37 +344,40 @@ export async function updateGroupForm(ctx: AppContext, actor: Actor, idOrSlug: s
   if (input.group_name === undefined && !form.files.group_banner && !form.files.group_dp)
     throw AppError.badRequest(GROUP_MESSAGES.updateNothing);
   if (form.files.group_banner || form.files.group_dp) await ctx.limiters.uploadsPerUser.consume(String(owner.id));
-  const checkName = async () => {
+  // The whole change runs under the rename limit, so a rename refused inside the transaction (a name or slug
+  // taken meanwhile) gives its point back, as in updateGroupJson.
+  const change = async (): Promise<(string | null)[]> => {
     const existing = input.group_name !== undefined ? await nameTaken(ctx.db, input.group_name, group.id) : null;
     if (existing !== null) throw nameTakenError(existing);
+    const images = await storeFormImages(ctx.uploadsDir, form.files);
+    const files: Partial<GroupRow> = {
+      ...(images.banner ? { groupBanner: images.banner } : {}),
+      ...(images.dp ? { groupDp: images.dp } : {}),
+    };
+    let replaced: (string | null)[] = [];
+    try {
+      await withSlugRetry(input.group_name ?? group.groupName, () =>
+        ctx.db.transaction(async (tx) => {
+          const locked = await lockGroup(tx, group.id);
+          if (!locked) throw groupNotFound();
+          assertOwner(owner, locked);
+          replaced = [images.banner ? locked.groupBanner : null, images.dp ? locked.groupDp : null];
+          await recordAttachedUploads(tx, owner, images.records);
+          await releaseUploads(
+            tx,
+            replaced.filter((p): p is string => p !== null),
+          );
+          if (input.group_name !== undefined) await renameInTx(tx, owner, group.id, input.group_name, files);
+          else await updateGroup(tx, group.id, files);
+        }),
+      );
+    } catch (error) {
+      await deleteUploads(ctx.uploadsDir, images.all);
+      throw error;
+    }
+    return replaced;
   };
-  if (input.group_name !== undefined) await countedRename(ctx, group, input.group_name, checkName);
-  const images = await storeFormImages(ctx.uploadsDir, form.files);
-  const files: Partial<GroupRow> = {
-    ...(images.banner ? { groupBanner: images.banner } : {}),
-    ...(images.dp ? { groupDp: images.dp } : {}),
-  };
-  let replaced: (string | null)[] = [];
-  try {
-    await withSlugRetry(input.group_name ?? group.groupName, () =>
-      ctx.db.transaction(async (tx) => {
-        const locked = await lockGroup(tx, group.id);
-        if (!locked) throw groupNotFound();
-        assertOwner(owner, locked);
-        replaced = [images.banner ? locked.groupBanner : null, images.dp ? locked.groupDp : null];
-        await recordAttachedUploads(tx, owner, images.records);
-        await releaseUploads(
-          tx,
-          replaced.filter((p): p is string => p !== null),
-        );
-        if (input.group_name !== undefined) await renameInTx(tx, owner, group.id, input.group_name, files);
-        else await updateGroup(tx, group.id, files);
-      }),
-    );
-  } catch (error) {
-    await deleteUploads(ctx.uploadsDir, images.all);
-    throw error;
-  }
+  const replaced = input.group_name !== undefined ? await countedRename(ctx, group, input.group_name, change) : await change();
   await deleteUploads(ctx.uploadsDir, replaced);
   return detailAfterChange(ctx, owner, group.id, GROUP_MESSAGES.updated);
 }

@@ -48,6 +48,7 @@ import {
   lockGroup,
   lockMembership,
   lockRoleOf,
+  lockValidInvite,
   memberCountOf,
   moveMemberCount,
   pendingInviteExists,
@@ -57,7 +58,6 @@ import {
   staffIdsOf,
   takeInvite,
   userExists,
-  validInviteExists,
 } from './groups.queries';
 
 /**
@@ -114,7 +114,7 @@ async function notifyMember(
   group: GroupRow,
   input: {
     recipientId: number;
-    by: Member;
+    by: Pick<Member, 'id'>;
     type: 'role_changed' | 'member_removed' | 'join_request_approved' | 'join_request_declined';
     content: string;
   },
@@ -127,11 +127,6 @@ async function notifyMember(
     link: groupWebPath(group.slug),
     groupId: group.id,
   });
-}
-
-/** A person who is no longer staff of a community: the invitations they sent there stop (issue 12 §1.8). */
-async function dropInvitesOf(tx: DbOrTx, groupId: number, formerStaffId: number): Promise<void> {
-  await deleteInvitesSentBy(tx, groupId, formerStaffId);
 }
 
 /** A transaction retried when PostgreSQL picks it as a deadlock victim (the lock order makes that rare). */
@@ -151,29 +146,28 @@ export async function joinGroup(ctx: AppContext, actor: Actor, idOrSlug: string)
   await ctx.limiters.membershipChangesPerUser.consume(String(actor.id));
   const { group, role } = await resolveGroupForViewer(ctx, actor, idOrSlug);
   if (role !== null) return { message: GROUP_MESSAGES.joined, isMember: true, status: 'member', member_count: group.memberCount };
-  // A private community: a request, unless staff already invited this person (then the invitation lets them in).
-  if (group.isPrivate && !(await validInviteExists(ctx.db, group.id, actor.id))) {
-    await membershipTx(ctx, async (tx) => {
-      await lockMembership(tx, group.id, actor.id);
-      if (!(await insertJoinRequest(tx, group.id, actor.id))) return;
-      // A new request reaches the owner and every admin and moderator (a repeat notifies nobody again).
-      for (const staffId of await staffIdsOf(tx, group.id)) {
-        await notify(tx, {
-          recipientId: staffId,
-          actorId: actor.id,
-          type: 'join_request',
-          content: GROUP_NOTIFICATION_TEXTS.joinRequest(actor.username, group.groupName),
-          link: membersWebPath(group),
-          groupId: group.id,
-        });
-      }
-    });
-    return { message: GROUP_MESSAGES.requested, isMember: false, status: 'requested', member_count: group.memberCount };
-  }
-  const { memberCount } = await membershipTx(ctx, async (tx) => {
+  // A private community: a request, unless someone who is still staff invited this person (then the invitation
+  // lets them in). Checked under the membership lock with the sender's row locked (lockValidInvite): a kick,
+  // demotion or revoke committed before the check makes it a request, one after it waits for this admission.
+  const admitted = await membershipTx(ctx, async (tx) => {
     await lockMembership(tx, group.id, actor.id);
-    return admit(tx, group, actor, actor);
+    if (!group.isPrivate || (await lockValidInvite(tx, group.id, actor.id))) return admit(tx, group, actor, actor);
+    if (!(await insertJoinRequest(tx, group.id, actor.id))) return null;
+    // A new request reaches the owner and every admin and moderator (a repeat notifies nobody again).
+    for (const staffId of await staffIdsOf(tx, group.id)) {
+      await notify(tx, {
+        recipientId: staffId,
+        actorId: actor.id,
+        type: 'join_request',
+        content: GROUP_NOTIFICATION_TEXTS.joinRequest(actor.username, group.groupName),
+        link: membersWebPath(group),
+        groupId: group.id,
+      });
+    }
+    return null;
   });
+  if (!admitted) return { message: GROUP_MESSAGES.requested, isMember: false, status: 'requested', member_count: group.memberCount };
+  const { memberCount } = admitted;
   return { message: GROUP_MESSAGES.joined, isMember: true, status: 'member', member_count: memberCount };
 }
 
@@ -190,7 +184,8 @@ export async function leaveGroup(ctx: AppContext, actor: Actor, idOrSlug: string
     await lockMembership(tx, group.id, actor.id);
     const removed = await removeMember(tx, group.id, actor.id);
     await withdrawRequest(tx, group.id, actor.id);
-    if (removed) await dropInvitesOf(tx, group.id, actor.id);
+    // A person who is no longer staff of a community: the invitations they sent there stop (issue 12 §1.8).
+    if (removed) await deleteInvitesSentBy(tx, group.id, actor.id);
     return removed ? moveMemberCount(tx, group.id, -1, false) : memberCountOf(tx, group.id);
   });
   return { message: GROUP_MESSAGES.left, isMember: false, status: 'none', member_count: memberCount };
@@ -462,7 +457,7 @@ export async function kickMember(ctx: AppContext, actor: Actor, idOrSlug: string
     await lockMembership(tx, group.id, target.id);
     if ((await findRole(tx, group.id, kicker.id)) !== actorRole) throw AppError.forbidden(GROUP_MESSAGES.noPermission);
     if (!(await removeMember(tx, group.id, target.id, target.role))) throw memberNotFound();
-    await dropInvitesOf(tx, group.id, target.id);
+    await deleteInvitesSentBy(tx, group.id, target.id); // their invitations stop with their rights (§1.8)
     await notifyMember(tx, group, {
       recipientId: target.id,
       by: kicker,
@@ -491,7 +486,7 @@ export async function assignRole(
     await lockMembership(tx, group.id, target.id);
     if ((await findRole(tx, group.id, assigner.id)) !== actorRole) throw AppError.forbidden(GROUP_MESSAGES.noPermission);
     if (!(await setRole(tx, group.id, target.id, target.role, input.newRole))) throw memberNotFound();
-    if (!isStaff(input.newRole)) await dropInvitesOf(tx, group.id, target.id);
+    if (!isStaff(input.newRole)) await deleteInvitesSentBy(tx, group.id, target.id); // §1.8
     await notifyMember(tx, group, {
       recipientId: target.id,
       by: assigner,
@@ -507,8 +502,9 @@ export async function assignRole(
 
 /**
  * POST /api/groups/{id}/transfer: the owner hands the community to one of its admins; the old owner becomes an
- * admin. Both membership rows and groups.owner_id change in one transaction (the old owner's row first: at most
- * one owner row may exist).
+ * admin. Both (group, user) pairs are locked first, in user id order, then both membership rows and
+ * groups.owner_id change in one transaction (the old owner's row first: at most one owner row may exist), and
+ * both people are told their new role (each notification from the other one).
  */
 export async function transferOwnership(ctx: AppContext, actor: Actor, idOrSlug: string, memberId: number): Promise<TransferResponse> {
   if (!actor) throw AppError.unauthorized();
@@ -519,7 +515,8 @@ export async function transferOwnership(ctx: AppContext, actor: Actor, idOrSlug:
   if (!target) throw memberNotFound();
   if (!canTransferOwnership('owner', target.role))
     throw AppError.badRequest(GROUP_MESSAGES.transferToAdminOnly, { memberId: GROUP_MESSAGES.transferToAdminOnly });
-  await ctx.db.transaction(async (tx) => {
+  await membershipTx(ctx, async (tx) => {
+    for (const userId of [owner.id, target.id].sort((a, b) => a - b)) await lockMembership(tx, group.id, userId);
     if (!(await setRole(tx, group.id, owner.id, 'owner', 'admin'))) throw AppError.forbidden(GROUP_MESSAGES.ownerOnly);
     if (!(await setRole(tx, group.id, target.id, 'admin', 'owner')))
       throw AppError.badRequest(GROUP_MESSAGES.transferToAdminOnly, { memberId: GROUP_MESSAGES.transferToAdminOnly });
@@ -527,6 +524,18 @@ export async function transferOwnership(ctx: AppContext, actor: Actor, idOrSlug:
     if (!locked) throw groupNotFound();
     assertOwner(owner, locked);
     await setOwner(tx, group.id, target.id);
+    await notifyMember(tx, locked, {
+      recipientId: target.id,
+      by: owner,
+      type: 'role_changed',
+      content: GROUP_NOTIFICATION_TEXTS.roleChanged('owner', locked.groupName),
+    });
+    await notifyMember(tx, locked, {
+      recipientId: owner.id,
+      by: target,
+      type: 'role_changed',
+      content: GROUP_NOTIFICATION_TEXTS.roleChanged('admin', locked.groupName),
+    });
   });
   return { message: GROUP_MESSAGES.transferred(target.username), owner_id: target.id };
 }

@@ -195,6 +195,115 @@ describe('§1.8 an invitation lives only as long as its sender’s rights', () =
   });
 });
 
+describe('§1.8 joining with an invitation races the sender losing their rights', () => {
+  async function setup() {
+    const owner = await createUser(t.database.db);
+    const moderator = await createUser(t.database.db);
+    const invitee = await createUser(t.database.db);
+    const group = await createGroup(t.database.db, { owner, isPrivate: true, members: [{ user: moderator, role: 'moderator' }] });
+    return { owner, moderator, invitee, group };
+  }
+
+  /**
+   * Holds the invitee's membership lock, starts their join, waits until the join waits for that lock (it has read
+   * whatever it reads before locking), runs `between` (which must not need that lock), then lets the join go on.
+   */
+  async function joinAround(group: { id: number }, invitee: TestUser, between: () => Promise<void>) {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let lockHeld!: () => void;
+    const held = new Promise<void>((resolve) => (lockHeld = resolve));
+    const holder = t.database.sql.begin(async (sql) => {
+      await sql`SELECT pg_advisory_xact_lock(hashtext(${`group-member:${group.id}:${invitee.id}`}))`;
+      lockHeld();
+      await released;
+    });
+    await held;
+    const join = Promise.resolve(post(`/api/groups/${group.id}/join`, invitee));
+    for (;;) {
+      const [row] = await t.database.sql<
+        { n: number }[]
+      >`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`;
+      if (row!.n > 0) break;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await between();
+    release();
+    await holder;
+    return join;
+  }
+
+  for (const [name, loseRights] of [
+    [
+      'kicked',
+      (g: { id: number }, owner: TestUser, moderator: TestUser) => post(`/api/groups/${g.id}/kick`, owner, { memberId: moderator.id }),
+    ],
+    [
+      'demoted',
+      (g: { id: number }, owner: TestUser, moderator: TestUser) =>
+        post(`/api/groups/${g.id}/assign-role`, owner, { memberId: moderator.id, newRole: 'member' }),
+    ],
+  ] as const) {
+    it(`the sender ${name} after the join started but before it wrote: only a request`, async () => {
+      const { owner, moderator, invitee, group } = await setup();
+      await invite(group, moderator, invitee);
+      const join = await joinAround(group, invitee, async () => {
+        expect((await loseRights(group, owner, moderator)).statusCode).toBe(200);
+      });
+      expect(join.statusCode).toBe(200);
+      expect(join.json()).toMatchObject({ status: 'requested', isMember: false });
+      expect(await roleOf(group.id, invitee.id)).toBeNull();
+      expect((await get(`/groups/${group.id}/discussions`, invitee)).statusCode).toBe(403);
+    });
+  }
+
+  it('the invitation revoked after the join started but before it wrote: only a request', async () => {
+    const { owner, moderator, invitee, group } = await setup();
+    const id = await invite(group, moderator, invitee);
+    const join = await joinAround(group, invitee, async () => {
+      expect((await del(`/api/groups/${group.id}/invitations/${id}`, owner)).statusCode).toBe(200);
+    });
+    expect(join.json()).toMatchObject({ status: 'requested', isMember: false });
+    expect(await roleOf(group.id, invitee.id)).toBeNull();
+  });
+
+  it('a valid invitation still lets the invitee in through join, and only once', async () => {
+    const { moderator, invitee, group } = await setup();
+    await invite(group, moderator, invitee);
+    const join = await joinAround(group, invitee, async () => {});
+    expect(join.json()).toMatchObject({ status: 'member', isMember: true, member_count: 3 });
+    expect(await roleOf(group.id, invitee.id)).toBe('member');
+    expect((await notificationsOf(invitee.id)).filter((n) => n.noti_type === 'group_invite')).toEqual([]);
+    expect(await counts(group.id)).toEqual({ cached: 3, rows: 3 });
+  });
+
+  it('join against a kick of the inviter: never a 500; a member only with the inviter still staff before (20 rounds)', async () => {
+    const owner = await createUser(t.database.db);
+    const group = await createGroup(t.database.db, { owner, isPrivate: true });
+    const statuses: number[] = [];
+    let admitted = 0;
+    for (let round = 0; round < 20; round++) {
+      const moderator = await createUser(t.database.db);
+      const invitee = await createUser(t.database.db);
+      await post(`/api/groups/${group.id}/join`, moderator);
+      await post(`/api/groups/${group.id}/requests/${moderator.id}/approve`, owner);
+      await post(`/api/groups/${group.id}/assign-role`, owner, { memberId: moderator.id, newRole: 'moderator' });
+      await invite(group, moderator, invitee);
+      const join = post(`/api/groups/${group.id}/join`, invitee);
+      const kick = post(`/api/groups/${group.id}/kick`, owner, { memberId: moderator.id });
+      const [joined, kicked] = round % 2 === 0 ? await Promise.all([join, kick]) : (await Promise.all([kick, join])).reverse();
+      statuses.push(joined!.statusCode, kicked!.statusCode);
+      const role = await roleOf(group.id, invitee.id);
+      expect(joined!.json().status).toBe(role === 'member' ? 'member' : 'requested');
+      if (role === 'member') admitted += 1;
+      expect(await roleOf(group.id, moderator.id)).toBeNull();
+      expect((await notificationsOf(invitee.id)).filter((n) => n.noti_type === 'group_invite')).toEqual([]);
+    }
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
+    expect(await counts(group.id)).toEqual({ cached: 1 + admitted, rows: 1 + admitted });
+  });
+});
+
 describe('§1.11 accepting an invitation while staff approve the same person’s request', () => {
   it('never answers 500 and leaves exactly one membership, counted once (10 rounds)', async () => {
     const owner = await createUser(t.database.db);
@@ -299,6 +408,47 @@ describe('§2.2 membership notifications', () => {
         noti_content: `Your request to join ${name} was declined`,
       }),
     ]);
+  });
+
+  it('an ownership transfer tells the new owner and the old one (now an admin), each from the other', async () => {
+    const { owner, admin, group, name } = await setup();
+    const res = await post(`/api/groups/${group.id}/transfer`, owner, { memberId: admin.id });
+    expect(res.statusCode).toBe(200);
+    expect(await notificationsOf(admin.id)).toEqual([
+      expect.objectContaining({
+        noti_type: 'role_changed',
+        sender_id: owner.id,
+        group_id: group.id,
+        noti_link: `/group/${group.slug}`,
+        noti_content: `You are now the owner of ${name}`,
+      }),
+    ]);
+    expect(await notificationsOf(owner.id)).toEqual([
+      expect.objectContaining({
+        noti_type: 'role_changed',
+        sender_id: admin.id,
+        group_id: group.id,
+        noti_content: `You are now an admin of ${name}`,
+      }),
+    ]);
+    expect([await roleOf(group.id, admin.id), await roleOf(group.id, owner.id)]).toEqual(['owner', 'admin']);
+  });
+
+  it('a transfer racing the receiving admin leaving: never a 500, always exactly one owner, counts exact (10 rounds)', async () => {
+    for (let round = 0; round < 10; round++) {
+      const { owner, admin, group } = await setup();
+      const results = await Promise.all([
+        post(`/api/groups/${group.id}/transfer`, owner, { memberId: admin.id }),
+        post(`/api/groups/${group.id}/leave`, admin),
+      ]);
+      expect(results.map((r) => r.statusCode).filter((c) => c >= 500)).toEqual([]);
+      const [row] = await t.database.sql<{ owners: number; owner_id: number; owner_role: string | null }[]>`
+        SELECT (SELECT count(*)::int FROM group_members WHERE group_id = g.id AND role = 'owner') AS owners, g.owner_id,
+               (SELECT role FROM group_members WHERE group_id = g.id AND user_id = g.owner_id) AS owner_role
+        FROM groups g WHERE g.id = ${group.id}`;
+      expect(row).toMatchObject({ owners: 1, owner_role: 'owner' });
+      expect(await counts(group.id)).toMatchObject({ cached: (await counts(group.id)).rows });
+    }
   });
 
   it('a promoted, demoted or kicked member is told', async () => {
