@@ -1,8 +1,15 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { Group } from '@agora/contract';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { lazyComponent } from '@/lib/lazy-component';
 import { useMembership } from './api';
 import { GROUP_TEXTS } from './texts';
+
+// Loaded on the first Leave: every community row and header has the button, few people press it (Radix's dialog
+// stays off Explore's first load).
+const ConfirmDialog = lazyComponent(
+  () => import('@/components/ui/confirm-dialog'),
+  (m) => m.ConfirmDialog,
+);
 
 type LeaveTarget = Pick<Group, 'id' | 'is_private' | 'group_name'>;
 
@@ -19,20 +26,23 @@ export function useLeaveConfirm() {
     setTarget(group);
     setOpen(true);
   };
-  const dialog = (
-    <ConfirmDialog
-      open={open}
-      onOpenChange={setOpen}
-      // The texts stay while the dialog animates out.
-      title={GROUP_TEXTS.confirmLeave(target?.group_name ?? '')}
-      description={target?.is_private ? GROUP_TEXTS.leavePrivateHint : GROUP_TEXTS.leavePublicHint}
-      confirmLabel={GROUP_TEXTS.leave}
-      destructive
-      onConfirm={() => {
-        if (target) membership.run('leave', target);
-        setOpen(false);
-      }}
-    />
-  );
+  // Mounted from the first ask on, so it can animate out after closing.
+  const dialog = target ? (
+    <Suspense fallback={null}>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        // The texts stay while the dialog animates out.
+        title={GROUP_TEXTS.confirmLeave(target?.group_name ?? '')}
+        description={target?.is_private ? GROUP_TEXTS.leavePrivateHint : GROUP_TEXTS.leavePublicHint}
+        confirmLabel={GROUP_TEXTS.leave}
+        destructive
+        onConfirm={() => {
+          if (target) membership.run('leave', target);
+          setOpen(false);
+        }}
+      />
+    </Suspense>
+  ) : null;
   return { ask, dialog };
 }
