@@ -407,6 +407,7 @@ function CommentItem({ comment, groupId, highlighted = false, onReply, children 
         </div>
         <div className="mt-0.5 flex flex-wrap items-center gap-1">
           <LikeButton
+            groupId={groupId}
             size="sm"
             liked={comment.isLiked}
             count={comment.likeCount}
