@@ -166,7 +166,9 @@ describe('ProfilePanel', () => {
     expect(within(panel).getByLabelText('Bio')).toHaveValue('Half a thought');
 
     await user.keyboard('{Escape}');
-    await user.click(within(await screen.findByRole('alertdialog', { name: 'Discard your changes?' })).getByRole('button', { name: 'Discard' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Discard your changes?' })).getByRole('button', { name: 'Discard' }),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Profile' })).not.toBeInTheDocument());
   });
 
@@ -181,7 +183,9 @@ describe('ProfilePanel', () => {
     expect(within(panel).getByLabelText('Bio')).toHaveValue('Half a thought');
 
     await user.click(within(panel).getByRole('tab', { name: 'Friends' }));
-    await user.click(within(await screen.findByRole('alertdialog', { name: 'Discard your changes?' })).getByRole('button', { name: 'Discard' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Discard your changes?' })).getByRole('button', { name: 'Discard' }),
+    );
     await waitFor(() => expect(within(panel).getByRole('tab', { name: 'Friends' })).toHaveAttribute('aria-selected', 'true'));
     expect(screen.getByRole('dialog', { name: 'Profile' })).toBeInTheDocument();
     await user.click(within(panel).getByRole('tab', { name: 'Overview' }));
