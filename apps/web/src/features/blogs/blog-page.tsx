@@ -2,7 +2,7 @@ import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { ArrowLeft, BadgeCheck, Heart, Pencil, Share2, Trash2 } from 'lucide-react';
-import { blogWebPath, canManageBlog, groupWebPath, type Blog, type GroupDetailResponse } from '@agora/contract';
+import { BLOG_MESSAGES, blogWebPath, canManageBlog, groupWebPath, type Blog, type GroupDetailResponse } from '@agora/contract';
 import { PageTitle } from '@/components/page-title';
 import { MissingState } from '@/components/missing-state';
 import { Button } from '@/components/ui/button';
@@ -14,9 +14,10 @@ import { cn } from '@/lib/cn';
 import { copyText } from '@/lib/copy-text';
 import { lazyComponent } from '@/lib/lazy-component';
 import { useSession } from '@/lib/session';
+import { toastError } from '@/lib/toast';
 import { TOAST_MS } from '@/lib/ui-constants';
 import { loginPathFor } from '@/features/auth/public';
-import { useGroup } from '@/features/groups/api';
+import { useCanLike, useGroup } from '@/features/groups/api';
 import { useBlog, useBlogLike, useDeleteBlog, useShareBlog } from './api';
 import { BlogContent } from './blog-content';
 import { BLOG_TEXTS } from './texts';
@@ -70,6 +71,7 @@ function BlogArticle({ blog, detail, communityPath }: { blog: Blog; detail: Grou
   const navigate = useNavigate();
   const location = useLocation();
   const like = useBlogLike();
+  const canLike = useCanLike(blog.group_id);
   const share = useShareBlog();
   const remove = useDeleteBlog(blog.group_id);
   const [editing, setEditing] = useState(false);
@@ -106,6 +108,11 @@ function BlogArticle({ blog, detail, communityPath }: { blog: Blog; detail: Grou
   const onLike = () => {
     if (!session) {
       void navigate(loginPathFor(`${location.pathname}${location.search}`));
+      return;
+    }
+    // Members like (decision 0012 (a)): someone outside the community is told why, and nothing is sent.
+    if (!canLike) {
+      void toastError(BLOG_MESSAGES.memberToLike);
       return;
     }
     like.run({ groupId: blog.group_id, blogId: blog.id });

@@ -302,6 +302,16 @@ describe('Blog page', () => {
     expect(await screen.findByText('Failed to like post')).toBeInTheDocument();
   });
 
+  it('keeps Like with its count for a signed-in non-member, but sends nothing and says "Join the group to like its blog posts"', async () => {
+    signIn();
+    const { calls } = serveBlog(null);
+    const { user } = renderApp(BLOG_PATH);
+    await user.click(await screen.findByRole('button', { name: 'Like (4)' }));
+    expect(await screen.findByText('Join the group to like its blog posts')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Like (4)' })).toHaveAttribute('aria-pressed', 'false');
+    expect(calls.some((c) => c.url.endsWith('/like'))).toBe(false);
+  });
+
   it('sends a visitor who likes to sign in', async () => {
     const { calls } = serveBlog(null);
     const { user, router } = renderApp(BLOG_PATH);

@@ -354,7 +354,8 @@ export function useLikeComment() {
  * POST …/comments `{ content, parentCommentId }`: "Comment added!" or "Reply added!"; the post's comment count
  * (and for a reply its comment's reply count) take the server's numbers; a new comment goes at the end of the
  * comments loaded so far, a reply at the end of its comment's replies (both oldest first), so the writer sees it
- * where the conversation ends. Pages loaded later may hold it again: the list shows each comment once.
+ * where the conversation ends. Pages loaded later may hold it again: the list shows each comment once, at its last
+ * copy (the end of the conversation).
  */
 export function useCreateComment(groupId: number, discussionId: number) {
   const queryClient = useQueryClient();

@@ -2,9 +2,14 @@ import { useLocation, useNavigate } from 'react-router';
 import { Heart } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { useSession } from '@/lib/session';
+import { toastError } from '@/lib/toast';
+import { DISCUSSION_MESSAGES } from '@agora/contract';
 import { loginPathFor } from '@/features/auth/public';
+import { useCanLike } from '@/features/groups/api';
 
 interface LikeButtonProps {
+  /** The community of the post: only its members like (decision 0012 (a)). */
+  groupId: number;
   liked: boolean;
   count: number;
   /** What the toggle does ("Like post", "Like comment"); the state is `aria-pressed`. */
@@ -18,15 +23,21 @@ interface LikeButtonProps {
 /**
  * A like toggle with its count (SPEC §4). Its name starts with what it shows, "3 likes, Like post" (WCAG 2.5.3
  * label in name: a voice-control user says "click 3"). Visitors are sent to sign in and come back here (SPEC §6); the toggle
- * itself is optimistic in the caller's hook.
+ * itself is optimistic in the caller's hook. A signed-in viewer outside the community keeps the count and the button
+ * (as Facebook Groups does), but pressing it says "Join the group to like its posts" and sends nothing.
  */
-export function LikeButton({ liked, count, label, countLabel, onToggle, size = 'md' }: LikeButtonProps) {
+export function LikeButton({ groupId, liked, count, label, countLabel, onToggle, size = 'md' }: LikeButtonProps) {
   const session = useSession();
+  const canLike = useCanLike(groupId);
   const navigate = useNavigate();
   const location = useLocation();
   const onClick = () => {
     if (!session) {
       void navigate(loginPathFor(`${location.pathname}${location.search}`));
+      return;
+    }
+    if (!canLike) {
+      void toastError(DISCUSSION_MESSAGES.memberToLike);
       return;
     }
     onToggle();

@@ -97,6 +97,19 @@ describe('post card', () => {
     expect(await screen.findByText('Failed to like post')).toBeInTheDocument();
   });
 
+  it('a signed-in non-member of a public community keeps the count, but Like sends nothing and says why', async () => {
+    signIn();
+    const api = serve([makeDiscussion()], {}, false);
+    const { user } = renderApp('/group/night-owls/discussions');
+    const card = await screen.findByRole('article', { name: 'Post by grace' });
+    expect(likeButton(card)).toHaveAccessibleName('3 likes, Like post');
+    await user.click(likeButton(card));
+    expect(await screen.findByText('Join the group to like its posts')).toBeInTheDocument();
+    expect(likeButton(card)).toHaveAttribute('aria-pressed', 'false');
+    expect(likeCount(card)).toBe('3');
+    expect(api.calls.filter((c) => c.url.endsWith('/like'))).toHaveLength(0);
+  });
+
   it('offers pin, edit and delete only where the server allows them', async () => {
     const { card } = await showFeed([makeDiscussion({ canEdit: false, canDelete: false, canPin: false })]);
     expect(within(card).queryByRole('button', { name: /Pin post|Edit post|Delete post/ })).not.toBeInTheDocument();

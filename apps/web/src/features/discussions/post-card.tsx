@@ -120,6 +120,7 @@ export function PostLikeButton({ post }: { post: Discussion }) {
   const like = useLikeDiscussion();
   return (
     <LikeButton
+      groupId={post.group_id}
       liked={post.isLiked}
       count={post.likeCount}
       label={DISCUSSION_TEXTS.likePost}

@@ -119,6 +119,39 @@ describe('post panel', () => {
     await waitFor(() => expect(input(panel)).toHaveFocus());
   });
 
+  it('a comment sent before the later pages are loaded ends up last, once, when they load', async () => {
+    const mine = makeComment({ id: 790, username: 'ada', content: 'Great post' });
+    const { panel, user } = await openPanel({
+      routes: {
+        [`GET ${BASE}/comments?order=oldest`]: () =>
+          json(200, { comments: [makeComment({ id: 700, content: 'First one' })], nextCursor: 'c2' }),
+        [`GET ${BASE}/comments?order=oldest&cursor=c2`]: () =>
+          json(200, { comments: [makeComment({ id: 701, content: 'Second one' }), mine], nextCursor: null }),
+        [`POST ${BASE}/comments`]: () => json(201, { message: 'Comment added!', comment: mine, commentCount: 3, parentReplyCount: null }),
+      },
+    });
+    await within(panel).findByText('First one');
+    await user.type(input(panel), 'Great post{Enter}');
+    expect(await screen.findByText('Comment added!')).toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Show more comments' }));
+    await within(panel).findByText('Second one');
+    expect(
+      within(panel)
+        .getAllByTestId('comment')
+        .map((c) => c.textContent),
+    ).toEqual([expect.stringContaining('First one'), expect.stringContaining('Second one'), expect.stringContaining('Great post')]);
+  });
+
+  it("a signed-in non-member's comment Like sends nothing and says why", async () => {
+    const { panel, api, user } = await openPanel({ comments: [makeComment({ likeCount: 1 })], member: false });
+    const like = await within(panel).findByRole('button', { name: '1 like, Like comment' });
+    await waitFor(() => expect(within(panel).getByRole('link', { name: /Join/ })).toBeInTheDocument());
+    await user.click(like);
+    expect(await screen.findByText('Join the group to like its posts')).toBeInTheDocument();
+    expect(like).toHaveAttribute('aria-pressed', 'false');
+    expect(api.calls.some((c) => c.url.endsWith('/like'))).toBe(false);
+  });
+
   it('refuses an empty comment: "Comment cannot be empty", nothing sent; Shift+Enter is a new line', async () => {
     const { panel, api, user } = await openPanel();
     await user.type(await within(panel).findByRole('textbox'), '   {Enter}');
@@ -260,7 +293,9 @@ describe('post panel', () => {
     first.unmount();
 
     const again = await openPanel({
-      routes: { [`POST ${BASE}/comments`]: () => json(201, { message: 'Comment added!', comment: mine, commentCount: 1, parentReplyCount: null }) },
+      routes: {
+        [`POST ${BASE}/comments`]: () => json(201, { message: 'Comment added!', comment: mine, commentCount: 1, parentReplyCount: null }),
+      },
     });
     const box = await waitFor(() => input(again.panel));
     expect(box).toHaveValue('Kept for later');

@@ -354,9 +354,14 @@ function CommentsSection({ post, linked, expanded, onToggleReplies, onReply }: C
   );
 }
 
+/**
+ * Each comment once, where its last copy is: a comment just sent is appended to the pages loaded so far, and when
+ * the later pages load it arrives again in its real place (the end, oldest first), so that copy wins.
+ */
 function uniqueById(comments: Comment[]): Comment[] {
-  const seen = new Set<number>();
-  return comments.filter((c) => !seen.has(c.id) && seen.add(c.id));
+  const last = new Map<number, number>();
+  comments.forEach((c, index) => last.set(c.id, index));
+  return comments.filter((c, index) => last.get(c.id) === index);
 }
 
 interface CommentItemProps {
@@ -407,6 +412,7 @@ function CommentItem({ comment, groupId, highlighted = false, onReply, children 
         </div>
         <div className="mt-0.5 flex flex-wrap items-center gap-1">
           <LikeButton
+            groupId={groupId}
             size="sm"
             liked={comment.isLiked}
             count={comment.likeCount}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { ActivityItem, ActivityResponse } from '@agora/contract';
+import { groupKeys } from '@/features/groups/api';
 import { json, makeProfile, mockFetch, renderApp, signIn } from '@/test/render-app';
 import { makeComment, makeDiscussion, makeGroupDetail } from './test-data';
 
@@ -112,5 +113,32 @@ describe('profile Activity tab', () => {
     const panel = await screen.findByRole('dialog', { name: 'Profile' });
     await user.click(await within(panel).findByRole('tab', { name: 'Activity' }));
     expect(await within(panel).findByText("You haven't posted or commented yet.")).toBeInTheDocument();
+  });
+
+  // Off the community's page, the viewer's joined communities say who may like (decision 0012 (a)).
+  it.each([
+    { joined: false, says: 'Join the group to like its posts' },
+    { joined: true, says: 'Liked post' },
+  ])('Like in a community the viewer joined: $joined → "$says"', async ({ joined, says }) => {
+    const likeable = makeDiscussion({ id: 304, user_id: 12, username: 'grace', discussion_content: 'Like me' });
+    const { calls } = mockFetch((url, init) => {
+      if (url === '/users/12') return json(200, grace);
+      if (url === '/users/profile') return json(200, makeProfile());
+      if (url.startsWith('/users/12/activity'))
+        return json(200, { items: [{ type: 'discussion', date_posted: likeable.date_posted, discussion: likeable }], nextCursor: null });
+      if (url.startsWith('/groups/joined?'))
+        return json(200, { groups: joined ? [makeGroupDetail({ is_member: true }).group] : [], nextCursor: null });
+      if (init.method === 'POST' && url === '/groups/12/discussions/304/like') return json(200, { liked: true, likeCount: 4 });
+      if (url.startsWith('/groups/')) return json(200, { groups: [], nextCursor: null });
+      return json(404, { message: `unexpected ${url}`, code: 'test' });
+    });
+    const { panel, user, queryClient } = await openActivity();
+    const card = await within(panel).findByRole('article', { name: 'Post by grace' });
+    await waitFor(() => expect(queryClient.getQueryData(groupKeys.joined('me'))).toBeDefined());
+    const like = within(card).getByRole('button', { name: '3 likes, Like post' });
+    await user.click(like);
+    expect(await screen.findByText(says)).toBeInTheDocument();
+    expect(calls.filter((c) => c.url.endsWith('/like'))).toHaveLength(joined ? 1 : 0);
+    expect(like).toHaveAttribute('aria-pressed', String(joined));
   });
 });

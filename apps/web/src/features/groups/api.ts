@@ -8,6 +8,7 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
 import { toastSuccess } from '@/lib/toast';
 import {
   GROUP_LIMITS,
@@ -75,6 +76,36 @@ export function useJoinedGroups(owner: ListOwner = 'me') {
       ),
     enabled: Boolean(session),
   });
+}
+
+/** The viewer's membership as a loaded community page has it (any key, slug or id), or undefined. */
+function memberByDetail(queryClient: QueryClient, groupId: number, userId: number): boolean | undefined {
+  for (const [, data] of queryClient.getQueriesData<GroupDetailResponse>({ queryKey: groupKeys.details() })) {
+    if (data?.group.id === groupId) return data.isMember || data.group.owner_id === userId;
+  }
+  return undefined;
+}
+
+/**
+ * Whether pressing Like in community `groupId` may toggle it (decision 0012 (a), SPEC §6: members like). False
+ * only for a signed-in viewer known not to belong: the community's page when it is loaded, else the viewer's
+ * joined communities (the list the navigation strip already loads) when that list is complete. Visitors get true
+ * (the like control sends them to sign in), and so does a viewer whose membership is not known yet: the server
+ * still refuses, and the like rolls back with its message.
+ */
+export function useCanLike(groupId: number): boolean {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const joined = useJoinedGroups();
+  const userId = session?.userId ?? 0;
+  const subscribe = useCallback((onChange: () => void) => queryClient.getQueryCache().subscribe(onChange), [queryClient]);
+  const byDetail = useSyncExternalStore(subscribe, () => (session ? memberByDetail(queryClient, groupId, userId) : undefined));
+  if (!session) return true;
+  if (byDetail !== undefined) return byDetail;
+  const list = joined.data;
+  if (!list) return true;
+  if (list.groups.some((group) => group.id === groupId)) return true;
+  return list.nextCursor !== null;
 }
 
 /** GET /groups/mine[/{userId}]: communities the user owns. */
