@@ -163,13 +163,11 @@ function ProfileView({ userId, own, onBack, onClose, closeGuardRef }: ProfileVie
   const focusNext = useRef<'field' | 'edit' | null>(null);
   const editing = own && draft !== null;
   const dirty = editing && query.data !== undefined && isDirty(draft, draftOf(query.data));
-  // What the discard dialog would do when confirmed: close the panel, or open another tab (issue 12 review).
-  const [askDiscard, setAskDiscard] = useState<{ then: 'close' } | { then: 'tab'; tab: string } | null>(null);
-  const [tab, setTab] = useState('overview');
+  const [askDiscard, setAskDiscard] = useState(false);
   useEffect(() => {
     if (!dirty) return;
     closeGuardRef.current = () => {
-      setAskDiscard({ then: 'close' });
+      setAskDiscard(true);
       return true;
     };
     return () => {
@@ -263,17 +261,8 @@ function ProfileView({ userId, own, onBack, onClose, closeGuardRef }: ProfileVie
               </p>
             )}
           </div>
-          {/* Switching away from Overview leaves edit mode (SPEC §4 Profile); unsaved edits are asked about first. */}
-          <Tabs
-            value={tab}
-            className="mt-5"
-            onValueChange={(next) => {
-              if (next === 'overview') return setTab(next);
-              if (dirty) return setAskDiscard({ then: 'tab', tab: next });
-              setDraft(null);
-              setTab(next);
-            }}
-          >
+          {/* Switching away from Overview leaves edit mode (SPEC §4 Profile). */}
+          <Tabs defaultValue="overview" className="mt-5" onValueChange={(tab) => (tab === 'overview' ? undefined : setDraft(null))}>
             <TabsList aria-label="Profile sections" className="overflow-x-auto [scrollbar-width:none]">
               <TabsTrigger value="overview">Overview</TabsTrigger>
               <TabsTrigger value="friends">Friends</TabsTrigger>
@@ -311,19 +300,17 @@ function ProfileView({ userId, own, onBack, onClose, closeGuardRef }: ProfileVie
         </div>
       </div>
       <ConfirmDialog
-        open={askDiscard !== null}
-        onOpenChange={(open) => (open ? undefined : setAskDiscard(null))}
+        open={askDiscard}
+        onOpenChange={setAskDiscard}
         title={PROFILE_TEXTS.discardTitle}
         description={PROFILE_TEXTS.discardHint}
         confirmLabel={PROFILE_TEXTS.discard}
         cancelLabel={PROFILE_TEXTS.keepEditing}
         destructive
         onConfirm={() => {
-          const action = askDiscard;
-          setAskDiscard(null);
+          setAskDiscard(false);
           setDraft(null);
-          if (action?.then === 'tab') setTab(action.tab);
-          else onClose();
+          onClose();
         }}
       />
       <Suspense fallback={null}>
