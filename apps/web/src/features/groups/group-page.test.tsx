@@ -68,7 +68,8 @@ describe('community page', () => {
     detail.overview = [
       {
         section_header: 'About Us',
-        section_desc: 'We read **at night**.\n[https://youtu.be/dQw4w9WgXcQ?t=90]\nSee https://owls.example/faq and https://owls.example/join [Join the club]',
+        section_desc:
+          'We read **at night**.\n[https://youtu.be/dQw4w9WgXcQ?t=90]\nSee https://owls.example/faq and https://owls.example/join [Join the club]',
       },
       { section_header: 'Rules & Regulations', section_desc: '1. **Be kind**\n2. Read https://owls.example/code [the code of conduct]' },
       { section_header: 'Social Media', section_desc: 'discord.gg/owls\nhttps://evil.example [facebook.com]\nJust text' },
@@ -445,7 +446,9 @@ describe('Discussion tab frames', () => {
     const { user } = renderApp('/group/night-owls/discussions');
     expect(await screen.findByText('Want to participate in this community? Join now!')).toBeInTheDocument();
     // One banner at a time: the quieter "Sign in to join" line only once the banner is closed.
-    expect(screen.queryByText('Want to participate in discussions? Sign in to join this community and start posting!')).not.toBeInTheDocument();
+    expect(
+      screen.queryByText('Want to participate in discussions? Sign in to join this community and start posting!'),
+    ).not.toBeInTheDocument();
     expect(await screen.findByText('No discussions yet')).toBeInTheDocument();
     expect(screen.getByText("This group doesn't have any discussions yet.")).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign In to Post' })).toHaveAttribute(
@@ -627,7 +630,12 @@ describe('members page', () => {
         }),
       'POST /api/groups/12/requests/77/approve': () => json(200, { message: 'newbie is now a member', member_count: 5 }),
     });
-    const { user } = renderApp('/group/night-owls/members');
+    const { user, router } = renderApp('/group/night-owls/members');
+    // The requester's name opens their profile (issue 12 §2.14).
+    await user.click(await screen.findByRole('button', { name: 'newbie' }));
+    await waitFor(() => expect(router.state.location.search).toContain('profile=77'));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(router.state.location.search).not.toContain('profile=77'));
     await user.click(await screen.findByRole('button', { name: 'Approve newbie' }));
     expect(await screen.findByText('newbie is now a member')).toBeInTheDocument();
     expect(calls.some((c) => c.url === '/api/groups/12/requests/77/approve' && c.method === 'POST')).toBe(true);

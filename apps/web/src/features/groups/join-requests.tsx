@@ -2,6 +2,7 @@ import { Check, X } from 'lucide-react';
 import { LoadMore } from '@/components/load-more';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
+import { useProfilePanel } from '@/features/profiles/public';
 import { useApproveRequest, useDeclineRequest, useJoinRequests } from './api';
 import { GROUP_TEXTS } from './texts';
 
@@ -10,6 +11,7 @@ export function JoinRequests({ groupId }: { groupId: number }) {
   const requests = useJoinRequests(groupId, true);
   const approve = useApproveRequest(groupId);
   const decline = useDeclineRequest(groupId);
+  const profile = useProfilePanel();
   const list = requests.data?.pages.flatMap((p) => p.requests) ?? [];
   if (list.length === 0) return null;
   const busy = approve.isPending || decline.isPending;
@@ -26,7 +28,16 @@ export function JoinRequests({ groupId }: { groupId: number }) {
         {list.map((request) => (
           <li key={request.id} className="flex flex-wrap items-center gap-3 px-4 py-3 sm:px-5">
             <Avatar src={request.profileImage} size="md" />
-            <span className="min-w-0 flex-1 truncate font-medium text-fg">{request.username}</span>
+            <div className="min-w-0 flex-1">
+              {/* The name opens the profile, as names do everywhere (issue 12 §2.14): staff see who asks first. */}
+              <button
+                type="button"
+                onClick={() => profile.open(request.id)}
+                className="flex min-h-6 max-w-full rounded-md text-left font-medium text-fg hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+              >
+                <span className="truncate">{request.username}</span>
+              </button>
+            </div>
             <div className="flex gap-2">
               <Button
                 size="sm"
