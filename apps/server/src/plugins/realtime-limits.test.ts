@@ -1,26 +1,15 @@
-import type { AddressInfo } from 'node:net';
-import { io as connectClient, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Socket } from 'socket.io-client';
+import { describe, expect, it } from 'vitest';
 import { createUser } from '../test/factories';
+import { useSocketClients } from '../test/socket-clients';
 import { useTestApp } from '../test/test-app';
 import { SOCKET_LIMIT_CODE } from './realtime';
 
 // The production per-user cap (10); a per-address cap of 15 so two users on one address reach it.
 const t = useTestApp({ rateLimit: false, configure: (c) => ({ ...c, socketLimits: { perUser: 10, perIp: 15 } }) });
-let url = '';
-const sockets: Socket[] = [];
+const clients = useSocketClients(t);
 
-beforeAll(async () => {
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-});
-afterAll(() => sockets.forEach((s) => s.disconnect()));
-
-function open(token: string): Socket {
-  const socket = connectClient(url, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
-  sockets.push(socket);
-  return socket;
-}
+const open = (token: string): Socket => clients.open(token);
 
 /** Resolves with null once connected, or with the refusal. */
 function outcome(socket: Socket): Promise<null | (Error & { data?: { code?: string; message?: string } })> {
@@ -41,7 +30,7 @@ describe('sockets per user and per address', () => {
     first[0]!.disconnect();
     await new Promise((r) => setTimeout(r, 100));
     expect(await outcome(open(user.token))).toBe(null);
-    sockets.splice(0).forEach((s) => s.disconnect());
+    clients.closeAll();
     await new Promise((r) => setTimeout(r, 100));
   });
 
@@ -49,7 +38,7 @@ describe('sockets per user and per address', () => {
     const user = await createUser(t.database.db);
     const results = await Promise.all(Array.from({ length: 30 }, () => outcome(open(user.token))));
     expect(results.filter((r) => r === null)).toHaveLength(10);
-    sockets.splice(0).forEach((s) => s.disconnect());
+    clients.closeAll();
     await new Promise((r) => setTimeout(r, 100));
   });
 

@@ -1,23 +1,16 @@
-import type { AddressInfo } from 'node:net';
-import { io as connectClient, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Socket } from 'socket.io-client';
+import { describe, expect, it } from 'vitest';
 import { type NewNotificationPayload, SOCKET_EVENTS, type UnreadCountPayload } from '@agora/contract';
 import { friendships } from '../db/schema';
 import { notify } from '../modules/notifications/notifications.writer';
 import { createUser, type TestUser } from '../test/factories';
 import { USER_ONLINE_LIMIT } from './realtime';
+import { useSocketClients } from '../test/socket-clients';
 import { useTestApp } from '../test/test-app';
 
 // Sockets are checked against their sessions every 200 ms here (a minute in production).
 const t = useTestApp({ rateLimit: false, configure: (c) => ({ ...c, socketSessionCheckMs: 200 }) });
-let url = '';
-const sockets: Socket[] = [];
-
-beforeAll(async () => {
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-});
-afterAll(() => sockets.forEach((s) => s.disconnect()));
+const clients = useSocketClients(t);
 
 /**
  * A client socket that records every online_users list it receives from the moment it is created (so no list
@@ -25,15 +18,9 @@ afterAll(() => sockets.forEach((s) => s.disconnect()));
  */
 type Client = Socket & { lists: number[][] };
 function open(token?: string): Client {
-  const socket = connectClient(url, {
-    auth: token ? { token } : {},
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-  }) as Client;
+  const socket = clients.open(token) as Client;
   socket.lists = [];
   socket.on(SOCKET_EVENTS.onlineUsers, (ids: number[]) => socket.lists.push([...ids].sort((a, b) => a - b)));
-  sockets.push(socket);
   return socket;
 }
 

@@ -1,21 +1,14 @@
-import type { AddressInfo } from 'node:net';
-import { io as connectClient, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type NewNotificationPayload, NOTIFICATION_MESSAGES, SOCKET_EVENTS } from '@agora/contract';
 import { createGroup, createUser, type TestUser } from '../../test/factories';
+import { useSocketClients } from '../../test/socket-clients';
 import { useTestApp } from '../../test/test-app';
 import { insertNotification } from './notifications.writer';
 
 /** Issue 12 §1.9 (who may still receive a community's activity) and §2.1 (clear keeps what needs an answer). */
 
 const t = useTestApp({ rateLimit: false });
-let url = '';
-const sockets: Socket[] = [];
-beforeAll(async () => {
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-});
-afterAll(() => sockets.forEach((s) => s.disconnect()));
+const clients = useSocketClients(t);
 
 const req = (user: TestUser | null, method: 'GET' | 'PUT' | 'DELETE' | 'POST', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: user?.auth ?? {}, ...(payload ? { payload } : {}) });
@@ -54,8 +47,7 @@ describe('§1.9 the writer skips recipients who may no longer read the object', 
   it('pushes nothing over the socket to the kicked member (the next push they get is a friend request)', async () => {
     const { owner, former, other, group, discussionId, commentId } = await setup(true);
     await req(owner, 'POST', `/api/groups/${group.id}/kick`, { memberId: former.id });
-    const socket = connectClient(url, { auth: { token: former.token }, transports: ['websocket'], reconnection: false, forceNew: true });
-    sockets.push(socket);
+    const socket = clients.open(former.token);
     const pushed: string[] = [];
     socket.on(SOCKET_EVENTS.newNotification, (p: NewNotificationPayload) => pushed.push(p.notification.noti_type));
     await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
