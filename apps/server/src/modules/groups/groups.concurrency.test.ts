@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createGroup, createUser, type TestUser } from '../../test/factories';
 import { useTestApp } from '../../test/test-app';
+import { memberCounts } from './test-support';
 
 const t = useTestApp({ rateLimit: false });
 
@@ -8,12 +9,7 @@ function post(url: string, user: TestUser, payload?: object) {
   return t.app.inject({ method: 'POST', url, headers: user.auth, ...(payload ? { payload } : {}) });
 }
 
-/** member_count as cached, and the membership rows counted: they must always agree. */
-async function counts(groupId: number): Promise<{ cached: number; rows: number }> {
-  const [row] = await t.database.sql<{ cached: number; rows: number }[]>`
-    SELECT member_count AS cached, (SELECT count(*)::int FROM group_members WHERE group_id = ${groupId}) AS rows FROM groups WHERE id = ${groupId}`;
-  return row!;
-}
+const counts = (groupId: number) => memberCounts(t, groupId);
 
 describe('member_count under concurrency', () => {
   it('40 people joining at once: every join counted once', async () => {

@@ -65,7 +65,8 @@ describe('look-alike community names', () => {
 
   it('the database refuses a second row with the same key (groups_name_key_uq)', async () => {
     const owner = await createUser(t.database.db);
-    await t.database.sql`INSERT INTO groups (slug, group_name, name_key, owner_id) VALUES ('db-a', 'Db Guard', ${groupNameKey('Db Guard')}, ${owner.id})`;
+    await t.database
+      .sql`INSERT INTO groups (slug, group_name, name_key, owner_id) VALUES ('db-a', 'Db Guard', ${groupNameKey('Db Guard')}, ${owner.id})`;
     const error = await t.database.sql`
       INSERT INTO groups (slug, group_name, name_key, owner_id) VALUES ('db-b', 'Ｄｂ Ｇｕａｒｄ', ${groupNameKey('Ｄｂ Ｇｕａｒｄ')}, ${owner.id})`.catch(
       (e: unknown) => e,

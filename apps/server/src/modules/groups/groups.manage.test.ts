@@ -4,6 +4,7 @@ import { GROUP_MESSAGES, type Role } from '@agora/contract';
 import { describe, expect, it } from 'vitest';
 import { createGroup, createUser, multipartForm, pngImage, type TestUser } from '../../test/factories';
 import { useTestApp } from '../../test/test-app';
+import { roleOf as roleIn } from './test-support';
 
 const t = useTestApp({ rateLimit: false });
 
@@ -24,12 +25,7 @@ async function groupRow(id: number) {
   >`SELECT group_name, slug, is_private, owner_id, group_dp, group_banner, member_count FROM groups WHERE id = ${id}`;
   return row;
 }
-async function roleOf(groupId: number, userId: number): Promise<string | null> {
-  const [row] = await t.database.sql<
-    { role: string }[]
-  >`SELECT role FROM group_members WHERE group_id = ${groupId} AND user_id = ${userId}`;
-  return row?.role ?? null;
-}
+const roleOf = (groupId: number, userId: number) => roleIn(t, groupId, userId);
 const fileOf = (publicPath: string) => path.join(t.config.uploadsDir, publicPath.slice('/uploads/'.length));
 
 /** A community with one person in every role, plus an outsider. */

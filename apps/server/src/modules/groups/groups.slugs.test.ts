@@ -23,7 +23,8 @@ describe('former slugs', () => {
   it('keeps the current slug and the last 3 former ones; older ones are freed', async () => {
     const owner = await createUser(t.database.db);
     const group = await create(owner, 'Churn 0');
-    for (let i = 1; i <= 5; i++) expect((await send('PUT', `/api/groups/${group.id}`, owner, { group_name: `Churn ${i}` })).statusCode).toBe(200);
+    for (let i = 1; i <= 5; i++)
+      expect((await send('PUT', `/api/groups/${group.id}`, owner, { group_name: `Churn ${i}` })).statusCode).toBe(200);
     expect(GROUP_LIMITS.formerSlugsKept).toBe(3);
     expect(await slugsOf(group.id)).toEqual(['churn-2', 'churn-3', 'churn-4', 'churn-5']);
     // A recent former slug still redirects; a pruned one is gone.

@@ -2,6 +2,7 @@ import { GROUP_MESSAGES } from '@agora/contract';
 import { describe, expect, it } from 'vitest';
 import { createGroup, createUser, type TestGroup, type TestUser } from '../../test/factories';
 import { useTestApp } from '../../test/test-app';
+import { memberCounts, notificationsOf as storedNotifications, roleOf as roleIn } from './test-support';
 
 const t = useTestApp({ rateLimit: false });
 
@@ -12,21 +13,9 @@ function get(url: string, user?: TestUser | null) {
   return t.app.inject({ method: 'GET', url, headers: user?.auth ?? {} });
 }
 
-async function counts(groupId: number): Promise<{ cached: number; rows: number }> {
-  const [row] = await t.database.sql<{ cached: number; rows: number }[]>`
-    SELECT member_count AS cached, (SELECT count(*)::int FROM group_members WHERE group_id = ${groupId}) AS rows FROM groups WHERE id = ${groupId}`;
-  return row!;
-}
-async function roleOf(groupId: number, userId: number): Promise<string | null> {
-  const [row] = await t.database.sql<
-    { role: string }[]
-  >`SELECT role FROM group_members WHERE group_id = ${groupId} AND user_id = ${userId}`;
-  return row?.role ?? null;
-}
-async function notificationsOf(userId: number) {
-  return t.database.sql<{ id: number; noti_type: string; sender_id: number; group_id: number; noti_link: string; noti_content: string }[]>`
-    SELECT id, noti_type, sender_id, group_id, noti_link, noti_content FROM notifications WHERE user_id = ${userId} ORDER BY id`;
-}
+const counts = (groupId: number) => memberCounts(t, groupId);
+const roleOf = (groupId: number, userId: number) => roleIn(t, groupId, userId);
+const notificationsOf = (userId: number) => storedNotifications(t, userId);
 
 describe('join and leave a public community', () => {
   it('joins at once, counts, notifies the owner (new_follower), and leaves', async () => {
