@@ -56,17 +56,23 @@ async function firstLoadPages(baseUrl) {
   return pages;
 }
 
+/** A fresh phone-sized browser profile, signed in as `session` when given (the web app's stored session keys). */
+async function phoneContext(browser, session) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  if (session) {
+    await context.addInitScript((s) => {
+      for (const key of ['token', 'authToken']) localStorage.setItem(key, s.token);
+      localStorage.setItem('userId', String(s.userId));
+      localStorage.setItem('username', s.username);
+    }, session);
+  }
+  return context;
+}
+
 /** One first load (see firstLoadPages); null figures when the page never showed a post. */
 async function firstLoadOnce(browser, baseUrl, page, session) {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const context = await phoneContext(browser, page.signedIn ? session : null);
   try {
-    if (page.signedIn) {
-      await context.addInitScript((s) => {
-        for (const key of ['token', 'authToken']) localStorage.setItem(key, s.token);
-        localStorage.setItem('userId', String(s.userId));
-        localStorage.setItem('username', s.username);
-      }, session);
-    }
     // The moment the first post card exists, from the navigation's start (performance.now()).
     await context.addInitScript(() => {
       const observer = new MutationObserver(() => {
@@ -127,15 +133,8 @@ async function launchChromium() {
 
 /** Loads one page on a fresh profile and lists the app scripts it fetched, with their sizes. */
 async function pageScripts(browser, baseUrl, page, session) {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const context = await phoneContext(browser, page.signedIn ? session : null);
   try {
-    if (page.signedIn) {
-      await context.addInitScript((s) => {
-        for (const key of ['token', 'authToken']) localStorage.setItem(key, s.token);
-        localStorage.setItem('userId', String(s.userId));
-        localStorage.setItem('username', s.username);
-      }, session);
-    }
     const tab = await context.newPage();
     const responses = [];
     tab.on('response', (response) => {
