@@ -11,6 +11,20 @@ export function encodeCursor(values: CursorValue[]): string {
 }
 
 /**
+ * One keyset page from `limit + 1` rows: the first `limit`, and the cursor of the last of them when a further row
+ * came back (so a page that ends exactly at the last row says there is no next one).
+ */
+export function keysetPage<R>(
+  rows: readonly R[],
+  limit: number,
+  cursorOf: (row: R) => CursorValue[],
+): { page: R[]; nextCursor: string | null } {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { page, nextCursor: rows.length > limit && last !== undefined ? encodeCursor(cursorOf(last)) : null };
+}
+
+/**
  * Decodes a cursor whose values match `kinds` (e.g. ['ts', 'int']). Use 'ts' for timestamps: the value is the
  * PostgreSQL text of a timestamptz with its microseconds (select `created_at::text`), compared in SQL as
  * `(created_at, id) < (${ts}::timestamptz, ${id})`. A JS Date keeps only milliseconds, so rows created within

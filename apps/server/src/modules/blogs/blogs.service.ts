@@ -20,7 +20,7 @@ import type { Actor, AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { decodeCursor, encodeCursor } from '../../lib/cursor';
+import { decodeCursor, keysetPage } from '../../lib/cursor';
 import { canReadGroup, resolveGroupForViewer } from '../groups/groups.access';
 import { mentionedUsernames, notify, notifyMentions } from '../notifications/notifications.writer';
 import { claimUpload, deleteUploadFiles, releaseUpload, releaseUploads, storeUpload } from '../uploads/uploads.service';
@@ -81,9 +81,8 @@ async function readableGroup(ctx: AppContext, actor: Actor, idOrSlug: string) {
 }
 
 function page<T>(rows: BlogListRow[], limit: number, wrap: (blogs: ReturnType<typeof toBlog>[], nextCursor: string | null) => T): T {
-  const shown = rows.slice(0, limit);
-  const last = shown.at(-1);
-  return wrap(shown.map(toBlog), rows.length > limit && last ? encodeCursor([last.cursorTs, last.id]) : null);
+  const { page: shown, nextCursor } = keysetPage(rows, limit, (r) => [r.cursorTs, r.id]);
+  return wrap(shown.map(toBlog), nextCursor);
 }
 
 // ---------------------------------------------------------------------------------------------------------------

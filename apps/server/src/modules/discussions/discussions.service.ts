@@ -17,7 +17,7 @@ import type { Actor, AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { decodeCursor, encodeCursor } from '../../lib/cursor';
+import { decodeCursor, keysetPage } from '../../lib/cursor';
 import { groupNotFound } from '../groups/groups.access';
 import { recordGroupPosts } from '../groups/groups.service';
 import { mentionedUsernames, notify, notifyMentions } from '../notifications/notifications.writer';
@@ -62,12 +62,8 @@ export type DiscussionPath = { group: string; discussionId: string };
 
 /** A page of `limit + 1` rows → the first `limit` mapped, and the cursor of the last one when more exist. */
 function pageOf(rows: DiscussionTuple[], limit: number, viewerId: number, cursorOf: (t: DiscussionTuple) => (string | number | boolean)[]) {
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    discussions: page.map((t) => toDiscussion(t, viewerId)),
-    nextCursor: rows.length > limit && last ? encodeCursor(cursorOf(last)) : null,
-  };
+  const { page, nextCursor } = keysetPage(rows, limit, cursorOf);
+  return { discussions: page.map((t) => toDiscussion(t, viewerId)), nextCursor };
 }
 
 const pageSize = (query: PageQuery) => query.limit ?? DISCUSSION_LIMITS.feedPageDefault;

@@ -12,7 +12,7 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { decodeCursor, encodeCursor } from '../../lib/cursor';
+import { decodeCursor, keysetPage } from '../../lib/cursor';
 import { notifyFriendEvent, removeFriendRequestNotifications } from '../notifications/notifications.writer';
 import { toFriend, toSuggestion } from './friends.mapper';
 import {
@@ -45,12 +45,11 @@ function assertActsAsSelf(actor: Member, requesterId: number | undefined): void 
 }
 
 function friendsResponse(page: FriendsPage, limit: number): FriendsResponse {
-  const rows = page.rows.slice(0, limit);
-  const last = rows.at(-1);
+  const { page: rows, nextCursor } = keysetPage(page.rows, limit, (r) => [r.sortName, r.id]);
   return {
     friends: rows.map(toFriend),
     total: page.total,
-    nextCursor: page.rows.length > limit && last ? encodeCursor([last.sortName, last.id]) : null,
+    nextCursor,
   };
 }
 
@@ -101,12 +100,8 @@ export async function listSuggestions(
     limit: limit + 1,
     sharedGroupMaxMembers: FRIEND_LIMITS.sharedGroupMaxMembers,
   });
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    suggestions: page.map(toSuggestion),
-    nextCursor: rows.length > limit && last ? encodeCursor([last.mutual, last.shared, last.id]) : null,
-  };
+  const { page, nextCursor } = keysetPage(rows, limit, (r) => [r.mutual, r.shared, r.id]);
+  return { suggestions: page.map(toSuggestion), nextCursor };
 }
 
 /**

@@ -20,7 +20,7 @@ import type { z } from 'zod';
 import type { Actor, AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { decodeCursor, encodeCursor } from '../../lib/cursor';
+import { decodeCursor, keysetPage } from '../../lib/cursor';
 import { uniqueViolation } from '../../lib/pg-errors';
 import { recordAttachedUploads, releaseUploads } from '../uploads/uploads.service';
 import { assertOwner, groupNotFound, parseGroupRef, resolveGroup } from './groups.access';
@@ -143,12 +143,8 @@ export async function listExplore(
     search: query.search || null,
     limit: limit + 1,
   });
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    groups: page.map((r) => toGroup(r.group, r.isMember, viewerId)),
-    nextCursor: rows.length > limit && last ? encodeCursor([last.group.memberCount, last.group.id]) : null,
-  };
+  const { page, nextCursor } = keysetPage(rows, limit, (r) => [r.group.memberCount, r.group.id]);
+  return { groups: page.map((r) => toGroup(r.group, r.isMember, viewerId)), nextCursor };
 }
 
 /**
@@ -180,12 +176,8 @@ export async function listUserGroups(
     limit: limit + 1,
   });
   if (!found) throw AppError.notFound(GROUP_MESSAGES.userNotFound, 'user_not_found');
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    groups: page.map((r) => toGroup(r.group, r.isMember, actor.id)),
-    nextCursor: rows.length > limit && last ? encodeCursor([last.sortTs, last.group.id]) : null,
-  };
+  const { page, nextCursor } = keysetPage(rows, limit, (r) => [r.sortTs, r.group.id]);
+  return { groups: page.map((r) => toGroup(r.group, r.isMember, actor.id)), nextCursor };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -295,7 +287,12 @@ async function renameInTx(tx: DbOrTx, actor: NonNullable<Actor>, groupId: number
  * cannot all pass), and given back when the rename is refused (a taken name, an invalid one), so trying names costs
  * nothing. Keeping the same name is not a rename.
  */
-async function countedRename<T>(ctx: AppContext, group: Pick<GroupRow, 'id' | 'groupName'>, name: string, work: () => Promise<T>): Promise<T> {
+async function countedRename<T>(
+  ctx: AppContext,
+  group: Pick<GroupRow, 'id' | 'groupName'>,
+  name: string,
+  work: () => Promise<T>,
+): Promise<T> {
   if (name === group.groupName) return work();
   const key = String(group.id);
   await ctx.limiters.renamesPerGroup.consume(key);

@@ -24,7 +24,7 @@ import {
 import type { Actor, AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { decodeCursor, encodeCursor } from '../../lib/cursor';
+import { decodeCursor, encodeCursor, keysetPage } from '../../lib/cursor';
 import { withWriteRetry } from '../../lib/write-retry';
 import { notify, signalUnreadChanged } from '../notifications/notifications.writer';
 import { assertOwner, assertStaff, canReadGroup, groupNotFound, parseGroupRef, resolveGroup, resolveGroupForViewer } from './groups.access';
@@ -260,12 +260,8 @@ export async function listJoinRequests(
   const cursor = decodeCursor(query.cursor, ['ts', 'int'] as const);
   const limit = query.limit ?? PAGE_SIZE_DEFAULT;
   const rows = await findJoinRequestsPage(ctx.db, group.id, { cursor: cursor ? { ts: cursor[0], id: cursor[1] } : null, limit: limit + 1 });
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    requests: page.map(toJoinRequest),
-    nextCursor: rows.length > limit && last ? encodeCursor([last.requestedAt, last.id]) : null,
-  };
+  const { page, nextCursor } = keysetPage(rows, limit, (r) => [r.requestedAt, r.id]);
+  return { requests: page.map(toJoinRequest), nextCursor };
 }
 
 /** POST /api/groups/{id}/requests/{userId}/approve: the requester becomes a member (counted) in one transaction. */
@@ -391,12 +387,8 @@ export async function listInvitations(
   const cursor = decodeCursor(query.cursor, ['ts', 'int'] as const);
   const limit = query.limit ?? PAGE_SIZE_DEFAULT;
   const rows = await findInvitationsPage(ctx.db, group.id, { cursor: cursor ? { ts: cursor[0], id: cursor[1] } : null, limit: limit + 1 });
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    invitations: page.map(toInvitation),
-    nextCursor: rows.length > limit && last ? encodeCursor([last.invitedAt, last.id]) : null,
-  };
+  const { page, nextCursor } = keysetPage(rows, limit, (r) => [r.invitedAt, r.id]);
+  return { invitations: page.map(toInvitation), nextCursor };
 }
 
 /** DELETE /api/groups/{id}/invitations/{invitationId}: staff revoke a pending invitation (404 if none is pending). */

@@ -14,7 +14,7 @@ import {
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { decodeCursor, encodeCursor } from '../../lib/cursor';
+import { decodeCursor, keysetPage } from '../../lib/cursor';
 import { canReadGroup, resolveGroupForViewer } from '../groups/groups.access';
 import { toNotification } from './notifications.mapper';
 import {
@@ -50,12 +50,11 @@ export async function listNotifications(
     limit: limit + 1,
     search: input.search ? input.search.toLowerCase() : null,
   });
-  const rows = page.rows.slice(0, limit);
-  const last = rows.at(-1);
+  const { page: rows, nextCursor } = keysetPage(page.rows, limit, (r) => [r.sortTs, r.id]);
   return {
     notifications: rows.map(toNotification),
     unreadCount: page.unread,
-    nextCursor: page.rows.length > limit && last ? encodeCursor([last.sortTs, last.id]) : null,
+    nextCursor,
   };
 }
 
