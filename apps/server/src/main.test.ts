@@ -41,8 +41,8 @@ async function stopUnderLoad(url: string, token: string, stop: () => void) {
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
         completed += 1;
         if (stopped) afterStop += 1;
-        // Told the server is closing: a client (or a proxy) goes elsewhere. Dialling again would only race the
-        // listener's close, whose not-yet-accepted connections the kernel resets: no request of ours is cut there.
+        // Told the server is closing: a client (or a proxy) goes elsewhere. The listener stays open until clients
+        // stopped dialling (connections.ts drainListener), so no client in between is refused or reset.
         if (stopped && res.headers.get('connection') === 'close') return;
       } catch (error) {
         const code = String((error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message);
@@ -57,7 +57,9 @@ async function stopUnderLoad(url: string, token: string, stop: () => void) {
   stop();
   await load;
   const fiveHundreds = [...statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0);
-  const resets = [...errors].filter(([code]) => code !== 'ECONNREFUSED').reduce((n, [, c]) => n + c, 0);
+  // A refused or reset connection alike: a request the client sent while the server was draining was not served
+  // (CI once saw 1 ECONNRESET and 5 ECONNREFUSED when the listener closed as soon as the signal came).
+  const resets = [...errors].reduce((n, [, c]) => n + c, 0);
   const summary = JSON.stringify({ statuses: Object.fromEntries(statuses), errors: Object.fromEntries(errors), afterStop });
   return { fiveHundreds, resets, ok: statuses.get(200) ?? 0, summary };
 }

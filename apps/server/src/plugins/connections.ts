@@ -34,6 +34,12 @@ export type HttpLimits = {
   minBodyRateAfterMs: number;
   /** How often Node checks the request and header timeouts. */
   checkIntervalMs: number;
+  /**
+   * On shutdown the listener stays open until no client has dialled for this long (at most LISTEN_DRAIN_MAX_MS),
+   * answering late arrivals with `Connection: close`: closing a listener resets the connections still in its
+   * accept queue, which cuts a request a client had already sent. 0 closes it at once.
+   */
+  listenQuietMs: number;
 };
 
 /**
@@ -52,7 +58,11 @@ export const DEFAULT_HTTP_LIMITS: HttpLimits = {
   minBodyBytesPerSecond: 1024,
   minBodyRateAfterMs: 10_000,
   checkIntervalMs: 5_000,
+  listenQuietMs: 250,
 };
+
+/** The longest the listener stays open on shutdown while clients keep dialling (see HttpLimits.listenQuietMs). */
+const LISTEN_DRAIN_MAX_MS = 5_000;
 
 /** How often bodies in progress are checked against the minimum data rate. */
 const BODY_RATE_CHECK_MS = 1000;
@@ -82,7 +92,8 @@ const LINGER_MS = 1000;
  * with unread data in it, which makes the kernel send a reset that discards the answer before the client reads
  * it. (2) `maxConnections` bounds open sockets. (3) On close, keep-alive connections are not cut while a client
  * may be sending on them: each gets its in-flight answer with Connection: close (Fastify's closing state), and
- * idle ones are left to their keep-alive timeout, so a shutdown resets nobody. (4) `maxConnectionsPerIp` bounds
+ * idle ones are left to their keep-alive timeout, and the listener closes only once clients stopped dialling
+ * (drainListener), so a shutdown resets nobody. (4) `maxConnectionsPerIp` bounds
  * what one address holds, so one host cannot take the whole `maxConnections` (10,200 trickling connections from
  * one host failed 35 of 36 health checks from elsewhere): a connection beyond it is closed at once. (5) A body
  * slower than `minBodyBytesPerSecond` on average after `minBodyRateAfterMs` is cut (the connection destroyed)
@@ -90,6 +101,10 @@ const LINGER_MS = 1000;
  */
 export function registerConnectionLimits(app: FastifyInstance, limits: HttpLimits): void {
   app.server.maxConnections = limits.maxConnections;
+  let lastConnectionAt = 0;
+  app.server.on('connection', () => {
+    lastConnectionAt = Date.now();
+  });
   if (limits.maxConnectionsPerIp > 0) {
     const open = new Map<string, number>();
     app.server.on('connection', (socket: Socket) => {
@@ -124,7 +139,26 @@ export function registerConnectionLimits(app: FastifyInstance, limits: HttpLimit
     // Node's server.close() destroys idle keep-alive sockets at once, racing any request a client is sending on
     // one (a reset). Leave them to keepAliveTimeout instead; Fastify answers every request with Connection: close.
     app.server.closeIdleConnections = () => {};
+    await drainListener(app, limits.listenQuietMs, () => lastConnectionAt);
   });
+}
+
+/**
+ * Keeps the listener open until no connection arrived for `quietMs` (counted from the start of the shutdown too),
+ * at most LISTEN_DRAIN_MAX_MS. Fastify is already closing: every answer meanwhile carries `Connection: close`, so a
+ * client that respects it stops dialling, and one that dials anyway is served instead of reset (a closed
+ * listener's kernel queue is reset: CI saw one ECONNRESET among 16 clients during a SIGTERM).
+ */
+async function drainListener(app: FastifyInstance, quietMs: number, lastConnectionAt: () => number): Promise<void> {
+  if (quietMs <= 0 || !app.server.listening) return;
+  const closingAt = Date.now();
+  const deadline = closingAt + LISTEN_DRAIN_MAX_MS;
+  for (;;) {
+    const now = Date.now();
+    const quietFor = now - Math.max(closingAt, lastConnectionAt());
+    if (quietFor >= quietMs || now >= deadline) return;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(quietMs - quietFor, deadline - now)));
+  }
 }
 
 /** Cuts request bodies that arrive slower than the minimum rate (see registerConnectionLimits). */
