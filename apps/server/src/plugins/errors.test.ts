@@ -1,3 +1,4 @@
+import net, { type AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
@@ -32,9 +33,39 @@ describe('database errors', () => {
     app.post('/test/aborted', async () => {
       throw Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
     });
+    // An upload read to its end, as the upload routes do.
+    app.post('/test/upload', async (request) => {
+      const file = await request.file();
+      await file?.toBuffer();
+      return { ok: true };
+    });
     await app.ready();
   });
   afterAll(() => app?.close());
+
+  // Issue 12 leftover: a client that closed its connection mid-upload was logged as "unhandled error" with a 500
+  // nobody received, which pages an operator for a person who closed a tab.
+  it('logs a client that went away mid-upload at info ("client closed the request"), never as an unhandled error', async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    lines.length = 0;
+    const port = (app.server.address() as AddressInfo).port;
+    const socket = net.connect(port, '127.0.0.1');
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    const boundary = 'agoraboundary';
+    socket.write(
+      `POST /test/upload HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\n` +
+        `Content-Length: 100000\r\n\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n` +
+        `Content-Type: image/png\r\n\r\n${'x'.repeat(2000)}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    socket.destroy();
+    const deadline = Date.now() + 5000;
+    const settled = () => lines.some((l) => l.includes('unhandled error') || l.includes('client closed the request'));
+    while (!settled() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    const log = lines.join('\n');
+    expect(log).toContain('client closed the request');
+    expect(log).not.toContain('unhandled error');
+  });
 
   it('answers a data exception (SQLSTATE class 22) with 400, never 500', async () => {
     for (const url of ['/test/nul', '/test/cast']) {

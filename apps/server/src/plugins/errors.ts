@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@agora/contract';
@@ -16,9 +17,20 @@ export const DATABASE_UNAVAILABLE_MESSAGE = 'The service is briefly unavailable.
  * first problem (the UI shows it as is) with every field's first problem in `fields`; a PostgreSQL data
  * exception (SQLSTATE class 22) is a 400; a lost or refused database connection is a 503 with Retry-After (the
  * request may be tried again; `onConnectionLoss` tells the health check at once); Fastify's own client errors keep
- * their 4xx; anything else is logged with the request id and answered with a generic 500. Database errors are
+ * their 4xx; a client that closed its connection mid-request is logged at info (nobody reads that answer);
+ * anything else is logged with the request id and answered with a generic 500. Database errors are
  * logged redacted (lib/pg-errors.ts): never a query parameter.
  */
+/**
+ * Whether the error is the request stream failing because the client closed its connection mid-request (Node
+ * destroys the stream with ECONNRESET "aborted"; a multipart parser rethrows it or reports a premature close).
+ */
+function clientWentAway(raw: IncomingMessage, error: { code?: string; message?: string }): boolean {
+  const streamError =
+    (error.code === 'ECONNRESET' && error.message === 'aborted') || error.code === 'ERR_STREAM_PREMATURE_CLOSE';
+  return streamError || (raw.destroyed && !raw.complete);
+}
+
 export function registerErrorHandler(app: FastifyInstance, opts: { onConnectionLoss?: () => void } = {}): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
@@ -44,6 +56,11 @@ export function registerErrorHandler(app: FastifyInstance, opts: { onConnectionL
       request.log.warn({ err: loggableError(error), reqId: request.id }, 'database unavailable');
       void reply.header('retry-after', '1');
       return reply.status(503).send({ message: DATABASE_UNAVAILABLE_MESSAGE, code: 'service_unavailable' } satisfies ErrorBody);
+    }
+    if (clientWentAway(request.raw, error)) {
+      // Nobody reads this answer: the person closed the tab or lost the network mid-request. Not an error of ours.
+      request.log.info({ reqId: request.id, url: request.url }, 'client closed the request');
+      return reply.status(400).send({ message: 'The request was interrupted', code: 'client_closed' } satisfies ErrorBody);
     }
     const status = error.statusCode ?? 500;
     if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {
