@@ -23,6 +23,7 @@ export const ERROR_CODES = [
   'forbidden_upload',
   'server_busy',
   'service_unavailable',
+  'client_closed',
   'internal_error',
   ...GROUP_ERROR_CODES,
   ...DISCUSSION_ERROR_CODES,
