@@ -3,13 +3,12 @@ import { connect } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded';
 import { runMigrations } from './db/migrate';
 import { loggableError } from './lib/pg-errors';
-import { deleteExpiredSessions } from './modules/auth/auth.queries';
-import { sweepUnattachedUploads } from './modules/uploads/uploads.service';
+import { jobHandlers } from './jobs/handlers';
+import { JobQueue } from './jobs/queue';
+import { createMailer } from './mail/transport';
 import { loadConfig } from './plugins/config';
 import { seedDemo } from './seed/seed';
 
-/** How often the sweeps run: expired sessions and uploads nothing attached within a day. */
-const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 /** A shutdown that has not finished by then exits anyway (non-zero). */
 const SHUTDOWN_DEADLINE_MS = 25_000;
 /**
@@ -39,7 +38,7 @@ async function main(): Promise<void> {
   }
   const database = connect(url, { max: 20 });
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
-  let sweepTimer: NodeJS.Timeout | undefined;
+  let jobs: JobQueue | undefined;
   let shuttingDown = false;
   let shutdownAt = 0;
   const shutdown = async (reason: string, code = 0) => {
@@ -50,8 +49,8 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), SHUTDOWN_DEADLINE_MS);
     force.unref();
     try {
-      clearInterval(sweepTimer);
       await app?.close();
+      await jobs?.stop();
       await database.close();
       await embedded?.stop();
     } catch (error) {
@@ -85,17 +84,11 @@ async function main(): Promise<void> {
       if (seeded) printDemo(seeded);
     }
     app = await buildApp(config, database.db);
+    // Work that runs later (mail, the periodic sweeps) on the durable queue in the same database.
+    const mailer = createMailer(config.mail, log);
+    jobs = await JobQueue.start(url, { work: true, handlers: jobHandlers(app.ctx, mailer), log });
+    await jobs.send('sweep', {});
     await app.listen({ port: config.port, host: config.host });
-    const ctx = app.ctx;
-    // Expired sessions no longer authenticate (the lookup checks expires_at); this only keeps the table small.
-    const sweep = async () => {
-      await deleteExpiredSessions(database.db);
-      await sweepUnattachedUploads(ctx);
-    };
-    const runSweep = () => sweep().catch((error: unknown) => app?.log.warn({ err: loggableError(error) }, 'sweep failed'));
-    void runSweep();
-    sweepTimer = setInterval(runSweep, SWEEP_INTERVAL_MS);
-    sweepTimer.unref();
     const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     log.info(
       `Agora is ready at http://${shown}:${config.port} (data in ${config.dataDir}${config.databaseUrl ? ', external PostgreSQL' : ''})`,

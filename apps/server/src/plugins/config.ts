@@ -47,6 +47,18 @@ const envSchema = z.object({
     .url()
     .refine((v) => /^https?:\/\//i.test(v), 'must be an http or https URL')
     .optional(),
+  /** Outgoing mail server (`smtp://user:pass@host:587`, `smtps://…`); unset: mail is written under DATA_DIR/mail. */
+  SMTP_URL: z
+    .string()
+    .url()
+    .refine((v) => /^smtps?:\/\//i.test(v), 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  /** The sender of every mail: an address, or `Name <address>`. */
+  MAIL_FROM: z
+    .string()
+    .max(200)
+    .refine((v) => !/[\r\n]/.test(v), 'must be one line')
+    .default('Agora <no-reply@localhost>'),
 });
 
 export type Config = {
@@ -68,6 +80,11 @@ export type Config = {
    * links (Open Graph `og:url`, `og:image`) are built from it, never from the request's Host header.
    */
   publicUrl: string;
+  /**
+   * Outgoing mail (mail/transport.ts): through `smtpUrl` when set, else each message is written as an `.eml` file
+   * under `mailDir` and its subject and links are logged, so `npm start` works without a mail server.
+   */
+  mail: { smtpUrl: string | undefined; from: string; dir: string };
   /** Timeouts and connection bounds (plugins/connections.ts); tests shorten them. */
   http: HttpLimits;
   /** How often sockets are checked against their sessions (expired or deleted sessions lose their sockets). */
@@ -112,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.join(root, 'apps/web/dist'),
     migrationsDir: path.join(root, 'apps/server/drizzle'),
     publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : `http://localhost:${e.PORT}`,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, dir: path.join(dataDir, 'mail') },
     // Behind a reverse proxy every connection comes from the proxy, so the per-address cap is the proxy's job.
     http: {
       ...DEFAULT_HTTP_LIMITS,

@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { connect } from '../db/client';
 import { startEmbeddedPostgres, type EmbeddedServer } from '../db/embedded';
 import { runMigrations } from '../db/migrate';
+import { JobQueue } from '../jobs/queue';
 import { loadConfig } from '../plugins/config';
 
 declare module 'vitest' {
@@ -40,6 +41,9 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
   const template = connect(withDatabase(adminUrl, templateDb), { max: 1 });
   await runMigrations(template.db, config.migrationsDir);
   await template.close();
+  // pg-boss's own schema and the queues, once: every test database cloned from the template has them.
+  const quiet = { info: () => {}, warn: (m: string) => console.warn(m) };
+  await (await JobQueue.start(withDatabase(adminUrl, templateDb), { work: false, handlers: {}, log: quiet })).stop();
   project.provide('adminUrl', adminUrl);
   project.provide('templateDb', templateDb);
 

@@ -9,7 +9,7 @@ import { connect, type Database } from '../db/client';
 import { loadConfig, type Config } from '../plugins/config';
 import { withDatabase } from './global-setup';
 
-export type TestContext = { app: FastifyInstance; database: Database; config: Config };
+export type TestContext = { app: FastifyInstance; database: Database; config: Config; databaseUrl: string };
 
 /**
  * A fresh database cloned from the migrated template and an app built on it, for one test file.
@@ -36,7 +36,8 @@ export function useTestApp(
       WEB_DIST: path.join(uploadsRoot, 'no-web'),
     });
     ctx.config = options.configure ? options.configure(loaded) : loaded;
-    ctx.database = connect(withDatabase(adminUrl, name), { max: 5 });
+    ctx.databaseUrl = withDatabase(adminUrl, name);
+    ctx.database = connect(ctx.databaseUrl, { max: 5 });
     ctx.app = await buildApp(ctx.config, ctx.database.db, { logger: options.logger ?? false });
     await ctx.app.ready();
   });

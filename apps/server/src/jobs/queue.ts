@@ -1,0 +1,126 @@
+import PgBoss from 'pg-boss';
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+
+/**
+ * Every kind of work that runs later, with its retry policy (docs/decisions: pg-boss). `mail`: a failed delivery
+ * is tried again with exponential back-off from 30 s (about 2 h in all) and a job left active by a killed process
+ * is taken up again once it expires. `sweep`: the periodic clean-ups, one at a time across every app node.
+ */
+export const QUEUES = {
+  mail: { retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
+  sweep: { retryLimit: 2, retryDelay: 60, retryBackoff: false, expireInSeconds: 600, policy: 'singleton' },
+} as const satisfies Record<string, Omit<PgBoss.Queue, 'name'>>;
+
+export type QueueName = keyof typeof QUEUES;
+
+/** Recurring work: cron in UTC; pg-boss runs each schedule once per cluster, however many app nodes there are. */
+export const SCHEDULES: { queue: QueueName; cron: string; data: object }[] = [
+  // Expired sessions and uploads never attached to anything: hourly, at a minute no other schedule uses.
+  { queue: 'sweep', cron: '17 * * * *', data: {} },
+];
+
+export type JobHandler = (data: unknown, job: { id: string; retryCount: number }) => Promise<void>;
+
+/** The schema pg-boss keeps its tables in (created and upgraded by pg-boss itself on start). */
+const SCHEMA = 'pgboss';
+
+/** A value as node-postgres would send it: undefined is NULL (it would vanish from the statement), objects JSON. */
+function asParameter(value: unknown): unknown {
+  if (value === undefined) return null;
+  if (value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date) && !Buffer.isBuffer(value)) {
+    return JSON.stringify(value);
+  }
+  return value;
+}
+
+/**
+ * pg-boss's SQL ($1, $2 placeholders) run through a Drizzle transaction, so a job is enqueued in the same
+ * transaction as the change that causes it: committed together or not at all (no mail for a rolled-back sign-up,
+ * no sign-up without its mail).
+ */
+function inTransaction(tx: DbOrTx): PgBoss.Db {
+  return {
+    async executeSql(text, values) {
+      const parts = text.split(/\$(\d+)/);
+      const chunks: SQL[] = [];
+      parts.forEach((part, i) => chunks.push(i % 2 ? sql`${asParameter(values[Number(part) - 1])}` : sql.raw(part)));
+      const rows = await tx.execute(sql.join(chunks));
+      return { rows: [...(rows as unknown as unknown[])] };
+    },
+  };
+}
+
+export type JobQueueOptions = {
+  /** Take jobs and run schedules on this node (off in a process that only enqueues, such as a CLI). */
+  work: boolean;
+  handlers: Partial<Record<QueueName, JobHandler>>;
+  log: { info(message: string): void; warn(message: string): void };
+  /** How often an idle worker looks for new jobs. */
+  pollingIntervalSeconds?: number;
+  /** Changes to a queue's policy (tests shorten the retry delay and expiry). */
+  policies?: Partial<Record<QueueName, Partial<Omit<PgBoss.Queue, 'name'>>>>;
+  /** How often pg-boss expires stale active jobs and archives finished ones (default 120 s). */
+  maintenanceIntervalSeconds?: number;
+};
+
+/** The durable job queue on PostgreSQL (pg-boss), started once per process. */
+export class JobQueue {
+  private constructor(
+    private readonly boss: PgBoss,
+    private readonly log: JobQueueOptions['log'],
+  ) {}
+
+  /** Installs or upgrades pg-boss's schema, creates the queues, and (with `work`) starts the workers and schedules. */
+  static async start(databaseUrl: string, options: JobQueueOptions): Promise<JobQueue> {
+    const boss = new PgBoss({
+      connectionString: databaseUrl,
+      schema: SCHEMA,
+      max: 3,
+      application_name: 'agora-jobs',
+      schedule: options.work,
+      supervise: options.work,
+      ...(options.maintenanceIntervalSeconds ? { maintenanceIntervalSeconds: options.maintenanceIntervalSeconds } : {}),
+    });
+    boss.on('error', (error: Error) => options.log.warn(`job queue: ${error.message}`));
+    await boss.start();
+    const queue = new JobQueue(boss, options.log);
+    for (const [name, defaults] of Object.entries(QUEUES) as [QueueName, Omit<PgBoss.Queue, 'name'>][]) {
+      const policy = { name, ...defaults, ...options.policies?.[name] };
+      if (await boss.getQueue(name)) await boss.updateQueue(name, policy);
+      else await boss.createQueue(name, policy);
+    }
+    if (options.work) {
+      for (const [name, handler] of Object.entries(options.handlers) as [QueueName, JobHandler][]) {
+        await boss.work(name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 }, async ([job]) => {
+          if (!job) return;
+          await handler(job.data, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
+        });
+      }
+      for (const schedule of SCHEDULES) await boss.schedule(schedule.queue, schedule.cron, schedule.data, { tz: 'UTC' });
+    }
+    return queue;
+  }
+
+  /**
+   * Enqueues a job; with `tx`, inside that transaction (it exists only if the transaction commits). Resolves with
+   * the job id, or null when a singleton queue already holds one.
+   */
+  async send(queue: QueueName, data: object, options: { tx?: DbOrTx; singletonKey?: string } = {}): Promise<string | null> {
+    return this.boss.send(queue, data, {
+      ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      ...(options.tx ? { db: inTransaction(options.tx) } : {}),
+    });
+  }
+
+  /** Jobs of a queue not yet completed (waiting, retrying or running). */
+  async pending(queue: QueueName): Promise<number> {
+    return this.boss.getQueueSize(queue, { before: 'completed' });
+  }
+
+  /** Stops taking jobs, lets running ones finish (at most `timeoutMs`), then closes the queue's connections. */
+  async stop(timeoutMs = 10_000): Promise<void> {
+    await this.boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+    this.log.info('The job queue stopped');
+  }
+}
