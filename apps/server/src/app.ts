@@ -5,6 +5,7 @@ import { LIMITS } from '@agora/contract';
 import { type AppContext, createAppContext } from './context';
 import type { Db } from './db/client';
 import { lazyChildLoggerFactory } from './lib/lazy-child-logger';
+import { accountRoutes } from './modules/account/account.routes';
 import { authRoutes, sessionRoutes } from './modules/auth/auth.routes';
 import { hashPassword } from './modules/auth/passwords';
 import { discussionRoutes } from './modules/discussions/discussions.routes';
@@ -82,6 +83,7 @@ export async function buildApp(
     uploadsDir: config.uploadsDir,
     sessionTtlMs: config.sessionTtlMs,
     passwordWork: config.passwordWork,
+    publicUrl: config.publicUrl,
   });
   app.decorate('ctx', ctx);
   // The password queue sheds by expected wait: measure argon2 on this machine now (a moving average follows).
@@ -103,6 +105,7 @@ export async function buildApp(
 
   await app.register(healthRoutes, { health });
   await app.register(authRoutes, { ctx });
+  await app.register(accountRoutes, { ctx });
   await app.register(groupRoutes, { ctx });
   await app.register(blogRoutes, { ctx });
   for (const routes of ALIASED_MODULES) {

@@ -2,6 +2,7 @@ import { AUTH_MESSAGES } from '@agora/contract';
 import type { Db } from './db/client';
 import type { UserRow } from './db/schema';
 import type { PasswordWork } from './plugins/config';
+import { createJobSender, type JobSender } from './jobs/queue';
 import { AppEvents } from './lib/events';
 import { createLimiters, type Limiters } from './lib/rate-limiter';
 import { WorkQueue } from './lib/work-queue';
@@ -18,6 +19,10 @@ export type AppContext = {
   events: AppEvents;
   uploadsDir: string;
   sessionTtlMs: number;
+  /** Work that runs later (jobs/queue.ts): mail is only ever enqueued here, inside the write's transaction. */
+  jobs: JobSender;
+  /** The site's public origin: links in mail start with it. */
+  publicUrl: string;
 };
 
 /** Who acts in a service call: the signed-in user, or null for a visitor. */
@@ -30,6 +35,7 @@ export function createAppContext(opts: {
   uploadsDir: string;
   sessionTtlMs: number;
   passwordWork: PasswordWork;
+  publicUrl: string;
 }): AppContext {
   return {
     db: opts.db,
@@ -45,5 +51,7 @@ export function createAppContext(opts: {
     events: new AppEvents(),
     uploadsDir: opts.uploadsDir,
     sessionTtlMs: opts.sessionTtlMs,
+    jobs: createJobSender(opts.db),
+    publicUrl: opts.publicUrl,
   };
 }

@@ -4,6 +4,8 @@ export * from './roles';
 export * from './birthday';
 export * from './auth-messages';
 export * from './auth';
+export * from './account-messages';
+export * from './account';
 export * from './profiles-rules';
 export * from './profiles';
 export * from './uploads';

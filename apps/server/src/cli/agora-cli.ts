@@ -40,6 +40,7 @@ export async function runAgoraCli(
       rateLimit: false,
       uploadsDir: config.uploadsDir,
       sessionTtlMs: config.sessionTtlMs,
+      publicUrl: config.publicUrl,
       passwordWork: config.passwordWork,
     });
     const group = await setGroupVerified(ctx, target, COMMANDS[command]!);

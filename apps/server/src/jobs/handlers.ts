@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import type { Mailer } from '../mail/transport';
+import { sendPasswordReset } from '../modules/account/account.service';
 import { deleteExpiredSessions } from '../modules/auth/auth.queries';
 import { sweepUnattachedUploads } from '../modules/uploads/uploads.service';
 import type { JobHandler, QueueName } from './queue';
@@ -8,11 +9,18 @@ import type { JobHandler, QueueName } from './queue';
 /** A mail job's data: the composed message (mail/compose.ts), so a retry sends exactly what was enqueued. */
 const mailJob = z.object({ to: z.string(), subject: z.string(), text: z.string(), html: z.string() });
 
+/** An account job's data. */
+const accountJob = z.discriminatedUnion('kind', [z.object({ kind: z.literal('password_reset'), email: z.string() })]);
+
 /** What each queue's jobs do. */
 export function jobHandlers(ctx: AppContext, mailer: Mailer): Record<QueueName, JobHandler> {
   return {
     mail: async (data) => {
       await mailer.send(mailJob.parse(data));
+    },
+    account: async (data) => {
+      const job = accountJob.parse(data);
+      if (job.kind === 'password_reset') await sendPasswordReset(ctx, job.email);
     },
     // Expired sessions no longer authenticate (the lookup checks expires_at); this only keeps the table small.
     sweep: async () => {

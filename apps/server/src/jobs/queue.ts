@@ -9,10 +9,14 @@ import type { DbOrTx } from '../db/client';
  */
 export const QUEUES = {
   mail: { retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
+  account: { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 60 },
   sweep: { retryLimit: 2, retryDelay: 60, retryBackoff: false, expireInSeconds: 600, policy: 'singleton' },
 } as const satisfies Record<string, Omit<PgBoss.Queue, 'name'>>;
 
 export type QueueName = keyof typeof QUEUES;
+
+/** Workers per queue on each node: mail waits on the SMTP server, so several deliveries run at once. */
+const WORKERS: Record<QueueName, number> = { mail: 4, account: 2, sweep: 1 };
 
 /** Recurring work: cron in UTC; pg-boss runs each schedule once per cluster, however many app nodes there are. */
 export const SCHEDULES: { queue: QueueName; cron: string; data: object }[] = [
@@ -39,7 +43,7 @@ function asParameter(value: unknown): unknown {
  * transaction as the change that causes it: committed together or not at all (no mail for a rolled-back sign-up,
  * no sign-up without its mail).
  */
-function inTransaction(tx: DbOrTx): PgBoss.Db {
+function through(tx: DbOrTx): PgBoss.Db {
   return {
     async executeSql(text, values) {
       const parts = text.split(/\$(\d+)/);
@@ -48,6 +52,26 @@ function inTransaction(tx: DbOrTx): PgBoss.Db {
       const rows = await tx.execute(sql.join(chunks));
       return { rows: [...(rows as unknown as unknown[])] };
     },
+  };
+}
+
+export type SendOptions = { tx?: DbOrTx; singletonKey?: string };
+
+/** What services use to enqueue work: `ctx.jobs.send('mail', message, { tx })`. */
+export type JobSender = { send(queue: QueueName, data: object, options?: SendOptions): Promise<string | null> };
+
+/**
+ * An enqueue-only pg-boss on the app's own pool (never started: no workers, no extra connections). The schema and
+ * queues exist once any process has started a JobQueue on this database (main.ts, before the app listens).
+ */
+export function createJobSender(db: DbOrTx): JobSender {
+  const boss = new PgBoss({ db: through(db), schema: SCHEMA });
+  return {
+    send: (queue, data, options = {}) =>
+      boss.send(queue, data, {
+        ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+        db: through(options.tx ?? db),
+      }),
   };
 }
 
@@ -92,10 +116,16 @@ export class JobQueue {
     }
     if (options.work) {
       for (const [name, handler] of Object.entries(options.handlers) as [QueueName, JobHandler][]) {
-        await boss.work(name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 }, async ([job]) => {
-          if (!job) return;
-          await handler(job.data, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
-        });
+        for (let n = 0; n < WORKERS[name]; n += 1) {
+          let workerId = '';
+          workerId = await boss.work(name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 }, async ([job]) => {
+            if (!job) return;
+            await handler(job.data, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
+            // A job was there: look for the next at once instead of after the polling interval (pg-boss waits the
+            // interval after every fetch otherwise, which would cap a queue at one job per interval per worker).
+            boss.notifyWorker(workerId);
+          });
+        }
       }
       for (const schedule of SCHEDULES) await boss.schedule(schedule.queue, schedule.cron, schedule.data, { tz: 'UTC' });
     }
@@ -106,10 +136,10 @@ export class JobQueue {
    * Enqueues a job; with `tx`, inside that transaction (it exists only if the transaction commits). Resolves with
    * the job id, or null when a singleton queue already holds one.
    */
-  async send(queue: QueueName, data: object, options: { tx?: DbOrTx; singletonKey?: string } = {}): Promise<string | null> {
+  async send(queue: QueueName, data: object, options: SendOptions = {}): Promise<string | null> {
     return this.boss.send(queue, data, {
       ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
-      ...(options.tx ? { db: inTransaction(options.tx) } : {}),
+      ...(options.tx ? { db: through(options.tx) } : {}),
     });
   }
 

@@ -1,5 +1,6 @@
 import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import {
+  ACCOUNT_MESSAGES,
   AUTH_MESSAGES,
   BLOG_LIMITS,
   BLOG_MESSAGES,
@@ -74,6 +75,9 @@ export const LIMIT_VALUES = {
   membershipChangesPerUser: { points: GROUP_LIMITS.membershipChangesPerWindow, duration: GROUP_LIMITS.writeWindowSeconds },
   invitesPerUser: { points: GROUP_LIMITS.invitesPerHour, duration: 60 * 60 },
   renamesPerGroup: { points: GROUP_LIMITS.renamesPerDay, duration: 24 * 60 * 60 },
+  accountMailsPerIp: { points: 10, duration: 60 * 60 },
+  accountMailsPerAddress: { points: 3, duration: 60 * 60 },
+  tokenAttemptsPerIp: { points: 30, duration: 10 * 60 },
 } as const;
 
 /**
@@ -114,6 +118,11 @@ export function createLimiters(enabled: boolean) {
     invitesPerUser: make('invitesPerUser', GROUP_MESSAGES.tooManyInvites),
     /** Renames per community per day, keyed by the community's id (a new owner cannot reset it). */
     renamesPerGroup: make('renamesPerGroup', GROUP_MESSAGES.tooManyRenames),
+    /** Mails a person can trigger (reset links, confirmation resends, email changes): per address sending, per recipient. */
+    accountMailsPerIp: make('accountMailsPerIp', ACCOUNT_MESSAGES.tooManyMails),
+    accountMailsPerAddress: make('accountMailsPerAddress', ACCOUNT_MESSAGES.tooManyMails),
+    /** Uses of mailed links (reset, verification, email change) per address: guessing a token is hopeless, and slow. */
+    tokenAttemptsPerIp: make('tokenAttemptsPerIp', ACCOUNT_MESSAGES.tooManyAttempts),
   };
 }
 export type Limiters = ReturnType<typeof createLimiters>;

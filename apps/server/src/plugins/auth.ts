@@ -4,13 +4,19 @@ import { AUTH_MESSAGES } from '@agora/contract';
 import type { Db } from '../db/client';
 import type { UserRow } from '../db/schema';
 import { AppError } from '../lib/app-error';
+import { loggableError } from '../lib/pg-errors';
 import { hashToken } from '../lib/tokens';
-import { findSessionByHash, type SessionWithUser } from '../modules/auth/auth.queries';
+import { findSessionByHash, touchSession, type SessionWithUser } from '../modules/auth/auth.queries';
+
+/** A session's "last seen" is written at most this often (one UPDATE a minute per active session, not per request). */
+const LAST_SEEN_EVERY_MS = 60_000;
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, loaded by `app.requireUser` or `app.optionalUser`; null for visitors. */
     user: UserRow | null;
+    /** The session the request was made with (GET /api/auth/sessions marks it current); null for visitors. */
+    sessionId: number | null;
   }
   interface FastifyInstance {
     requireUser: (request: FastifyRequest) => Promise<void>;
@@ -40,11 +46,19 @@ export async function userForToken(db: Db, token: string | null | undefined): Pr
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: { db: Db }) => {
     app.decorateRequest('user', null);
-    app.decorate('optionalUser', async (request: FastifyRequest) => {
-      request.user = await userForToken(opts.db, bearerToken(request));
-    });
+    app.decorateRequest('sessionId', null);
+    const load = async (request: FastifyRequest) => {
+      const session = await sessionForToken(opts.db, bearerToken(request));
+      request.user = session?.user ?? null;
+      request.sessionId = session?.sessionId ?? null;
+      if (session && Date.now() - session.lastSeenAt.getTime() > LAST_SEEN_EVERY_MS) {
+        // Not awaited: the answer never waits for bookkeeping, and a failed write only leaves an older time.
+        touchSession(opts.db, session.sessionId).catch((error: unknown) => request.log.warn({ err: loggableError(error) }, 'session touch failed'));
+      }
+    };
+    app.decorate('optionalUser', load);
     app.decorate('requireUser', async (request: FastifyRequest) => {
-      request.user = await userForToken(opts.db, bearerToken(request));
+      await load(request);
       if (!request.user) throw AppError.unauthorized(AUTH_MESSAGES.signInRequired);
     });
   },

@@ -144,9 +144,9 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleRes
     }
     await timed('users', async () => {
       await tx.execute(sql`
-        INSERT INTO users (username, email, first_name, last_name, password_hash, created_at)
+        INSERT INTO users (username, email, first_name, last_name, password_hash, created_at, email_verified_at)
         SELECT ${usernamePrefix} || i, ${usernamePrefix} || i || '@scale.test', 'Scale', 'Person ' || i, ${passwordHash},
-          now() - make_interval(mins => i)
+          now() - make_interval(mins => i), now()
         FROM generate_series(1, ${o.users}) i`);
       await tx.execute(sql`
         CREATE TEMP TABLE scale_users ON COMMIT DROP AS

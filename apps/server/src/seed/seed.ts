@@ -57,6 +57,8 @@ async function seedDemoUsers(tx: Tx, uploadsDir: string): Promise<Map<string, nu
       return {
         username: u.username,
         email: emailOf(u.username),
+        // Demo accounts are verified: they have no mailbox (issue 14 §2).
+        emailVerifiedAt: new Date(),
         firstName: u.firstName,
         lastName: u.lastName,
         passwordHash,

@@ -24,6 +24,8 @@ export async function createUser(db: Db, overrides: Partial<typeof users.$inferI
       firstName: 'Test',
       lastName: 'User',
       passwordHash: await passwordHash,
+      // A confirmed address unless a test says otherwise (`emailVerifiedAt: null`): unconfirmed accounts have tighter limits.
+      emailVerifiedAt: new Date(),
       ...overrides,
     })
     .returning();

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex, varchar, customType } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, varchar, customType } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
@@ -20,6 +20,8 @@ export const users = pgTable(
     profileImage: varchar('profile_image', { length: 500 }),
     bannerImage: varchar('banner_image', { length: 500 }),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /** When the address was confirmed through its mailed link; null until then (issue 14 §2). */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -50,6 +52,8 @@ export const sessions = pgTable(
     userAgent: varchar('user_agent', { length: 300 }),
     ip: varchar('ip', { length: 64 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The last request made with it, written at most once a minute (GET /api/auth/sessions shows it). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [
@@ -61,3 +65,29 @@ export const sessions = pgTable(
 
 /** A user row as stored; `toProfile` maps it to the spec's field names. */
 export type UserRow = typeof users.$inferSelect;
+
+/** What a mailed single-use token is for. */
+export const accountTokenPurpose = pgEnum('account_token_purpose', ['verify_email', 'reset_password', 'change_email']);
+
+/**
+ * Single-use tokens sent by mail (issue 14): only a SHA-256 of the 256-bit token is stored; a use sets `used_at` in
+ * the same statement that checks it is unused and unexpired, so two uses at once cannot both succeed.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: accountTokenPurpose('purpose').notNull(),
+    tokenHash: bytea('token_hash').notNull(),
+    /** change_email: the address the account moves to when the link is opened. */
+    newEmail: varchar('new_email', { length: 254 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('account_tokens_hash_uq').on(t.tokenHash), index('account_tokens_user_idx').on(t.userId, t.purpose)],
+);
+export type AccountTokenRow = typeof accountTokens.$inferSelect;

@@ -4,11 +4,11 @@ import { sessions, type UserRow, users } from '../../db/schema';
 import { prepared } from '../../lib/prepared';
 
 /** A live session with its user: what every authenticated request and every socket needs. */
-export type SessionWithUser = { user: UserRow; sessionId: number; expiresAt: Date };
+export type SessionWithUser = { user: UserRow; sessionId: number; expiresAt: Date; lastSeenAt: Date };
 
 const sessionLookup = prepared('find_session_by_hash', (db, name) =>
   db
-    .select({ user: users, sessionId: sessions.id, expiresAt: sessions.expiresAt })
+    .select({ user: users, sessionId: sessions.id, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql`now()`)))
@@ -63,4 +63,9 @@ export async function liveSessionIds(db: DbOrTx, ids: number[]): Promise<Set<num
     .from(sessions)
     .where(and(inArray(sessions.id, ids), gt(sessions.expiresAt, sql`now()`)));
   return new Set(rows.map((r) => r.id));
+}
+
+/** Records that a session was used now (the caller writes at most once a minute per session). */
+export async function touchSession(db: DbOrTx, sessionId: number): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, sessionId));
 }

@@ -7,6 +7,7 @@ import { clientKey } from '../../lib/client-ip';
 import { uniqueViolation } from '../../lib/pg-errors';
 import { hashToken, newSessionToken } from '../../lib/tokens';
 import { deleteSession, findUserByIdentifier, insertSession, insertUser } from './auth.queries';
+import { queueVerificationMail } from '../account/account.service';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 
 /** Where a sign-in or registration comes from: the limits are per address (lib/client-ip.ts), the session records both. */
@@ -19,7 +20,8 @@ function accountKey(user: UserRow | null, identifier: string): string {
 
 /**
  * Creates an account. A registration spends the IP's point before any other work; username and email are
- * unique without regard to case (the database is the judge); the 10,000 most common passwords are refused.
+ * unique without regard to case (the database is the judge); the 10,000 most common passwords are refused. A
+ * confirmation mail is queued with the account; the account can do everything at once (issue 14 §2).
  */
 export async function registerUser(
   ctx: AppContext,
@@ -39,12 +41,17 @@ export async function registerUser(
       throw error;
     });
   try {
-    return await insertUser(ctx.db, {
-      firstName: input.firstName,
-      lastName: input.lastName,
-      email: input.email,
-      username: input.username,
-      passwordHash,
+    // The account and its confirmation mail are committed together (issue 14 §2).
+    return await ctx.db.transaction(async (tx) => {
+      const user = await insertUser(tx, {
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        username: input.username,
+        passwordHash,
+      });
+      await queueVerificationMail(ctx, tx, { id: user.id, email: input.email, username: user.username });
+      return user;
     });
   } catch (error) {
     const constraint = uniqueViolation(error);
