@@ -81,6 +81,7 @@ export async function buildApp(
     db,
     rateLimit: config.rateLimit,
     uploadsDir: config.uploadsDir,
+    exportsDir: config.exportsDir,
     sessionTtlMs: config.sessionTtlMs,
     passwordWork: config.passwordWork,
     publicUrl: config.publicUrl,

@@ -18,6 +18,8 @@ export type AppContext = {
   passwordWork: WorkQueue;
   events: AppEvents;
   uploadsDir: string;
+  /** Built data exports (issue 14 §7). */
+  exportsDir: string;
   sessionTtlMs: number;
   /** Work that runs later (jobs/queue.ts): mail is only ever enqueued here, inside the write's transaction. */
   jobs: JobSender;
@@ -33,6 +35,7 @@ export function createAppContext(opts: {
   db: Db;
   rateLimit: boolean;
   uploadsDir: string;
+  exportsDir: string;
   sessionTtlMs: number;
   passwordWork: PasswordWork;
   publicUrl: string;
@@ -50,6 +53,7 @@ export function createAppContext(opts: {
     }),
     events: new AppEvents(),
     uploadsDir: opts.uploadsDir,
+    exportsDir: opts.exportsDir,
     sessionTtlMs: opts.sessionTtlMs,
     jobs: createJobSender(opts.db),
     publicUrl: opts.publicUrl,

@@ -20,5 +20,9 @@ export const ACCOUNT_MESSAGES = {
   sessionNotFound: 'Session not found',
   tooManyMails: 'Too many emails requested. Please try again later.',
   tooManyAttempts: 'Too many attempts. Please try again later.',
+  exportQueued: 'We are preparing your data. You will get a notification and an email when it is ready.',
+  exportPending: 'Your data export is still being prepared',
+  exportOncePerDay: 'You can export your data once a day. Please try again later.',
+  exportNotFound: 'This export does not exist or has expired',
   verificationRequired: 'Please confirm your email address first',
 } as const;

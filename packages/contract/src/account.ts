@@ -84,3 +84,16 @@ export const accountStateSchema = z.object({
   pendingEmail: z.string().nullable(),
 });
 export type AccountState = z.infer<typeof accountStateSchema>;
+
+/** A data export (POST /api/account/export, GET /api/account/export for the latest). */
+export const accountExportSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(['pending', 'ready', 'failed']),
+  created: z.string(),
+  ready: z.string().nullable(),
+  /** Until when the archive can be downloaded (7 days after it was built). */
+  expires: z.string().nullable(),
+  sizeBytes: z.number().int().nullable(),
+});
+export type AccountExport = z.infer<typeof accountExportSchema>;
+export const latestExportResponseSchema = z.object({ export: accountExportSchema.nullable() });

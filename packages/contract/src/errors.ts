@@ -14,6 +14,8 @@ export const ERROR_CODES = [
   'wrong_password',
   'verification_required',
   'session_not_found',
+  'export_pending',
+  'export_not_found',
   'forbidden',
   'not_found',
   'user_not_found',

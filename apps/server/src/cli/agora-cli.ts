@@ -39,6 +39,7 @@ export async function runAgoraCli(
       db: database.db,
       rateLimit: false,
       uploadsDir: config.uploadsDir,
+      exportsDir: config.exportsDir,
       sessionTtlMs: config.sessionTtlMs,
       publicUrl: config.publicUrl,
       passwordWork: config.passwordWork,

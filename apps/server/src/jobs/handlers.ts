@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context';
 import type { Mailer } from '../mail/transport';
 import { sendPasswordReset } from '../modules/account/account.service';
+import { buildExport, sweepExpiredExports } from '../modules/account/export.service';
 import { deleteExpiredSessions } from '../modules/auth/auth.queries';
 import { sweepUnattachedUploads } from '../modules/uploads/uploads.service';
 import type { JobHandler, QueueName } from './queue';
@@ -10,7 +11,10 @@ import type { JobHandler, QueueName } from './queue';
 const mailJob = z.object({ to: z.string(), subject: z.string(), text: z.string(), html: z.string() });
 
 /** An account job's data. */
-const accountJob = z.discriminatedUnion('kind', [z.object({ kind: z.literal('password_reset'), email: z.string() })]);
+const accountJob = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('password_reset'), email: z.string() }),
+  z.object({ kind: z.literal('export'), exportId: z.number().int() }),
+]);
 
 /** What each queue's jobs do. */
 export function jobHandlers(ctx: AppContext, mailer: Mailer): Record<QueueName, JobHandler> {
@@ -21,11 +25,13 @@ export function jobHandlers(ctx: AppContext, mailer: Mailer): Record<QueueName, 
     account: async (data) => {
       const job = accountJob.parse(data);
       if (job.kind === 'password_reset') await sendPasswordReset(ctx, job.email);
+      else await buildExport(ctx, job.exportId);
     },
     // Expired sessions no longer authenticate (the lookup checks expires_at); this only keeps the table small.
     sweep: async () => {
       await deleteExpiredSessions(ctx.db);
       await sweepUnattachedUploads(ctx);
+      await sweepExpiredExports(ctx);
     },
   };
 }

@@ -66,6 +66,8 @@ export type Config = {
   host: string;
   dataDir: string;
   uploadsDir: string;
+  /** Built data exports (issue 14 §7), kept 7 days. */
+  exportsDir: string;
   databaseUrl: string | undefined;
   rateLimit: boolean;
   seedDemo: boolean;
@@ -117,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
+    exportsDir: path.join(dataDir, 'exports'),
     databaseUrl: e.DATABASE_URL,
     rateLimit: e.RATE_LIMIT,
     seedDemo: e.SEED_DEMO,

@@ -91,3 +91,24 @@ export const accountTokens = pgTable(
   (t) => [uniqueIndex('account_tokens_hash_uq').on(t.tokenHash), index('account_tokens_user_idx').on(t.userId, t.purpose)],
 );
 export type AccountTokenRow = typeof accountTokens.$inferSelect;
+
+export const accountExportStatus = pgEnum('account_export_status', ['pending', 'ready', 'failed']);
+
+/** Data exports (issue 14 §7): built by the job queue into DATA_DIR/exports, downloadable by their owner for 7 days. */
+export const accountExports = pgTable(
+  'account_exports',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: accountExportStatus('status').notNull().default('pending'),
+    /** The archive's random file name under DATA_DIR/exports, once built. */
+    fileName: varchar('file_name', { length: 100 }),
+    sizeBytes: integer('size_bytes'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readyAt: timestamp('ready_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (t) => [index('account_exports_user_idx').on(t.userId, t.createdAt)],
+);

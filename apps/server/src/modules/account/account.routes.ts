@@ -3,7 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ACCOUNT_MESSAGES,
+  accountExportSchema,
   accountSessionsResponseSchema,
+  latestExportResponseSchema,
   accountStateSchema,
   changeEmailRequestSchema,
   changePasswordRequestSchema,
@@ -15,6 +17,7 @@ import {
   resetPasswordRequestSchema,
   verifyEmailRequestSchema,
 } from '@agora/contract';
+import { createReadStream } from 'node:fs';
 import type { AppContext } from '../../context';
 import { currentUser } from '../../plugins/auth';
 import {
@@ -30,6 +33,7 @@ import {
   resetPassword,
   verifyEmail,
 } from './account.service';
+import { exportFile, latestExport, requestExport } from './export.service';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema };
 const secured = { security: [{ bearer: [] }] };
@@ -126,6 +130,33 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     async (request) => {
       await endOtherSessions(ctx, currentUser(request), { sessionId: request.sessionId });
       return { message: ACCOUNT_MESSAGES.otherSessionsEnded };
+    },
+  );
+
+  r.post(
+    '/api/account/export',
+    { onRequest: app.requireUser, schema: { tags, ...secured, response: { 202: accountExportSchema, ...errors } } },
+    async (request, reply) => reply.status(202).send(await requestExport(ctx, currentUser(request))),
+  );
+  r.get(
+    '/api/account/export',
+    { onRequest: app.requireUser, schema: { tags, ...secured, response: { 200: latestExportResponseSchema, ...errors } } },
+    async (request) => ({ export: await latestExport(ctx, currentUser(request)) }),
+  );
+  r.get(
+    '/api/account/export/:id',
+    {
+      onRequest: app.requireUser,
+      // The answer is the archive itself (a stream), so no response schema: errors still go through the error handler.
+      schema: { tags, ...secured, params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }) },
+    },
+    async (request, reply) => {
+      const { file, downloadName } = await exportFile(ctx, currentUser(request), request.params.id);
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="${downloadName}"`)
+        .header('cache-control', 'private, no-store')
+        .send(createReadStream(file));
     },
   );
 }
