@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idField } from './groups';
 import { nextCursorSchema } from './pagination';
-import { NOTIFICATION_LIMITS, NOTIFICATION_MESSAGES, NOTIFICATION_TYPES } from './social-messages';
+import { NOTIFICATION_LIMITS, NOTIFICATION_MESSAGES, NOTIFICATION_TYPES, type NotificationType } from './social-messages';
 import { cleanLine, hasControlChars, TEXT_MESSAGES } from './text-rules';
 
 // Names, texts, limits and link rules live in the zod-free social-messages.ts (exported by the package index).
@@ -129,3 +129,29 @@ export const reportLikeResponseSchema = z.object({
   notificationId: z.number().int().nullable(),
 });
 export type ReportLikeResponse = z.infer<typeof reportLikeResponseSchema>;
+
+/**
+ * The types a person can turn off (issue 14 §6): every type Agora writes but the two that carry accept buttons
+ * (friend requests, community invitations), which always arrive. The SPEC §3 aliases are never written.
+ */
+export const ALWAYS_ON_NOTIFICATION_TYPES = ['friend_request', 'group_invite'] as const satisfies readonly NotificationType[];
+export const OPTIONAL_NOTIFICATION_TYPES = NOTIFICATION_TYPES.filter(
+  (t): t is Exclude<NotificationType, 'friend_accepted' | 'friend_rejected' | (typeof ALWAYS_ON_NOTIFICATION_TYPES)[number]> =>
+    t !== 'friend_accepted' && t !== 'friend_rejected' && !(ALWAYS_ON_NOTIFICATION_TYPES as readonly string[]).includes(t),
+);
+export type OptionalNotificationType = (typeof OPTIONAL_NOTIFICATION_TYPES)[number];
+
+export const DIGEST_FREQUENCIES = ['off', 'daily', 'weekly'] as const;
+
+/** GET and PUT /api/notifications/settings: each optional type on or off, and the email digest. */
+export const notificationSettingsSchema = z.object({
+  types: z.object(Object.fromEntries(OPTIONAL_NOTIFICATION_TYPES.map((t) => [t, z.boolean()])) as Record<OptionalNotificationType, z.ZodBoolean>),
+  digest: z.enum(DIGEST_FREQUENCIES),
+});
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+/** A PUT may send only what changes. */
+export const updateNotificationSettingsSchema = z.object({
+  types: notificationSettingsSchema.shape.types.partial().strict().optional(),
+  digest: z.enum(DIGEST_FREQUENCIES).optional(),
+});
+export type UpdateNotificationSettings = z.infer<typeof updateNotificationSettingsSchema>;

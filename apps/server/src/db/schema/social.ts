@@ -105,3 +105,16 @@ export const notifications = pgTable(
       ),
   ],
 );
+
+/**
+ * What a person chose to hear about (issue 14 §6): the notification types turned off, and the email digest. No row
+ * means every type on and no digest.
+ */
+export const notificationSettings = pgTable('notification_settings', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  disabledTypes: notificationTypeEnum('disabled_types').array().notNull().default(sql`'{}'`),
+  digest: varchar('digest', { length: 10, enum: ['off', 'daily', 'weekly'] }).notNull().default('off'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -5,6 +5,8 @@ import {
   notificationIdParamsSchema,
   notificationsQuerySchema,
   notificationsResponseSchema,
+  notificationSettingsSchema,
+  updateNotificationSettingsSchema,
   reportLikeRequestSchema,
   reportLikeResponseSchema,
 } from '@agora/contract';
@@ -12,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { currentUser } from '../../plugins/auth';
+import { getNotificationSettings, updateNotificationSettings } from './settings.service';
 import { clearNotifications, deleteNotification, listNotifications, markNotificationRead, reportLike } from './notifications.service';
 
 const tags = ['notifications'];
@@ -83,5 +86,20 @@ export async function notificationRoutes(app: FastifyInstance, { ctx, alias }: {
       },
     },
     async (request) => reportLike(ctx, currentUser(request), request.body),
+  );
+
+  // Issue 14 §6 (registered before `/notifications/:id`'s methods could take the word: a static segment wins).
+  r.get(
+    '/notifications/settings',
+    { ...signedIn, schema: { tags, hide: alias, ...secured, response: { 200: notificationSettingsSchema, ...errors } } },
+    async (request) => getNotificationSettings(ctx, currentUser(request)),
+  );
+  r.put(
+    '/notifications/settings',
+    {
+      ...signedIn,
+      schema: { tags, hide: alias, ...secured, body: updateNotificationSettingsSchema, response: { 200: notificationSettingsSchema, ...errors } },
+    },
+    async (request) => updateNotificationSettings(ctx, currentUser(request), request.body),
   );
 }

@@ -1,4 +1,4 @@
-import { CONTENT_NOTIFICATION_TYPES, FRIEND_NOTIFICATION_TEXTS, profileWebPath } from '@agora/contract';
+import { ALWAYS_ON_NOTIFICATION_TYPES, CONTENT_NOTIFICATION_TYPES, FRIEND_NOTIFICATION_TEXTS, profileWebPath } from '@agora/contract';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { groupMembers, groups, notifications, users } from '../../db/schema';
@@ -104,14 +104,24 @@ async function mayRead(tx: DbOrTx, recipientId: number, groupId: number | SQL | 
   return row?.ok ?? true;
 }
 
+/** Whether the recipient turned this type off (issue 14 §6): then no row is written and nothing is pushed. */
+async function turnedOff(tx: DbOrTx, recipientId: number, type: NotificationType): Promise<boolean> {
+  if ((ALWAYS_ON_NOTIFICATION_TYPES as readonly string[]).includes(type)) return false;
+  const rows = await tx.execute<{ off: boolean }>(
+    sql`SELECT EXISTS (SELECT 1 FROM notification_settings WHERE user_id = ${recipientId} AND ${type}::notification_type = ANY(disabled_types)) AS off`,
+  );
+  return [...rows][0]?.off ?? false;
+}
+
 /**
- * Notifies one person of another's action, in the caller's transaction; never oneself. A like, comment_like,
+ * Notifies one person of another's action, in the caller's transaction; never oneself, nor of a type they turned off. A like, comment_like,
  * mention or new_follower is stored once per sender and object (the unique index
  * `notifications_once_per_object_uq`): a repeat inserts nothing and pushes nothing, and the existing row's id is
  * returned. Returns the id, or null when nobody is notified.
  */
 export async function notify(tx: DbOrTx, input: NotifyInput): Promise<number | null> {
   if (input.recipientId === input.actorId) return null;
+  if (await turnedOff(tx, input.recipientId, input.type)) return null;
   if (isContentType(input.type) && !(await mayRead(tx, input.recipientId, groupOf(input)))) return null;
   const discussionId =
     input.discussionId ?? (input.commentId ? sql`(SELECT discussion_id FROM comments WHERE id = ${input.commentId})` : null);
