@@ -1,13 +1,10 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, expectNoHorizontalOverflow, makePng, snap, test } from './fixtures';
+import { expect, expectAccessible, expectNoHorizontalOverflow, makePng, type Person, snap, test } from './fixtures';
 import {
-  anotherPerson,
   auth,
   createGroupViaApi,
   expectFocusVisible,
   joinViaApi,
-  type Person,
-  signUp,
   snapView,
   tabTo,
   uniqueGroupName,
@@ -39,12 +36,13 @@ test('the owner publishes with an image and bold text by keyboard, a member read
   page,
   browser,
   baseURL,
+  login,
 }) => {
   // A long journey on a shared machine: time enough, no assertion on speed.
   test.setTimeout(480_000);
-  const owner = await signUp(page);
+  const owner = await login();
   const group = await createGroupViaApi(owner, { images: true, name: uniqueGroupName('Trail Notes') });
-  const member = await anotherPerson(browser, baseURL!);
+  const member = await login({ newContext: true });
   await joinViaApi(member, group);
 
   // The Blogs tab, empty: the owner is a member, so they are invited to write the first post.
@@ -195,9 +193,9 @@ test.describe('at 390 px', () => {
     await (viewportOnly ? snapView : snap)(page, `mobile-${name}`);
   }
 
-  test('the Blogs tab, a blog page with code, the editor and the home strip fit a phone, in both themes', async ({ page }) => {
+  test('the Blogs tab, a blog page with code, the editor and the home strip fit a phone, in both themes', async ({ page, login }) => {
     test.setTimeout(240_000);
-    const owner = await signUp(page);
+    const owner = await login();
     const group = await createGroupViaApi(owner, { images: true, name: uniqueGroupName('A Long Community Name For Blog Phones') });
     const longTitle = 'A rather long blog title that has to wrap nicely on a narrow phone screen';
     const id = await publishViaApi(

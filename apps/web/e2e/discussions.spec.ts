@@ -1,16 +1,13 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, expectNoHorizontalOverflow, makePng, snap, test } from './fixtures';
+import { expect, expectAccessible, expectNoHorizontalOverflow, makePng, type Person, snap, test } from './fixtures';
 import {
-  anotherPerson,
   auth,
   createGroupViaApi,
   joinViaApi,
   setPrivateViaApi,
-  signUp,
   snapView,
   tabTo,
   type CreatedGroup,
-  type Person,
 } from './groups-helpers';
 
 /** A post made through the API (for journeys that are not about writing one). */
@@ -30,8 +27,8 @@ const panel = (page: Page) => page.getByTestId('post-panel');
 // Each journey runs axe in two themes on several screens, two people at a time, on a shared 2-core machine.
 test.describe.configure({ timeout: 180_000 });
 
-test('a member posts bold text with two images, sees it in the community and on the home feed', async ({ page }) => {
-  const owner = await signUp(page);
+test('a member posts bold text with two images, sees it in the community and on the home feed', async ({ page, login }) => {
+  const owner = await login();
   const group = await createGroupViaApi(owner, { images: true });
   await page.goto(`/group/${group.slug}/discussions`);
 
@@ -85,12 +82,11 @@ test('a member posts bold text with two images, sees it in the community and on 
 
 test('the post panel: comment, reply, expand replies, like and unlike, a shared link reloads, Escape returns focus', async ({
   page,
-  browser,
-  baseURL,
+  login,
 }) => {
-  const owner = await signUp(page);
+  const owner = await login();
   const group = await createGroupViaApi(owner);
-  const friend = await anotherPerson(browser, baseURL!);
+  const friend = await login({ newContext: true });
   await joinViaApi(friend, group);
   const id = await postViaApi(friend, group, 'Who is coming **tonight**?');
 
@@ -154,10 +150,10 @@ test('the post panel: comment, reply, expand replies, like and unlike, a shared 
   await friend.close();
 });
 
-test('the owner pins, the author edits in place and deletes after confirming', async ({ page, browser, baseURL }) => {
-  const owner = await signUp(page);
+test('the owner pins, the author edits in place and deletes after confirming', async ({ page, login }) => {
+  const owner = await login();
   const group = await createGroupViaApi(owner);
-  const author = await anotherPerson(browser, baseURL!);
+  const author = await login({ newContext: true });
   await joinViaApi(author, group);
   await postViaApi(author, group, 'First post');
   await postViaApi(author, group, 'Second post');
@@ -206,8 +202,8 @@ test('the owner pins, the author edits in place and deletes after confirming', a
   await author.close();
 });
 
-test('a visitor reads a public post; a non-member is refused a private one', async ({ page, browser, baseURL }) => {
-  const owner = await signUp(page);
+test('a visitor reads a public post; a non-member is refused a private one', async ({ browser, baseURL, login }) => {
+  const owner = await login();
   const open = await createGroupViaApi(owner);
   const openId = await postViaApi(owner, open, 'Open to everyone');
   const closed = await createGroupViaApi(owner);
@@ -229,7 +225,7 @@ test('a visitor reads a public post; a non-member is refused a private one', asy
   await expect(visitor.getByRole('link', { name: 'Sign In to Post' })).toBeVisible();
   await context.close();
 
-  const stranger = await anotherPerson(browser, baseURL!);
+  const stranger = await login({ newContext: true });
   await stranger.page.goto(`/groups/${closed.id}/discussions/${closedId}`);
   const refused = panel(stranger.page);
   await expect(refused.getByRole('heading', { name: 'Post Not Available' })).toBeVisible();
@@ -240,8 +236,8 @@ test('a visitor reads a public post; a non-member is refused a private one', asy
   await stranger.close();
 });
 
-test('by keyboard only: compose, post, open the panel, comment, like', async ({ page }) => {
-  const owner = await signUp(page);
+test('by keyboard only: compose, post, open the panel, comment, like', async ({ page, login }) => {
+  const owner = await login();
   const group = await createGroupViaApi(owner);
   await page.goto(`/group/${group.slug}/discussions`);
 
@@ -281,8 +277,8 @@ test('by keyboard only: compose, post, open the panel, comment, like', async ({ 
 test.describe('at 390 px', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('feed and panel fit; a rightward swipe closes the panel', async ({ page }) => {
-    const owner = await signUp(page);
+  test('feed and panel fit; a rightward swipe closes the panel', async ({ page, login }) => {
+    const owner = await login();
     const group = await createGroupViaApi(owner, { images: true });
     const long = `A very long word ${'x'.repeat(300)} and https://example.com/${'y'.repeat(200)}`;
     const id = await postViaApi(owner, group, `Mobile **post**\n${long}`);

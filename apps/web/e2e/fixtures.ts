@@ -3,13 +3,40 @@ import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import axe from 'axe-core';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, type BrowserContext, expect, type Page } from '@playwright/test';
+
+/** A registered, signed-in person: their page, session token and id (see the `login` fixture). */
+export interface Person {
+  page: Page;
+  token: string;
+  id: number;
+  username: string;
+  email: string;
+  firstName: string;
+  password: string;
+  /** Closes the person's own browser context (nothing for the test's page); the fixture closes any left open. */
+  close: () => Promise<void>;
+}
+
+export type LoginOptions = {
+  /** Sign in in a browser context of their own (their own storage and socket) instead of on the test's `page`. */
+  newContext?: boolean;
+  /** The new context's viewport (with `newContext`). */
+  viewport?: { width: number; height: number };
+};
+
+export type Login = (options?: LoginOptions) => Promise<Person>;
 
 /**
  * Every journey also fails on a browser error the user would not see: an uncaught exception or something the
  * server's Content-Security-Policy blocked (inline script, external font or image).
+ *
+ * `login` is the journeys' one way to a signed-in person (Epic Stack's login fixture): it registers a new person
+ * through the API, signs them in and stores the session the way the login page does, on the test's page or, with
+ * `newContext`, in a browser context of their own (closed when the test ends). Journeys about registering or
+ * signing in use the forms instead.
  */
-export const test = base.extend<{ pageErrors: void }>({
+export const test = base.extend<{ pageErrors: void; login: Login }>({
   pageErrors: [
     async ({ page }, use) => {
       const problems: string[] = [];
@@ -22,6 +49,44 @@ export const test = base.extend<{ pageErrors: void }>({
     },
     { auto: true },
   ],
+  login: async ({ page, browser, baseURL }, provide) => {
+    const contexts: BrowserContext[] = [];
+    await provide(async (options = {}) => {
+      let target = page;
+      if (options.newContext) {
+        const context = await browser.newContext({ baseURL, viewport: options.viewport ?? { width: 1366, height: 900 } });
+        contexts.push(context);
+        target = await context.newPage();
+      }
+      const user = uniqueUser();
+      const registered = await target.request.post('/api/auth/register', { data: { ...user, confirmPassword: user.password } });
+      expect(registered.status(), await registered.text()).toBe(201);
+      const response = await target.request.post('/api/auth/login', { data: { emailOrUsername: user.username, password: user.password } });
+      expect(response.ok(), await response.text()).toBeTruthy();
+      const session = (await response.json()) as { token: string; user: { id: number; username: string } };
+      await target.goto('/suggested');
+      await target.evaluate((b) => {
+        localStorage.setItem('token', b.token);
+        localStorage.setItem('authToken', b.token);
+        localStorage.setItem('userId', String(b.user.id));
+        localStorage.setItem('username', b.user.username);
+      }, session);
+      const own = target !== page;
+      return {
+        page: target,
+        token: session.token,
+        id: session.user.id,
+        username: session.user.username,
+        email: user.email,
+        firstName: user.firstName,
+        password: user.password,
+        close: async () => {
+          if (own) await target.context().close();
+        },
+      };
+    });
+    for (const context of contexts) await context.close().catch(() => undefined);
+  },
 });
 export { expect };
 
@@ -180,29 +245,6 @@ export function uniqueUser() {
     email: `e2e.${suffix}@example.com`,
     password: 'e2e-password-123',
   };
-}
-
-/** Registers through the API (for journeys that are not about registration). */
-export async function registerViaApi(page: Page, user = uniqueUser()) {
-  const response = await page.request.post('/api/auth/register', {
-    data: { ...user, confirmPassword: user.password },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return user;
-}
-
-/** Signs in through the API and stores the session the way the login page does. */
-export async function signInViaApi(page: Page, emailOrUsername: string, password: string): Promise<void> {
-  const response = await page.request.post('/api/auth/login', { data: { emailOrUsername, password } });
-  expect(response.ok(), await response.text()).toBeTruthy();
-  const body = (await response.json()) as { token: string; user: { id: number; username: string } };
-  await page.goto('/suggested');
-  await page.evaluate((b) => {
-    localStorage.setItem('token', b.token);
-    localStorage.setItem('authToken', b.token);
-    localStorage.setItem('userId', String(b.user.id));
-    localStorage.setItem('username', b.user.username);
-  }, body);
 }
 
 /** A dependency-free PNG: an RGB gradient with a circle, so a crop visibly shows something. */

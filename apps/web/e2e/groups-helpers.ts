@@ -1,57 +1,7 @@
-import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, expectThemeClass, makePng, SCREENSHOT_DIR, uniqueUser, waitForStill } from './fixtures';
-
-/** A registered, signed-in person: their page (own browser context), token and id. */
-export interface Person {
-  page: Page;
-  token: string;
-  id: number;
-  username: string;
-  password: string;
-  close: () => Promise<void>;
-}
-
-async function register(request: APIRequestContext) {
-  const user = uniqueUser();
-  const response = await request.post('/api/auth/register', { data: { ...user, confirmPassword: user.password } });
-  expect(response.status(), await response.text()).toBe(201);
-  const login = await request.post('/api/auth/login', { data: { emailOrUsername: user.username, password: user.password } });
-  expect(login.ok(), await login.text()).toBeTruthy();
-  const body = (await login.json()) as { token: string; user: { id: number; username: string } };
-  return { user, token: body.token, id: body.user.id, username: body.user.username };
-}
-
-/** Stores the session the way the login page does, on a page already at the app's origin. */
-async function storeSession(page: Page, token: string, id: number, username: string): Promise<void> {
-  await page.goto('/suggested');
-  await page.evaluate(
-    (s) => {
-      localStorage.setItem('token', s.token);
-      localStorage.setItem('authToken', s.token);
-      localStorage.setItem('userId', String(s.id));
-      localStorage.setItem('username', s.username);
-    },
-    { token, id, username },
-  );
-}
-
-/** Registers and signs in on `page` (the test's own page). */
-export async function signUp(page: Page): Promise<Person> {
-  const { user, token, id, username } = await register(page.request);
-  await storeSession(page, token, id, username);
-  return { page, token, id, username, password: user.password, close: async () => {} };
-}
-
-/** Another person in a separate browser context (their own storage), at the given viewport. */
-export async function anotherPerson(browser: Browser, baseURL: string, viewport = { width: 1366, height: 900 }): Promise<Person> {
-  const context = await browser.newContext({ baseURL, viewport });
-  const page = await context.newPage();
-  const { user, token, id, username } = await register(page.request);
-  await storeSession(page, token, id, username);
-  return { page, token, id, username, password: user.password, close: () => context.close() };
-}
+import { expect, expectThemeClass, makePng, type Person, SCREENSHOT_DIR, waitForStill } from './fixtures';
 
 export function auth(person: Pick<Person, 'token'>) {
   return { Authorization: `Bearer ${person.token}` };

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, expectNoHorizontalOverflow, snap, test } from './fixtures';
-import { anotherPerson, createGroupViaApi, joinViaApi, signUp, snapView, uniqueGroupName, useDarkTheme } from './groups-helpers';
+import { createGroupViaApi, joinViaApi, snapView, uniqueGroupName, useDarkTheme } from './groups-helpers';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -10,9 +10,9 @@ async function check(page: Page, name: string, viewportOnly = false) {
   await (viewportOnly ? snapView : snap)(page, `mobile-${name}`);
 }
 
-test('community screens fit a 390 px screen, in both themes', async ({ page, browser, baseURL }) => {
+test('community screens fit a 390 px screen, in both themes', async ({ page, login }) => {
   test.setTimeout(240_000);
-  const owner = await signUp(page);
+  const owner = await login();
   const group = await createGroupViaApi(owner, {
     images: true,
     name: uniqueGroupName('A Rather Long Community Name For Phones'),
@@ -20,7 +20,7 @@ test('community screens fit a 390 px screen, in both themes', async ({ page, bro
     rules: '1. **Be kind**\n2. No spam',
     social: 'discord.gg/phones\ninstagram.com/phones\nhttps://example.org/a-very-long-path-that-goes-on-and-on-and-on',
   });
-  const member = await anotherPerson(browser, baseURL!, { width: 390, height: 844 });
+  const member = await login({ newContext: true, viewport: { width: 390, height: 844 } });
   await joinViaApi(member, group);
 
   await page.goto(`/group/${group.slug}`);
@@ -78,8 +78,8 @@ test('community screens fit a 390 px screen, in both themes', async ({ page, bro
   await member.close();
 });
 
-test('a visitor sees a community and its discussion frame on a phone', async ({ page }) => {
-  const owner = await signUp(page);
+test('a visitor sees a community and its discussion frame on a phone', async ({ page, login }) => {
+  const owner = await login();
   const group = await createGroupViaApi(owner, { images: true, about: 'Open to everyone.' });
   await page.evaluate(() => localStorage.clear());
   await page.goto(`/group/${group.slug}/discussions`);

@@ -1,11 +1,9 @@
-import type { Browser, Page } from '@playwright/test';
-import { expect, expectAccessible, makePng, snap, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, type Login, makePng, snap, test } from './fixtures';
 import {
-  anotherPerson,
   createGroupViaApi,
   joinViaApi,
   setPrivateViaApi,
-  signUp,
   uniqueGroupName,
   expectFocusVisible,
   tabTo,
@@ -21,9 +19,9 @@ const SOCIAL = 'discord.gg/nightowls [Our Discord]\ninstagram.com/nightowls\nhtt
 // Budgets: about twice the slowest time each journey took on a 2-core machine with a load average of 15-21
 // (axe in both themes costs 10-20 s a screen there, and one journey's time varied up to twofold between runs);
 // journeys without one keep the config's 120 s. A hang still fails within three minutes.
-test('create a community with both images through the form', async ({ page }) => {
+test('create a community with both images through the form', async ({ page, login }) => {
   test.setTimeout(120_000);
-  await signUp(page);
+  await login();
   await page.goto('/');
 
   // The logo opens the communities panel; "Create a community" closes it and goes to /create.
@@ -79,9 +77,9 @@ test('create a community with both images through the form', async ({ page }) =>
   await snap(page, 'desktop-group-owner');
 });
 
-test('the owner edits its name, sections and pictures, copies its link, makes it private', async ({ page, context, baseURL }) => {
+test('the owner edits its name, sections and pictures, copies its link, makes it private', async ({ page, context, baseURL, login }) => {
   test.setTimeout(90_000);
-  const owner = await signUp(page);
+  const owner = await login();
   const { name, slug } = await createGroupViaApi(owner, {
     name: uniqueGroupName('Night Owls'),
     about: ABOUT,
@@ -159,11 +157,11 @@ test('the owner edits its name, sections and pictures, copies its link, makes it
   await snap(page, 'desktop-group-private-owner');
 });
 
-test('a second person joins and leaves with the confirmations, using only the keyboard', async ({ page, browser, baseURL }) => {
+test('a second person joins and leaves with the confirmations, using only the keyboard', async ({ login }) => {
   test.setTimeout(180_000);
-  const owner = await signUp(page);
+  const owner = await login();
   const group = await createGroupViaApi(owner, { name: uniqueGroupName('Keyboard Club'), about: 'All **keys** welcome.', images: true });
-  const member = await anotherPerson(browser, baseURL!);
+  const member = await login({ newContext: true });
   const p = member.page;
   await p.goto('/suggested');
 
@@ -225,11 +223,11 @@ test('a second person joins and leaves with the confirmations, using only the ke
 });
 
 /** The owner on the members page of a community with two more members, Alice and Bob. */
-async function membersPageWithTwoMembers(page: Page, browser: Browser, baseURL: string) {
-  const owner = await signUp(page);
+async function membersPageWithTwoMembers(page: Page, login: Login) {
+  const owner = await login();
   const group = await createGroupViaApi(owner, { images: true });
-  const alice = await anotherPerson(browser, baseURL);
-  const bob = await anotherPerson(browser, baseURL);
+  const alice = await login({ newContext: true });
+  const bob = await login({ newContext: true });
   await joinViaApi(alice, group);
   await joinViaApi(bob, group);
   await page.goto(`/group/${group.slug}/members`);
@@ -241,9 +239,9 @@ async function membersPageWithTwoMembers(page: Page, browser: Browser, baseURL: 
   return { owner, alice, bob, rows };
 }
 
-test('the owner promotes and demotes with the confirmations', async ({ page, browser, baseURL }) => {
+test('the owner promotes and demotes with the confirmations', async ({ page, login }) => {
   test.setTimeout(180_000);
-  const { alice, bob, rows } = await membersPageWithTwoMembers(page, browser, baseURL!);
+  const { alice, bob, rows } = await membersPageWithTwoMembers(page, login);
   // The members page itself is checked (axe, pictures) in the next journey, which starts on the same screen.
 
   // Promote Alice to admin.
@@ -282,9 +280,9 @@ test('the owner promotes and demotes with the confirmations', async ({ page, bro
   await bob.close();
 });
 
-test('the owner kicks a member with the confirmation, and searches the members', async ({ page, browser, baseURL }) => {
+test('the owner kicks a member with the confirmation, and searches the members', async ({ page, login }) => {
   test.setTimeout(180_000);
-  const { alice, bob, rows } = await membersPageWithTwoMembers(page, browser, baseURL!);
+  const { alice, bob, rows } = await membersPageWithTwoMembers(page, login);
   await expectAccessible(page, 'members page (owner)');
   await snap(page, 'desktop-members-owner');
 
@@ -311,13 +309,12 @@ test('the owner kicks a member with the confirmation, and searches the members',
 
 test('a private community: a non-member is kept out of its sub-pages, asks to join, and the owner approves', async ({
   page,
-  browser,
-  baseURL,
+  login,
 }) => {
-  const owner = await signUp(page);
+  const owner = await login();
   const group = await createGroupViaApi(owner, { images: true, about: 'Members only.' });
   await setPrivateViaApi(owner, group);
-  const visitor = await anotherPerson(browser, baseURL!);
+  const visitor = await login({ newContext: true });
   const v = visitor.page;
 
   for (const sub of ['members', 'blogs', 'discussions']) {
@@ -369,11 +366,11 @@ test('a private community: a non-member is kept out of its sub-pages, asks to jo
   await visitor.close();
 });
 
-test('the owner invites someone by username, who accepts on the community page', async ({ page, browser, baseURL }) => {
-  const owner = await signUp(page);
+test('the owner invites someone by username, who accepts on the community page', async ({ page, login }) => {
+  const owner = await login();
   const group = await createGroupViaApi(owner, { images: true });
   await setPrivateViaApi(owner, group);
-  const guest = await anotherPerson(browser, baseURL!);
+  const guest = await login({ newContext: true });
 
   await page.goto(`/group/${group.slug}/members`);
   await page.getByRole('button', { name: 'Invite' }).click();
@@ -415,11 +412,11 @@ test('the owner invites someone by username, who accepts on the community page',
   await guest.close();
 });
 
-test('the navigation strip, the communities panel, Explore and the profile Communities tab', async ({ page, browser, baseURL }) => {
+test('the navigation strip, the communities panel, Explore and the profile Communities tab', async ({ page, login }) => {
   test.setTimeout(180_000);
-  const owner = await signUp(page);
+  const owner = await login();
   const mine = await createGroupViaApi(owner, { images: true, name: uniqueGroupName('Alpha') });
-  const other = await anotherPerson(browser, baseURL!);
+  const other = await login({ newContext: true });
   const theirs = await createGroupViaApi(other, { images: true, name: uniqueGroupName('Beta') });
   await joinViaApi(owner, theirs);
 
@@ -465,10 +462,10 @@ test('the navigation strip, the communities panel, Explore and the profile Commu
   await other.close();
 });
 
-test('the Discussion tab frames for a member, a signed-in non-member and a visitor', async ({ page, browser, baseURL }) => {
+test('the Discussion tab frames for a member, a signed-in non-member and a visitor', async ({ page, browser, baseURL, login }) => {
   test.setTimeout(160_000);
-  const owner = await signUp(page);
-  const other = await anotherPerson(browser, baseURL!);
+  const owner = await login();
+  const other = await login({ newContext: true });
   const theirs = await createGroupViaApi(other, { images: true, name: uniqueGroupName('Beta') });
   await joinViaApi(owner, theirs);
 
@@ -479,7 +476,7 @@ test('the Discussion tab frames for a member, a signed-in non-member and a visit
   await snap(page, 'desktop-discussions-member');
 
   // A signed-in non-member.
-  const third = await anotherPerson(browser, baseURL!);
+  const third = await login({ newContext: true });
   await third.page.goto(`/group/${theirs.slug}/discussions`);
   await expect(third.page.getByRole('heading', { name: 'Join this community' })).toBeVisible();
   await expect(third.page.getByText("This group doesn't have any discussions yet.")).toBeVisible();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expectAccessible, expectNoHorizontalOverflow, makePng, registerViaApi, signInViaApi, snap, expect, test } from './fixtures';
+import { expectAccessible, expectNoHorizontalOverflow, makePng, snap, expect, test } from './fixtures';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -38,11 +38,10 @@ test('visitor pages fit a 390 px screen', async ({ page }) => {
   await check(page, 'not-found');
 });
 
-test('signed-in pages and panels fit a 390 px screen', async ({ page }) => {
+test('signed-in pages and panels fit a 390 px screen', async ({ page, login }) => {
   // Many screens, each checked by axe and photographed in both themes: slow on a shared 2-core machine.
   test.slow();
-  const user = await registerViaApi(page);
-  await signInViaApi(page, user.username, user.password);
+  await login();
 
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Your feed' })).toBeVisible();

@@ -6,7 +6,7 @@ import { expect, test } from './fixtures';
 const JS_BUDGET_GZIP_BYTES = 150 * 1024;
 /**
  * With Explore's discussions on screen too (a window tall enough to show them at once), the post cards and the
- * renderer load with the page: a second, separate budget (docs/decisions/0006-web-performance.md).
+ * renderer load with the page: a second, separate budget (docs/decisions/0049-explore-s-discussions-load-below-the-fold.md).
  */
 const JS_BUDGET_WITH_FEED_GZIP_BYTES = 175 * 1024;
 /** Scripts a visitor's "/" fetches (issue 12 §5: 42 before build/first-screen-chunks.ts, 15 after). */

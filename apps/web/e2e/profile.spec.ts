@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { browserDateYearsAgo, expectAccessible, makePng, registerViaApi, signInViaApi, snap, uniqueUser, expect, test } from './fixtures';
+import { browserDateYearsAgo, expectAccessible, makePng, snap, uniqueUser, expect, test } from './fixtures';
 
 // West of Greenwich: a calendar date read as UTC midnight would show the previous day here, and from 00:00 to
 // 08:00 UTC the browser's today is the runner's yesterday.
@@ -194,9 +194,8 @@ async function openOwnEditor(page: Page): Promise<Locator> {
   return panel;
 }
 
-test('a birthday under 18 shows the error and blocks saving (dates from the browser’s clock)', async ({ page }) => {
-  const user = await registerViaApi(page);
-  await signInViaApi(page, user.username, user.password);
+test('a birthday under 18 shows the error and blocks saving (dates from the browser’s clock)', async ({ page, login }) => {
+  await login();
   const panel = await openOwnEditor(page);
   await panel.getByLabel('Birthday').fill(await browserDateYearsAgo(page, 17));
   await expect(panel.getByText('You must be at least 18 years old.')).toBeVisible();
@@ -208,12 +207,11 @@ test('a birthday under 18 shows the error and blocks saving (dates from the brow
   await expect(panel.getByRole('button', { name: 'Save profile' })).toBeEnabled();
 });
 
-test('the age rule at 00:05 UTC, when the browser in Los Angeles is still on the previous day', async ({ page }) => {
+test('the age rule at 00:05 UTC, when the browser in Los Angeles is still on the previous day', async ({ page, login }) => {
   // The instant CI failed at every night: the runner's UTC date is already Mar 1, the browser's is Feb 28.
   // 2008 is a leap year, so the rule's edges are all here: Feb 28 (18 today), Feb 29 and Mar 1 (still 17).
   await page.clock.setFixedTime(new Date('2026-03-01T00:05:00Z'));
-  const user = await registerViaApi(page);
-  await signInViaApi(page, user.username, user.password);
+  await login();
   const panel = await openOwnEditor(page);
 
   expect(await browserDateYearsAgo(page, 0)).toBe('2026-02-28');
@@ -244,9 +242,8 @@ test('the age rule at 00:05 UTC, when the browser in Los Angeles is still on the
   await expect(panel.getByText('Date can’t be in the future.')).toBeVisible();
 });
 
-test("another member's profile (its loading skeleton first), with a way back to one's own", async ({ page }) => {
-  const user = await registerViaApi(page);
-  await signInViaApi(page, user.username, user.password);
+test("another member's profile (its loading skeleton first), with a way back to one's own", async ({ page, login }) => {
+  const user = await login();
   // Hold the profile's answer to photograph the skeleton (SPEC §7: skeletons must be visible in both themes).
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -278,11 +275,10 @@ test("another member's profile (its loading skeleton first), with a way back to 
   await expect(page).toHaveURL(/profile=me/);
 });
 
-test('toasts stay clear of the side panel and of the drawer (bottom-left)', async ({ page }) => {
+test('toasts stay clear of the side panel and of the drawer (bottom-left)', async ({ page, login }) => {
   // 1000 px: wide enough for the side panel, narrow enough that a centred toast crossed its edge.
   await page.setViewportSize({ width: 1000, height: 800 });
-  const user = await registerViaApi(page);
-  await signInViaApi(page, user.username, user.password);
+  await login();
   await page.goto('/');
   const side = await page.getByRole('complementary', { name: 'Side panel' }).boundingBox();
   await page.getByRole('button', { name: 'Your profile' }).click();

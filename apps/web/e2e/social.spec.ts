@@ -1,5 +1,5 @@
-import type { Browser, Page } from '@playwright/test';
-import { expect, expectAccessible, expectNoHorizontalOverflow, registerViaApi, signInViaApi, snap, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, expectNoHorizontalOverflow, type Login, snap, test } from './fixtures';
 
 /**
  * Issue 9 (SPEC §2 Friends panel, Notifications panel, Profile panel "Friends"; §4 Friend relation, Notification,
@@ -13,15 +13,12 @@ interface Person {
 }
 
 /** A new account, signed in in its own browser context, on the feed. */
-async function person(browser: Browser, viewport = { width: 1366, height: 900 }): Promise<Person> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  const user = await registerViaApi(page);
-  await signInViaApi(page, user.username, user.password);
+async function person(login: Login, viewport = { width: 1366, height: 900 }): Promise<Person> {
+  const { page, username } = await login({ newContext: true, viewport });
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Your feed' })).toBeVisible();
   const id = Number(await page.evaluate(() => localStorage.getItem('userId')));
-  return { page, id, username: user.username };
+  return { page, id, username };
 }
 
 /** The token the page signed in with, for calls made "from elsewhere" (another device of the same person). */
@@ -52,11 +49,11 @@ async function tabTo(page: Page, name: string, max = 25): Promise<void> {
 
 const sidePanel = (page: Page) => page.getByRole('complementary', { name: 'Side panel' });
 
-test('friend request, live bell and answer, presence, live notification, clear, unfriend', async ({ browser }) => {
+test('friend request, live bell and answer, presence, live notification, clear, unfriend', async ({ login }) => {
   // Two browsers, many screens each checked by axe and photographed in both themes: slow on a shared machine.
   test.slow();
-  const a = await person(browser);
-  const b = await person(browser);
+  const a = await person(login);
+  const b = await person(login);
 
   // Nobody is a friend yet: the friends panel says so.
   await expect(sidePanel(a.page).getByText('No friends yet')).toBeVisible();
@@ -183,11 +180,11 @@ test('friend request, live bell and answer, presence, live notification, clear, 
   await b.page.context().close();
 });
 
-test('390 px: notifications and the own Friends tab fit the phone', async ({ browser }) => {
+test('390 px: notifications and the own Friends tab fit the phone', async ({ login }) => {
   test.slow();
   const phone = { width: 390, height: 844 };
-  const a = await person(browser, phone);
-  const b = await person(browser, phone);
+  const a = await person(login, phone);
+  const b = await person(login, phone);
   // B asks A by the API (the UI path is the journey above).
   const asked = await b.page.request.post('/api/friends/request', {
     data: { addressee_id: a.id },

@@ -1,8 +1,8 @@
-import { expectAccessible, registerViaApi, signInViaApi, expect, test } from './fixtures';
+import { expectAccessible, expect, test } from './fixtures';
 
 const DARK = /(^|\s)dark(\s|$)/;
 
-test('the theme follows the system, can be chosen in the navigation bar, and is applied before the app runs', async ({ page }) => {
+test('the theme follows the system, can be chosen in the navigation bar, and is applied before the app runs', async ({ page, login }) => {
   // System (the default) follows prefers-color-scheme, live.
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.goto('/suggested');
@@ -34,8 +34,7 @@ test('the theme follows the system, can be chosen in the navigation bar, and is 
   await page.unroute(/\/assets\/.*\.js$/);
 
   // Signed in, toasts follow the theme too.
-  const user = await registerViaApi(page);
-  await signInViaApi(page, user.username, user.password);
+  await login();
   await page.goto('/?profile=me');
   const panel = page.getByRole('dialog', { name: 'Profile' });
   await panel.getByRole('button', { name: 'Edit profile' }).click();

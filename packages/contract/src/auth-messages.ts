@@ -1,7 +1,7 @@
 import { LIMITS } from './limits';
 
 // Texts, patterns and the reserved names of sign-in and registration, apart from the schemas: this module never
-// imports zod, so the web app's login page can use them without loading zod (docs/decisions/0006-web-performance.md).
+// imports zod, so the web app's login page can use them without loading zod (docs/decisions/0040-zod-stays-off-the-first-load.md).
 export const AUTH_MESSAGES = {
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',

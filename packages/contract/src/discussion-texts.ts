@@ -1,6 +1,6 @@
 /**
  * Limits, texts and path rules of discussions and comments, apart from the schemas: this module never imports zod,
- * so the web app's first load can use them without loading zod (docs/decisions/0004-web-performance.md).
+ * so the web app's first load can use them without loading zod (docs/decisions/0040-zod-stays-off-the-first-load.md).
  * `discussions.ts` re-exports everything here.
  */
 

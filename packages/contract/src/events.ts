@@ -12,7 +12,7 @@ import { notificationSchema } from './notifications';
  *   server → client  new_notification   newNotificationPayloadSchema   after the notification's transaction commits
  *   server → client  unread_count       unreadCountPayloadSchema  after a read, delete, clear or answer (any tab)
  *
- * Presence is friends only (decision 0003): online_users lists the ids of the user's friends with at least one
+ * Presence is friends only (decision 0089): online_users lists the ids of the user's friends with at least one
  * live connection (tabs and devices counted together); never the user themself, never strangers.
  */
 

@@ -1,4 +1,4 @@
-// Zod-free on purpose: the web app's first pages import these without loading zod (docs/decisions/0006-web-performance.md).
+// Zod-free on purpose: the web app's first pages import these without loading zod (docs/decisions/0040-zod-stays-off-the-first-load.md).
 import { LIMITS } from './limits';
 
 export const PROFILE_MESSAGES = {

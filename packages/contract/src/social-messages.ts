@@ -1,6 +1,6 @@
 // Friends, notifications and realtime: names, texts, limits and link rules, apart from the schemas. This module
 // never imports zod, so the web app's first load (the bell, the socket) can use it without loading zod
-// (docs/decisions/0004-web-performance.md). friends.ts, notifications.ts and events.ts re-export it.
+// (docs/decisions/0040-zod-stays-off-the-first-load.md). friends.ts, notifications.ts and events.ts re-export it.
 
 /** SPEC §3 friend status values, always from the first user's (the caller's) side. */
 export const FRIEND_STATUSES = ['not_friends', 'pending_sent', 'pending_received', 'friends'] as const;

@@ -1,4 +1,4 @@
-// Zod-free on purpose: the web app's first pages import these without loading zod (docs/decisions/0006-web-performance.md).
+// Zod-free on purpose: the web app's first pages import these without loading zod (docs/decisions/0040-zod-stays-off-the-first-load.md).
 /**
  * Text rules shared by every free-text field (SPEC §5 "Pasted text"). Control characters other than tab, line
  * feed and carriage return are refused: NUL cannot be stored in PostgreSQL text and the others hide content.

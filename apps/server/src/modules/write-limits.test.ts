@@ -1,10 +1,9 @@
 import { BLOG_LIMITS, BLOG_MESSAGES, DISCUSSION_LIMITS, DISCUSSION_MESSAGES, GROUP_LIMITS, GROUP_MESSAGES } from '@agora/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { createGroup, createUser, multipartForm } from '../test/factories';
-import { useTestApp } from '../test/test-app';
-import { blogWorld, call, postBlog, publish, putBlog } from './blogs/blogs.fixtures';
-import { client, createPost } from './discussions/test-support';
+import { createBlog, createGroup, createPost, createUser, multipartForm } from '../test/factories';
+import { client, useTestApp } from '../test/test-app';
+import { blogWorld, postBlog, putBlog } from './blogs/test-support';
 
 /**
  * The write limits of issue 12 §1.6 with RATE_LIMIT on: each write is counted through its route, the rest of the
@@ -27,7 +26,7 @@ async function spend(name: keyof typeof t.app.ctx.limiters, key: number, points:
 describe('write limits', () => {
   it('blogs: 10 published per person per 10 minutes', async () => {
     const w = await blogWorld(t);
-    await publish(t, w.author, w.open);
+    await createBlog(t, w.open, w.author);
     await spend('blogPostsPerUser', w.author.id, BLOG_LIMITS.postsPerWindow - 1);
     expectLimited(await postBlog(t, w.author, w.open.id, { title: 'One more', content: 'Hi @someone' }), BLOG_MESSAGES.tooManyPosts);
     const [row] = await t.database.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM blogs WHERE group_id = ${w.open.id}`;
@@ -37,12 +36,12 @@ describe('write limits', () => {
 
   it('blog like toggles: 300 per person per 10 minutes', async () => {
     const w = await blogWorld(t);
-    const blog = await publish(t, w.author, w.open);
-    expect((await call(t, 'POST', `/groups/${w.open.id}/blogs/${blog.id}/like`, w.member)).json()).toMatchObject({ liked: true });
+    const blog = await createBlog(t, w.open, w.author);
+    expect((await api.post(`/groups/${w.open.id}/blogs/${blog.id}/like`, w.member)).json()).toMatchObject({ liked: true });
     await spend('blogLikesPerUser', w.member.id, BLOG_LIMITS.likesPerWindow - 1);
-    expectLimited(await call(t, 'POST', `/groups/${w.open.id}/blogs/${blog.id}/like`, w.member), BLOG_MESSAGES.tooManyLikes);
-    expect((await call(t, 'GET', `/groups/${w.open.id}/blogs/${blog.id}/like-status`, w.member)).json()).toEqual({ liked: true });
-    expect((await call(t, 'POST', `/groups/${w.open.id}/blogs/${blog.id}/like`, w.moderator)).statusCode).toBe(200);
+    expectLimited(await api.post(`/groups/${w.open.id}/blogs/${blog.id}/like`, w.member), BLOG_MESSAGES.tooManyLikes);
+    expect((await api.get(`/groups/${w.open.id}/blogs/${blog.id}/like-status`, w.member)).json()).toEqual({ liked: true });
+    expect((await api.post(`/groups/${w.open.id}/blogs/${blog.id}/like`, w.moderator)).statusCode).toBe(200);
   });
 
   it('edits of posts and blogs: 30 per person per 10 minutes, together', async () => {
@@ -52,7 +51,7 @@ describe('write limits', () => {
     const post = await createPost(t, group, member, 'First text');
     const edit = (content: string) => api.put(`/groups/${group.id}/discussions/${post.id}`, member, { content });
     expect((await edit('Second text')).statusCode).toBe(200);
-    const blog = await publish(t, member, group);
+    const blog = await createBlog(t, group, member);
     expect((await putBlog(t, member, group.id, blog.id, { title: 'Edited', content: 'Edited' })).statusCode).toBe(200);
     await spend('editsPerUser', member.id, DISCUSSION_LIMITS.editsPerWindow - 2);
     expectLimited(await edit('Third text @someone'), DISCUSSION_MESSAGES.tooManyEdits);

@@ -1,6 +1,6 @@
 /**
- * Who is online, and who may know it (decision 0003: friends only). In process memory: one Agora process holds
- * every socket (a multi-process deployment would need a shared adapter, see docs/decisions/0010-social.md).
+ * Who is online, and who may know it (decision 0089: friends only). In process memory: one Agora process holds
+ * every socket (a multi-process deployment would need a shared adapter, see docs/decisions/0090-presence-is-counted-in-one-process.md).
  *
  * - A user is online while at least one of their sockets is connected (tabs and devices counted together).
  * - Each user with a socket (connected or connecting) has their friend set cached, loaded once from the database

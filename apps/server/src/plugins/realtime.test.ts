@@ -1,9 +1,8 @@
 import type { Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { type NewNotificationPayload, SOCKET_EVENTS, type UnreadCountPayload } from '@agora/contract';
-import { friendships } from '../db/schema';
 import { notify } from '../modules/notifications/notifications.writer';
-import { createUser, type TestUser } from '../test/factories';
+import { befriend, createUser } from '../test/factories';
 import { USER_ONLINE_LIMIT } from './realtime';
 import { useSocketClients } from '../test/socket-clients';
 import { useTestApp } from '../test/test-app';
@@ -51,10 +50,6 @@ async function settled(socket: Socket): Promise<void> {
   await socket.timeout(5000).emitWithAck(SOCKET_EVENTS.userOnline, 0);
 }
 
-async function befriend(a: TestUser, b: TestUser): Promise<void> {
-  await t.database.db.insert(friendships).values({ requesterId: a.id, addresseeId: b.id, status: 'accepted' });
-}
-
 describe('presence: friends only', () => {
   it('refuses a connection without a valid session', async () => {
     const socket = open('not-a-token');
@@ -64,7 +59,7 @@ describe('presence: friends only', () => {
 
   it('tells friends, and only friends, who is online; the user id comes from the session', async () => {
     const [alice, bob, carol] = [await createUser(t.database.db), await createUser(t.database.db), await createUser(t.database.db)];
-    await befriend(alice, bob);
+    await befriend(t.database.db, alice, bob);
     const a = open(alice.token);
     const c = open(carol.token);
     await Promise.all([connected(a), connected(c)]);
@@ -84,7 +79,7 @@ describe('presence: friends only', () => {
 
   it('counts tabs and devices: online until the last connection closes', async () => {
     const [alice, bob] = [await createUser(t.database.db), await createUser(t.database.db)];
-    await befriend(bob, alice);
+    await befriend(t.database.db, bob, alice);
     const a = open(alice.token);
     const tab1 = open(bob.token);
     const tab2 = open(bob.token);
@@ -131,7 +126,7 @@ describe('presence: friends only', () => {
 
   it('answers user_online to the asking socket only: no broadcast a client can repeat', async () => {
     const [alice, bob] = [await createUser(t.database.db), await createUser(t.database.db)];
-    await befriend(alice, bob);
+    await befriend(t.database.db, alice, bob);
     const a = open(alice.token);
     const b = open(bob.token);
     await Promise.all([a, b].map(connected));
@@ -254,7 +249,7 @@ describe('sockets follow their session', () => {
 
   it('tells friends the user went offline when a logout closes their last socket', async () => {
     const [alice, bob] = [await createUser(t.database.db), await createUser(t.database.db)];
-    await befriend(alice, bob);
+    await befriend(t.database.db, alice, bob);
     const a = open(alice.token);
     const b = open(bob.token);
     await Promise.all([a, b].map(connected));

@@ -50,7 +50,7 @@ const LISTEN_RETRY_MS = 2_000;
  * session: logout disconnects the session's sockets at once, and a periodic check disconnects sockets whose
  * session expired or was deleted. The user id is taken from the session, never from what the client says.
  *
- * Presence (decision 0003, friends only): a user's sockets receive `online_users`, the ids of their friends who
+ * Presence (decision 0089, friends only): a user's sockets receive `online_users`, the ids of their friends who
  * are online, on connect, on asking (user_online), and whenever a friend connects, disconnects, or becomes or
  * stops being a friend. A user with two tabs stays online until both close (plugins/presence.ts).
  *

@@ -1,7 +1,7 @@
 import { canCreateBlog } from '@agora/contract';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/test-app';
-import { fileExists } from '../modules/blogs/blogs.fixtures';
+import { fileExists } from '../modules/blogs/test-support';
 import { DEMO_BLOGS } from './demo-blogs';
 import { seedDemo } from './seed';
 

@@ -51,3 +51,26 @@ export function useTestApp(
   });
   return ctx;
 }
+
+type Who = { auth: { authorization: string } } | null | undefined;
+
+/**
+ * The one inject wrapper of the server tests: `user` signs the request (none for a visitor), `payload` is sent as
+ * JSON. For multipart bodies use `t.app.inject` with `multipartForm` (factories.ts).
+ */
+export function client(t: TestContext) {
+  const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, user?: Who, payload?: unknown) =>
+    t.app.inject({
+      method,
+      url,
+      headers: user?.auth ?? {},
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  return {
+    send,
+    get: (url: string, user?: Who) => send('GET', url, user),
+    post: (url: string, user?: Who, payload?: unknown) => send('POST', url, user, payload),
+    put: (url: string, user?: Who, payload?: unknown) => send('PUT', url, user, payload),
+    del: (url: string, user?: Who) => send('DELETE', url, user),
+  };
+}

@@ -10,7 +10,7 @@ import { RouteError } from './route-error';
 // Every page and the signed-in layout is its own chunk: /login loads neither the layout nor other pages, and a
 // page's libraries (the crop dialog, rich text, …) load with that page only. Keep new pages lazy the same way, and
 // list a page people land on directly in FIRST_PAGES (apps/web/build/page-preloads.ts) and APP_ROUTES
-// (apps/server/src/plugins/web.ts), so its chunks are preloaded with the entry (docs/decisions/0006-web-performance.md).
+// (apps/server/src/plugins/web.ts), so its chunks are preloaded with the entry (docs/decisions/0042-no-waterfall-after-the-entry-a-preloading-html.md).
 // Web tests preload every lazy component once (preloadAllLazyComponents) and then render synchronously.
 const LoginPage = lazyComponent(
   () => import('@/features/auth/login-page'),

@@ -9,7 +9,7 @@ import { getSession, subscribeSession, type Session } from './storage';
  * out), and never opened for visitors.
  *
  * This module stays free of zod and of socket.io-client's code until a connection is made: the logout flow and
- * the signed-in layout import it, and the login page's first load must stay small (docs/decisions/0004). The
+ * the signed-in layout import it, and the login page's first load must stay small (docs/decisions/0040-zod-stays-off-the-first-load.md). The
  * client library is fetched on the first connection; event names come from the contract's zod-free module.
  */
 
@@ -48,7 +48,7 @@ interface Connection {
 let connection: Connection | null = null;
 const listeners = new Map<string, Set<Listener>>();
 
-// The ids the server says are online (friends only, decision 0003). Replaced, never mutated, so React sees changes.
+// The ids the server says are online (friends only, decision 0089). Replaced, never mutated, so React sees changes.
 let online: ReadonlySet<number> = new Set();
 const onlineSubscribers = new Set<() => void>();
 

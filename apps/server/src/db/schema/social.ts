@@ -86,7 +86,7 @@ export const notifications = pgTable(
       .on(t.groupId, t.notiType, t.createdAt, t.id)
       .where(sql`${t.groupId} IS NOT NULL`),
     check('notifications_not_self', sql`${t.senderId} IS NULL OR ${t.senderId} <> ${t.userId}`),
-    // Once per sender and object (decision 0010): liking again after un-liking, a mention kept in an edited text,
+    // Once per sender and object (decision 0083): liking again after un-liking, a mention kept in an edited text,
     // or joining again after leaving notifies nobody a second time. The writer inserts with ON CONFLICT DO
     // NOTHING, so two racing likes still store one row. Only rows that name their object take part, so a
     // notification written without its object can never swallow another one.

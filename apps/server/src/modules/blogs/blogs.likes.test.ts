@@ -1,10 +1,11 @@
 import { BLOG_MESSAGES, GROUP_MESSAGES } from '@agora/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createUser, type TestUser } from '../../test/factories';
-import { useTestApp } from '../../test/test-app';
-import { type BlogWorld, blogWorld, call, publish } from './blogs.fixtures';
+import { createBlog, createUser, type TestUser } from '../../test/factories';
+import { client, useTestApp } from '../../test/test-app';
+import { type BlogWorld, blogWorld } from './test-support';
 
 const t = useTestApp({ rateLimit: false });
+const api = client(t);
 let w: BlogWorld;
 
 beforeAll(async () => {
@@ -21,18 +22,18 @@ async function counts(blogId: number) {
 }
 
 const like = (group: string | number, blogId: number, user: TestUser | null) =>
-  call(t, 'POST', `/groups/${group}/blogs/${blogId}/like`, user);
+  api.post(`/groups/${group}/blogs/${blogId}/like`, user);
 const share = (group: string | number, blogId: number, user: TestUser | null) =>
-  call(t, 'POST', `/groups/${group}/blogs/${blogId}/share`, user);
+  api.post(`/groups/${group}/blogs/${blogId}/share`, user);
 
 describe('likes', () => {
   it('toggles: like, status, unlike, under /api too', async () => {
-    const blog = await publish(t, w.author, w.open);
-    const status = async () => (await call(t, 'GET', `/groups/${w.open.slug}/blogs/${blog.id}/like-status`, w.member)).json();
+    const blog = await createBlog(t, w.open, w.author);
+    const status = async () => (await api.get(`/groups/${w.open.slug}/blogs/${blog.id}/like-status`, w.member)).json();
     expect(await status()).toEqual({ liked: false });
     expect((await like(w.open.id, blog.id, w.member)).json()).toEqual({ liked: true, likes_count: 1 });
     expect(await status()).toEqual({ liked: true });
-    expect((await call(t, 'POST', `/api/groups/${w.open.id}/blogs/${blog.id}/like`, w.member)).json()).toEqual({
+    expect((await api.post(`/api/groups/${w.open.id}/blogs/${blog.id}/like`, w.member)).json()).toEqual({
       liked: false,
       likes_count: 0,
     });
@@ -41,7 +42,7 @@ describe('likes', () => {
   });
 
   it('notifies the author of each like (linking the blog page), never of an unlike or of their own like', async () => {
-    const blog = await publish(t, w.author, w.open, { title: 'Notable' });
+    const blog = await createBlog(t, w.open, w.author, { title: 'Notable' });
     await like(w.open.id, blog.id, w.member);
     await like(w.open.id, blog.id, w.member);
     await like(w.open.id, blog.id, w.author);
@@ -59,14 +60,14 @@ describe('likes', () => {
   });
 
   it('needs a signed-in member: 401 for a visitor, 403 for an outsider (private: cannot even read)', async () => {
-    const open = await publish(t, w.author, w.open);
-    const closed = await publish(t, w.author, w.closed);
+    const open = await createBlog(t, w.open, w.author);
+    const closed = await createBlog(t, w.closed, w.author);
     expect((await like(w.open.id, open.id, null)).statusCode).toBe(401);
-    expect((await call(t, 'GET', `/groups/${w.open.id}/blogs/${open.id}/like-status`)).json()).toEqual({ liked: false });
+    expect((await api.get(`/groups/${w.open.id}/blogs/${open.id}/like-status`)).json()).toEqual({ liked: false });
     const refused = await like(w.closed.id, closed.id, w.outsider);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(GROUP_MESSAGES.privateContent);
-    expect((await call(t, 'GET', `/groups/${w.closed.id}/blogs/${closed.id}/like-status`)).statusCode).toBe(403);
+    expect((await api.get(`/groups/${w.closed.id}/blogs/${closed.id}/like-status`)).statusCode).toBe(403);
     expect((await like(w.closed.id, closed.id, w.member)).json()).toEqual({ liked: true, likes_count: 1 });
     // Outsiders may read a public community's blog but not like it: members like (decision 0012 a).
     const outsider = await like(w.open.id, open.id, w.outsider);
@@ -76,13 +77,13 @@ describe('likes', () => {
   });
 
   it('answers 404 for a blog under another community’s path or a missing one', async () => {
-    const blog = await publish(t, w.author, w.open);
+    const blog = await createBlog(t, w.open, w.author);
     for (const [url, user] of [
       [`/groups/${w.closed.id}/blogs/${blog.id}/like`, w.owner],
       [`/groups/${w.open.id}/blogs/${blog.id + 100_000}/like`, w.owner],
       [`/groups/${w.open.id}/blogs/x/like`, w.owner],
     ] as const) {
-      const res = await call(t, 'POST', url, user);
+      const res = await api.post(url, user);
       expect(res.statusCode, url).toBe(404);
       expect(res.json().code).toBe('blog_not_found');
     }
@@ -90,7 +91,7 @@ describe('likes', () => {
   });
 
   it('counts exactly when 25 people like at once', async () => {
-    const blog = await publish(t, w.author, w.open);
+    const blog = await createBlog(t, w.open, w.author);
     const people = await Promise.all(Array.from({ length: 25 }, () => createUser(t.database.db)));
     // Members like (decision 0012 a): they join first.
     for (const p of people) await t.database.sql`INSERT INTO group_members (group_id, user_id) VALUES (${w.open.id}, ${p.id})`;
@@ -100,7 +101,7 @@ describe('likes', () => {
   });
 
   it('keeps one like at most and the count equal to the rows when one person toggles many times at once', async () => {
-    const blog = await publish(t, w.author, w.open);
+    const blog = await createBlog(t, w.open, w.author);
     const answers = await Promise.all(Array.from({ length: 15 }, () => like(w.open.id, blog.id, w.member)));
     expect(answers.every((a) => a.statusCode === 200)).toBe(true);
     const { likes, like_rows } = await counts(blog.id);
@@ -113,22 +114,22 @@ describe('likes', () => {
 
 describe('shares', () => {
   it('counts every share, from readers only', async () => {
-    const blog = await publish(t, w.author, w.closed);
+    const blog = await createBlog(t, w.closed, w.author);
     expect((await share(w.closed.id, blog.id, w.member)).json()).toEqual({ share_count: 1 });
     expect((await share(w.closed.slug, blog.id, w.member)).json()).toEqual({ share_count: 2 });
-    expect((await call(t, 'POST', `/api/groups/${w.closed.id}/blogs/${blog.id}/share`, w.owner)).json()).toEqual({ share_count: 3 });
+    expect((await api.post(`/api/groups/${w.closed.id}/blogs/${blog.id}/share`, w.owner)).json()).toEqual({ share_count: 3 });
     expect((await share(w.closed.id, blog.id, null)).statusCode).toBe(401);
     expect((await share(w.closed.id, blog.id, w.outsider)).statusCode).toBe(403);
     // A public community's blog may be shared by any signed-in reader, member or not (decision 0012 a).
-    const open = await publish(t, w.author, w.open);
+    const open = await createBlog(t, w.open, w.author);
     expect((await share(w.open.id, open.id, w.outsider)).json()).toEqual({ share_count: 1 });
     expect((await share(w.open.id, blog.id, w.member)).statusCode).toBe(404);
     expect(await counts(blog.id)).toMatchObject({ shares: 3, share_rows: 3 });
-    expect((await call(t, 'GET', `/groups/blog/${blog.id}`, w.member)).json().blog.share_count).toBe(3);
+    expect((await api.get(`/groups/blog/${blog.id}`, w.member)).json().blog.share_count).toBe(3);
   });
 
   it('counts exactly under 30 concurrent shares', async () => {
-    const blog = await publish(t, w.author, w.open);
+    const blog = await createBlog(t, w.open, w.author);
     const people = await Promise.all(Array.from({ length: 6 }, () => createUser(t.database.db)));
     const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => share(w.open.id, blog.id, people[i % 6]!)));
     expect(answers.every((a) => a.statusCode === 200)).toBe(true);

@@ -5,9 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../plugins/config';
-import { pngImage } from '../../test/factories';
+import { createBlog, pngImage } from '../../test/factories';
 import { useTestApp } from '../../test/test-app';
-import { type BlogWorld, blogWorld, publish } from './blogs.fixtures';
+import { type BlogWorld, blogWorld } from './test-support';
 import { escapeHtml } from './blogs.og';
 
 const t = useTestApp({ rateLimit: false });
@@ -67,10 +67,10 @@ describe('a browser navigating to a blog page', () => {
   });
 
   it('gets the blog’s title, description and image as Open Graph tags, escaped, in place of the site’s', async () => {
-    const blog = await publish(
+    const blog = await createBlog(
       t,
-      w.author,
       w.open,
+      w.author,
       { title: 'Trails & "tips" <b>', content: '**Dawn** runs are the best.\n\n[/uploads/post/x.webp]\nBring water.' },
       { data: await pngImage(400, 200) },
     );
@@ -95,7 +95,7 @@ describe('a browser navigating to a blog page', () => {
   });
 
   it('describes nothing of a private community’s blog, a missing blog or another page', async () => {
-    const hidden = await publish(t, w.author, w.closed, { title: 'Secret plans', content: 'Members only' });
+    const hidden = await createBlog(t, w.closed, w.author, { title: 'Secret plans', content: 'Members only' });
     for (const url of [
       `/group/${w.closed.slug}/blogs/blogpage/${hidden.id}`,
       `/group/${w.open.slug}/blogs/blogpage/99999999`,

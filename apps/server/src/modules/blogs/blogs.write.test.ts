@@ -1,11 +1,12 @@
 import { BLOG_MESSAGES, GROUP_MESSAGES, TEXT_MESSAGES, UPLOAD_MESSAGES } from '@agora/contract';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createUser, multipart, pngImage } from '../../test/factories';
-import { useTestApp } from '../../test/test-app';
-import { type BlogWorld, blogWorld, call, fileExists, postBlog, publish, putBlog } from './blogs.fixtures';
+import { createBlog, createUser, multipart, pngImage } from '../../test/factories';
+import { client, useTestApp } from '../../test/test-app';
+import { type BlogWorld, blogWorld, fileExists, postBlog, putBlog } from './test-support';
 
 const t = useTestApp({ rateLimit: false });
+const api = client(t);
 let w: BlogWorld;
 
 beforeAll(async () => {
@@ -58,7 +59,7 @@ describe('POST /groups/{id}/posts', () => {
   });
 
   it('never enlarges a small image', async () => {
-    const post = await publish(t, w.author, w.open, {}, { data: await pngImage(300, 200) });
+    const post = await createBlog(t, w.open, w.author, {}, { data: await pngImage(300, 200) });
     const meta = await sharp((await t.app.inject({ method: 'GET', url: post.blog_img! })).rawPayload).metadata();
     expect([meta.width, meta.height]).toEqual([300, 200]);
   });
@@ -154,7 +155,7 @@ describe('POST /groups/{id}/posts', () => {
   });
 
   it('notifies the people it mentions who may read it, never the author', async () => {
-    const post = await publish(t, w.owner, w.closed, {
+    const post = await createBlog(t, w.closed, w.owner, {
       title: `Hi @${w.member.username}`,
       content: `Thanks @${w.author.username}, @${w.outsider.username} and @${w.owner.username}! @${w.member.username} again.`,
     });
@@ -174,10 +175,10 @@ describe('PUT /groups/{id}/blogs/{blogId}', () => {
     ['a member', 'member', 403],
     ['a non-member', 'outsider', 403],
   ] as const)('lets %s edit: %i', async (_label, who, status) => {
-    const blog = await publish(t, w.author, w.open, { title: 'Before', content: 'old text' });
+    const blog = await createBlog(t, w.open, w.author, { title: 'Before', content: 'old text' });
     const res = await putBlog(t, w[who], w.open.id, blog.id, { title: 'After', content: 'new text' });
     expect(res.statusCode).toBe(status);
-    const now = (await call(t, 'GET', `/groups/blog/${blog.id}`)).json().blog;
+    const now = (await api.get(`/groups/blog/${blog.id}`)).json().blog;
     if (status === 200) {
       expect(res.json()).toMatchObject({ message: BLOG_MESSAGES.updated, blog: { blog_title: 'After', blog_content: 'new text' } });
       expect(now.blog_author).toBe(w.author.id);
@@ -188,7 +189,7 @@ describe('PUT /groups/{id}/blogs/{blogId}', () => {
   });
 
   it('refuses a visitor (401), a blog under another community’s path or a missing one (404)', async () => {
-    const blog = await publish(t, w.author, w.open);
+    const blog = await createBlog(t, w.open, w.author);
     expect((await putBlog(t, null, w.open.id, blog.id, { title: 'x', content: 'y' })).statusCode).toBe(401);
     const elsewhere = await putBlog(t, w.owner, w.closed.id, blog.id, { title: 'x', content: 'y' });
     expect(elsewhere.statusCode).toBe(404);
@@ -198,7 +199,7 @@ describe('PUT /groups/{id}/blogs/{blogId}', () => {
   });
 
   it('validates like creation', async () => {
-    const blog = await publish(t, w.author, w.open, { title: 'Keep', content: 'me' });
+    const blog = await createBlog(t, w.open, w.author, { title: 'Keep', content: 'me' });
     const res = await putBlog(t, w.author, w.open.id, blog.id, { title: 'Keep', content: '   ' });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual({ content: BLOG_MESSAGES.contentRequired });
@@ -207,14 +208,14 @@ describe('PUT /groups/{id}/blogs/{blogId}', () => {
   it('an admin who is no longer an admin cannot edit their blog any more', async () => {
     const demoted = await createUser(t.database.db);
     await t.database.sql`INSERT INTO group_members (group_id, user_id, role) VALUES (${w.open.id}, ${demoted.id}, 'admin')`;
-    const blog = await publish(t, demoted, w.open);
+    const blog = await createBlog(t, w.open, demoted);
     await t.database.sql`UPDATE group_members SET role = 'member' WHERE group_id = ${w.open.id} AND user_id = ${demoted.id}`;
     expect((await putBlog(t, demoted, w.open.id, blog.id, { title: 'x', content: 'y' })).statusCode).toBe(403);
-    expect((await call(t, 'DELETE', `/groups/${w.open.id}/blogs/${blog.id}`, demoted)).statusCode).toBe(403);
+    expect((await api.del(`/groups/${w.open.id}/blogs/${blog.id}`, demoted)).statusCode).toBe(403);
   });
 
   it('keeps the header image when none is sent, replaces it (the old file goes), and removes it on removeImage', async () => {
-    const blog = await publish(t, w.author, w.open, {}, { data: await pngImage(800, 400) });
+    const blog = await createBlog(t, w.open, w.author, {}, { data: await pngImage(800, 400) });
     const first = blog.blog_img!;
     const kept = await putBlog(t, w.author, w.open.id, blog.id, { title: 'Still', content: 'here' });
     expect(kept.json().blog.blog_img).toBe(first);
@@ -247,7 +248,7 @@ describe('PUT /groups/{id}/blogs/{blogId}', () => {
   });
 
   it('stores nothing when the edit is refused', async () => {
-    const blog = await publish(t, w.author, w.open);
+    const blog = await createBlog(t, w.open, w.author);
     const before = (await t.database.sql`SELECT count(*)::int AS n FROM uploads`)[0]!.n;
     const res = await putBlog(t, w.otherAdmin, w.open.id, blog.id, { title: 'x', content: 'y' }, { data: await pngImage() });
     expect(res.statusCode).toBe(403);
@@ -255,7 +256,7 @@ describe('PUT /groups/{id}/blogs/{blogId}', () => {
   });
 
   it('moves date_updated, not date_published', async () => {
-    const blog = await publish(t, w.author, w.open);
+    const blog = await createBlog(t, w.open, w.author);
     await t.database
       .sql`UPDATE blogs SET created_at = created_at - interval '1 day', updated_at = updated_at - interval '1 day' WHERE id = ${blog.id}`;
     const res = (await putBlog(t, w.author, w.open.id, blog.id, { title: 'Edited', content: 'now' })).json().blog;
@@ -263,7 +264,7 @@ describe('PUT /groups/{id}/blogs/{blogId}', () => {
   });
 
   it('notifies only the people an edit newly mentions', async () => {
-    const blog = await publish(t, w.author, w.open, { content: `Hello @${w.member.username}` });
+    const blog = await createBlog(t, w.open, w.author, { content: `Hello @${w.member.username}` });
     await putBlog(t, w.author, w.open.id, blog.id, {
       title: 'A title',
       content: `Hello @${w.member.username} and @${w.moderator.username}`,
@@ -284,33 +285,33 @@ describe('DELETE /groups/{id}/blogs/{blogId}', () => {
     ['a non-member', 'outsider', 403],
     ['a visitor', null, 401],
   ] as const)('lets %s delete: %i', async (_label, who, status) => {
-    const blog = await publish(t, w.author, w.closed);
-    const res = await call(t, 'DELETE', `/groups/${w.closed.slug}/blogs/${blog.id}`, who ? w[who] : null);
+    const blog = await createBlog(t, w.closed, w.author);
+    const res = await api.del(`/groups/${w.closed.slug}/blogs/${blog.id}`, who ? w[who] : null);
     expect(res.statusCode).toBe(status);
-    const after = await call(t, 'GET', `/groups/blog/${blog.id}`, w.owner);
+    const after = await api.get(`/groups/blog/${blog.id}`, w.owner);
     expect(after.statusCode).toBe(status === 200 ? 404 : 200);
     if (status === 200) expect(res.json()).toEqual({ message: BLOG_MESSAGES.deleted });
   });
 
   it('removes the likes, shares, notifications and the header image file', async () => {
-    const blog = await publish(t, w.author, w.open, { content: `Hey @${w.member.username}` }, { data: await pngImage(500, 300) });
-    await call(t, 'POST', `/groups/${w.open.id}/blogs/${blog.id}/like`, w.member);
-    await call(t, 'POST', `/groups/${w.open.id}/blogs/${blog.id}/share`, w.member);
+    const blog = await createBlog(t, w.open, w.author, { content: `Hey @${w.member.username}` }, { data: await pngImage(500, 300) });
+    await api.post(`/groups/${w.open.id}/blogs/${blog.id}/like`, w.member);
+    await api.post(`/groups/${w.open.id}/blogs/${blog.id}/share`, w.member);
     const count = async (table: string) =>
       (await t.database.sql`SELECT count(*)::int AS n FROM ${t.database.sql(table)} WHERE blog_id = ${blog.id}`)[0]!.n as number;
     expect([await count('blog_likes'), await count('blog_shares'), await count('notifications')]).toEqual([1, 1, 2]);
-    expect((await call(t, 'DELETE', `/api/groups/${w.open.id}/blogs/${blog.id}`, w.owner)).statusCode).toBe(200);
+    expect((await api.del(`/api/groups/${w.open.id}/blogs/${blog.id}`, w.owner)).statusCode).toBe(200);
     expect([await count('blog_likes'), await count('blog_shares'), await count('notifications')]).toEqual([0, 0, 0]);
     expect(fileExists(t, blog.blog_img!)).toBe(false);
     expect(await uploadRow(blog.blog_img!)).toBeNull();
   });
 
   it('answers 404 under another community’s path, and deletes nothing', async () => {
-    const blog = await publish(t, w.author, w.open);
-    const res = await call(t, 'DELETE', `/groups/${w.closed.id}/blogs/${blog.id}`, w.owner);
+    const blog = await createBlog(t, w.open, w.author);
+    const res = await api.del(`/groups/${w.closed.id}/blogs/${blog.id}`, w.owner);
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe(BLOG_MESSAGES.notFound);
-    expect((await call(t, 'GET', `/groups/blog/${blog.id}`)).statusCode).toBe(200);
+    expect((await api.get(`/groups/blog/${blog.id}`)).statusCode).toBe(200);
   });
 });
 
@@ -329,11 +330,11 @@ describe('content images (the editor’s Add Image)', () => {
   it('attaches the author’s uploads shown in the text, and releases them (file and row) when the blog goes', async () => {
     const mine = await uploadPostImage(w.author);
     const theirs = await uploadPostImage(w.member);
-    const blog = await publish(t, w.author, w.open, { content: `Look:\n[${mine}]\n[${theirs}]` });
+    const blog = await createBlog(t, w.open, w.author, { content: `Look:\n[${mine}]\n[${theirs}]` });
     expect(await uploadRow(mine)).toMatchObject({ attached: true });
     // Someone else's upload stays theirs and unattached: showing it does not make it the blog's.
     expect(await uploadRow(theirs)).toMatchObject({ user_id: w.member.id, attached: false });
-    expect((await call(t, 'DELETE', `/groups/${w.open.id}/blogs/${blog.id}`, w.author)).statusCode).toBe(200);
+    expect((await api.del(`/groups/${w.open.id}/blogs/${blog.id}`, w.author)).statusCode).toBe(200);
     expect(fileExists(t, mine)).toBe(false);
     expect(await uploadRow(mine)).toBeNull();
     expect(fileExists(t, theirs)).toBe(true);
@@ -342,11 +343,11 @@ describe('content images (the editor’s Add Image)', () => {
   it('keeps an image another blog of the same author still shows, and releases one an edit removes', async () => {
     const shared = await uploadPostImage(w.author);
     const dropped = await uploadPostImage(w.author);
-    const one = await publish(t, w.author, w.open, { content: `[${shared}] [${dropped}]` });
-    await publish(t, w.author, w.open, { content: `Again [${shared}]` });
+    const one = await createBlog(t, w.open, w.author, { content: `[${shared}] [${dropped}]` });
+    await createBlog(t, w.open, w.author, { content: `Again [${shared}]` });
     expect((await putBlog(t, w.author, w.open.id, one.id, { title: 'Edited', content: `Only [${shared}]` })).statusCode).toBe(200);
     expect(fileExists(t, dropped)).toBe(false);
-    expect((await call(t, 'DELETE', `/groups/${w.open.id}/blogs/${one.id}`, w.author)).statusCode).toBe(200);
+    expect((await api.del(`/groups/${w.open.id}/blogs/${one.id}`, w.author)).statusCode).toBe(200);
     expect(fileExists(t, shared)).toBe(true);
     expect(await uploadRow(shared)).toMatchObject({ attached: true });
   });
@@ -356,9 +357,9 @@ describe('authors and communities that go away', () => {
   it('keeps a blog whose author’s account is deleted, with no author (the page says Unknown Author)', async () => {
     const gone = await createUser(t.database.db);
     await t.database.sql`INSERT INTO group_members (group_id, user_id, role) VALUES (${w.open.id}, ${gone.id}, 'admin')`;
-    const blog = await publish(t, gone, w.open);
+    const blog = await createBlog(t, w.open, gone);
     await t.database.sql`DELETE FROM users WHERE id = ${gone.id}`;
-    const res = (await call(t, 'GET', `/groups/blog/${blog.id}`)).json().blog;
+    const res = (await api.get(`/groups/blog/${blog.id}`)).json().blog;
     expect(res).toMatchObject({ blog_author: null, username: null, profileImage: null });
   });
 
@@ -371,7 +372,7 @@ describe('authors and communities that go away', () => {
       payload: { group_name: 'Short Lived Blogs' },
     });
     const groupId = res.json().group_id as number;
-    const blog = await publish(t, owner, { id: groupId, slug: res.json().slug, name: 'Short Lived Blogs' }, {}, { data: await pngImage() });
+    const blog = await createBlog(t, { id: groupId }, owner, {}, { data: await pngImage() });
     const del = await t.app.inject({
       method: 'DELETE',
       url: `/api/groups/${groupId}`,
@@ -380,14 +381,14 @@ describe('authors and communities that go away', () => {
     });
     expect(del.statusCode).toBe(200);
     expect(fileExists(t, blog.blog_img!)).toBe(false);
-    expect((await call(t, 'GET', `/groups/blog/${blog.id}`)).json()).toEqual({ message: BLOG_MESSAGES.notFound, code: 'blog_not_found' });
+    expect((await api.get(`/groups/blog/${blog.id}`)).json()).toEqual({ message: BLOG_MESSAGES.notFound, code: 'blog_not_found' });
   });
 
   it('answers a private community’s blog with the community’s message for outsiders', async () => {
-    const blog = await publish(t, w.author, w.closed);
+    const blog = await createBlog(t, w.closed, w.author);
     const res = await putBlog(t, w.outsider, w.closed.id, blog.id, { title: 'x', content: 'y' });
     expect(res.statusCode).toBe(403);
-    const read = await call(t, 'GET', `/groups/blog/${blog.id}`, w.outsider);
+    const read = await api.get(`/groups/blog/${blog.id}`, w.outsider);
     expect(read.json()).toEqual({ message: GROUP_MESSAGES.privateContent, code: 'forbidden' });
   });
 });

@@ -1,8 +1,7 @@
 import type { ActivityItem, ActivityResponse } from '@agora/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { TestUser } from '../../test/factories';
-import { useTestApp } from '../../test/test-app';
-import { client, createCommentVia, createGroup, createPost, createUser } from './test-support';
+import { createComment, createGroup, createPost, createUser, type TestUser } from '../../test/factories';
+import { client, useTestApp } from '../../test/test-app';
 
 /**
  * GET /users/{id}/activity (the profile's Activity tab): a person's posts and comments, newest first, only in the
@@ -47,10 +46,10 @@ beforeAll(async () => {
     const priv = await createPost(t, closed, writer, `secret post ${i}`);
     expected.private.push(`d${priv.id}`);
     const onOwners = await createPost(t, open, owner, `owner's post ${i}`);
-    expected.public.push(`c${(await createCommentVia(t, onOwners, writer, `public comment ${i}`)).id}`);
-    const privComment = await createCommentVia(t, priv, writer, `secret comment ${i}`);
+    expected.public.push(`c${(await createComment(t, onOwners, writer, `public comment ${i}`)).id}`);
+    const privComment = await createComment(t, priv, writer, `secret comment ${i}`);
     expected.private.push(`c${privComment.id}`);
-    expected.public.push(`c${(await createCommentVia(t, pub, writer, `reply ${i}`, null)).id}`);
+    expected.public.push(`c${(await createComment(t, pub, writer, `reply ${i}`, null)).id}`);
   }
 });
 

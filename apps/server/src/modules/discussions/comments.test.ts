@@ -1,8 +1,8 @@
 import { type Comment, DISCUSSION_MESSAGES } from '@agora/contract';
 import { describe, expect, it } from 'vitest';
-import { createUser } from '../../test/factories';
-import { useTestApp } from '../../test/test-app';
-import { castAndGroup, client, createCommentVia, createPost, discussionCounts, notificationsOf } from './test-support';
+import { createCast, createComment, createPost, createUser } from '../../test/factories';
+import { client, useTestApp } from '../../test/test-app';
+import { discussionCounts, notificationsOf } from './test-support';
 
 const t = useTestApp({ rateLimit: false });
 const api = client(t);
@@ -15,7 +15,7 @@ async function replyCount(commentId: number) {
 
 describe('comments', () => {
   it('adds a comment with its fields, counts it and answers "Comment added!"', async () => {
-    const { cast, group } = await castAndGroup(t);
+    const { cast, group } = await createCast(t.database.db);
     const post = await createPost(t, group, cast.author);
     const res = await api.post(`/groups/${group.slug}/discussions/${post.id}/comments`, cast.member, {
       content: '  Great\r\npoint \u200B ',
@@ -48,7 +48,7 @@ describe('comments', () => {
     ['a NUL', 'a\u0000b', 'Text contains characters that are not allowed'],
     ['an escape character', 'a\u001bb', 'Text contains characters that are not allowed'],
   ])('refuses a %s comment and stores nothing', async (_label, content, message) => {
-    const { cast, group } = await castAndGroup(t);
+    const { cast, group } = await createCast(t.database.db);
     const post = await createPost(t, group, cast.author);
     const res = await api.post(
       `/groups/${group.id}/discussions/${post.id}/comments`,
@@ -61,15 +61,15 @@ describe('comments', () => {
   });
 
   it('accepts exactly 5,000 characters', async () => {
-    const { cast, group } = await castAndGroup(t);
+    const { cast, group } = await createCast(t.database.db);
     const post = await createPost(t, group, cast.author);
-    expect((await createCommentVia(t, post, cast.member, 'k'.repeat(5000))).content).toHaveLength(5000);
+    expect((await createComment(t, post, cast.member, 'k'.repeat(5000))).content).toHaveLength(5000);
   });
 
   it('keeps replies one level deep: a reply to a reply joins its top-level comment', async () => {
-    const { cast, group } = await castAndGroup(t);
+    const { cast, group } = await createCast(t.database.db);
     const post = await createPost(t, group, cast.author);
-    const top = await createCommentVia(t, post, cast.member, 'Top');
+    const top = await createComment(t, post, cast.member, 'Top');
     const res = await api.post(`/groups/${group.id}/discussions/${post.id}/comments`, cast.admin, {
       content: 'First reply',
       parentCommentId: String(top.id),
@@ -78,7 +78,7 @@ describe('comments', () => {
     expect(res.json()).toMatchObject({ message: DISCUSSION_MESSAGES.replyAdded, commentCount: 2, parentReplyCount: 1 });
     const first = res.json().comment as Comment;
     expect(first.parentCommentId).toBe(top.id);
-    const nested = await createCommentVia(t, post, cast.owner, 'Reply to the reply', first.id);
+    const nested = await createComment(t, post, cast.owner, 'Reply to the reply', first.id);
     expect(nested.parentCommentId).toBe(top.id);
     expect(await replyCount(top.id)).toEqual({ cached: 2, rows: 2 });
     expect(await replyCount(first.id)).toEqual({ cached: 0, rows: 0 });
@@ -92,12 +92,12 @@ describe('comments', () => {
   });
 
   it('pages comments newest first and replies oldest first, without duplicates or gaps while new ones arrive', async () => {
-    const { cast, group } = await castAndGroup(t);
+    const { cast, group } = await createCast(t.database.db);
     const post = await createPost(t, group, cast.author);
     const tops: Comment[] = [];
-    for (let i = 0; i < 7; i++) tops.push(await createCommentVia(t, post, cast.member, `Comment ${i}`));
+    for (let i = 0; i < 7; i++) tops.push(await createComment(t, post, cast.member, `Comment ${i}`));
     const replies: Comment[] = [];
-    for (let i = 0; i < 5; i++) replies.push(await createCommentVia(t, post, cast.admin, `Reply ${i}`, tops[0]!.id));
+    for (let i = 0; i < 5; i++) replies.push(await createComment(t, post, cast.admin, `Reply ${i}`, tops[0]!.id));
     // Same instant for several rows: ties are broken by id.
     await t.database.sql`UPDATE comments SET created_at = (SELECT created_at FROM comments WHERE id = ${tops[2]!.id})
       WHERE id IN ${t.database.sql([tops[3]!.id, tops[4]!.id])}`;
@@ -118,13 +118,13 @@ describe('comments', () => {
       return ids;
     };
     const base = `/groups/${group.id}/discussions/${post.id}/comments`;
-    const late = await readAll(base, 'comments', () => createCommentVia(t, post, cast.owner, 'Late'));
+    const late = await readAll(base, 'comments', () => createComment(t, post, cast.owner, 'Late'));
     const byTimeDesc = [...tops].reverse().map((c) => c.id);
     // The rows sharing an instant come newest id first, as the key (created_at, id) says.
     expect(late).toEqual([tops[6]!.id, tops[5]!.id, tops[4]!.id, tops[3]!.id, tops[2]!.id, tops[1]!.id, tops[0]!.id]);
     expect(new Set(late).size).toBe(byTimeDesc.length);
     const replyIds = await readAll(`${base}/${tops[0]!.id}/replies`, 'replies', () =>
-      createCommentVia(t, post, cast.owner, 'Late reply', tops[0]!.id),
+      createComment(t, post, cast.owner, 'Late reply', tops[0]!.id),
     );
     // Oldest first: a reply written while reading arrives on the last page, after the ones already there.
     expect(replyIds.slice(0, 5)).toEqual(replies.map((r) => r.id));
@@ -132,10 +132,10 @@ describe('comments', () => {
   });
 
   it('pages comments oldest first with order=oldest (decision 0014), a comment written while reading arriving last; newest stays the default', async () => {
-    const { cast, group } = await castAndGroup(t);
+    const { cast, group } = await createCast(t.database.db);
     const post = await createPost(t, group, cast.author);
     const tops: Comment[] = [];
-    for (let i = 0; i < 5; i++) tops.push(await createCommentVia(t, post, cast.member, `Comment ${i}`));
+    for (let i = 0; i < 5; i++) tops.push(await createComment(t, post, cast.member, `Comment ${i}`));
     // Two rows at one instant: the tie is broken by id, ascending.
     await t.database.sql`UPDATE comments SET created_at = (SELECT created_at FROM comments WHERE id = ${tops[1]!.id}) WHERE id = ${tops[2]!.id}`;
     const base = `/groups/${group.id}/discussions/${post.id}/comments`;
@@ -147,7 +147,7 @@ describe('comments', () => {
       expect(res.statusCode, res.body).toBe(200);
       ids.push(...(res.json().comments as Comment[]).map((c) => c.id));
       cursor = res.json().nextCursor;
-      late ??= await createCommentVia(t, post, cast.owner, 'Late');
+      late ??= await createComment(t, post, cast.owner, 'Late');
     } while (cursor);
     expect(ids).toEqual([...tops.map((c) => c.id), late.id]);
     const byDefault = await api.get(base, cast.member);
@@ -157,10 +157,10 @@ describe('comments', () => {
 
   it('notifies the post’s author (comment), the comment’s author (comment_reply) and mentions, each once, never the actor', async () => {
     const db = t.database.db;
-    const { cast, group } = await castAndGroup(t);
+    const { cast, group } = await createCast(t.database.db);
     const post = await createPost(t, group, cast.author);
     const link = `/groups/${group.id}/discussions/${post.id}`;
-    const top = await createCommentVia(t, post, cast.member, `Hi @${cast.author.username} and @${cast.admin.username}`);
+    const top = await createComment(t, post, cast.member, `Hi @${cast.author.username} and @${cast.admin.username}`);
     expect(await notificationsOf(t, cast.author.id)).toEqual([
       {
         noti_type: 'comment',
@@ -179,7 +179,7 @@ describe('comments', () => {
         comment_id: top.id,
       }),
     ]);
-    const reply = await createCommentVia(t, post, cast.owner, `Thanks @${cast.member.username}`, top.id);
+    const reply = await createComment(t, post, cast.owner, `Thanks @${cast.member.username}`, top.id);
     const memberNotes = await notificationsOf(t, cast.member.id);
     expect(memberNotes).toEqual([
       expect.objectContaining({
@@ -191,25 +191,25 @@ describe('comments', () => {
     ]);
     expect((await notificationsOf(t, cast.author.id)).map((n) => n.noti_type)).toEqual(['comment', 'comment']);
     // The author comments on their own post: nobody is notified of it, mentioning oneself neither.
-    await createCommentVia(t, post, cast.author, `Me @${cast.author.username}`);
+    await createComment(t, post, cast.author, `Me @${cast.author.username}`);
     expect(await notificationsOf(t, cast.author.id)).toHaveLength(2);
     // A mention of someone who cannot read a private community notifies nobody.
-    const secret = await castAndGroup(t, { isPrivate: true });
+    const secret = await createCast(t.database.db, { isPrivate: true });
     const outsider = await createUser(db);
     const hidden = await createPost(t, secret.group, secret.cast.author);
-    await createCommentVia(t, hidden, secret.cast.member, `Psst @${outsider.username} @${secret.cast.admin.username}`);
+    await createComment(t, hidden, secret.cast.member, `Psst @${outsider.username} @${secret.cast.admin.username}`);
     expect(await notificationsOf(t, outsider.id)).toEqual([]);
     expect((await notificationsOf(t, secret.cast.admin.id)).map((n) => n.noti_type)).toEqual(['mention']);
   });
 
   it('deletes a comment with its replies and keeps every count equal to the rows', async () => {
-    const { cast, group } = await castAndGroup(t);
+    const { cast, group } = await createCast(t.database.db);
     const post = await createPost(t, group, cast.author);
-    const top = await createCommentVia(t, post, cast.member, 'Top');
-    const other = await createCommentVia(t, post, cast.member, 'Other');
-    const r1 = await createCommentVia(t, post, cast.admin, 'R1', top.id);
-    await createCommentVia(t, post, cast.owner, 'R2', top.id);
-    await createCommentVia(t, post, cast.owner, 'R3', other.id);
+    const top = await createComment(t, post, cast.member, 'Top');
+    const other = await createComment(t, post, cast.member, 'Other');
+    const r1 = await createComment(t, post, cast.admin, 'R1', top.id);
+    await createComment(t, post, cast.owner, 'R2', top.id);
+    await createComment(t, post, cast.owner, 'R3', other.id);
     const delReply = await api.del(`/groups/${group.id}/discussions/${post.id}/comments/${r1.id}`, cast.admin);
     expect(delReply.json()).toEqual({ message: DISCUSSION_MESSAGES.commentDeleted, commentCount: 4 });
     expect(await replyCount(top.id)).toEqual({ cached: 1, rows: 1 });
@@ -221,9 +221,9 @@ describe('comments', () => {
   });
 
   it('counts comments exactly when many are written at once', async () => {
-    const { cast, group } = await castAndGroup(t);
+    const { cast, group } = await createCast(t.database.db);
     const post = await createPost(t, group, cast.author);
-    const top = await createCommentVia(t, post, cast.member, 'Top');
+    const top = await createComment(t, post, cast.member, 'Top');
     const writers = [cast.owner, cast.admin, cast.moderator, cast.member, cast.author];
     const results = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
@@ -241,9 +241,9 @@ describe('comments', () => {
 
 describe('comment likes', () => {
   it('toggles, counts, marks the viewer’s likes and notifies the comment’s author once per like', async () => {
-    const { cast, group } = await castAndGroup(t);
+    const { cast, group } = await createCast(t.database.db);
     const post = await createPost(t, group, cast.author);
-    const comment = await createCommentVia(t, post, cast.member, 'Like me');
+    const comment = await createComment(t, post, cast.member, 'Like me');
     const url = `/groups/${group.id}/discussions/${post.id}/comments/${comment.id}/like`;
     expect((await api.post(url, cast.admin)).json()).toEqual({ liked: true, likeCount: 1 });
     expect((await api.post(url, cast.owner, { liked: true })).json()).toEqual({ liked: true, likeCount: 2 });

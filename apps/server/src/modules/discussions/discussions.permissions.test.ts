@@ -1,8 +1,7 @@
 import { DISCUSSION_MESSAGES, GROUP_MESSAGES } from '@agora/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { TestGroup, TestUser } from '../../test/factories';
-import { useTestApp } from '../../test/test-app';
-import { type Cast, castAndGroup, client, createCommentVia, createPost } from './test-support';
+import { type Cast, createCast, createComment, createPost, type TestGroup, type TestUser } from '../../test/factories';
+import { client, useTestApp } from '../../test/test-app';
 
 /**
  * Every route × every audience (SPEC §6), on a public and on a private community: the author (an ordinary member),
@@ -19,8 +18,8 @@ type Setting = { cast: Cast; group: TestGroup };
 const settings: Record<'public' | 'private', Setting> = {} as Record<'public' | 'private', Setting>;
 
 beforeAll(async () => {
-  settings.public = await castAndGroup(t);
-  settings.private = await castAndGroup(t, { isPrivate: true });
+  settings.public = await createCast(t.database.db);
+  settings.private = await createCast(t.database.db, { isPrivate: true });
 });
 
 const who = (s: Setting, a: Audience): TestUser | null => (a === 'visitor' ? null : s.cast[a]);
@@ -35,7 +34,7 @@ describe.each(['public', 'private'] as const)('%s community', (privacy) => {
   const s = () => settings[privacy];
   const fresh = async () => {
     const post = await createPost(t, s().group, s().cast.author, 'A post to act on');
-    const comment = await createCommentVia(t, post, s().cast.member, 'A comment to act on');
+    const comment = await createComment(t, post, s().cast.member, 'A comment to act on');
     return { post, comment, base: `/groups/${s().group.id}/discussions/${post.id}` };
   };
 

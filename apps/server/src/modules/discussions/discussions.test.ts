@@ -2,18 +2,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { type Discussion, DISCUSSION_MESSAGES, UPLOAD_MESSAGES } from '@agora/contract';
 import { describe, expect, it } from 'vitest';
-import { createGroup, createUser, type TestGroup } from '../../test/factories';
-import { useTestApp } from '../../test/test-app';
-import {
-  castAndGroup,
-  client,
-  createCommentVia,
-  createPost,
-  discussionCounts,
-  notificationsOf,
-  postCount,
-  uploadImage,
-} from './test-support';
+import { createCast, createComment, createGroup, createPost, createUser, type TestGroup, uploadImage } from '../../test/factories';
+import { client, useTestApp } from '../../test/test-app';
+import { discussionCounts, notificationsOf, postCount } from './test-support';
 
 const t = useTestApp({ rateLimit: false });
 const api = client(t);
@@ -31,7 +22,7 @@ async function mediaRows(discussionId: number) {
 
 describe('posting', () => {
   it('stores a post with every SPEC §3 field, cleaned text and its images in order', async () => {
-    const { cast, group } = await castAndGroup(t);
+    const { cast, group } = await createCast(t.database.db);
     const [a, b] = [await uploadImage(t, cast.author), await uploadImage(t, cast.author)];
     const res = await api.post(`/groups/${group.slug}/discussions`, cast.author, {
       content: '  **Hello**\r\n\n\n\nworld\u200B  ',
@@ -71,7 +62,7 @@ describe('posting', () => {
   });
 
   it('gives the author’s role in the community (SPEC §4): owner, admin, moderator, member, and member after leaving', async () => {
-    const { cast, group } = await castAndGroup(t);
+    const { cast, group } = await createCast(t.database.db);
     for (const who of ['owner', 'admin', 'moderator', 'member'] as const) {
       const post = await createPost(t, group, cast[who]);
       expect(post.role).toBe(who);
@@ -96,7 +87,7 @@ describe('posting', () => {
     ['a path outside /uploads/', { content: 'ok', mediaUrls: ['/etc/passwd'] }, DISCUSSION_MESSAGES.imageNotUploaded],
     ['a path never uploaded', { content: 'ok', mediaUrls: ['/uploads/post/neverUploaded.webp'] }, 'Images must be uploaded through Agora'],
   ])('refuses %s with its message and stores nothing', async (_label, body, message) => {
-    const { cast, group } = await castAndGroup(t);
+    const { cast, group } = await createCast(t.database.db);
     const res = await api.post(`/groups/${group.id}/discussions`, cast.member, body);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
@@ -104,7 +95,7 @@ describe('posting', () => {
   });
 
   it('accepts exactly 20,000 characters and 10 images', async () => {
-    const { cast, group } = await castAndGroup(t);
+    const { cast, group } = await createCast(t.database.db);
     const images = await Promise.all(Array.from({ length: 10 }, () => uploadImage(t, cast.member)));
     const post = await createPost(t, group, cast.member, 'y'.repeat(20_000), images);
     expect(post.discussion_content).toHaveLength(20_000);
@@ -112,7 +103,7 @@ describe('posting', () => {
   });
 
   it('refuses another person’s upload with 403 and keeps nothing of the post', async () => {
-    const { cast, group } = await castAndGroup(t);
+    const { cast, group } = await createCast(t.database.db);
     const mine = await uploadImage(t, cast.member);
     const theirs = await uploadImage(t, cast.admin);
     const res = await api.post(`/groups/${group.id}/discussions`, cast.member, { content: 'Look', mediaUrls: [mine, theirs] });
@@ -125,7 +116,7 @@ describe('posting', () => {
   });
 
   it('keeps the author’s images shown in the text alive, not someone else’s', async () => {
-    const { cast, group } = await castAndGroup(t);
+    const { cast, group } = await createCast(t.database.db);
     const pasted = await uploadImage(t, cast.member);
     const foreign = await uploadImage(t, cast.admin);
     const post = await createPost(t, group, cast.member, `Pasted [${pasted}] and [http://localhost:3000${foreign}]`);
@@ -136,7 +127,7 @@ describe('posting', () => {
   });
 
   it('refuses a text showing more than 20 uploaded images', async () => {
-    const { cast, group } = await castAndGroup(t);
+    const { cast, group } = await createCast(t.database.db);
     const text = Array.from({ length: 21 }, (_, i) => `[/uploads/post/img${i}.webp]`).join(' ');
     const res = await api.post(`/groups/${group.id}/discussions`, cast.member, { content: text });
     expect(res.statusCode).toBe(400);
@@ -144,7 +135,7 @@ describe('posting', () => {
   });
 
   it('counts posts in post_count under parallel posting and deleting', async () => {
-    const { cast, group } = await castAndGroup(t);
+    const { cast, group } = await createCast(t.database.db);
     const posts = await Promise.all(Array.from({ length: 12 }, (_, i) => createPost(t, group, cast.member, `Post ${i}`)));
     await Promise.all(posts.slice(0, 5).map((p) => api.del(`/groups/${group.id}/discussions/${p.id}`, cast.owner)));
     expect(await postCount(t, group.id)).toEqual({ cached: 7, rows: 7 });
@@ -153,7 +144,7 @@ describe('posting', () => {
 
 describe('editing', () => {
   it('changes the text, marks it edited and keeps the gallery', async () => {
-    const { cast, group } = await castAndGroup(t);
+    const { cast, group } = await createCast(t.database.db);
     const image = await uploadImage(t, cast.author);
     const post = await createPost(t, group, cast.author, 'First', [image]);
     const res = await api.put(`/groups/${group.slug}/discussions/${post.id}`, cast.author, { content: '  Second\r\n ' });
@@ -167,7 +158,7 @@ describe('editing', () => {
   });
 
   it('refuses empty or oversized text and control characters, changing nothing', async () => {
-    const { cast, group } = await castAndGroup(t);
+    const { cast, group } = await createCast(t.database.db);
     const post = await createPost(t, group, cast.author, 'Keep me');
     for (const [content, message] of [
       ['   ', DISCUSSION_MESSAGES.contentRequired],
@@ -182,7 +173,7 @@ describe('editing', () => {
   });
 
   it('claims images the new text shows and deletes the files of those it stopped showing', async () => {
-    const { cast, group } = await castAndGroup(t);
+    const { cast, group } = await createCast(t.database.db);
     const [first, second] = [await uploadImage(t, cast.author), await uploadImage(t, cast.author)];
     const post = await createPost(t, group, cast.author, `One [${first}]`);
     const res = await api.put(`/groups/${group.id}/discussions/${post.id}`, cast.author, { content: `Two [${second}]` });
@@ -195,7 +186,7 @@ describe('editing', () => {
   });
 
   it('notifies only people newly mentioned', async () => {
-    const { cast, group } = await castAndGroup(t);
+    const { cast, group } = await createCast(t.database.db);
     const post = await createPost(t, group, cast.author, `Hi @${cast.member.username}`);
     await api.put(`/groups/${group.id}/discussions/${post.id}`, cast.author, {
       content: `Hi @${cast.member.username} and @${cast.admin.username}`,
@@ -213,11 +204,11 @@ describe('editing', () => {
 
 describe('deleting', () => {
   it('removes the post with its comments, likes, images (rows and files) and notifications', async () => {
-    const { cast, group } = await castAndGroup(t);
+    const { cast, group } = await createCast(t.database.db);
     const [image, pasted] = [await uploadImage(t, cast.author), await uploadImage(t, cast.author)];
     const post = await createPost(t, group, cast.author, `Hello @${cast.admin.username} [${pasted}]`, [image]);
-    const comment = await createCommentVia(t, post, cast.member, 'Nice');
-    await createCommentVia(t, post, cast.owner, 'Reply', comment.id);
+    const comment = await createComment(t, post, cast.member, 'Nice');
+    await createComment(t, post, cast.owner, 'Reply', comment.id);
     await api.post(`/groups/${group.id}/discussions/${post.id}/like`, cast.member);
     await api.post(`/groups/${group.id}/discussions/${post.id}/comments/${comment.id}/like`, cast.author);
     expect((await notificationsOf(t, cast.author.id)).length).toBeGreaterThan(0);
@@ -245,7 +236,7 @@ describe('deleting', () => {
   });
 
   it('keeps a file another post of the author still shows', async () => {
-    const { cast, group } = await castAndGroup(t);
+    const { cast, group } = await createCast(t.database.db);
     const image = await uploadImage(t, cast.author);
     const first = await createPost(t, group, cast.author, 'First', [image]);
     await createPost(t, group, cast.author, `Again [${image}]`);
@@ -257,7 +248,7 @@ describe('deleting', () => {
 
 describe('pinning', () => {
   it('sorts pinned posts first, then newest, and unpins', async () => {
-    const { cast, group } = await castAndGroup(t);
+    const { cast, group } = await createCast(t.database.db);
     const posts: Discussion[] = [];
     for (let i = 0; i < 4; i++) posts.push(await createPost(t, group, cast.member, `Post ${i}`));
     const ids = async () => (await api.get(`/groups/${group.id}/discussions`)).json().discussions.map((d: Discussion) => d.id);
@@ -292,7 +283,7 @@ describe('feeds', () => {
   }
 
   it('pages a community feed without duplicates or gaps while new posts arrive, pinned first', async () => {
-    const { cast, group } = await castAndGroup(t);
+    const { cast, group } = await createCast(t.database.db);
     const posts: Discussion[] = [];
     for (let i = 0; i < 11; i++) posts.push(await createPost(t, group, cast.member, `Post ${i}`));
     // Ties on the timestamp are broken by id: make five posts share one instant.
@@ -342,8 +333,8 @@ describe('feeds', () => {
   });
 
   it('shows Explore to visitors: public communities only, following privacy changes', async () => {
-    const { cast, group } = await castAndGroup(t);
-    const secret = await castAndGroup(t, { isPrivate: true });
+    const { cast, group } = await createCast(t.database.db);
+    const secret = await createCast(t.database.db, { isPrivate: true });
     const open = await createPost(t, group, cast.member, 'Public news');
     const hidden = await createPost(t, secret.group, secret.cast.member, 'Private news');
     const explore = async () => (await readAll('/groups/suggested/discussions', null)).filter((id) => [open.id, hidden.id].includes(id));
@@ -357,7 +348,7 @@ describe('feeds', () => {
   });
 
   it('marks the viewer’s likes in every feed', async () => {
-    const { cast, group } = await castAndGroup(t);
+    const { cast, group } = await createCast(t.database.db);
     const post = await createPost(t, group, cast.author);
     await api.post(`/groups/${group.id}/discussions/${post.id}/like`, cast.member);
     for (const url of [`/groups/${group.id}/discussions`, '/groups/joined/discussions', '/groups/suggested/discussions']) {

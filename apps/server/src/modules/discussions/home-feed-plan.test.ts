@@ -2,9 +2,9 @@ import { drizzle } from 'drizzle-orm/postgres-js';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import * as schema from '../../db/schema';
+import { createCast, createPost } from '../../test/factories';
 import { useTestApp } from '../../test/test-app';
 import { findHomeFeed } from './discussions.queries';
-import { castAndGroup, createPost } from './test-support';
 
 const t = useTestApp({ rateLimit: false });
 
@@ -12,7 +12,7 @@ const t = useTestApp({ rateLimit: false });
 // CPU per request on top of running it (docs/perf/reads.md).
 describe('home feed statement', () => {
   it('settles on its generic plan after the first executions, as the other feeds do', async () => {
-    const { cast, group } = await castAndGroup(t);
+    const { cast, group } = await createCast(t.database.db);
     for (let i = 0; i < 3; i++) await createPost(t, group, cast.author);
     // One connection, so its prepared statements (and their plan counts) can be read back.
     const connection = await t.database.sql.reserve();

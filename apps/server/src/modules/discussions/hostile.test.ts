@@ -1,7 +1,8 @@
 import { DISCUSSION_MESSAGES, GROUP_MESSAGES, UPLOAD_MESSAGES } from '@agora/contract';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/test-app';
-import { castAndGroup, client, createCommentVia, createPost, discussionCounts, postCount, uploadImage } from './test-support';
+import { createCast, createComment, createPost, uploadImage } from '../../test/factories';
+import { client, useTestApp } from '../../test/test-app';
+import { discussionCounts, postCount } from './test-support';
 
 /**
  * Hostile inputs (issue 7 §4): each is answered with a 4xx and a message, changes nothing, and never becomes a 500.
@@ -19,13 +20,13 @@ function expectRefused(res: { statusCode: number; body: string; json: () => unkn
 
 describe('hostile inputs', () => {
   it('refuses a parentCommentId from another post or another community (400) and stores nothing', async () => {
-    const { cast, group } = await castAndGroup(t);
-    const other = await castAndGroup(t);
+    const { cast, group } = await createCast(t.database.db);
+    const other = await createCast(t.database.db);
     const post = await createPost(t, group, cast.author);
     const sibling = await createPost(t, group, cast.author);
     const elsewhere = await createPost(t, other.group, other.cast.author);
-    const siblingComment = await createCommentVia(t, sibling, cast.member);
-    const foreignComment = await createCommentVia(t, elsewhere, other.cast.member);
+    const siblingComment = await createComment(t, sibling, cast.member);
+    const foreignComment = await createComment(t, elsewhere, other.cast.member);
     for (const parentCommentId of [siblingComment.id, foreignComment.id]) {
       const res = await api.post(`/groups/${group.id}/discussions/${post.id}/comments`, cast.member, {
         content: 'Sneaky',
@@ -37,9 +38,9 @@ describe('hostile inputs', () => {
   });
 
   it('refuses a reply to a deleted or never existing comment (404)', async () => {
-    const { cast, group } = await castAndGroup(t);
+    const { cast, group } = await createCast(t.database.db);
     const post = await createPost(t, group, cast.author);
-    const gone = await createCommentVia(t, post, cast.member);
+    const gone = await createComment(t, post, cast.member);
     expect((await api.del(`/groups/${group.id}/discussions/${post.id}/comments/${gone.id}`, cast.member)).statusCode).toBe(200);
     for (const parentCommentId of [gone.id, 2_000_000_000]) {
       const res = await api.post(`/groups/${group.id}/discussions/${post.id}/comments`, cast.member, {
@@ -59,9 +60,9 @@ describe('hostile inputs', () => {
   });
 
   it('refuses comments, likes and reads on a deleted post (404)', async () => {
-    const { cast, group } = await castAndGroup(t);
+    const { cast, group } = await createCast(t.database.db);
     const post = await createPost(t, group, cast.author);
-    const comment = await createCommentVia(t, post, cast.member);
+    const comment = await createComment(t, post, cast.member);
     expect((await api.del(`/groups/${group.id}/discussions/${post.id}`, cast.author)).statusCode).toBe(200);
     const base = `/groups/${group.id}/discussions/${post.id}`;
     expectRefused(await api.post(`${base}/comments`, cast.member, { content: 'Late' }), 404, DISCUSSION_MESSAGES.notFound);
@@ -74,8 +75,8 @@ describe('hostile inputs', () => {
   });
 
   it('refuses a comment or like on a private post to a non-member (403), whatever the path names', async () => {
-    const secret = await castAndGroup(t, { isPrivate: true });
-    const { cast } = await castAndGroup(t);
+    const secret = await createCast(t.database.db, { isPrivate: true });
+    const { cast } = await createCast(t.database.db);
     const post = await createPost(t, secret.group, secret.cast.author);
     for (const ref of [secret.group.id, secret.group.slug]) {
       const base = `/groups/${ref}/discussions/${post.id}`;
@@ -87,10 +88,10 @@ describe('hostile inputs', () => {
   });
 
   it('answers 404 for a post under another community’s path, on every route', async () => {
-    const { cast, group } = await castAndGroup(t);
-    const mine = await castAndGroup(t);
+    const { cast, group } = await createCast(t.database.db);
+    const mine = await createCast(t.database.db);
     const post = await createPost(t, group, cast.author);
-    const comment = await createCommentVia(t, post, cast.member);
+    const comment = await createComment(t, post, cast.member);
     // The author is the owner of the other community, so every permission would allow it there.
     const wrong = `/groups/${mine.group.id}/discussions/${post.id}`;
     const owner = mine.cast.owner;
@@ -115,7 +116,7 @@ describe('hostile inputs', () => {
   });
 
   it('answers malformed ids and unknown communities with 404, never 400 or 500', async () => {
-    const { cast, group } = await castAndGroup(t);
+    const { cast, group } = await createCast(t.database.db);
     const post = await createPost(t, group, cast.author);
     for (const id of ['abc', '0', '-1', '01', '1.5', '99999999999', '2147483648', '%00', 'null']) {
       expectRefused(await api.get(`/groups/${group.id}/discussions/${id}`), 404, DISCUSSION_MESSAGES.notFound);
@@ -133,7 +134,7 @@ describe('hostile inputs', () => {
   });
 
   it('refuses mediaUrls naming another person’s upload (403) or anything that is not a post upload (400)', async () => {
-    const { cast, group } = await castAndGroup(t);
+    const { cast, group } = await createCast(t.database.db);
     const theirs = await uploadImage(t, cast.admin);
     expectRefused(
       await api.post(`/groups/${group.id}/discussions`, cast.member, { content: 'Mine now', mediaUrls: [theirs] }),
@@ -165,7 +166,7 @@ describe('hostile inputs', () => {
   });
 
   it('stores 10,000 characters without a space as they are (the web app wraps them)', async () => {
-    const { cast, group } = await castAndGroup(t);
+    const { cast, group } = await createCast(t.database.db);
     const long = 'W'.repeat(10_000);
     const post = await createPost(t, group, cast.author, long);
     expect(post.discussion_content).toBe(long);
@@ -182,7 +183,7 @@ describe('hostile inputs', () => {
     ['escape', 'a\u001B[31mred'],
     ['delete', 'a\u007F'],
   ])('refuses a %s character in a post, an edit and a comment (400)', async (_name, content) => {
-    const { cast, group } = await castAndGroup(t);
+    const { cast, group } = await createCast(t.database.db);
     const post = await createPost(t, group, cast.author);
     const message = 'Text contains characters that are not allowed';
     expectRefused(await api.post(`/groups/${group.id}/discussions`, cast.author, { content }), 400, message);
@@ -192,13 +193,13 @@ describe('hostile inputs', () => {
   });
 
   it('accepts tabs, line breaks, emoji and right-to-left text; drops direction overrides (decision 0012)', async () => {
-    const { cast, group } = await castAndGroup(t);
+    const { cast, group } = await createCast(t.database.db);
     const post = await createPost(t, group, cast.author, 'Tab\there\nלְשׁוֹן 🎉 \u202Eevil\u202C \u200Fmark');
     expect(post.discussion_content).toBe('Tab\there\nלְשׁוֹן 🎉 evil \u200Fmark');
   });
 
   it('refuses bad bodies, cursors and limits with a 4xx and a message', async () => {
-    const { cast, group } = await castAndGroup(t);
+    const { cast, group } = await createCast(t.database.db);
     const post = await createPost(t, group, cast.author);
     const url = `/groups/${group.id}/discussions`;
     for (const payload of [[], 42, null, { content: 42 }, { content: ['x'] }, { content: { toString: 'x' } }]) {

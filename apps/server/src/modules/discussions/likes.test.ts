@@ -1,15 +1,15 @@
 import { DISCUSSION_MESSAGES } from '@agora/contract';
 import { describe, expect, it } from 'vitest';
-import { createGroup, createUser, type TestUser } from '../../test/factories';
-import { useTestApp } from '../../test/test-app';
-import { castAndGroup, client, createPost, discussionCounts, notificationsOf } from './test-support';
+import { createCast, createGroup, createPost, createUser, type TestUser } from '../../test/factories';
+import { client, useTestApp } from '../../test/test-app';
+import { discussionCounts, notificationsOf } from './test-support';
 
 const t = useTestApp({ rateLimit: false });
 const api = client(t);
 
 describe('post likes', () => {
   it('toggles, answers the database state, and counts one like per person', async () => {
-    const { cast, group } = await castAndGroup(t);
+    const { cast, group } = await createCast(t.database.db);
     const post = await createPost(t, group, cast.author);
     const url = `/groups/${group.id}/discussions/${post.id}/like`;
     const status = async (user: TestUser | null) => (await api.get(`${url}-status`, user)).json();
@@ -47,7 +47,7 @@ describe('post likes', () => {
   });
 
   it('gives one like when the same person likes twice at once, and never drops below 0', async () => {
-    const { cast, group } = await castAndGroup(t);
+    const { cast, group } = await createCast(t.database.db);
     const post = await createPost(t, group, cast.author);
     const url = `/groups/${group.id}/discussions/${post.id}/like`;
     const both = await Promise.all([api.post(url, cast.member, { liked: true }), api.post(url, cast.member, { liked: true })]);
@@ -69,7 +69,7 @@ describe('post likes', () => {
   });
 
   it('notifies the author of each new like, not of unlikes, not of their own', async () => {
-    const { cast, group } = await castAndGroup(t);
+    const { cast, group } = await createCast(t.database.db);
     const post = await createPost(t, group, cast.author);
     const url = `/groups/${group.id}/discussions/${post.id}/like`;
     await api.post(url, cast.author);
@@ -92,7 +92,7 @@ describe('post likes', () => {
   });
 
   it('refuses visitors with the sign-in text and a missing post with 404', async () => {
-    const { cast, group } = await castAndGroup(t);
+    const { cast, group } = await createCast(t.database.db);
     const post = await createPost(t, group, cast.author);
     const visitor = await api.post(`/groups/${group.id}/discussions/${post.id}/like`);
     expect(visitor.statusCode).toBe(401);

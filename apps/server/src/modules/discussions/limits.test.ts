@@ -1,7 +1,8 @@
 import { DISCUSSION_LIMITS, DISCUSSION_MESSAGES } from '@agora/contract';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/test-app';
-import { castAndGroup, client, createCommentVia, createPost, postCount } from './test-support';
+import { createCast, createComment, createPost } from '../../test/factories';
+import { client, useTestApp } from '../../test/test-app';
+import { postCount } from './test-support';
 
 /** Rate limits per user (RATE_LIMIT on): posts, comments and likes; the refused request changes nothing. */
 const t = useTestApp();
@@ -9,7 +10,7 @@ const api = client(t);
 
 describe('rate limits', () => {
   it('allows 30 posts per person per 10 minutes, then answers 429 with Retry-After', async () => {
-    const { cast, group } = await castAndGroup(t);
+    const { cast, group } = await createCast(t.database.db);
     for (let i = 0; i < DISCUSSION_LIMITS.postsPerWindow; i++) {
       expect((await api.post(`/groups/${group.id}/discussions`, cast.member, { content: `Post ${i}` })).statusCode).toBe(201);
     }
@@ -23,9 +24,9 @@ describe('rate limits', () => {
   });
 
   it('limits comments (120) and likes (600) per person', async () => {
-    const { cast, group } = await castAndGroup(t);
+    const { cast, group } = await createCast(t.database.db);
     const post = await createPost(t, group, cast.author);
-    await createCommentVia(t, post, cast.member, 'Counts against the limit too');
+    await createComment(t, post, cast.member, 'Counts against the limit too');
     // Spend the rest of the member's points directly (the same limiter the routes use), then ask once more.
     const limiters = t.app.ctx.limiters;
     for (let i = 1; i < DISCUSSION_LIMITS.commentsPerWindow; i++) await limiters.commentsPerUser.consume(String(cast.member.id));

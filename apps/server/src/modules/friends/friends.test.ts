@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FRIEND_MESSAGES } from '@agora/contract';
-import { friendships } from '../../db/schema';
-import { createGroup, createUser, type TestUser } from '../../test/factories';
+import { befriend, createGroup, createUser, type TestUser } from '../../test/factories';
 import { useTestApp } from '../../test/test-app';
 
 const t = useTestApp({ rateLimit: false });
@@ -38,10 +37,6 @@ async function users(n: number, prefix?: string): Promise<Nine> {
   for (let i = 0; i < n; i += 1)
     list.push(await createUser(t.database.db, prefix ? { username: `${prefix}${i}_${Date.now() % 100000}` } : {}));
   return list as Nine;
-}
-
-async function befriend(a: TestUser, b: TestUser) {
-  await t.database.db.insert(friendships).values({ requesterId: a.id, addresseeId: b.id, status: 'accepted' });
 }
 
 describe('every friends route needs sign-in', () => {
@@ -147,7 +142,7 @@ describe('friend requests (SPEC §4 friend relation, from both sides)', () => {
 
   it('a request to a friend is a 409', async () => {
     const [ada, bob] = await users(2);
-    await befriend(ada, bob);
+    await befriend(t.database.db, ada, bob);
     for (const [from, to] of [
       [ada, bob],
       [bob, ada],
@@ -231,14 +226,14 @@ describe('answering, withdrawing and ending', () => {
 
   it('cancel cannot end a friendship', async () => {
     const [ada, bob] = await users(2);
-    await befriend(ada, bob);
+    await befriend(t.database.db, ada, bob);
     expect((await post(ada, '/friends/cancel', { addressee_id: bob.id })).statusCode).toBe(404);
     expect(await statuses(ada, bob)).toEqual(['friends', 'friends']);
   });
 
   it('either friend unfriends; a third party cannot, and a second unfriend is a 404', async () => {
     const [ada, bob, eve] = await users(3);
-    await befriend(ada, bob);
+    await befriend(t.database.db, ada, bob);
     const byEve = await post(eve, '/friends/unfriend', { other_user_id: ada.id });
     expect(byEve.statusCode).toBe(404);
     expect(byEve.json().code).toBe('not_friends');
@@ -319,8 +314,8 @@ describe('friends lists', () => {
     const friends: TestUser[] = [];
     for (const username of names) friends.push(await createUser(t.database.db, { username, bio: `bio ${username.slice(0, 5)}` }));
     for (const [i, friend] of friends.entries()) {
-      if (i % 2 === 0) await befriend(owner!, friend);
-      else await befriend(friend, owner!);
+      if (i % 2 === 0) await befriend(t.database.db, owner!, friend);
+      else await befriend(t.database.db, friend, owner!);
     }
     const [stranger] = await users(1);
     await post(stranger!, '/friends/request', { addressee_id: owner!.id });
@@ -353,8 +348,8 @@ describe('friends lists', () => {
 
   it('lists mutual friends: those the viewer and the user both have', async () => {
     const [me, other, both1, both2, onlyMine, onlyTheirs] = await users(6);
-    for (const f of [both1!, both2!, onlyMine!]) await befriend(me!, f);
-    for (const f of [both1!, both2!, onlyTheirs!]) await befriend(f, other!);
+    for (const f of [both1!, both2!, onlyMine!]) await befriend(t.database.db, me!, f);
+    for (const f of [both1!, both2!, onlyTheirs!]) await befriend(t.database.db, f, other!);
     const res = await get(me!, `/friends/${other!.id}/mutual?limit=1`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -371,7 +366,7 @@ describe('GET /friends/suggestions', () => {
   it('never suggests the caller, friends, or anyone with a pending request either way', async () => {
     const prefix = `sg${Date.now() % 100000}_`;
     const [me, friend, asked, asker, free] = await users(5, prefix);
-    await befriend(me!, friend!);
+    await befriend(t.database.db, me!, friend!);
     await post(me!, '/friends/request', { addressee_id: asked!.id });
     await post(asker!, '/friends/request', { addressee_id: me!.id });
     const res = await get(me!, `/friends/suggestions?search=${prefix}&limit=50`);
@@ -389,10 +384,10 @@ describe('GET /friends/suggestions', () => {
   it('ranks by mutual friends, then shared communities (small ones only), then the rest', async () => {
     const prefix = `rk${Date.now() % 100000}_`;
     const [me, f1, f2, twoMutual, oneMutual, sharedTwice, sharedOnce, inBigGroup, nobody] = await users(9, prefix);
-    for (const f of [f1!, f2!]) await befriend(me!, f);
-    await befriend(f1!, twoMutual!);
-    await befriend(twoMutual!, f2!);
-    await befriend(oneMutual!, f1!);
+    for (const f of [f1!, f2!]) await befriend(t.database.db, me!, f);
+    await befriend(t.database.db, f1!, twoMutual!);
+    await befriend(t.database.db, twoMutual!, f2!);
+    await befriend(t.database.db, oneMutual!, f1!);
     const g1 = await createGroup(t.database.db, { owner: me!, members: [{ user: sharedTwice! }, { user: sharedOnce! }] });
     await createGroup(t.database.db, { owner: sharedTwice!, members: [{ user: me! }] });
     const big = await createGroup(t.database.db, { owner: inBigGroup!, members: [{ user: me! }] });
@@ -418,8 +413,8 @@ describe('GET /friends/suggestions', () => {
     const matching: TestUser[] = [];
     for (let i = 0; i < 5; i += 1) matching.push(await createUser(t.database.db, { username: `Zq${stamp}_${i}` }));
     await createUser(t.database.db, { username: `xZq${stamp}` });
-    await befriend(me!, matching[0]!);
-    await befriend(matching[0]!, matching[1]!); // one mutual friend: ranked first
+    await befriend(t.database.db, me!, matching[0]!);
+    await befriend(t.database.db, matching[0]!, matching[1]!); // one mutual friend: ranked first
     const ids: number[] = [];
     let cursor: string | null = null;
     do {

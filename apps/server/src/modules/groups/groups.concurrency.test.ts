@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createGroup, createUser, type TestUser } from '../../test/factories';
-import { useTestApp } from '../../test/test-app';
+import { createGroup, createUser } from '../../test/factories';
+import { client, useTestApp } from '../../test/test-app';
 import { memberCounts } from './test-support';
 
 const t = useTestApp({ rateLimit: false });
+const { post } = client(t);
 
-function post(url: string, user: TestUser, payload?: object) {
-  return t.app.inject({ method: 'POST', url, headers: user.auth, ...(payload ? { payload } : {}) });
-}
 
 const counts = (groupId: number) => memberCounts(t, groupId);
 

@@ -2,15 +2,13 @@ import { AUTH_MESSAGES, GROUP_MESSAGES, groupNameKey, TEXT_MESSAGES } from '@ago
 import { describe, expect, it } from 'vitest';
 import { backfillGroupNameKeys } from '../../db/migrate';
 import { uniqueViolation } from '../../lib/pg-errors';
-import { createUser, type TestUser } from '../../test/factories';
-import { useTestApp } from '../../test/test-app';
+import { createUser } from '../../test/factories';
+import { client, useTestApp } from '../../test/test-app';
 
 /** Issue 12 §1.10: look-alike community names are duplicates; text direction controls are refused in names. */
 const t = useTestApp({ rateLimit: false });
+const { send } = client(t);
 
-function send(method: 'PUT' | 'POST', url: string, user: TestUser | null, payload?: object) {
-  return t.app.inject({ method, url, headers: user?.auth ?? {}, ...(payload ? { payload } : {}) });
-}
 
 describe('look-alike community names', () => {
   it('refuses fullwidth, Cyrillic and cased copies of an existing name with 409, naming the existing one', async () => {

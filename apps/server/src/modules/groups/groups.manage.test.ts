@@ -3,14 +3,12 @@ import path from 'node:path';
 import { GROUP_MESSAGES, type Role } from '@agora/contract';
 import { describe, expect, it } from 'vitest';
 import { createGroup, createUser, multipartForm, pngImage, type TestUser } from '../../test/factories';
-import { useTestApp } from '../../test/test-app';
+import { client, useTestApp } from '../../test/test-app';
 import { roleOf as roleIn } from './test-support';
 
 const t = useTestApp({ rateLimit: false });
+const { send } = client(t);
 
-function send(method: 'PUT' | 'POST' | 'DELETE', url: string, user: TestUser | null, payload?: object) {
-  return t.app.inject({ method, url, headers: user?.auth ?? {}, ...(payload ? { payload } : {}) });
-}
 async function groupRow(id: number) {
   const [row] = await t.database.sql<
     {

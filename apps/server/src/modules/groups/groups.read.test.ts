@@ -1,13 +1,11 @@
 import { GROUP_MESSAGES } from '@agora/contract';
 import { describe, expect, it } from 'vitest';
-import { createGroup, createUser, type TestUser } from '../../test/factories';
-import { useTestApp } from '../../test/test-app';
+import { createGroup, createUser } from '../../test/factories';
+import { client, useTestApp } from '../../test/test-app';
 
 const t = useTestApp({ rateLimit: false });
+const { get } = client(t);
 
-function get(url: string, user?: TestUser | null) {
-  return t.app.inject({ method: 'GET', url, headers: user?.auth ?? {} });
-}
 
 describe('GET /groups/{id}', () => {
   it('returns every §3 field, the three sections in order, and the viewer’s relation', async () => {

@@ -1,14 +1,12 @@
 import { GROUP_LIMITS } from '@agora/contract';
 import { describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '../../test/factories';
-import { useTestApp } from '../../test/test-app';
+import { client, useTestApp } from '../../test/test-app';
 
 /** Issue 12 §1.7: former slugs are bounded and an exact name takes back a slug a rename left behind. */
 const t = useTestApp({ rateLimit: false });
+const { send } = client(t);
 
-function send(method: 'PUT' | 'POST' | 'GET', url: string, user: TestUser | null, payload?: object) {
-  return t.app.inject({ method, url, headers: user?.auth ?? {}, ...(payload ? { payload } : {}) });
-}
 async function create(user: TestUser, name: string): Promise<{ id: number; slug: string }> {
   const res = await send('POST', '/api/groups', user, { group_name: name });
   expect(res.statusCode, res.body).toBe(201);

@@ -1,7 +1,7 @@
 import { GROUP_MESSAGES } from '@agora/contract';
 import { describe, expect, it } from 'vitest';
-import { createGroup, createUser, type TestUser } from '../../test/factories';
-import { useTestApp } from '../../test/test-app';
+import { createGroup, createUser, invite, type TestUser } from '../../test/factories';
+import { client, useTestApp } from '../../test/test-app';
 import { memberCounts, notificationsOf as storedNotifications, roleOf as roleIn } from './test-support';
 
 /**
@@ -10,24 +10,11 @@ import { memberCounts, notificationsOf as storedNotifications, roleOf as roleIn 
  */
 
 const t = useTestApp({ rateLimit: false });
+const { post, get, del } = client(t);
 
-function post(url: string, user?: TestUser | null, payload?: object) {
-  return t.app.inject({ method: 'POST', url, headers: user?.auth ?? {}, ...(payload ? { payload } : {}) });
-}
-function get(url: string, user?: TestUser | null) {
-  return t.app.inject({ method: 'GET', url, headers: user?.auth ?? {} });
-}
-function del(url: string, user?: TestUser | null) {
-  return t.app.inject({ method: 'DELETE', url, headers: user?.auth ?? {} });
-}
 const counts = (groupId: number) => memberCounts(t, groupId);
 const roleOf = (groupId: number, userId: number) => roleIn(t, groupId, userId);
 const notificationsOf = (userId: number) => storedNotifications(t, userId);
-async function invite(group: { id: number }, sender: TestUser, user: TestUser): Promise<number> {
-  const res = await post(`/api/groups/${group.id}/invite`, sender, { userId: user.id });
-  expect(res.statusCode).toBe(200);
-  return res.json().notificationId as number;
-}
 const ids = (res: { json: () => { groups: { id: number }[] } }) => res.json().groups.map((g) => g.id);
 
 describe('§1.1 another person’s communities never reveal a private community to an outsider', () => {
@@ -84,7 +71,7 @@ describe('§1.8 an invitation lives only as long as its sender’s rights', () =
 
   it('kicking the moderator drops their pending invitations: accepting is 404 and admits nobody', async () => {
     const { owner, moderator, invitee, group } = await setup();
-    const id = await invite(group, moderator, invitee);
+    const id = await invite(t, group, moderator, invitee);
     expect((await post(`/api/groups/${group.id}/kick`, owner, { memberId: moderator.id })).statusCode).toBe(200);
     expect((await notificationsOf(invitee.id)).filter((n) => n.noti_type === 'group_invite')).toEqual([]);
     const accept = await post('/groups/respond-invite', invitee, { notificationId: id, accept: true });
@@ -96,8 +83,8 @@ describe('§1.8 an invitation lives only as long as its sender’s rights', () =
   it('demoting the sender to member, or the sender leaving, drops their invitations too', async () => {
     const { owner, moderator, invitee, group } = await setup();
     const other = await createUser(t.database.db);
-    await invite(group, moderator, invitee);
-    await invite(group, owner, other);
+    await invite(t, group, moderator, invitee);
+    await invite(t, group, owner, other);
     const demote = await post(`/api/groups/${group.id}/assign-role`, owner, { memberId: moderator.id, newRole: 'member' });
     expect(demote.statusCode).toBe(200);
     expect((await notificationsOf(invitee.id)).filter((n) => n.noti_type === 'group_invite')).toEqual([]);
@@ -106,14 +93,14 @@ describe('§1.8 an invitation lives only as long as its sender’s rights', () =
 
     await post(`/api/groups/${group.id}/assign-role`, owner, { memberId: moderator.id, newRole: 'moderator' });
     const third = await createUser(t.database.db);
-    await invite(group, moderator, third);
+    await invite(t, group, moderator, third);
     expect((await post(`/api/groups/${group.id}/leave`, moderator)).statusCode).toBe(200);
     expect((await notificationsOf(third.id)).filter((n) => n.noti_type === 'group_invite')).toEqual([]);
   });
 
   it('accepting checks the sender is still staff (an invitation left behind by any other path)', async () => {
     const { moderator, invitee, group } = await setup();
-    const id = await invite(group, moderator, invitee);
+    const id = await invite(t, group, moderator, invitee);
     // Demoted behind the service's back (e.g. an older server version): the accept itself must refuse.
     await t.database.sql`UPDATE group_members SET role = 'member' WHERE group_id = ${group.id} AND user_id = ${moderator.id}`;
     const accept = await post('/groups/respond-invite', invitee, { notificationId: id, accept: true });
@@ -125,7 +112,7 @@ describe('§1.8 an invitation lives only as long as its sender’s rights', () =
 
   it('joining with an invitation from someone no longer staff only asks to join', async () => {
     const { moderator, invitee, group } = await setup();
-    await invite(group, moderator, invitee);
+    await invite(t, group, moderator, invitee);
     await t.database.sql`UPDATE group_members SET role = 'member' WHERE group_id = ${group.id} AND user_id = ${moderator.id}`;
     const join = await post(`/api/groups/${group.id}/join`, invitee);
     expect(join.json()).toMatchObject({ status: 'requested', isMember: false });
@@ -138,8 +125,8 @@ describe('§1.8 an invitation lives only as long as its sender’s rights', () =
     await post(`/api/groups/${group.id}/invite`, owner, { userId: member.id });
     await post('/groups/respond-invite', member, { notificationId: (await notificationsOf(member.id))[0]!.id, accept: true });
     const second = await createUser(t.database.db);
-    const first = await invite(group, moderator, invitee);
-    const other = await invite(group, owner, second);
+    const first = await invite(t, group, moderator, invitee);
+    const other = await invite(t, group, owner, second);
 
     for (const staff of [owner, moderator]) {
       const list = await get(`/api/groups/${group.id}/invitations`, staff);
@@ -235,7 +222,7 @@ describe('§1.8 joining with an invitation races the sender losing their rights'
   ] as const) {
     it(`the sender ${name} after the join started but before it wrote: only a request`, async () => {
       const { owner, moderator, invitee, group } = await setup();
-      await invite(group, moderator, invitee);
+      await invite(t, group, moderator, invitee);
       const join = await joinAround(group, invitee, async () => {
         expect((await loseRights(group, owner, moderator)).statusCode).toBe(200);
       });
@@ -248,7 +235,7 @@ describe('§1.8 joining with an invitation races the sender losing their rights'
 
   it('the invitation revoked after the join started but before it wrote: only a request', async () => {
     const { owner, moderator, invitee, group } = await setup();
-    const id = await invite(group, moderator, invitee);
+    const id = await invite(t, group, moderator, invitee);
     const join = await joinAround(group, invitee, async () => {
       expect((await del(`/api/groups/${group.id}/invitations/${id}`, owner)).statusCode).toBe(200);
     });
@@ -258,7 +245,7 @@ describe('§1.8 joining with an invitation races the sender losing their rights'
 
   it('a valid invitation still lets the invitee in through join, and only once', async () => {
     const { moderator, invitee, group } = await setup();
-    await invite(group, moderator, invitee);
+    await invite(t, group, moderator, invitee);
     const join = await joinAround(group, invitee, async () => {});
     expect(join.json()).toMatchObject({ status: 'member', isMember: true, member_count: 3 });
     expect(await roleOf(group.id, invitee.id)).toBe('member');
@@ -277,7 +264,7 @@ describe('§1.8 joining with an invitation races the sender losing their rights'
       await post(`/api/groups/${group.id}/join`, moderator);
       await post(`/api/groups/${group.id}/requests/${moderator.id}/approve`, owner);
       await post(`/api/groups/${group.id}/assign-role`, owner, { memberId: moderator.id, newRole: 'moderator' });
-      await invite(group, moderator, invitee);
+      await invite(t, group, moderator, invitee);
       const join = post(`/api/groups/${group.id}/join`, invitee);
       const kick = post(`/api/groups/${group.id}/kick`, owner, { memberId: moderator.id });
       const [joined, kicked] = round % 2 === 0 ? await Promise.all([join, kick]) : (await Promise.all([kick, join])).reverse();
@@ -301,7 +288,7 @@ describe('§1.11 accepting an invitation while staff approve the same person’s
     for (let round = 0; round < 10; round++) {
       const user = await createUser(t.database.db);
       await post(`/api/groups/${group.id}/join`, user);
-      const id = await invite(group, owner, user);
+      const id = await invite(t, group, owner, user);
       const results = await Promise.all(
         round % 2 === 0
           ? [

@@ -1,17 +1,12 @@
 import { GROUP_MESSAGES } from '@agora/contract';
 import { describe, expect, it } from 'vitest';
 import { createGroup, createUser, type TestGroup, type TestUser } from '../../test/factories';
-import { useTestApp } from '../../test/test-app';
+import { client, useTestApp } from '../../test/test-app';
 import { memberCounts, notificationsOf as storedNotifications, roleOf as roleIn } from './test-support';
 
 const t = useTestApp({ rateLimit: false });
+const { post, get } = client(t);
 
-function post(url: string, user?: TestUser | null, payload?: object) {
-  return t.app.inject({ method: 'POST', url, headers: user?.auth ?? {}, ...(payload ? { payload } : {}) });
-}
-function get(url: string, user?: TestUser | null) {
-  return t.app.inject({ method: 'GET', url, headers: user?.auth ?? {} });
-}
 
 const counts = (groupId: number) => memberCounts(t, groupId);
 const roleOf = (groupId: number, userId: number) => roleIn(t, groupId, userId);

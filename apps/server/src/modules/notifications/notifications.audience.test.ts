@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type NewNotificationPayload, NOTIFICATION_MESSAGES, SOCKET_EVENTS } from '@agora/contract';
-import { createGroup, createUser, type TestUser } from '../../test/factories';
+import { createComment, createGroup, createPost, createUser, invite, type TestUser } from '../../test/factories';
 import { useSocketClients } from '../../test/socket-clients';
 import { useTestApp } from '../../test/test-app';
 import { insertNotification } from './notifications.writer';
@@ -24,14 +24,10 @@ describe('§1.9 the writer skips recipients who may no longer read the object', 
     const former = await createUser(t.database.db);
     const other = await createUser(t.database.db);
     const group = await createGroup(t.database.db, { owner, isPrivate, members: [{ user: former }, { user: other }] });
-    const postRes = await req(owner, 'POST', `/groups/${group.id}/discussions`, { content: 'A post' });
-    expect(postRes.statusCode).toBe(201);
-    const discussionId = postRes.json().id ?? postRes.json().discussion?.id;
-    const commentRes = await req(former, 'POST', `/groups/${group.id}/discussions/${discussionId}/comments`, { content: 'My comment' });
-    expect(commentRes.statusCode).toBe(201);
-    const commentId = commentRes.json().id ?? commentRes.json().comment?.id;
+    const post = await createPost(t, group, owner, 'A post');
+    const comment = await createComment(t, post, former, 'My comment');
     await t.database.sql`DELETE FROM notifications`;
-    return { owner, former, other, group, discussionId: discussionId as number, commentId: commentId as number };
+    return { owner, former, other, group, discussionId: post.id, commentId: comment.id };
   }
 
   it('a kicked member of a private community gets no reply, like or mention notification', async () => {
@@ -81,7 +77,7 @@ describe('§2.1 clearing keeps what still needs an answer', () => {
     const owner = await createUser(t.database.db);
     const group = await createGroup(t.database.db, { owner, isPrivate: true });
     expect((await req(friend, 'POST', '/friends/request', { addressee_id: me.id })).statusCode).toBeLessThan(300);
-    expect((await req(owner, 'POST', `/api/groups/${group.id}/invite`, { userId: me.id })).statusCode).toBe(200);
+    await invite(t, group, owner, me);
     await insertNotification(t.database.db, { userId: me.id, senderId: owner.id, notiType: 'comment', notiContent: 'old' });
     await insertNotification(t.database.db, { userId: me.id, senderId: owner.id, notiType: 'like', notiContent: 'old', isRead: true });
     expect(await typesOf(me)).toEqual(['friend_request', 'group_invite', 'comment', 'like']);
@@ -91,10 +87,10 @@ describe('§2.1 clearing keeps what still needs an answer', () => {
     expect(clear.json()).toEqual({ message: NOTIFICATION_MESSAGES.cleared, unreadCount: 2, kept: 2 });
     expect(await typesOf(me)).toEqual(['friend_request', 'group_invite']);
     // Both can still be answered.
-    const invite = (await req(me, 'GET', '/notifications'))
+    const invitation = (await req(me, 'GET', '/notifications'))
       .json()
       .notifications.find((n: { noti_type: string }) => n.noti_type === 'group_invite');
-    expect((await req(me, 'POST', '/groups/respond-invite', { notificationId: invite.id, accept: true })).statusCode).toBe(200);
+    expect((await req(me, 'POST', '/groups/respond-invite', { notificationId: invitation.id, accept: true })).statusCode).toBe(200);
     expect((await req(me, 'POST', '/friends/accept', { requester_id: friend.id })).statusCode).toBeLessThan(300);
   });
 

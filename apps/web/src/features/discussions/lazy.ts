@@ -3,7 +3,7 @@ import { lazyComponent } from '@/lib/lazy-component';
 /**
  * Discussions components for pages where they are not the first thing seen (Explore below its banner): their code
  * (post cards, the renderer) loads when they first render, and never the composer or the post dialogs, so the
- * importing page's preloaded chunks stay small (docs/decisions/0006-web-performance.md). Render inside <Suspense>.
+ * importing page's preloaded chunks stay small (docs/decisions/0049-explore-s-discussions-load-below-the-fold.md). Render inside <Suspense>.
  */
 export const LazyDiscussionFeed = lazyComponent(
   () => import('./discussion-feed'),

@@ -7,7 +7,7 @@ import { LazyDiscussionFeed as DiscussionFeed } from '@/features/discussions/laz
  * The discussion feed for a page where it sits below the fold (Explore, a visitor's landing page): its
  * placeholders show at once, and the feed's code and first page load on the first scroll or when the feed is on
  * screen (a tall window), so someone who only looks at the top of the page never downloads post cards and the
- * renderer (docs/decisions/0006-web-performance.md). Without IntersectionObserver it loads at once.
+ * renderer (docs/decisions/0049-explore-s-discussions-load-below-the-fold.md). Without IntersectionObserver it loads at once.
  */
 export function ExploreDiscussions(props: DiscussionFeedProps) {
   const anchor = useRef<HTMLDivElement>(null);

@@ -103,7 +103,7 @@ export function hostOf(href: string): string {
 
 /**
  * A button label that itself reads as an address (a scheme, "www.", a host-like "name.tld" or an e-mail address)
- * could make a link pose as another site, so the real host is shown instead (as for social links, decision 0004).
+ * could make a link pose as another site, so the real host is shown instead (decision 0037; social links likewise, 0061).
  */
 export function looksLikeAddress(label: string): boolean {
   return /[a-z][a-z0-9+.-]*:\/\/|www\.|@|[a-z0-9-]\.[a-z]{2,}\b/i.test(label);
