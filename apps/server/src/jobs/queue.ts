@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 
 /**
- * Every kind of work that runs later, with its retry policy (docs/decisions: pg-boss). `mail`: a failed delivery
+ * Every kind of work that runs later, with its retry policy (docs/decisions/0092-job-queue-pg-boss.md). `mail`: a failed delivery
  * is tried again with exponential back-off from 30 s (about 2 h in all) and a job left active by a killed process
  * is taken up again once it expires. `sweep`: the periodic clean-ups, one at a time across every app node.
  */
