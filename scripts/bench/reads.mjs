@@ -137,8 +137,16 @@ async function main() {
       { name: 'post', url: `${server.baseUrl}/groups/${s.groupId}/discussions/${s.postId}` },
       { name: 'comments', url: `${server.baseUrl}/groups/${s.groupId}/discussions/${s.postId}/comments` },
     ];
+    // BENCH_READS_VISITOR=1: the post and the community feed once more without a token (a public community), which
+    // skips the session lookup: the difference is what that round trip costs.
+    if (process.env.BENCH_READS_VISITOR === '1') {
+      reads.push(
+        { name: 'feed, visitor', url: `${server.baseUrl}/groups/${s.groupId}/discussions`, visitor: true },
+        { name: 'post, visitor', url: `${server.baseUrl}/groups/${s.groupId}/discussions/${s.postId}`, visitor: true },
+      );
+    }
     for (const r of reads) {
-      const res = await requestJson(server.baseUrl, { path: new URL(r.url).pathname, headers });
+      const res = await requestJson(server.baseUrl, { path: new URL(r.url).pathname, headers: r.visitor ? {} : headers });
       if (res.status !== 200) throw new Error(`${r.name}: HTTP ${res.status}`);
       r.bytes = Buffer.byteLength(res.text);
       r.rounds = [];
@@ -148,9 +156,10 @@ async function main() {
       const b = await run({ url: `${bare.baseUrl}/hello`, connections: CONNECTIONS, duration: DURATION });
       bareRounds.push(b.requests.average);
       for (const r of reads) {
-        await run({ url: r.url, headers, connections: CONNECTIONS, duration: 1 });
+        const h = r.visitor ? {} : headers;
+        await run({ url: r.url, headers: h, connections: CONNECTIONS, duration: 1 });
         const cpu0 = serverCpu(server.child.pid);
-        const x = await run({ url: r.url, headers, connections: CONNECTIONS, duration: DURATION });
+        const x = await run({ url: r.url, headers: h, connections: CONNECTIONS, duration: DURATION });
         const cpu1 = serverCpu(server.child.pid);
         if (x.non2xx || x.errors) throw new Error(`${r.name}: ${x.non2xx} non-2xx, ${x.errors} errors`);
         r.rounds.push({
