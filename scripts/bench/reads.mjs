@@ -7,7 +7,8 @@
 // comments], each BENCH_DURATION seconds (default 8) after a 1 s warm-up; the median ratio per read is reported
 // with its p99. BENCH_SERVER_ARGS passes node flags to the server, e.g.
 //   BENCH_SERVER_ARGS="--cpu-prof --cpu-prof-dir=bench-results/prof" npm run bench:reads
-// (the profile is written when the server stops). Writes bench-results/reads.json. Results: docs/perf/reads.md.
+// (the profile is written when the server stops). Writes bench-results/reads.json (with CPU µs per request of Node and PostgreSQL).
+// Results: docs/perf/reads.md, docs/perf/2026-11-26-reads.md.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
