@@ -7,8 +7,9 @@
 // comments], each BENCH_DURATION seconds (default 8) after a 1 s warm-up; the median ratio per read is reported
 // with its p99. BENCH_SERVER_ARGS passes node flags to the server, e.g.
 //   BENCH_SERVER_ARGS="--cpu-prof --cpu-prof-dir=bench-results/prof" npm run bench:reads
-// (the profile is written when the server stops). Writes bench-results/reads.json. Results: docs/perf/reads.md.
-import { mkdirSync, writeFileSync } from 'node:fs';
+// (the profile is written when the server stops). Writes bench-results/reads.json (with CPU µs per request of Node and PostgreSQL).
+// Results: docs/perf/reads.md, docs/perf/2026-11-26-reads.md.
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -82,6 +83,44 @@ async function seed(baseUrl) {
   return { token: login.token, groupId, postId: post.id };
 }
 
+/** utime + stime (clock ticks, 100 a second) and parent of each process, from /proc (empty where there is none). */
+function processTable() {
+  const table = new Map();
+  let entries = [];
+  try {
+    entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return table;
+  }
+  for (const pid of entries) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      table.set(Number(pid), { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return table;
+}
+
+/**
+ * CPU ticks of the server's Node process and of its descendants (the embedded PostgreSQL and its backends). Per
+ * request this is steadier than req/s on a shared machine: others slow the server down but barely change the CPU
+ * each request takes.
+ */
+function serverCpu(pid) {
+  const table = processTable();
+  const node = table.get(pid)?.ticks ?? 0;
+  let db = 0;
+  const inTree = (p) => {
+    for (let q = table.get(p)?.ppid; q; q = table.get(q)?.ppid) if (q === pid) return true;
+    return false;
+  };
+  for (const [p, row] of table) if (p !== pid && inTree(p)) db += row.ticks;
+  return { node, db };
+}
+
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 
 async function main() {
@@ -99,8 +138,16 @@ async function main() {
       { name: 'post', url: `${server.baseUrl}/groups/${s.groupId}/discussions/${s.postId}` },
       { name: 'comments', url: `${server.baseUrl}/groups/${s.groupId}/discussions/${s.postId}/comments` },
     ];
+    // BENCH_READS_VISITOR=1: the post and the community feed once more without a token (a public community), which
+    // skips the session lookup: the difference is what that round trip costs.
+    if (process.env.BENCH_READS_VISITOR === '1') {
+      reads.push(
+        { name: 'feed, visitor', url: `${server.baseUrl}/groups/${s.groupId}/discussions`, visitor: true },
+        { name: 'post, visitor', url: `${server.baseUrl}/groups/${s.groupId}/discussions/${s.postId}`, visitor: true },
+      );
+    }
     for (const r of reads) {
-      const res = await requestJson(server.baseUrl, { path: new URL(r.url).pathname, headers });
+      const res = await requestJson(server.baseUrl, { path: new URL(r.url).pathname, headers: r.visitor ? {} : headers });
       if (res.status !== 200) throw new Error(`${r.name}: HTTP ${res.status}`);
       r.bytes = Buffer.byteLength(res.text);
       r.rounds = [];
@@ -110,24 +157,35 @@ async function main() {
       const b = await run({ url: `${bare.baseUrl}/hello`, connections: CONNECTIONS, duration: DURATION });
       bareRounds.push(b.requests.average);
       for (const r of reads) {
-        await run({ url: r.url, headers, connections: CONNECTIONS, duration: 1 });
-        const x = await run({ url: r.url, headers, connections: CONNECTIONS, duration: DURATION });
+        const h = r.visitor ? {} : headers;
+        await run({ url: r.url, headers: h, connections: CONNECTIONS, duration: 1 });
+        const cpu0 = serverCpu(server.child.pid);
+        const x = await run({ url: r.url, headers: h, connections: CONNECTIONS, duration: DURATION });
+        const cpu1 = serverCpu(server.child.pid);
         if (x.non2xx || x.errors) throw new Error(`${r.name}: ${x.non2xx} non-2xx, ${x.errors} errors`);
         r.rounds.push({
           rps: x.requests.average,
           pct: (100 * x.requests.average) / b.requests.average,
           p50: x.latency.p50,
           p99: x.latency.p99,
+          // µs of CPU per request (a tick is 10 ms): the server's Node process, and PostgreSQL.
+          nodeUs: Math.round(((cpu1.node - cpu0.node) * 10_000) / x.requests.total),
+          dbUs: Math.round(((cpu1.db - cpu0.db) * 10_000) / x.requests.total),
         });
       }
       log(
         `round ${round}: bare ${b.requests.average.toFixed(0)} req/s; ` +
-          reads.map((r) => `${r.name} ${r.rounds.at(-1).pct.toFixed(1)}% p99 ${r.rounds.at(-1).p99} ms`).join('; '),
+          reads
+            .map((r) => {
+              const x = r.rounds.at(-1);
+              return `${r.name} ${x.rps.toFixed(0)} req/s ${x.pct.toFixed(1)}% p50 ${x.p50} p99 ${x.p99} ms, CPU µs/req node ${x.nodeUs} db ${x.dbUs}`;
+            })
+            .join('; '),
       );
     }
     console.log('');
     console.log(
-      `read            % of bare (median, per round)         p99 ms (median, per round)   bytes   bare req/s ${median(bareRounds).toFixed(0)}`,
+      `read            % of bare (median, per round)         p99 ms (median, per round)   bytes  CPU µs/req node + db   bare req/s ${median(bareRounds).toFixed(0)}`,
     );
     const summary = reads.map((r) => {
       const pct = median(r.rounds.map((x) => x.pct));
@@ -135,9 +193,11 @@ async function main() {
       console.log(
         `${r.name.padEnd(15)} ${pct.toFixed(1).padStart(5)}  (${r.rounds.map((x) => x.pct.toFixed(1)).join(', ')})`.padEnd(54) +
           `${String(p99).padStart(5)}  (${r.rounds.map((x) => x.p99).join(', ')})`.padEnd(29) +
-          String(r.bytes).padStart(7),
+          String(r.bytes).padStart(7) +
+          `  ${median(r.rounds.map((x) => x.nodeUs))} + ${median(r.rounds.map((x) => x.dbUs))}`.padStart(22),
       );
-      return { name: r.name, pctOfBare: pct, p99Ms: p99, bytes: r.bytes, rounds: r.rounds, goalMet: pct >= 10 && p99 <= 50 };
+      const cpu = { nodeUs: median(r.rounds.map((x) => x.nodeUs)), dbUs: median(r.rounds.map((x) => x.dbUs)) };
+      return { name: r.name, pctOfBare: pct, p99Ms: p99, bytes: r.bytes, cpu, rounds: r.rounds, goalMet: pct >= 10 && p99 <= 50 };
     });
     mkdirSync(path.join(root, 'bench-results'), { recursive: true });
     writeFileSync(

@@ -36,7 +36,7 @@ async function main(): Promise<void> {
     embedded = await startEmbeddedPostgres(config.dataDir, log);
     url = embedded.url;
   }
-  const database = connect(url, { max: 20 });
+  const database = connect(url, { max: 20, socket: embedded?.socket });
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let jobs: JobQueue | undefined;
   let shuttingDown = false;

@@ -20,9 +20,13 @@ export function reconnectDelaySeconds(retries: number): number {
   return (0.5 + Math.random() / 2) * Math.min(0.05 * 2 ** retries, 1);
 }
 
-/** Opens a pool on any PostgreSQL URL (embedded or external). */
-export function connect(url: string, options: { max?: number } = {}): Database {
+/**
+ * Opens a pool on any PostgreSQL URL (embedded or external); with `socket`, through that Unix socket instead of the
+ * URL's host and port (the URL still gives the user, password and database).
+ */
+export function connect(url: string, options: { max?: number; socket?: string | null } = {}): Database {
   const sql = postgres(url, {
+    ...(options.socket ? { path: options.socket } : {}),
     max: options.max ?? 10,
     idle_timeout: 30,
     connect_timeout: 15,

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
+import { connect } from './client';
 import { startEmbeddedPostgres } from './embedded';
 
 const quiet = { info: () => {}, warn: () => {} };
@@ -53,6 +54,24 @@ describe('embedded PostgreSQL', () => {
       await second.stop();
     }
     void first;
+  }, 60_000);
+
+  // Issue 12 §5: the app's pool talks to the embedded server over its Unix socket (cheaper than loopback TCP).
+  it('answers on its Unix socket, and on TCP for tools', async () => {
+    const server = await startEmbeddedPostgres(tempDataDir(), quiet);
+    try {
+      expect(server.socket).toMatch(/\.s\.PGSQL\.\d+$/);
+      const database = connect(server.url, { max: 1, socket: server.socket });
+      try {
+        const [row] = await database.sql`SELECT inet_server_addr() IS NULL AS local`;
+        expect(row!.local).toBe(true);
+      } finally {
+        await database.close();
+      }
+      expect(await query(server.url)).toBe(1);
+    } finally {
+      await server.stop();
+    }
   }, 60_000);
 
   it('removes a stale postmaster.pid naming a dead process', async () => {

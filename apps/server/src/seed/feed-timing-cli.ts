@@ -121,7 +121,7 @@ try {
     });
     const tail = first[LIMIT - 2];
     if (tail) {
-      const cursor = { ts: tail[20], id: tail[0] };
+      const cursor = { ts: tail.cursorTs, id: tail.id };
       feeds.push({
         name: `${name}, page 2`,
         run: () => findHomeFeed(db, viewer, { cursor, limit: LIMIT }),

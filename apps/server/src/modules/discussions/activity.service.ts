@@ -25,11 +25,11 @@ export async function listUserActivity(
   });
   if (!page.userFound) throw AppError.notFound(PROFILE_MESSAGES.userNotFound, 'user_not_found');
 
-  const posts = new Map(page.discussions.map((t) => [t[0], t]));
-  const comments = new Map(page.comments.map((t) => [t[0], t]));
+  const posts = new Map(page.discussions.map((row) => [row.id, row]));
+  const comments = new Map(page.comments.map((row) => [row.id, row]));
   const entries = page.items.slice(0, limit);
   const items: ActivityItem[] = [];
-  for (const [kind, id, discussionId] of entries) {
+  for (const { kind, id, discussionId } of entries) {
     const post = posts.get(discussionId);
     if (!post) continue; // deleted between the two halves of the statement: impossible in one snapshot, kept safe
     const discussion = toDiscussion(post, actor.id);
@@ -39,9 +39,9 @@ export async function listUserActivity(
     }
     const row = comments.get(id);
     if (!row) continue;
-    const comment = toComment(row, actor.id, isModerator(actor.id, post[6], post[19]));
+    const comment = toComment(row, actor.id, isModerator(actor.id, post.ownerId, post.viewerRole));
     items.push({ type: 'comment', date_posted: comment.date_posted, comment, discussion });
   }
   const last = entries.at(-1);
-  return { items, nextCursor: page.items.length > limit && last ? encodeCursor([last[3], last[0], last[1]]) : null };
+  return { items, nextCursor: page.items.length > limit && last ? encodeCursor([last.cursorTs, last.kind, last.id]) : null };
 }

@@ -74,8 +74,8 @@ async function commentsPage(
   const rows = page.items.slice(0, limit);
   const last = rows.at(-1);
   return {
-    items: rows.map((t) => toComment(t, viewerId, moderator)),
-    nextCursor: page.items.length > limit && last ? encodeCursor([last[11], last[0]]) : null,
+    items: rows.map((row) => toComment(row, viewerId, moderator)),
+    nextCursor: page.items.length > limit && last ? encodeCursor([last.cursorTs, last.id]) : null,
   };
 }
 

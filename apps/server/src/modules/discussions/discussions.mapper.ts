@@ -1,5 +1,5 @@
 import { type Comment, type Discussion, type Role, toRole } from '@agora/contract';
-import type { CommentTuple, DiscussionTuple } from './discussions.queries';
+import type { CommentRow, DiscussionRow } from './discussions.queries';
 
 /** The one place post and comment rows become the spec's shapes (SPEC §3 Discussion and Comment, both spellings). */
 
@@ -9,9 +9,9 @@ export function isModerator(viewerId: number, ownerId: number, viewerRole: Role 
 }
 
 /** `viewerId` 0 for visitors. */
-export function toDiscussion(t: DiscussionTuple, viewerId: number): Discussion {
-  const [id, groupId, slug, groupName, groupDp, groupVerified, ownerId, userId, username, profileImage, authorRole, content] = t;
-  const [, , , , , , , , , , , , datePosted, dateEdited, isPinned, commentCount, likeCount, liked, media, viewerRole] = t;
+export function toDiscussion(row: DiscussionRow, viewerId: number): Discussion {
+  const { id, groupId, slug, groupName, groupDp, groupVerified, ownerId, userId, username, profileImage, authorRole, content } = row;
+  const { datePosted, dateEdited, isPinned, commentCount, likeCount, liked, media, viewerRole } = row;
   const moderator = isModerator(viewerId, ownerId, viewerRole);
   const isAuthor = viewerId !== 0 && viewerId === userId;
   return {
@@ -38,7 +38,7 @@ export function toDiscussion(t: DiscussionTuple, viewerId: number): Discussion {
     likes_count: likeCount,
     isLiked: liked,
     is_liked: liked,
-    media: (media ?? []).map(([mediaId, url]) => ({ id: mediaId, media_url: url })),
+    media: (media ?? []).map((m) => ({ id: m.id, media_url: m.url })),
     canEdit: isAuthor,
     canDelete: isAuthor || moderator,
     canPin: moderator,
@@ -46,8 +46,8 @@ export function toDiscussion(t: DiscussionTuple, viewerId: number): Discussion {
 }
 
 /** `moderator`: the viewer is the community's owner or an admin (may delete any comment). */
-export function toComment(t: CommentTuple, viewerId: number, moderator: boolean): Comment {
-  const [id, discussionId, parentId, content, datePosted, userId, username, profileImage, liked, likeCount, replyCount] = t;
+export function toComment(row: CommentRow, viewerId: number, moderator: boolean): Comment {
+  const { id, discussionId, parentId, content, datePosted, userId, username, profileImage, liked, likeCount, replyCount } = row;
   return {
     id,
     discussion_id: discussionId,

@@ -64,31 +64,33 @@ function accessOf(row: { groupId: number; isPrivate: boolean; ownerId: number; v
 // ---------------------------------------------------------------------------------------------------------------
 // Posts as the API shows them
 
-/** A post as the statements return it: one JSON array per post (see `discussionJson`). */
-export type DiscussionTuple = [
-  id: number,
-  groupId: number,
-  slug: string,
-  groupName: string,
-  groupDp: string | null,
-  groupVerified: boolean,
-  ownerId: number,
-  userId: number,
-  username: string,
-  profileImage: string | null,
-  authorRole: Role | null,
-  content: string,
-  datePosted: string,
-  dateEdited: string | null,
-  isPinned: boolean,
-  commentCount: number,
-  likeCount: number,
-  liked: boolean,
-  media: [id: number, url: string][] | null,
-  viewerRole: Role | null,
+/** A post as the statements return it: one JSON object per post (see `discussionJson`), named as here. */
+export type DiscussionRow = {
+  id: number;
+  groupId: number;
+  slug: string;
+  groupName: string;
+  groupDp: string | null;
+  groupVerified: boolean;
+  ownerId: number;
+  userId: number;
+  username: string;
+  profileImage: string | null;
+  /** The author's role in the community (null: not a member). */
+  authorRole: Role | null;
+  content: string;
+  datePosted: string;
+  dateEdited: string | null;
+  isPinned: boolean;
+  commentCount: number;
+  likeCount: number;
+  liked: boolean;
+  /** The gallery images (not the inline ones), in their order; null when there are none. */
+  media: { id: number; url: string }[] | null;
+  viewerRole: Role | null;
   /** created_at as PostgreSQL text (microseconds), for keyset cursors. */
-  cursorTs: string,
-];
+  cursorTs: string;
+};
 
 /**
  * json_agg of the posts whose ids the CTE `page` lists, in `order` (over `d`): the community, the author and their
@@ -99,16 +101,18 @@ export type DiscussionTuple = [
  * post and community (1 s instead of 1 ms at 200,000 posts; docs/perf/discussions.md).
  */
 const discussionJson = (order: SQL, source: SQL = sql`page`) => sql`(
-  SELECT json_agg(json_build_array(
-    d.id, d.group_id, d.slug, d.group_name, d.group_dp, d.group_verified, d.owner_id,
-    d.user_id, d.username, d.profile_image,
-    (SELECT am.role FROM ${groupMembers} am WHERE am.group_id = d.group_id AND am.user_id = d.user_id),
-    d.content, ${iso(sql`d.created_at`)}, ${iso(sql`d.edited_at`)}, d.is_pinned, d.comment_count, d.like_count,
-    EXISTS (SELECT 1 FROM ${discussionLikes} l WHERE l.discussion_id = d.id AND l.user_id = ${viewer}),
-    (SELECT json_agg(json_build_array(m.id, m.media_url) ORDER BY m.position, m.id)
+  SELECT json_agg(json_build_object(
+    'id', d.id, 'groupId', d.group_id, 'slug', d.slug, 'groupName', d.group_name, 'groupDp', d.group_dp,
+    'groupVerified', d.group_verified, 'ownerId', d.owner_id,
+    'userId', d.user_id, 'username', d.username, 'profileImage', d.profile_image,
+    'authorRole', (SELECT am.role FROM ${groupMembers} am WHERE am.group_id = d.group_id AND am.user_id = d.user_id),
+    'content', d.content, 'datePosted', ${iso(sql`d.created_at`)}, 'dateEdited', ${iso(sql`d.edited_at`)},
+    'isPinned', d.is_pinned, 'commentCount', d.comment_count, 'likeCount', d.like_count,
+    'liked', EXISTS (SELECT 1 FROM ${discussionLikes} l WHERE l.discussion_id = d.id AND l.user_id = ${viewer}),
+    'media', (SELECT json_agg(json_build_object('id', m.id, 'url', m.media_url) ORDER BY m.position, m.id)
       FROM ${discussionMedia} m WHERE m.discussion_id = d.id AND NOT m.inline),
-    (SELECT vm.role FROM ${groupMembers} vm WHERE vm.group_id = d.group_id AND vm.user_id = ${viewer}),
-    d.created_at::text
+    'viewerRole', (SELECT vm.role FROM ${groupMembers} vm WHERE vm.group_id = d.group_id AND vm.user_id = ${viewer}),
+    'cursorTs', d.created_at::text
   ) ORDER BY ${order})
   FROM ${source} pg CROSS JOIN LATERAL (
     SELECT d.*, g.slug, g.group_name, g.group_dp, g.group_verified, g.owner_id, u.username, u.profile_image
@@ -125,7 +129,7 @@ const beforeTs = sql`(d.created_at, d.id) < (${p('cTs')}::timestamptz, ${p('cId'
 
 export type TimeCursor = { ts: string; id: number };
 export type PinnedCursor = TimeCursor & { pinned: boolean };
-export type DiscussionsPage = { access: GroupAccess | null; items: DiscussionTuple[] };
+export type DiscussionsPage = { access: GroupAccess | null; items: DiscussionRow[] };
 
 const cursorParams = (cursor: TimeCursor | null) => (cursor ? { cTs: cursor.ts, cId: cursor.id } : {});
 
@@ -137,7 +141,7 @@ export function groupFeedQuery(db: Db, withCursor: boolean) {
   const after = withCursor
     ? sql`AND (d.is_pinned, d.created_at, d.id) < (${p('cPinned')}::boolean, ${p('cTs')}::timestamptz, ${p('cId')}::int)`
     : sql``;
-  return db.select({ ...accessColumns, items: sql<DiscussionTuple[] | null>`r.items` }).from(
+  return db.select({ ...accessColumns, items: sql<DiscussionRow[] | null>`r.items` }).from(
     sql`(WITH ${TARGET},
         page AS (SELECT d.id FROM ${discussions} d WHERE d.group_id = (SELECT id FROM allowed) ${after}
           ORDER BY ${PINNED_NEWEST} LIMIT ${limit})
@@ -170,7 +174,7 @@ export async function findGroupFeed(
 
 const discussionOne = prepared('discussions_one', (db, name) =>
   db
-    .select({ ...accessColumns, items: sql<DiscussionTuple[] | null>`r.items` })
+    .select({ ...accessColumns, items: sql<DiscussionRow[] | null>`r.items` })
     .from(
       sql`(WITH ${TARGET},
         page AS (SELECT d.id FROM ${discussions} d WHERE d.id = ${p('did')}::int AND d.group_id = (SELECT id FROM allowed))
@@ -207,7 +211,7 @@ export function homeFeedQuery(db: Db, withCursor: boolean, rows?: number) {
   const after = withCursor ? sql`AND ${beforeTs}` : sql``;
   if (rows !== undefined && !(Number.isInteger(rows) && rows >= 1 && rows <= 1000)) throw new Error(`home feed: bad page size ${rows}`);
   const limit = rows === undefined ? pageLimit : sql.raw(String(rows));
-  return db.select({ items: sql<DiscussionTuple[] | null>`r.items` }).from(
+  return db.select({ items: sql<DiscussionRow[] | null>`r.items` }).from(
     sql`(WITH my AS MATERIALIZED (SELECT m.group_id FROM ${groupMembers} m WHERE m.user_id = ${viewer}),
         few AS (SELECT count(*) <= ${HOME_FEED_FEW_GROUPS} AS yes FROM my),
         page AS (
@@ -244,7 +248,7 @@ export async function findHomeFeed(
   db: Db,
   viewerId: number,
   opts: { cursor: TimeCursor | null; limit: number },
-): Promise<DiscussionTuple[]> {
+): Promise<DiscussionRow[]> {
   const statement = homeFeedStatement(db, opts.cursor !== null, opts.limit);
   const rows = await statement.execute({ viewer: viewerId, ...cursorParams(opts.cursor) });
   return rows[0]?.items ?? [];
@@ -256,7 +260,7 @@ export async function findHomeFeed(
 /** Explore's statement, unprepared (also EXPLAINed by seed/feed-timing-cli.ts). */
 export function exploreFeedQuery(db: Db, withCursor: boolean) {
   const after = withCursor ? sql`AND ${beforeTs}` : sql``;
-  return db.select({ items: sql<DiscussionTuple[] | null>`r.items` }).from(
+  return db.select({ items: sql<DiscussionRow[] | null>`r.items` }).from(
     // group_is_public selects the index; the subquery re-checks the community itself, so a post whose copy of
     // the privacy is stale (a privacy change racing a new post) is left out rather than shown. A scalar subquery,
     // not a join: the prepared statement's generic plan would hash-join every public post and sort (150 ms).
@@ -274,7 +278,7 @@ export async function findExploreFeed(
   db: Db,
   viewerId: number,
   opts: { cursor: TimeCursor | null; limit: number },
-): Promise<DiscussionTuple[]> {
+): Promise<DiscussionRow[]> {
   const statement = opts.cursor ? exploreNext(db) : exploreFirst(db);
   const rows = await statement.execute({ viewer: viewerId, limit: opts.limit, ...cursorParams(opts.cursor) });
   return rows[0]?.items ?? [];
@@ -283,27 +287,29 @@ export async function findExploreFeed(
 // ---------------------------------------------------------------------------------------------------------------
 // Comments and replies
 
-/** A comment as the statements return it: one JSON array per comment. */
-export type CommentTuple = [
-  id: number,
-  discussionId: number,
-  parentId: number | null,
-  content: string,
-  datePosted: string,
-  userId: number,
-  username: string,
-  profileImage: string | null,
-  liked: boolean,
-  likeCount: number,
-  replyCount: number,
-  cursorTs: string,
-];
+/** A comment as the statements return it: one JSON object per comment (see `commentJson`), named as here. */
+export type CommentRow = {
+  id: number;
+  discussionId: number;
+  parentId: number | null;
+  content: string;
+  datePosted: string;
+  userId: number;
+  username: string;
+  profileImage: string | null;
+  liked: boolean;
+  likeCount: number;
+  replyCount: number;
+  /** created_at as PostgreSQL text (microseconds), for keyset cursors. */
+  cursorTs: string;
+};
 
 const commentJson = (order: SQL, source: SQL = sql`page`) => sql`(
-  SELECT json_agg(json_build_array(
-    c.id, c.discussion_id, c.parent_id, c.content, ${iso(sql`c.created_at`)}, c.user_id, c.username, c.profile_image,
-    EXISTS (SELECT 1 FROM ${commentLikes} l WHERE l.comment_id = c.id AND l.user_id = ${viewer}),
-    c.like_count, c.reply_count, c.created_at::text
+  SELECT json_agg(json_build_object(
+    'id', c.id, 'discussionId', c.discussion_id, 'parentId', c.parent_id, 'content', c.content,
+    'datePosted', ${iso(sql`c.created_at`)}, 'userId', c.user_id, 'username', c.username, 'profileImage', c.profile_image,
+    'liked', EXISTS (SELECT 1 FROM ${commentLikes} l WHERE l.comment_id = c.id AND l.user_id = ${viewer}),
+    'likeCount', c.like_count, 'replyCount', c.reply_count, 'cursorTs', c.created_at::text
   ) ORDER BY ${order})
   FROM ${source} pg CROSS JOIN LATERAL (
     SELECT c.*, u.username, u.profile_image FROM ${comments} c JOIN ${users} u ON u.id = c.user_id WHERE c.id = pg.id OFFSET 0) c
@@ -313,7 +319,7 @@ const commentJson = (order: SQL, source: SQL = sql`page`) => sql`(
 const COMMENTS_NEWEST = sql`c.created_at DESC, c.id DESC`;
 const OLDEST = sql`c.created_at, c.id`;
 
-export type CommentsPage = { access: GroupAccess | null; discussionFound: boolean; parentFound: boolean; items: CommentTuple[] };
+export type CommentsPage = { access: GroupAccess | null; discussionFound: boolean; parentFound: boolean; items: CommentRow[] };
 
 function buildComments(db: Db, name: string, replies: boolean, withCursor: boolean, oldest = replies) {
   const disc = sql`disc AS (SELECT d.id FROM ${discussions} d WHERE d.id = ${p('did')}::int AND d.group_id = (SELECT id FROM allowed))`;
@@ -330,7 +336,7 @@ function buildComments(db: Db, name: string, replies: boolean, withCursor: boole
       ...accessColumns,
       discussionFound: sql<boolean>`r.discussion_found`,
       parentFound: sql<boolean>`r.parent_found`,
-      items: sql<CommentTuple[] | null>`r.items`,
+      items: sql<CommentRow[] | null>`r.items`,
     })
     .from(
       sql`(WITH ${TARGET}, ${disc}, ${page}
@@ -396,13 +402,13 @@ export async function findComments(
 // A person's activity: their posts and comments, newest first, in the communities the viewer may read
 
 /** One entry of a person's activity: kind 1 a post, 0 a comment; `discussionId` the post (itself for a post). */
-export type ActivityTuple = [kind: 0 | 1, id: number, discussionId: number, cursorTs: string];
+export type ActivityRow = { kind: 0 | 1; id: number; discussionId: number; cursorTs: string };
 export type ActivityCursor = { ts: string; kind: 0 | 1; id: number };
 export type ActivityPage = {
   userFound: boolean;
-  items: ActivityTuple[];
-  discussions: DiscussionTuple[];
-  comments: CommentTuple[];
+  items: ActivityRow[];
+  discussions: DiscussionRow[];
+  comments: CommentRow[];
 };
 
 /**
@@ -423,9 +429,9 @@ function buildActivity(db: Db, name: string, withCursor: boolean) {
   return db
     .select({
       userFound: sql<boolean>`r.user_found`,
-      items: sql<ActivityTuple[] | null>`r.items`,
-      discussions: sql<DiscussionTuple[] | null>`r.discussions`,
-      comments: sql<CommentTuple[] | null>`r.comments`,
+      items: sql<ActivityRow[] | null>`r.items`,
+      discussions: sql<DiscussionRow[] | null>`r.discussions`,
+      comments: sql<CommentRow[] | null>`r.comments`,
     })
     .from(
       sql`(WITH acts AS (
@@ -442,7 +448,7 @@ function buildActivity(db: Db, name: string, withCursor: boolean) {
         dpage AS (SELECT DISTINCT did AS id FROM acts),
         cpage AS (SELECT id FROM acts WHERE kind = 0)
         SELECT EXISTS (SELECT 1 FROM ${users} u WHERE u.id = ${p('author')}::int) AS user_found,
-          (SELECT json_agg(json_build_array(a.kind, a.id, a.did, a.created_at::text) ORDER BY ${ACTIVITY_ORDER}) FROM acts a) AS items,
+          (SELECT json_agg(json_build_object('kind', a.kind, 'id', a.id, 'discussionId', a.did, 'cursorTs', a.created_at::text) ORDER BY ${ACTIVITY_ORDER}) FROM acts a) AS items,
           ${discussionJson(NEWEST, sql`dpage`)} AS discussions,
           ${commentJson(COMMENTS_NEWEST, sql`cpage`)} AS comments) r`,
     )

@@ -36,7 +36,7 @@ import {
   deleteDiscussionLike,
   deleteDiscussionRow,
   deleteInlineMedia,
-  type DiscussionTuple,
+  type DiscussionRow,
   findDiscussion,
   findExploreFeed,
   findGroupFeed,
@@ -61,9 +61,9 @@ type PageQuery = { cursor?: string; limit?: number };
 export type DiscussionPath = { group: string; discussionId: string };
 
 /** A page of `limit + 1` rows → the first `limit` mapped, and the cursor of the last one when more exist. */
-function pageOf(rows: DiscussionTuple[], limit: number, viewerId: number, cursorOf: (t: DiscussionTuple) => (string | number | boolean)[]) {
+function pageOf(rows: DiscussionRow[], limit: number, viewerId: number, cursorOf: (t: DiscussionRow) => (string | number | boolean)[]) {
   const { page, nextCursor } = keysetPage(rows, limit, cursorOf);
-  return { discussions: page.map((t) => toDiscussion(t, viewerId)), nextCursor };
+  return { discussions: page.map((row) => toDiscussion(row, viewerId)), nextCursor };
 }
 
 const pageSize = (query: PageQuery) => query.limit ?? DISCUSSION_LIMITS.feedPageDefault;
@@ -86,7 +86,7 @@ export async function listGroupDiscussions(
     limit: limit + 1,
   });
   assertReadable(access, actor);
-  return pageOf(items, limit, viewerId, (t) => [t[14], t[20], t[0]]);
+  return pageOf(items, limit, viewerId, (row) => [row.isPinned, row.cursorTs, row.id]);
 }
 
 /** GET /groups/joined/discussions: the home feed, posts of the communities the actor joined or owns, newest first. */
@@ -94,7 +94,7 @@ export async function listHomeFeed(ctx: AppContext, actor: NonNullable<Actor>, i
   const cursor = decodeCursor(input.cursor, ['ts', 'int'] as const);
   const limit = pageSize(input);
   const rows = await findHomeFeed(ctx.db, actor.id, { cursor: cursor ? { ts: cursor[0], id: cursor[1] } : null, limit: limit + 1 });
-  return pageOf(rows, limit, actor.id, (t) => [t[20], t[0]]);
+  return pageOf(rows, limit, actor.id, (row) => [row.cursorTs, row.id]);
 }
 
 /** GET /groups/suggested/discussions: Explore, the newest posts of public communities (visitors too). */
@@ -103,7 +103,7 @@ export async function listExploreFeed(ctx: AppContext, actor: Actor, input: Page
   const limit = pageSize(input);
   const viewerId = actor?.id ?? 0;
   const rows = await findExploreFeed(ctx.db, viewerId, { cursor: cursor ? { ts: cursor[0], id: cursor[1] } : null, limit: limit + 1 });
-  return pageOf(rows, limit, viewerId, (t) => [t[20], t[0]]);
+  return pageOf(rows, limit, viewerId, (row) => [row.cursorTs, row.id]);
 }
 
 /** GET /groups/{id}/discussions/{discussionId}: one post; 404 when it is not in that community. */
