@@ -85,6 +85,7 @@ export async function buildApp(
     sessionTtlMs: config.sessionTtlMs,
     passwordWork: config.passwordWork,
     publicUrl: config.publicUrl,
+    requireEmailVerification: config.requireEmailVerification,
   });
   app.decorate('ctx', ctx);
   // The password queue sheds by expected wait: measure argon2 on this machine now (a moving average follows).

@@ -25,6 +25,8 @@ export type AppContext = {
   jobs: JobSender;
   /** The site's public origin: links in mail start with it. */
   publicUrl: string;
+  /** REQUIRE_EMAIL_VERIFICATION (account/verified.ts). */
+  requireEmailVerification: boolean;
 };
 
 /** Who acts in a service call: the signed-in user, or null for a visitor. */
@@ -39,6 +41,7 @@ export function createAppContext(opts: {
   sessionTtlMs: number;
   passwordWork: PasswordWork;
   publicUrl: string;
+  requireEmailVerification?: boolean;
 }): AppContext {
   return {
     db: opts.db,
@@ -57,5 +60,6 @@ export function createAppContext(opts: {
     sessionTtlMs: opts.sessionTtlMs,
     jobs: createJobSender(opts.db),
     publicUrl: opts.publicUrl,
+    requireEmailVerification: opts.requireEmailVerification ?? false,
   };
 }

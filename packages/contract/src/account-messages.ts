@@ -25,4 +25,5 @@ export const ACCOUNT_MESSAGES = {
   exportOncePerDay: 'You can export your data once a day. Please try again later.',
   exportNotFound: 'This export does not exist or has expired',
   verificationRequired: 'Please confirm your email address first',
+  confirmForMore: 'Please confirm your email address to do this more often. We sent you a link when you signed up.',
 } as const;

@@ -78,6 +78,8 @@ export const LIMIT_VALUES = {
   accountMailsPerIp: { points: 10, duration: 60 * 60 },
   accountMailsPerAddress: { points: 3, duration: 60 * 60 },
   tokenAttemptsPerIp: { points: 30, duration: 10 * 60 },
+  unverifiedGroupCreatesPerUser: { points: 1, duration: 24 * 60 * 60 },
+  unverifiedFriendRequestsPerUser: { points: 10, duration: 24 * 60 * 60 },
 } as const;
 
 /**
@@ -123,6 +125,9 @@ export function createLimiters(enabled: boolean) {
     accountMailsPerAddress: make('accountMailsPerAddress', ACCOUNT_MESSAGES.tooManyMails),
     /** Uses of mailed links (reset, verification, email change) per address: guessing a token is hopeless, and slow. */
     tokenAttemptsPerIp: make('tokenAttemptsPerIp', ACCOUNT_MESSAGES.tooManyAttempts),
+    /** Until an account confirms its address (issue 14 §2): 1 new community and 10 friend requests a day. */
+    unverifiedGroupCreatesPerUser: make('unverifiedGroupCreatesPerUser', ACCOUNT_MESSAGES.confirmForMore),
+    unverifiedFriendRequestsPerUser: make('unverifiedFriendRequestsPerUser', ACCOUNT_MESSAGES.confirmForMore),
   };
 }
 export type Limiters = ReturnType<typeof createLimiters>;

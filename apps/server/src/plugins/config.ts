@@ -34,6 +34,8 @@ const envSchema = z.object({
   /** Comma-separated origins allowed to call the API cross-origin. Empty: same origin only. */
   CORS_ORIGINS: z.string().default(''),
   TRUST_PROXY: flag(false),
+  /** `true`: an unconfirmed account may not create communities, post or send friend requests until it confirms. */
+  REQUIRE_EMAIL_VERIFICATION: flag(false),
   /** Open HTTP connections per address (IPv6: per /64); 0 = no cap. Default 200, or 0 with TRUST_PROXY. */
   MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).optional(),
   /** Socket.IO connections per signed-in user and per address at once. */
@@ -87,6 +89,8 @@ export type Config = {
    * under `mailDir` and its subject and links are logged, so `npm start` works without a mail server.
    */
   mail: { smtpUrl: string | undefined; from: string; dir: string };
+  /** REQUIRE_EMAIL_VERIFICATION: unconfirmed accounts may not create communities, post or send friend requests. */
+  requireEmailVerification: boolean;
   /** Timeouts and connection bounds (plugins/connections.ts); tests shorten them. */
   http: HttpLimits;
   /** How often sockets are checked against their sessions (expired or deleted sessions lose their sockets). */
@@ -132,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.join(root, 'apps/web/dist'),
     migrationsDir: path.join(root, 'apps/server/drizzle'),
     publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : `http://localhost:${e.PORT}`,
+    requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, dir: path.join(dataDir, 'mail') },
     // Behind a reverse proxy every connection comes from the proxy, so the per-address cap is the proxy's job.
     http: {

@@ -45,6 +45,7 @@ import {
   releasableContentPaths,
   updateBlog as updateBlogRow,
 } from './blogs.queries';
+import { assertMayAct } from '../account/verified';
 
 /**
  * Blogs: who may read, publish, edit, delete, like and share (SPEC §6), and the rules of each (SPEC §5). Reads of a
@@ -209,6 +210,7 @@ export async function createBlog(ctx: AppContext, actor: UserRow, idOrSlug: stri
   const { group, role } = await resolveGroupForViewer(ctx, actor, idOrSlug);
   if (!canCreateBlog({ role, isOwner: group.ownerId === actor.id })) throw AppError.forbidden(BLOG_MESSAGES.createForbidden);
   await ctx.limiters.blogPostsPerUser.consume(String(actor.id));
+  await assertMayAct(ctx, actor, 'post');
   const input = parseFields(form.fields);
   const image = await storeHeaderImage(ctx, actor, form.files);
   let blogId: number;

@@ -41,6 +41,7 @@ import {
   type WriteTarget,
 } from './discussions.queries';
 import type { DiscussionPath } from './discussions.service';
+import { assertMayAct } from '../account/verified';
 
 type PageQuery = { cursor?: string; limit?: number };
 type CommentOrderQuery = { order?: CommentOrder };
@@ -127,6 +128,7 @@ export async function createComment(
   if (!actor) throw AppError.unauthorized(DISCUSSION_MESSAGES.loginToComment);
   const writer = actor;
   await ctx.limiters.commentsPerUser.consume(String(writer.id));
+  await assertMayAct(ctx, writer, 'post');
   try {
     return await withWriteRetry(async () => {
       const target = await targetOf(ctx, writer, input);

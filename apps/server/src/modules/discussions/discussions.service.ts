@@ -55,6 +55,7 @@ import {
   updateDiscussionContent,
   type WriteTarget,
 } from './discussions.queries';
+import { assertMayAct } from '../account/verified';
 
 type PageQuery = { cursor?: string; limit?: number };
 /** A post named by a path: the community's `{id}` (id or slug) and the post's `{discussionId}`. */
@@ -194,6 +195,7 @@ export async function createDiscussion(
   assertCanContribute(target, actor, { visitor: DISCUSSION_MESSAGES.loginToPost, outsider: DISCUSSION_MESSAGES.memberToPost });
   const author = actor;
   await ctx.limiters.postsPerUser.consume(String(author.id));
+  await assertMayAct(ctx, author, 'post');
   const { content, mediaUrls } = input.body;
   const inlinePaths = inlinePathsOf(content, mediaUrls);
   const groupId = target.groupId;

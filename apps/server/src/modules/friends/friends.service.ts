@@ -28,6 +28,7 @@ import {
   type FriendsPage,
   insertFriendRequest,
 } from './friends.queries';
+import { assertMayAct } from '../account/verified';
 
 /**
  * Friends (SPEC §4 "Friend relation"). The acting user is always the signed-in user: every id in a body names the
@@ -159,6 +160,7 @@ export async function sendFriendRequest(
   assertActsAsSelf(actor, input.requester_id);
   if (input.addressee_id === actor.id) throw AppError.badRequest(FRIEND_MESSAGES.notSelf, { addressee_id: FRIEND_MESSAGES.notSelf });
   await ctx.limiters.friendRequestsPerUser.consume(String(actor.id));
+  await assertMayAct(ctx, actor, 'friend_request');
   const addressee = await findUserBrief(ctx.db, input.addressee_id);
   if (!addressee) throw userNotFound();
   const status = await ctx.db.transaction(async (tx): Promise<FriendStatus> => {

@@ -52,6 +52,7 @@ import {
   updateGroup,
   upsertSection,
 } from './groups.queries';
+import { assertMayAct } from '../account/verified';
 
 /** Parses with a contract schema; a failure is a 400 whose message is the first problem, with every field's. */
 function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
@@ -215,6 +216,7 @@ async function storeFormImages(uploadsDir: string, files: Record<string, Buffer>
 export async function createGroup(ctx: AppContext, actor: NonNullable<Actor>, form: GroupForm): Promise<CreateGroupResponse> {
   // Consume first: parallel creations cannot all pass a check none of them has counted yet.
   await ctx.limiters.groupCreatesPerUser.consume(String(actor.id));
+  await assertMayAct(ctx, actor, 'create_group');
   const input = parseWith(createGroupFieldsSchema, form.fields);
   const existing = await nameTaken(ctx.db, input.group_name);
   if (existing !== null) throw nameTakenError(existing);
