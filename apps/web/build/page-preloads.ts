@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { FIRST_PAINT, withFirstPaint } from './first-paint.ts';
 
 /**
  * For each first page a visitor can land on, the lazy modules it renders at once (see src/app/routes.tsx). The
@@ -63,7 +64,7 @@ export function preloadsFor(chunks: ChunkInfo[], modules: string[]): { js: strin
   };
 }
 
-/** Vite plugin: writes `index.<page>.html` for every page of FIRST_PAGES. */
+/** Vite plugin: writes `index.<page>.html` for every page of FIRST_PAGES, with its preloads and first paint (first-paint.ts). */
 export function pagePreloads(pages: Record<string, string[]> = FIRST_PAGES): Plugin {
   let outDir = 'dist';
   return {
@@ -94,7 +95,8 @@ export function pagePreloads(pages: Record<string, string[]> = FIRST_PAGES): Plu
           ...css.map((href) => `    <link rel="stylesheet" crossorigin href="${href}">`),
           ...js.map((href) => `    <link rel="modulepreload" crossorigin href="${href}">`),
         ].join('\n');
-        await writeFile(path.join(outDir, `index.${page}.html`), html.replace('\n  </head>', `\n${links}\n  </head>`));
+        const pageHtml = withFirstPaint(html.replace('\n  </head>', `\n${links}\n  </head>`), FIRST_PAINT[page]);
+        await writeFile(path.join(outDir, `index.${page}.html`), pageHtml);
       }
     },
   };

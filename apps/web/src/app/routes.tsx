@@ -1,11 +1,12 @@
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration, type RouteObject } from 'react-router';
+import { Outlet, type RouteObject } from 'react-router';
 import { lazyComponent } from '@/lib/lazy-component';
 import { groupRoutes } from '@/features/groups/routes';
 import { DiscussionLinkRoute } from './discussion-link-route';
 import { NotFoundPage } from './not-found-page';
 import { RequireAuth } from './require-auth';
-import { RouteError } from './route-error';
+import { RouteBoundary } from './route-boundary';
+import { AppScrollRestoration } from './scroll-restoration';
 
 // Every page and the signed-in layout is its own chunk: /login loads neither the layout nor other pages, and a
 // page's libraries (the crop dialog, rich text, …) load with that page only. Keep new pages lazy the same way, and
@@ -56,7 +57,7 @@ function PageFallback() {
 function Root() {
   return (
     <>
-      <ScrollRestoration />
+      <AppScrollRestoration />
       {/* One boundary above every page: navigations run in a transition, so the current page stays on screen
           while the next page's code loads instead of flashing the fallback. */}
       <Suspense fallback={<PageFallback />}>
@@ -69,14 +70,20 @@ function Root() {
 /** Login and register sit outside AppLayout: no navigation bar, no side panel (SPEC §2). */
 export const routes: RouteObject[] = [
   {
-    element: <Root />,
-    errorElement: <RouteError />,
+    element: (
+      <RouteBoundary>
+        <Root />
+      </RouteBoundary>
+    ),
     children: [
       { path: '/login', element: <LoginPage /> },
       { path: '/register', element: <RegisterPage /> },
       {
-        element: <AppLayout />,
-        errorElement: <RouteError />,
+        element: (
+          <RouteBoundary>
+            <AppLayout />
+          </RouteBoundary>
+        ),
         children: [
           { index: true, element: <HomeRoute /> },
           { path: 'suggested', element: <ExplorePage /> },
