@@ -1,6 +1,7 @@
 // Zod-free on purpose: the web app's first pages import these without loading zod (docs/decisions/0006-web-performance.md).
 import { LIMITS } from './limits';
 import { cleanLine } from './text-rules';
+import { appPaths } from './routes';
 
 export const GROUP_LIMITS = {
   nameMax: LIMITS.groupNameMax,
@@ -168,5 +169,5 @@ export const FALLBACK_SLUG = 'community';
 
 /** The web path of a community (notification links, copy-link). */
 export function groupWebPath(slugOrId: string | number): string {
-  return `/group/${slugOrId}`;
+  return appPaths.group(slugOrId);
 }
