@@ -145,7 +145,6 @@ export type Invitation = z.infer<typeof invitationSchema>;
 
 /** The viewer's membership state: a member (any role), a pending join request, or neither. */
 export const MEMBERSHIP_STATUSES = ['member', 'requested', 'none'] as const;
-export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
 
 // ---------------------------------------------------------------------------------------------------------------
 // Paths and queries
