@@ -1,15 +1,20 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { AppPage } from '@agora/contract';
 import type { Plugin } from 'vite';
 import { FIRST_PAINT, withFirstPaint } from './first-paint.ts';
 
+/** A first page of the contract's route table, or `other` for the paths that are none (404). */
+export type FirstPage = AppPage | 'other';
+
 /**
- * For each first page a visitor can land on, the lazy modules it renders at once (see src/app/routes.tsx). The
- * server sends `index.<page>.html` for that page's paths (apps/server/src/plugins/web.ts, APP_ROUTES), which
- * preloads those chunks beside the entry, so the browser fetches them in parallel with it instead of after it
- * has run. Only speed depends on this table: a page missing here still works, one round trip later.
+ * For each first page a visitor can land on, the lazy modules it renders at once (see src/app/routes.tsx). Which
+ * paths show which page is the contract's route table (packages/contract/src/routes.ts, `appPageOf`); the server
+ * sends `index.<page>.html` for them (apps/server/src/plugins/web.ts), which preloads those chunks beside the entry,
+ * so the browser fetches them in parallel with it instead of after it has run. Only speed depends on this table
+ * (a module missing here still loads, one round trip later); its type asks for every page of the route table.
  */
-export const FIRST_PAGES: Record<string, string[]> = {
+export const FIRST_PAGES: Record<FirstPage, string[]> = {
   home: ['src/app/app-layout.tsx', 'src/features/feed/home-page.tsx'],
   explore: ['src/app/app-layout.tsx', 'src/features/feed/explore-page.tsx'],
   login: ['src/features/auth/login-page.tsx'],

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet, type RouteObject } from 'react-router';
+import { APP_ROUTES, routerPath } from '@agora/contract';
 import { lazyComponent } from '@/lib/lazy-component';
 import { groupRoutes } from '@/features/groups/routes';
 import { DiscussionLinkRoute } from './discussion-link-route';
@@ -9,9 +10,10 @@ import { RouteBoundary } from './route-boundary';
 import { AppScrollRestoration } from './scroll-restoration';
 
 // Every page and the signed-in layout is its own chunk: /login loads neither the layout nor other pages, and a
-// page's libraries (the crop dialog, rich text, …) load with that page only. Keep new pages lazy the same way, and
-// list a page people land on directly in FIRST_PAGES (apps/web/build/page-preloads.ts) and APP_ROUTES
-// (apps/server/src/plugins/web.ts), so its chunks are preloaded with the entry (docs/decisions/0042-no-waterfall-after-the-entry-a-preloading-html.md).
+// page's libraries (the crop dialog, rich text, …) load with that page only. Keep new pages lazy the same way. A new
+// route goes in the contract's route table first (packages/contract/src/routes.ts: the server then answers it with
+// 200) and its first page's modules in FIRST_PAGES (apps/web/build/page-preloads.ts), so its chunks are preloaded
+// with the entry (docs/decisions/0042-no-waterfall-after-the-entry-a-preloading-html.md).
 // Web tests preload every lazy component once (preloadAllLazyComponents) and then render synchronously.
 const LoginPage = lazyComponent(
   () => import('@/features/auth/login-page'),
@@ -76,8 +78,8 @@ export const routes: RouteObject[] = [
       </RouteBoundary>
     ),
     children: [
-      { path: '/login', element: <LoginPage /> },
-      { path: '/register', element: <RegisterPage /> },
+      { path: APP_ROUTES.login.pattern, element: <LoginPage /> },
+      { path: APP_ROUTES.register.pattern, element: <RegisterPage /> },
       {
         element: (
           <RouteBoundary>
@@ -86,9 +88,9 @@ export const routes: RouteObject[] = [
         ),
         children: [
           { index: true, element: <HomeRoute /> },
-          { path: 'suggested', element: <ExplorePage /> },
+          { path: routerPath(APP_ROUTES.suggested.pattern), element: <ExplorePage /> },
           {
-            path: 'create',
+            path: routerPath(APP_ROUTES.create.pattern),
             element: (
               <RequireAuth>
                 <CreateCommunityPage />
@@ -96,10 +98,10 @@ export const routes: RouteObject[] = [
             ),
           },
           // A blog page stands on its own (its own banner), outside the community's tabbed layout.
-          { path: 'group/:groupId/blogs/blogpage/:blogId', element: <BlogPage /> },
+          { path: routerPath(APP_ROUTES.blog.pattern), element: <BlogPage /> },
           groupRoutes,
           // Notification links to a post (SPEC §2): the community's Discussion tab with the post panel open.
-          { path: 'groups/:groupId/discussions/:discussionId', element: <DiscussionLinkRoute /> },
+          { path: routerPath(APP_ROUTES.discussion.pattern), element: <DiscussionLinkRoute /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },
