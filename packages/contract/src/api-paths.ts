@@ -1,3 +1,14 @@
+import type {
+  AccountExport,
+  AccountSessionsResponse,
+  AccountState,
+  ChangeEmailRequest,
+  ChangePasswordRequest,
+  ConfirmEmailChangeRequest,
+  ForgotPasswordRequest,
+  ResetPasswordRequest,
+  VerifyEmailRequest,
+} from './account';
 import type { LoginRequest, LoginResponse, MessageResponse, RegisterRequest, RegisterResponse } from './auth';
 import type {
   BlogFields,
@@ -81,7 +92,9 @@ import type { HealthResponse } from './health';
 import type {
   ClearNotificationsResponse,
   NotificationCountResponse,
+  NotificationSettings,
   NotificationsQuery,
+  UpdateNotificationSettings,
   NotificationsResponse,
   ReportLikeRequest,
   ReportLikeResponse,
@@ -185,6 +198,24 @@ export const API = {
     login: post('/api/auth/login').body<LoginRequest>().returns<LoginResponse>(),
     register: post('/api/auth/register').body<RegisterRequest>().returns<RegisterResponse>(),
     logout: post('/auth/logout').returns<MessageResponse>(),
+    verifyEmail: post('/api/auth/verify-email').body<VerifyEmailRequest>().returns<MessageResponse>(),
+    resendVerification: post('/api/auth/verify-email/resend').returns<MessageResponse>(),
+    forgotPassword: post('/api/auth/password/forgot').body<ForgotPasswordRequest>().returns<MessageResponse>(),
+    resetPassword: post('/api/auth/password/reset').body<ResetPasswordRequest>().returns<MessageResponse>(),
+    changePassword: post('/api/auth/password/change').body<ChangePasswordRequest>().returns<MessageResponse>(),
+    changeEmail: post('/api/auth/email/change').body<ChangeEmailRequest>().returns<MessageResponse>(),
+    confirmEmail: post('/api/auth/email/confirm').body<ConfirmEmailChangeRequest>().returns<MessageResponse>(),
+    sessions: get('/api/auth/sessions').returns<AccountSessionsResponse>(),
+    endSession: del('/api/auth/sessions/:id').returns<MessageResponse>(),
+    endOtherSessions: del('/api/auth/sessions').query<{ others: '1' }>().returns<MessageResponse>(),
+  },
+
+  account: {
+    state: get('/api/account').returns<AccountState>(),
+    requestExport: post('/api/account/export').returns<AccountExport>(),
+    latestExport: get('/api/account/export').returns<{ export: AccountExport | null }>(),
+    // A zip, not JSON: the web fetches it as bytes.
+    downloadExport: get('/api/account/export/:id').returns<ArrayBuffer>(),
   },
 
   users: {
@@ -220,6 +251,8 @@ export const API = {
     remove: del('/notifications/:id').returns<NotificationCountResponse>(),
     clear: del('/notifications').returns<ClearNotificationsResponse>(),
     reportLike: post('/notifications').body<ReportLikeRequest>().returns<ReportLikeResponse>(),
+    settings: get('/notifications/settings').returns<NotificationSettings>(),
+    updateSettings: put('/notifications/settings').body<UpdateNotificationSettings>().returns<NotificationSettings>(),
   },
 
   groups: {
