@@ -15,6 +15,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { createHealthCheck } from './modules/health/health.service';
 import { groupPublicRoutes, groupRoutes } from './modules/groups/groups.routes';
+import { memberPublicRoutes, memberRoutes } from './modules/members/members.routes';
 import { profileRoutes } from './modules/profiles/profiles.routes';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { authPlugin } from './plugins/auth';
@@ -40,6 +41,7 @@ const ALIASED_MODULES = [
   profileRoutes,
   uploadRoutes,
   groupPublicRoutes,
+  memberPublicRoutes,
   discussionRoutes,
   blogPublicRoutes,
   friendRoutes,
@@ -104,6 +106,7 @@ export async function buildApp(
   await app.register(healthRoutes, { health });
   await app.register(authRoutes, { ctx });
   await app.register(groupRoutes, { ctx });
+  await app.register(memberRoutes, { ctx });
   await app.register(blogRoutes, { ctx });
   for (const routes of ALIASED_MODULES) {
     await app.register(routes, { ctx });

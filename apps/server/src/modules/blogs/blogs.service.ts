@@ -8,10 +8,7 @@ import {
   type BlogResponse,
   type BlogShareResponse,
   blogWebPath,
-  canCreateBlog,
-  canManageBlog,
   type CreateBlogResponse,
-  GROUP_MESSAGES,
   type JoinedBlogsResponse,
   type UpdateBlogResponse,
 } from '@agora/contract';
@@ -21,11 +18,13 @@ import type { DbOrTx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { decodeCursor, keysetPage } from '../../lib/cursor';
-import { canReadGroup, resolveGroupForViewer } from '../groups/groups.access';
+import { resolveGroupForViewer } from '../groups/groups.access';
+import { authorizeBlog, authorizeCommunity, blogAbilities } from '../../policies';
 import { mentionedUsernames, notify, notifyMentions } from '../notifications/notifications.writer';
 import { claimUpload, deleteUploadFiles, releaseUpload, releaseUploads, storeUpload } from '../uploads/uploads.service';
 import { toBlog } from './blogs.mapper';
 import {
+  type BlogDetailRow,
   type BlogListRow,
   deleteBlogRow,
   deleteLike,
@@ -76,7 +75,7 @@ function parseFields(value: unknown): z.output<typeof blogFieldsSchema> {
 /** The community a path names, after the read check (private: members and the owner only), with the viewer's role. */
 async function readableGroup(ctx: AppContext, actor: Actor, idOrSlug: string) {
   const found = await resolveGroupForViewer(ctx, actor, idOrSlug);
-  if (!canReadGroup(found.group, actor, found.role)) throw AppError.forbidden(GROUP_MESSAGES.privateContent);
+  authorizeCommunity(actor, 'read', found.group, found.role);
   return found;
 }
 
@@ -121,16 +120,21 @@ export async function listJoinedBlogs(
 export async function getBlog(ctx: AppContext, actor: Actor, blogIdText: string): Promise<BlogResponse> {
   const row = await findBlogDetail(ctx.db, parseBlogId(blogIdText), actor?.id ?? 0);
   if (!row) throw blogNotFound();
-  if (!canReadGroup({ isPrivate: row.groupIsPrivate, ownerId: row.groupOwnerId }, actor, row.viewerRole))
-    throw AppError.forbidden(GROUP_MESSAGES.privateContent);
-  return { blog: toBlog(row) };
+  authorizeCommunity(actor, 'read', { isPrivate: row.groupIsPrivate, ownerId: row.groupOwnerId }, row.viewerRole);
+  return { blog: withAbilities(row, actor) };
+}
+
+/** A single blog with what the viewer may do with it (the blog policy). */
+function withAbilities(row: BlogDetailRow, actor: Actor) {
+  const community = { isPrivate: row.groupIsPrivate, ownerId: row.groupOwnerId };
+  return { ...toBlog(row), abilities: blogAbilities(actor, community, row.viewerRole, row.authorId) };
 }
 
 /** The blog as its author or editor sees it right after a change. */
 async function blogAfterChange(ctx: AppContext, actor: UserRow, blogId: number) {
   const row = await findBlogDetail(ctx.db, blogId, actor.id);
   if (!row) throw blogNotFound();
-  return toBlog(row);
+  return withAbilities(row, actor);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -207,7 +211,7 @@ async function discardHeaderImage(ctx: AppContext, path: string | null): Promise
  */
 export async function createBlog(ctx: AppContext, actor: UserRow, idOrSlug: string, form: BlogForm): Promise<CreateBlogResponse> {
   const { group, role } = await resolveGroupForViewer(ctx, actor, idOrSlug);
-  if (!canCreateBlog({ role, isOwner: group.ownerId === actor.id })) throw AppError.forbidden(BLOG_MESSAGES.createForbidden);
+  authorizeBlog(actor, 'create', group, role, null);
   await ctx.limiters.blogPostsPerUser.consume(String(actor.id));
   const input = parseFields(form.fields);
   const image = await storeHeaderImage(ctx, actor, form.files);
@@ -238,8 +242,7 @@ export async function createBlog(ctx: AppContext, actor: UserRow, idOrSlug: stri
 async function lockManageable(tx: DbOrTx, actor: UserRow, groupId: number, blogId: number): Promise<LockedBlog> {
   const locked = await lockBlog(tx, blogId, actor.id);
   if (!locked || locked.groupId !== groupId) throw blogNotFound();
-  const viewer = { id: actor.id, role: locked.actorRole, isOwner: locked.groupOwnerId === actor.id };
-  if (!canManageBlog(viewer, locked.authorId)) throw AppError.forbidden(BLOG_MESSAGES.editForbidden);
+  authorizeBlog(actor, 'edit', { isPrivate: false, ownerId: locked.groupOwnerId }, locked.actorRole, locked.authorId);
   return locked;
 }
 
@@ -360,7 +363,7 @@ export async function toggleBlogLike(ctx: AppContext, actor: UserRow, idOrSlug: 
   await ctx.limiters.blogLikesPerUser.consume(String(actor.id));
   const { group, role, blog } = await readableBlog(ctx, actor, idOrSlug, blogIdText);
   // Members and the owner only, like posts (SPEC §6 "Members: post, like, comment"); sharing stays open to readers.
-  if (role === null && group.ownerId !== actor.id) throw AppError.forbidden(BLOG_MESSAGES.memberToLike);
+  authorizeBlog(actor, 'like', group, role, blog.authorId);
   return ctx.db.transaction(async (tx) => {
     await lockLikeToggle(tx, blog.id, actor.id);
     if (await insertLike(tx, blog.id, actor.id)) {

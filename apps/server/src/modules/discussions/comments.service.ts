@@ -24,7 +24,7 @@ import {
   isGoneError,
   withWriteRetry,
 } from './discussions.access';
-import { isModerator, toComment } from './discussions.mapper';
+import { isOwnerOrAdminOf, toComment } from './discussions.mapper';
 import {
   type CommentRef,
   deleteCommentLike,
@@ -70,7 +70,7 @@ async function commentsPage(
   assertReadable(page.access, actor);
   if (!page.discussionFound) throw discussionNotFound();
   if (!page.parentFound) throw commentNotFound();
-  const moderator = isModerator(viewerId, page.access.ownerId, page.access.viewerRole);
+  const moderator = isOwnerOrAdminOf(viewerId, page.access.ownerId, page.access.viewerRole);
   const rows = page.items.slice(0, limit);
   const last = rows.at(-1);
   return {
@@ -214,7 +214,7 @@ export async function deleteComment(ctx: AppContext, actor: Actor, input: Commen
   return withWriteRetry(async () => {
     const target = await targetOf(ctx, deleter, input);
     const comment = await commentOn(ctx, target.discussionId, input.commentId);
-    if (comment.userId !== deleter.id && !isModerator(deleter.id, target.ownerId, target.viewerRole)) {
+    if (comment.userId !== deleter.id && !isOwnerOrAdminOf(deleter.id, target.ownerId, target.viewerRole)) {
       throw AppError.forbidden(DISCUSSION_MESSAGES.cannotDeleteComment);
     }
     return ctx.db.transaction(async (tx) => {

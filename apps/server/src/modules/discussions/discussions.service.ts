@@ -31,7 +31,7 @@ import {
   isGoneError,
   withWriteRetry,
 } from './discussions.access';
-import { isModerator, toDiscussion } from './discussions.mapper';
+import { isOwnerOrAdminOf, toDiscussion } from './discussions.mapper';
 import {
   deleteDiscussionLike,
   deleteDiscussionRow,
@@ -289,7 +289,7 @@ export async function updateDiscussion(
 export async function deleteDiscussion(ctx: AppContext, actor: Actor, input: DiscussionPath): Promise<DiscussionMessageResponse> {
   if (!actor) throw AppError.unauthorized();
   const target = await writeTargetOf(ctx, actor, input);
-  if (target.authorId !== actor.id && !isModerator(actor.id, target.ownerId, target.viewerRole)) {
+  if (target.authorId !== actor.id && !isOwnerOrAdminOf(actor.id, target.ownerId, target.viewerRole)) {
     throw AppError.forbidden(DISCUSSION_MESSAGES.cannotDelete);
   }
   const { discussionId, groupId } = target;
@@ -319,7 +319,7 @@ export async function setDiscussionPinned(
 ): Promise<PinResponse> {
   if (!actor) throw AppError.unauthorized();
   const target = await writeTargetOf(ctx, actor, input);
-  if (!isModerator(actor.id, target.ownerId, target.viewerRole)) throw AppError.forbidden(DISCUSSION_MESSAGES.cannotPin);
+  if (!isOwnerOrAdminOf(actor.id, target.ownerId, target.viewerRole)) throw AppError.forbidden(DISCUSSION_MESSAGES.cannotPin);
   const pinned = await setPinned(ctx.db, target.discussionId, input.pinned);
   if (pinned === null) throw discussionNotFound();
   return { message: pinned ? DISCUSSION_MESSAGES.pinned : DISCUSSION_MESSAGES.unpinned, is_pinned: pinned ? 1 : 0 };

@@ -28,6 +28,7 @@ import {
   type FriendsPage,
   insertFriendRequest,
 } from './friends.queries';
+import { authorizeFriendship } from '../../policies/friendship';
 
 /**
  * Friends (SPEC §4 "Friend relation"). The acting user is always the signed-in user: every id in a body names the
@@ -41,7 +42,7 @@ const requestNotFound = () => AppError.notFound(FRIEND_MESSAGES.requestNotFound,
 const userNotFound = () => AppError.notFound(FRIEND_MESSAGES.userNotFound, 'user_not_found');
 
 function assertActsAsSelf(actor: Member, requesterId: number | undefined): void {
-  if (requesterId !== undefined && requesterId !== actor.id) throw AppError.forbidden(FRIEND_MESSAGES.actAsYourself);
+  authorizeFriendship(actor, { kind: 'actAs', requesterId });
 }
 
 function friendsResponse(page: FriendsPage, limit: number): FriendsResponse {
@@ -113,7 +114,7 @@ export async function checkFriendStatus(
   actor: Member,
   input: { user1: number; user2: number },
 ): Promise<FriendStatusResponse> {
-  if (actor.id !== input.user1 && actor.id !== input.user2) throw AppError.forbidden(FRIEND_MESSAGES.statusForbidden);
+  authorizeFriendship(actor, { kind: 'readStatus', user1: input.user1, user2: input.user2 });
   if (input.user1 === input.user2) throw AppError.badRequest(FRIEND_MESSAGES.statusSelf, { user2: FRIEND_MESSAGES.statusSelf });
   const row = await findFriendship(ctx.db, input.user1, input.user2);
   return { status: statusFrom(input.user1, row) };

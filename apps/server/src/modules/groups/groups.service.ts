@@ -23,17 +23,16 @@ import { AppError } from '../../lib/app-error';
 import { decodeCursor, keysetPage } from '../../lib/cursor';
 import { uniqueViolation } from '../../lib/pg-errors';
 import { recordAttachedUploads, releaseUploads } from '../uploads/uploads.service';
+import { communityAbilities } from '../../policies/community';
 import { assertOwner, groupNotFound, parseGroupRef, resolveGroup } from './groups.access';
 import { deleteUploads, prepareImage, type PreparedImage, writeImages } from './groups.files';
 import { toGroup, toOverview } from './groups.mapper';
+import { findExplorePage, findSuggested, findUserGroups } from './group-lists.queries';
+import { addOwnerMembership, admitAllRequests } from '../members/membership';
 import {
-  addMembers,
   deleteGroupRow,
-  findExplorePage,
   findGroup,
   findGroupDetail,
-  findSuggested,
-  findUserGroups,
   groupFilePaths,
   type GroupRow,
   insertGroup,
@@ -42,13 +41,11 @@ import {
   insertSlug,
   lockGroup,
   lockSlugBase,
-  moveMemberCount,
   movePostCount,
   setGroupDiscussionsPublic,
   nameTaken,
   pruneFormerSlugs,
   slugOwners,
-  takeAllJoinRequests,
   updateGroup,
   upsertSection,
 } from './groups.queries';
@@ -126,6 +123,7 @@ export async function getGroupDetail(ctx: AppContext, actor: Actor, idOrSlug: st
     role: row.role,
     joinRequest: row.requested && !isMember ? 'pending' : 'none',
     invite: row.inviteId !== null && !isMember ? { notificationId: row.inviteId, sender_username: row.inviteSender } : null,
+    abilities: communityAbilities(actor, row.group, row.role),
   };
 }
 
@@ -237,7 +235,7 @@ export async function createGroup(ctx: AppContext, actor: NonNullable<Actor>, fo
           'Rules & Regulations': input.rulesText,
           'Social Media': input.socialMediaText,
         });
-        await addMembers(tx, row.id, [actor.id], 'owner');
+        await addOwnerMembership(tx, row.id, actor.id);
         return row;
       }),
     );
@@ -390,9 +388,7 @@ export async function setPrivacy(ctx: AppContext, actor: Actor, idOrSlug: string
   const updated = await ctx.db.transaction(async (tx) => {
     // Membership rows first, then the group row: the order every membership change takes (no lock cycles).
     if (!isPrivate) {
-      const requesters = await takeAllJoinRequests(tx, group.id);
-      const added = await addMembers(tx, group.id, requesters);
-      if (added.length > 0) await moveMemberCount(tx, group.id, added.length, true);
+      await admitAllRequests(tx, group.id);
     }
     const locked = await lockGroup(tx, group.id);
     if (!locked) throw groupNotFound();

@@ -2,7 +2,6 @@ import {
   blogWebPath,
   type ClearNotificationsResponse,
   discussionLink,
-  GROUP_MESSAGES,
   NOTIFICATION_LIMITS,
   NOTIFICATION_MESSAGES,
   type NotificationCountResponse,
@@ -15,7 +14,8 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { decodeCursor, keysetPage } from '../../lib/cursor';
-import { canReadGroup, resolveGroupForViewer } from '../groups/groups.access';
+import { resolveGroupForViewer } from '../groups/groups.access';
+import { authorizeCommunity, authorizeLikeReport, authorizeOwnNotification } from '../../policies';
 import { toNotification } from './notifications.mapper';
 import {
   deleteAllOwnNotifications,
@@ -34,8 +34,6 @@ import { notify } from './notifications.writer';
  */
 
 type Member = UserRow;
-
-const notFound = () => AppError.notFound(NOTIFICATION_MESSAGES.notFound, 'notification_not_found');
 
 /** GET /notifications: the caller's notifications newest first, keyset-paginated, with the unread count in all. */
 export async function listNotifications(
@@ -61,7 +59,7 @@ export async function listNotifications(
 /** PUT /notifications/{id}/read: marks one of the caller's notifications read (already read: no change). */
 export async function markNotificationRead(ctx: AppContext, actor: Member, input: { id: number }): Promise<NotificationCountResponse> {
   const result = await markRead(ctx.db, actor.id, input.id);
-  if (!result.found) throw notFound();
+  authorizeOwnNotification(result);
   return { message: NOTIFICATION_MESSAGES.markedRead, unreadCount: result.unread };
 }
 
@@ -71,7 +69,7 @@ export async function markNotificationRead(ctx: AppContext, actor: Member, input
  */
 export async function deleteNotification(ctx: AppContext, actor: Member, input: { id: number }): Promise<NotificationCountResponse> {
   const result = await deleteOwnNotification(ctx.db, actor.id, input.id);
-  if (!result.found) throw notFound();
+  authorizeOwnNotification(result);
   return { message: NOTIFICATION_MESSAGES.deleted, unreadCount: result.unread };
 }
 
@@ -99,7 +97,7 @@ export async function reportLike(
   if (input.noti_type !== 'like')
     throw AppError.badRequest(NOTIFICATION_MESSAGES.onlyLikes, { noti_type: NOTIFICATION_MESSAGES.onlyLikes });
   const target = await likedObject(ctx, actor, input.noti_link.trim());
-  if (!target.liked) throw AppError.forbidden(NOTIFICATION_MESSAGES.notLiked);
+  authorizeLikeReport(target);
   const { recipientId } = target;
   if (recipientId === null) return { message: NOTIFICATION_MESSAGES.recorded, notificationId: null };
   const notificationId = await ctx.db.transaction((tx) =>
@@ -133,7 +131,7 @@ async function likedObject(ctx: AppContext, actor: Member, link: string): Promis
   const blog = discussion ? null : parseBlogLink(link);
   if (!discussion && !blog) throw AppError.badRequest(NOTIFICATION_MESSAGES.invalidLink, { noti_link: NOTIFICATION_MESSAGES.invalidLink });
   const { group, role } = await resolveGroupForViewer(ctx, actor, discussion ? String(discussion.groupId) : blog!.group);
-  if (!canReadGroup(group, actor, role)) throw AppError.forbidden(GROUP_MESSAGES.privateContent);
+  authorizeCommunity(actor, 'read', group, role);
   if (discussion) {
     const found = await findDiscussionLike(ctx.db, { groupId: group.id, discussionId: discussion.discussionId, viewerId: actor.id });
     if (!found) throw AppError.notFound('Discussion not found');

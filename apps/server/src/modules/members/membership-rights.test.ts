@@ -2,7 +2,7 @@ import { GROUP_MESSAGES } from '@agora/contract';
 import { describe, expect, it } from 'vitest';
 import { createGroup, createUser, type TestUser } from '../../test/factories';
 import { useTestApp } from '../../test/test-app';
-import { memberCounts, notificationsOf as storedNotifications, roleOf as roleIn } from './test-support';
+import { memberCounts, notificationsOf as storedNotifications, roleOf as roleIn } from '../groups/test-support';
 
 /**
  * Issue 12: who learns a private community's membership (§1.1), invitations that outlive their sender's rights

@@ -1,0 +1,95 @@
+import {
+  GROUP_MESSAGES,
+  GROUP_NOTIFICATION_TEXTS,
+  type JoinRequestsResponse,
+  type MemberCountResponse,
+  type MembershipResponse,
+  PAGE_SIZE_DEFAULT,
+} from '@agora/contract';
+import type { Actor, AppContext } from '../../context';
+import { AppError } from '../../lib/app-error';
+import { decodeCursor, keysetPage } from '../../lib/cursor';
+import { assertStaff, resolveGroupForViewer } from '../groups/groups.access';
+import { toJoinRequest } from './members.mapper';
+import { lockMembership, userExists } from './members.queries';
+import { findJoinRequestsPage } from './join-requests.queries';
+import { admit, membershipTx, notifyMember, withdrawRequest } from './membership';
+
+/** Pending requests to join a private community: the requester withdraws one, staff list, approve and decline them. */
+
+/** DELETE /api/groups/{id}/join: the requester withdraws a pending request (a member stays a member). */
+export async function cancelJoinRequest(ctx: AppContext, actor: Actor, idOrSlug: string): Promise<MembershipResponse> {
+  if (!actor) throw AppError.unauthorized(GROUP_MESSAGES.loginToManage);
+  await ctx.limiters.membershipChangesPerUser.consume(String(actor.id));
+  const { group, role } = await resolveGroupForViewer(ctx, actor, idOrSlug);
+  await membershipTx(ctx, async (tx) => {
+    await lockMembership(tx, group.id, actor.id);
+    await withdrawRequest(tx, group.id, actor.id);
+  });
+  const isMember = role !== null;
+  return {
+    message: GROUP_MESSAGES.requestCancelled,
+    isMember,
+    status: isMember ? 'member' : 'none',
+    member_count: group.memberCount,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Join requests (staff)
+
+/** GET /api/groups/{id}/requests: pending requests, oldest first, for the owner, admins and moderators. */
+export async function listJoinRequests(
+  ctx: AppContext,
+  actor: Actor,
+  idOrSlug: string,
+  query: { cursor?: string; limit?: number },
+): Promise<JoinRequestsResponse> {
+  const { group, role } = await resolveGroupForViewer(ctx, actor, idOrSlug);
+  assertStaff(actor, group, role);
+  const cursor = decodeCursor(query.cursor, ['ts', 'int'] as const);
+  const limit = query.limit ?? PAGE_SIZE_DEFAULT;
+  const rows = await findJoinRequestsPage(ctx.db, group.id, { cursor: cursor ? { ts: cursor[0], id: cursor[1] } : null, limit: limit + 1 });
+  const { page, nextCursor } = keysetPage(rows, limit, (r) => [r.requestedAt, r.id]);
+  return { requests: page.map(toJoinRequest), nextCursor };
+}
+
+/** POST /api/groups/{id}/requests/{userId}/approve: the requester becomes a member (counted) in one transaction. */
+export async function approveJoinRequest(ctx: AppContext, actor: Actor, idOrSlug: string, userId: number): Promise<MemberCountResponse> {
+  const { group, role } = await resolveGroupForViewer(ctx, actor, idOrSlug);
+  assertStaff(actor, group, role);
+  const user = await userExists(ctx.db, userId);
+  const staff = actor!;
+  const memberCount = await membershipTx(ctx, async (tx) => {
+    if (!user) throw new AppError(404, 'request_not_found', GROUP_MESSAGES.requestNotFound);
+    await lockMembership(tx, group.id, user.id);
+    if (!(await withdrawRequest(tx, group.id, userId))) throw new AppError(404, 'request_not_found', GROUP_MESSAGES.requestNotFound);
+    const admitted = await admit(tx, group, user, staff);
+    await notifyMember(tx, group, {
+      recipientId: user.id,
+      by: staff,
+      type: 'join_request_approved',
+      content: GROUP_NOTIFICATION_TEXTS.requestApproved(group.groupName),
+    });
+    return admitted.memberCount;
+  });
+  return { message: GROUP_MESSAGES.requestApproved(user!.username), member_count: memberCount };
+}
+
+/** POST /api/groups/{id}/requests/{userId}/decline: the request is deleted; the requester may ask again. */
+export async function declineJoinRequest(ctx: AppContext, actor: Actor, idOrSlug: string, userId: number): Promise<MemberCountResponse> {
+  const { group, role } = await resolveGroupForViewer(ctx, actor, idOrSlug);
+  assertStaff(actor, group, role);
+  const staff = actor!;
+  await membershipTx(ctx, async (tx) => {
+    await lockMembership(tx, group.id, userId);
+    if (!(await withdrawRequest(tx, group.id, userId))) throw new AppError(404, 'request_not_found', GROUP_MESSAGES.requestNotFound);
+    await notifyMember(tx, group, {
+      recipientId: userId,
+      by: staff,
+      type: 'join_request_declined',
+      content: GROUP_NOTIFICATION_TEXTS.requestDeclined(group.groupName),
+    });
+  });
+  return { message: GROUP_MESSAGES.requestDeclined, member_count: group.memberCount };
+}
