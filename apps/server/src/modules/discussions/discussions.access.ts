@@ -62,3 +62,7 @@ export { withWriteRetry } from '../../lib/write-retry';
 export function isGoneError(error: unknown): boolean {
   return pgErrorOf(error)?.code === '23503';
 }
+
+// The comments module reads a post's comment page and its write target through here (one community check, in the
+// discussions statements).
+export { findComments, findWriteTarget, type WriteTarget } from './discussions.queries';

@@ -23,24 +23,24 @@ import {
   groupRefOf,
   isGoneError,
   withWriteRetry,
-} from './discussions.access';
-import { isOwnerOrAdminOf, toComment } from './discussions.mapper';
+  findComments,
+  findWriteTarget,
+  type WriteTarget,
+} from '../discussions/discussions.access';
+import { isOwnerOrAdminOf, toComment } from '../discussions/discussions.mapper';
 import {
   type CommentRef,
   deleteCommentLike,
   deleteCommentRow,
   deleteReplies,
   findComment,
-  findComments,
-  findWriteTarget,
   insertComment,
   insertCommentLike,
   moveCommentCount,
   moveCommentLikes,
   moveReplyCount,
-  type WriteTarget,
-} from './discussions.queries';
-import type { DiscussionPath } from './discussions.service';
+} from './comments.queries';
+import type { DiscussionPath } from '../discussions/discussions.service';
 
 type PageQuery = { cursor?: string; limit?: number };
 type CommentOrderQuery = { order?: CommentOrder };
