@@ -13,6 +13,7 @@ import {
   users,
 } from '../../db/schema';
 import { prepared } from '../../lib/prepared';
+import { readableCommunitySql } from '../../policies/community';
 
 /**
  * Drizzle only: every statement of discussions, comments, likes and pins. Services decide; these read and write.
@@ -38,14 +39,14 @@ const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-
 
 /**
  * CTEs `target` (the community, the viewer's role) and `allowed` (its id, only when the viewer may read it: public,
- * or a member, or the owner — groups.access.ts `canReadGroup`, in SQL).
+ * or a member, or the owner — the community policy's read rule, policies/community.ts `readableCommunitySql`).
  */
 const TARGET = sql`target AS (
     SELECT g.id, g.is_private, g.owner_id, v.role AS viewer_role
     FROM ${groups} g LEFT JOIN ${groupMembers} v ON v.group_id = g.id AND v.user_id = ${viewer}
     WHERE g.id = ${refId}
   ),
-  allowed AS (SELECT id FROM target WHERE NOT is_private OR viewer_role IS NOT NULL OR owner_id = ${viewer})`;
+  allowed AS (SELECT id FROM target WHERE ${readableCommunitySql({ isPrivate: sql`is_private`, ownerId: sql`owner_id` }, sql`viewer_role`, viewer)})`;
 
 /** What the statements answer about the community named by the path (null: no community has that id or slug). */
 export type GroupAccess = { groupId: number; isPrivate: boolean; ownerId: number; viewerRole: Role | null };
@@ -406,12 +407,15 @@ export type ActivityPage = {
 };
 
 /**
- * The viewer may read the community of post `d` (groups.access.ts `canReadGroup`, in SQL): public, or the viewer
+ * The viewer may read the community of post `d` (policies/community.ts `readableCommunitySql`): public, or the viewer
  * is its owner or a member. Checked per row against the community itself, so a private community's posts and
  * comments never leave the database for anyone else.
  */
-const READABLE = sql`EXISTS (SELECT 1 FROM ${groups} g WHERE g.id = d.group_id AND (NOT g.is_private OR g.owner_id = ${viewer}
-  OR EXISTS (SELECT 1 FROM ${groupMembers} rm WHERE rm.group_id = g.id AND rm.user_id = ${viewer})))`;
+const READABLE = sql`EXISTS (SELECT 1 FROM ${groups} g WHERE g.id = d.group_id AND ${readableCommunitySql(
+  { isPrivate: sql`g.is_private`, ownerId: sql`g.owner_id` },
+  sql`(SELECT rm.role FROM ${groupMembers} rm WHERE rm.group_id = g.id AND rm.user_id = ${viewer})`,
+  viewer,
+)})`;
 // Newest first; at the same instant a post before a comment, then the higher id (the cursor's order).
 const ACTIVITY_ORDER = sql`a.created_at DESC, a.kind DESC, a.id DESC`;
 

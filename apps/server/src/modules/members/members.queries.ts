@@ -2,6 +2,7 @@ import { type Role } from '@agora/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { prepared } from '../../lib/prepared';
+import { readableCommunitySql } from '../../policies/community';
 import { likePattern, TRIGRAM_CANDIDATES_MAX, TRIGRAM_MIN } from '../../lib/like-search';
 import { activityScore, type GroupRef, idParams, refId } from '../groups/group-sql';
 import { groupMembers, groups, users } from '../../db/schema';
@@ -81,9 +82,12 @@ export type MembersPage = { found: boolean; isPrivate: boolean; ownerId: number;
 /** A member as the page statements return it: one JSON array per member, all in one row (cheap to read). */
 type MemberTuple = [id: number, username: string, role: Role, profileImage: string | null, bannerImage: string | null, joinedAt: string];
 
+/** The community alias `g` of the members statements, for the read rule. */
+const COMMUNITY_G = { isPrivate: sql`g.is_private`, ownerId: sql`g.owner_id` };
+
 function buildMembersPage(db: Db, withCursor: boolean, withSearch: boolean, name: string) {
   const viewer = sql.placeholder('viewer');
-  const conditions = [sql`m.group_id = g.id`, sql`(NOT g.is_private OR v.role IS NOT NULL OR g.owner_id = ${viewer}::int)`];
+  const conditions = [sql`m.group_id = g.id`, readableCommunitySql(COMMUNITY_G, sql`v.role`, sql`${viewer}::int`)];
   if (withCursor)
     conditions.push(
       sql`(m.role, m.joined_at, m.user_id) > (${sql.placeholder('cRole')}::group_role, ${sql.placeholder('cJoined')}::timestamptz, ${sql.placeholder('cUser')}::int)`,
@@ -174,7 +178,7 @@ function buildMembersSearch(db: Db, withCursor: boolean, name: string) {
       FROM ${groups} g LEFT JOIN ${groupMembers} v ON v.group_id = g.id AND v.user_id = ${viewer}
       WHERE g.id = ${refId(p('id'), p('slug'))}
     ),
-    allowed AS (SELECT id FROM target WHERE NOT is_private OR viewer_role IS NOT NULL OR owner_id = ${viewer}),
+    allowed AS (SELECT id FROM target WHERE ${readableCommunitySql({ isPrivate: sql`is_private`, ownerId: sql`owner_id` }, sql`viewer_role`, viewer)}),
     cand AS MATERIALIZED (SELECT u.id FROM ${users} u WHERE lower(u.username) LIKE ${pattern} LIMIT ${TRIGRAM_CANDIDATES_MAX + 1}),
     few AS (SELECT count(*) <= ${TRIGRAM_CANDIDATES_MAX} AS yes FROM cand),
     page AS (
