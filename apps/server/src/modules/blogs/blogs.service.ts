@@ -17,6 +17,7 @@ import type { Actor, AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { applyLike } from '../../lib/likes';
 import { decodeCursor, keysetPage } from '../../lib/cursor';
 import { resolveGroupForViewer } from '../groups/groups.access';
 import { authorizeBlog, authorizeCommunity, blogAbilities } from '../../policies';
@@ -365,24 +366,27 @@ export async function toggleBlogLike(ctx: AppContext, actor: UserRow, idOrSlug: 
   // Members and the owner only, like posts (SPEC §6 "Members: post, like, comment"); sharing stays open to readers.
   authorizeBlog(actor, 'like', group, role, blog.authorId);
   return ctx.db.transaction(async (tx) => {
-    await lockLikeToggle(tx, blog.id, actor.id);
-    if (await insertLike(tx, blog.id, actor.id)) {
-      const likes = await moveLikeCount(tx, blog.id, 1);
-      if (blog.authorId !== null) {
-        await notify(tx, {
-          recipientId: blog.authorId,
-          actorId: actor.id,
-          type: 'like',
-          content: `${actor.username} liked your blog post "${blog.title}"`,
-          link: blogWebPath(group.slug, blog.id),
-          groupId: group.id,
-          blogId: blog.id,
-        });
-      }
-      return { liked: true, likes_count: likes };
+    const outcome = await applyLike(tx, {
+      lock: (t) => lockLikeToggle(t, blog.id, actor.id),
+      insert: (t) => insertLike(t, blog.id, actor.id),
+      remove: (t) => deleteLike(t, blog.id, actor.id),
+      count: (t, delta) => (delta === 0 ? likeCountOf(t, blog.id) : moveLikeCount(t, blog.id, delta)),
+    });
+    if (!outcome) throw blogNotFound();
+    const { liked, likeCount } = outcome;
+    if (outcome.added && blog.authorId !== null) {
+      await notify(tx, {
+        recipientId: blog.authorId,
+        actorId: actor.id,
+        type: 'like',
+        content: `${actor.username} liked your blog post "${blog.title}"`,
+        link: blogWebPath(group.slug, blog.id),
+        groupId: group.id,
+        blogId: blog.id,
+      });
     }
-    const removed = await deleteLike(tx, blog.id, actor.id);
-    return { liked: false, likes_count: removed ? await moveLikeCount(tx, blog.id, -1) : await likeCountOf(tx, blog.id) };
+    // SPEC §3: a blog answers likes_count (posts and comments answer likeCount).
+    return { liked, likes_count: likeCount };
   });
 }
 

@@ -11,6 +11,7 @@ import {
 } from '@agora/contract';
 import type { Actor, AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
+import { applyLike } from '../../lib/likes';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { notify, notifyMentions } from '../notifications/notifications.writer';
 import {
@@ -243,19 +244,25 @@ export async function likeComment(ctx: AppContext, actor: Actor, input: CommentP
       assertCanContribute(target, liker, { visitor: DISCUSSION_MESSAGES.loginToLike, outsider: DISCUSSION_MESSAGES.memberToLike });
       const comment = await commentOn(ctx, target.discussionId, input.commentId);
       return ctx.db.transaction(async (tx) => {
-        let delta = 0;
-        let liked: boolean;
-        if (input.liked === false) liked = false;
-        else if (await insertCommentLike(tx, comment.id, liker.id)) {
-          delta = 1;
-          liked = true;
-        } else liked = input.liked === true;
-        if (!liked && (await deleteCommentLike(tx, comment.id, liker.id))) delta = -1;
-        const moved = await moveCommentLikes(tx, comment.id, delta);
-        if (!moved) throw commentNotFound();
-        if (delta > 0) {
+        let authorId = 0;
+        const outcome = await applyLike(
+          tx,
+          {
+            insert: (t) => insertCommentLike(t, comment.id, liker.id),
+            remove: (t) => deleteCommentLike(t, comment.id, liker.id),
+            count: async (t, delta) => {
+              const moved = await moveCommentLikes(t, comment.id, delta);
+              if (moved) authorId = moved.authorId;
+              return moved?.likeCount ?? null;
+            },
+          },
+          input.liked,
+        );
+        if (!outcome) throw commentNotFound();
+        const { liked, likeCount } = outcome;
+        if (outcome.added) {
           await notify(tx, {
-            recipientId: moved.authorId,
+            recipientId: authorId,
             actorId: liker.id,
             type: 'comment_like',
             content: `${liker.username} liked your comment`,
@@ -265,7 +272,7 @@ export async function likeComment(ctx: AppContext, actor: Actor, input: CommentP
             commentId: comment.id,
           });
         }
-        return { liked, likeCount: moved.likeCount };
+        return { liked, likeCount };
       });
     });
   } catch (error) {
