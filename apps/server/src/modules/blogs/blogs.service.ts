@@ -12,11 +12,11 @@ import {
   type JoinedBlogsResponse,
   type UpdateBlogResponse,
 } from '@agora/contract';
-import type { z } from 'zod';
 import type { Actor, AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { type FormInput, parseFormFields } from '../../lib/form-fields';
 import { applyLike } from '../../lib/likes';
 import { decodeCursor, keysetPage } from '../../lib/cursor';
 import { resolveGroupForViewer } from '../groups/groups.access';
@@ -62,15 +62,6 @@ export function parseBlogId(value: string): number {
   const text = value.trim();
   if (!/^[1-9][0-9]{0,9}$/.test(text) || Number(text) > INT4_MAX) throw blogNotFound();
   return Number(text);
-}
-
-/** Parses with the contract schema; a failure is a 400 whose message is the first problem, with every field's. */
-function parseFields(value: unknown): z.output<typeof blogFieldsSchema> {
-  const result = blogFieldsSchema.safeParse(value);
-  if (result.success) return result.data;
-  const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) fields[issue.path.join('.') || 'body'] ??= issue.message;
-  throw AppError.badRequest(result.error.issues[0]?.message ?? 'Invalid request', fields);
 }
 
 /** The community a path names, after the read check (private: members and the owner only), with the viewer's role. */
@@ -192,7 +183,7 @@ async function notifyBlogMentions(
 // ---------------------------------------------------------------------------------------------------------------
 // Writing
 
-export type BlogForm = { fields: Record<string, unknown>; files: Record<string, Buffer> };
+export type BlogForm = FormInput;
 
 /** Stores the form's header image as the actor's upload (rate-limited, re-encoded); null without one. */
 async function storeHeaderImage(ctx: AppContext, actor: UserRow, files: Record<string, Buffer>): Promise<string | null> {
@@ -214,7 +205,7 @@ export async function createBlog(ctx: AppContext, actor: UserRow, idOrSlug: stri
   const { group, role } = await resolveGroupForViewer(ctx, actor, idOrSlug);
   authorizeBlog(actor, 'create', group, role, null);
   await ctx.limiters.blogPostsPerUser.consume(String(actor.id));
-  const input = parseFields(form.fields);
+  const input = parseFormFields(blogFieldsSchema, form.fields);
   const image = await storeHeaderImage(ctx, actor, form.files);
   let blogId: number;
   try {
@@ -261,7 +252,7 @@ export async function updateBlog(
 ): Promise<UpdateBlogResponse> {
   const blogId = parseBlogId(blogIdText);
   const { group } = await resolveGroupForViewer(ctx, actor, idOrSlug);
-  const input = parseFields(form.fields);
+  const input = parseFormFields(blogFieldsSchema, form.fields);
   if (input.removeImage && form.files.image)
     throw AppError.badRequest(BLOG_MESSAGES.imageAndRemove, { image: BLOG_MESSAGES.imageAndRemove });
   // Refuse before storing anything: the locked row is checked again below.

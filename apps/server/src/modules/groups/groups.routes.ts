@@ -22,7 +22,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
-import { readMultipartForm } from '../../lib/multipart-form';
+import { readForm, readMultipartForm } from '../../lib/multipart-form';
 import { currentUser } from '../../plugins/auth';
 import {
   createGroup,
@@ -49,9 +49,8 @@ const FILE_RULES = {
 };
 
 /** The create form (multipart, or JSON without files); the body is only read for a signed-in user. */
-async function readCreateForm(request: FastifyRequest): Promise<GroupForm> {
-  if (!request.isMultipart()) return { fields: (request.body ?? {}) as Record<string, unknown>, files: {} };
-  return readMultipartForm(request, {
+function readCreateForm(request: FastifyRequest): Promise<GroupForm> {
+  return readForm(request, {
     files: FILE_RULES,
     fields: ['group_name', 'aboutText', 'rulesText', 'socialMediaText', 'owner_id'],
     maxFieldBytes: MAX_FIELD_BYTES,

@@ -20,6 +20,7 @@ import type { z } from 'zod';
 import type { Actor, AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { type FormInput, parseFormFields } from '../../lib/form-fields';
 import { decodeCursor, keysetPage } from '../../lib/cursor';
 import { uniqueViolation } from '../../lib/pg-errors';
 import { recordAttachedUploads, releaseUploads } from '../uploads/uploads.service';
@@ -49,15 +50,6 @@ import {
   updateGroup,
   upsertSection,
 } from './groups.queries';
-
-/** Parses with a contract schema; a failure is a 400 whose message is the first problem, with every field's. */
-function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) fields[issue.path.join('.') || 'body'] ??= issue.message;
-  throw AppError.badRequest(result.error.issues[0]?.message ?? 'Invalid request', fields);
-}
 
 function nameTakenError(name: string): AppError {
   return AppError.conflict('group_name_taken', GROUP_MESSAGES.nameTaken(name), 'group_name');
@@ -181,7 +173,7 @@ export async function listUserGroups(
 // ---------------------------------------------------------------------------------------------------------------
 // Creating
 
-export type GroupForm = { fields: Record<string, unknown>; files: Record<string, Buffer> };
+export type GroupForm = FormInput;
 
 type FormImages = { banner: string | null; dp: string | null; all: string[]; records: { path: string; kind: 'groupdp' | 'groupbanner' }[] };
 
@@ -213,7 +205,7 @@ async function storeFormImages(uploadsDir: string, files: Record<string, Buffer>
 export async function createGroup(ctx: AppContext, actor: NonNullable<Actor>, form: GroupForm): Promise<CreateGroupResponse> {
   // Consume first: parallel creations cannot all pass a check none of them has counted yet.
   await ctx.limiters.groupCreatesPerUser.consume(String(actor.id));
-  const input = parseWith(createGroupFieldsSchema, form.fields);
+  const input = parseFormFields(createGroupFieldsSchema, form.fields);
   const existing = await nameTaken(ctx.db, input.group_name);
   if (existing !== null) throw nameTakenError(existing);
   const images = await storeFormImages(ctx.uploadsDir, form.files);
@@ -335,7 +327,7 @@ export async function updateGroupForm(ctx: AppContext, actor: Actor, idOrSlug: s
   const group = await resolveGroup(ctx, idOrSlug);
   assertOwner(actor, group);
   const owner = actor;
-  const input = parseWith(updateGroupFieldsSchema, form.fields);
+  const input = parseFormFields(updateGroupFieldsSchema, form.fields);
   if (input.group_name === undefined && !form.files.group_banner && !form.files.group_dp)
     throw AppError.badRequest(GROUP_MESSAGES.updateNothing);
   if (form.files.group_banner || form.files.group_dp) await ctx.limiters.uploadsPerUser.consume(String(owner.id));
