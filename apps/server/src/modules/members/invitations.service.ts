@@ -16,7 +16,7 @@ import { findGroupById } from '../groups/groups.access';
 import { toInvitation } from './members.mapper';
 import { findRole, lockMembership, lockRoleOf, userExists } from './members.queries';
 import { deleteInvitation, findInvitationsPage, findInvite, pendingInviteExists, takeInvite } from './invitations.queries';
-import { admit, membershipTx } from './membership';
+import { admit, membershipTx, type GroupPath } from './membership';
 
 /** Invitations to a community (stored as group_invite notifications): staff send, list and revoke them; the invitee answers. */
 
@@ -27,9 +27,10 @@ import { admit, membershipTx } from './membership';
  * POST /api/groups/{id}/invite: staff invite a user who is not a member; stored as a group_invite notification
  * (one pending invitation per user and community).
  */
-export async function inviteToGroup(ctx: AppContext, actor: Actor, idOrSlug: string, userId: number): Promise<InviteResponse> {
+export async function inviteToGroup(ctx: AppContext, actor: Actor, input: GroupPath & { userId: number }): Promise<InviteResponse> {
+  const { userId } = input;
   if (actor) await ctx.limiters.invitesPerUser.consume(String(actor.id));
-  const { group, role } = await resolveGroupForViewer(ctx, actor, idOrSlug);
+  const { group, role } = await resolveGroupForViewer(ctx, actor, input.group);
   assertStaff(actor, group, role);
   const sender = actor!;
   const user = await userExists(ctx.db, userId);
@@ -95,13 +96,12 @@ export async function respondToInvite(
 export async function listInvitations(
   ctx: AppContext,
   actor: Actor,
-  idOrSlug: string,
-  query: { cursor?: string; limit?: number },
+  input: GroupPath & { cursor?: string; limit?: number },
 ): Promise<InvitationsResponse> {
-  const { group, role } = await resolveGroupForViewer(ctx, actor, idOrSlug);
+  const { group, role } = await resolveGroupForViewer(ctx, actor, input.group);
   assertStaff(actor, group, role);
-  const cursor = decodeCursor(query.cursor, ['ts', 'int'] as const);
-  const limit = query.limit ?? PAGE_SIZE_DEFAULT;
+  const cursor = decodeCursor(input.cursor, ['ts', 'int'] as const);
+  const limit = input.limit ?? PAGE_SIZE_DEFAULT;
   const rows = await findInvitationsPage(ctx.db, group.id, { cursor: cursor ? { ts: cursor[0], id: cursor[1] } : null, limit: limit + 1 });
   const { page, nextCursor } = keysetPage(rows, limit, (r) => [r.invitedAt, r.id]);
   return { invitations: page.map(toInvitation), nextCursor };
@@ -111,10 +111,10 @@ export async function listInvitations(
 export async function revokeInvitation(
   ctx: AppContext,
   actor: Actor,
-  idOrSlug: string,
-  invitationId: number,
+  input: GroupPath & { invitationId: number },
 ): Promise<{ message: string }> {
-  const { group, role } = await resolveGroupForViewer(ctx, actor, idOrSlug);
+  const { invitationId } = input;
+  const { group, role } = await resolveGroupForViewer(ctx, actor, input.group);
   assertStaff(actor, group, role);
   const revoked = await membershipTx(ctx, async (tx) => {
     const invitee = await deleteInvitation(tx, group.id, invitationId);

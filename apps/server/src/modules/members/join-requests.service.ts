@@ -13,15 +13,15 @@ import { assertStaff, resolveGroupForViewer } from '../groups/groups.access';
 import { toJoinRequest } from './members.mapper';
 import { lockMembership, userExists } from './members.queries';
 import { findJoinRequestsPage } from './join-requests.queries';
-import { admit, membershipTx, notifyMember, withdrawRequest } from './membership';
+import { admit, membershipTx, notifyMember, withdrawRequest, type GroupPath } from './membership';
 
 /** Pending requests to join a private community: the requester withdraws one, staff list, approve and decline them. */
 
 /** DELETE /api/groups/{id}/join: the requester withdraws a pending request (a member stays a member). */
-export async function cancelJoinRequest(ctx: AppContext, actor: Actor, idOrSlug: string): Promise<MembershipResponse> {
+export async function cancelJoinRequest(ctx: AppContext, actor: Actor, input: GroupPath): Promise<MembershipResponse> {
   if (!actor) throw AppError.unauthorized(GROUP_MESSAGES.loginToManage);
   await ctx.limiters.membershipChangesPerUser.consume(String(actor.id));
-  const { group, role } = await resolveGroupForViewer(ctx, actor, idOrSlug);
+  const { group, role } = await resolveGroupForViewer(ctx, actor, input.group);
   await membershipTx(ctx, async (tx) => {
     await lockMembership(tx, group.id, actor.id);
     await withdrawRequest(tx, group.id, actor.id);
@@ -42,21 +42,25 @@ export async function cancelJoinRequest(ctx: AppContext, actor: Actor, idOrSlug:
 export async function listJoinRequests(
   ctx: AppContext,
   actor: Actor,
-  idOrSlug: string,
-  query: { cursor?: string; limit?: number },
+  input: GroupPath & { cursor?: string; limit?: number },
 ): Promise<JoinRequestsResponse> {
-  const { group, role } = await resolveGroupForViewer(ctx, actor, idOrSlug);
+  const { group, role } = await resolveGroupForViewer(ctx, actor, input.group);
   assertStaff(actor, group, role);
-  const cursor = decodeCursor(query.cursor, ['ts', 'int'] as const);
-  const limit = query.limit ?? PAGE_SIZE_DEFAULT;
+  const cursor = decodeCursor(input.cursor, ['ts', 'int'] as const);
+  const limit = input.limit ?? PAGE_SIZE_DEFAULT;
   const rows = await findJoinRequestsPage(ctx.db, group.id, { cursor: cursor ? { ts: cursor[0], id: cursor[1] } : null, limit: limit + 1 });
   const { page, nextCursor } = keysetPage(rows, limit, (r) => [r.requestedAt, r.id]);
   return { requests: page.map(toJoinRequest), nextCursor };
 }
 
 /** POST /api/groups/{id}/requests/{userId}/approve: the requester becomes a member (counted) in one transaction. */
-export async function approveJoinRequest(ctx: AppContext, actor: Actor, idOrSlug: string, userId: number): Promise<MemberCountResponse> {
-  const { group, role } = await resolveGroupForViewer(ctx, actor, idOrSlug);
+export async function approveJoinRequest(
+  ctx: AppContext,
+  actor: Actor,
+  input: GroupPath & { userId: number },
+): Promise<MemberCountResponse> {
+  const { userId } = input;
+  const { group, role } = await resolveGroupForViewer(ctx, actor, input.group);
   assertStaff(actor, group, role);
   const user = await userExists(ctx.db, userId);
   const staff = actor!;
@@ -77,8 +81,13 @@ export async function approveJoinRequest(ctx: AppContext, actor: Actor, idOrSlug
 }
 
 /** POST /api/groups/{id}/requests/{userId}/decline: the request is deleted; the requester may ask again. */
-export async function declineJoinRequest(ctx: AppContext, actor: Actor, idOrSlug: string, userId: number): Promise<MemberCountResponse> {
-  const { group, role } = await resolveGroupForViewer(ctx, actor, idOrSlug);
+export async function declineJoinRequest(
+  ctx: AppContext,
+  actor: Actor,
+  input: GroupPath & { userId: number },
+): Promise<MemberCountResponse> {
+  const { userId } = input;
+  const { group, role } = await resolveGroupForViewer(ctx, actor, input.group);
   assertStaff(actor, group, role);
   const staff = actor!;
   await membershipTx(ctx, async (tx) => {

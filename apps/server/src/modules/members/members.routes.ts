@@ -66,7 +66,7 @@ export async function memberPublicRoutes(app: FastifyInstance, { ctx, alias }: {
         response: { 200: membersResponseSchema, ...errors },
       },
     },
-    async (request) => listMembers(ctx, request.user, request.params.id, request.query),
+    async (request) => listMembers(ctx, request.user, { group: request.params.id, ...request.query }),
   );
 }
 
@@ -77,9 +77,9 @@ export async function memberRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   const params = groupIdParamsSchema;
 
   const membership = { ...act, schema: { tags, ...secured, params, response: { 200: membershipResponseSchema, ...errors } } };
-  r.post('/api/groups/:id/join', membership, async (request) => joinGroup(ctx, request.user, request.params.id));
-  r.post('/api/groups/:id/leave', membership, async (request) => leaveGroup(ctx, request.user, request.params.id));
-  r.delete('/api/groups/:id/join', membership, async (request) => cancelJoinRequest(ctx, request.user, request.params.id));
+  r.post('/api/groups/:id/join', membership, async (request) => joinGroup(ctx, request.user, { group: request.params.id }));
+  r.post('/api/groups/:id/leave', membership, async (request) => leaveGroup(ctx, request.user, { group: request.params.id }));
+  r.delete('/api/groups/:id/join', membership, async (request) => cancelJoinRequest(ctx, request.user, { group: request.params.id }));
 
   r.get(
     '/api/groups/:id/requests',
@@ -87,17 +87,17 @@ export async function memberRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       ...act,
       schema: { tags, ...secured, params, querystring: requestsQuerySchema, response: { 200: joinRequestsResponseSchema, ...errors } },
     },
-    async (request) => listJoinRequests(ctx, request.user, request.params.id, request.query),
+    async (request) => listJoinRequests(ctx, request.user, { group: request.params.id, ...request.query }),
   );
   const answer = {
     ...act,
     schema: { tags, ...secured, params: groupUserParamsSchema, response: { 200: memberCountResponseSchema, ...errors } },
   };
   r.post('/api/groups/:id/requests/:userId/approve', answer, async (request) =>
-    approveJoinRequest(ctx, request.user, request.params.id, request.params.userId),
+    approveJoinRequest(ctx, request.user, { group: request.params.id, userId: request.params.userId }),
   );
   r.post('/api/groups/:id/requests/:userId/decline', answer, async (request) =>
-    declineJoinRequest(ctx, request.user, request.params.id, request.params.userId),
+    declineJoinRequest(ctx, request.user, { group: request.params.id, userId: request.params.userId }),
   );
 
   r.post(
@@ -112,7 +112,7 @@ export async function memberRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
         response: { 200: inviteResponseSchema, ...errors, 409: errorBodySchema },
       },
     },
-    async (request) => inviteToGroup(ctx, request.user, request.params.id, request.body.userId),
+    async (request) => inviteToGroup(ctx, request.user, { group: request.params.id, userId: request.body.userId }),
   );
   r.get(
     '/api/groups/:id/invitations',
@@ -120,7 +120,7 @@ export async function memberRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       ...act,
       schema: { tags, ...secured, params, querystring: requestsQuerySchema, response: { 200: invitationsResponseSchema, ...errors } },
     },
-    async (request) => listInvitations(ctx, request.user, request.params.id, request.query),
+    async (request) => listInvitations(ctx, request.user, { group: request.params.id, ...request.query }),
   );
   r.delete(
     '/api/groups/:id/invitations/:invitationId',
@@ -128,21 +128,21 @@ export async function memberRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       ...act,
       schema: { tags, ...secured, params: groupInvitationParamsSchema, response: { 200: groupMessageResponseSchema, ...errors } },
     },
-    async (request) => revokeInvitation(ctx, request.user, request.params.id, request.params.invitationId),
+    async (request) => revokeInvitation(ctx, request.user, { group: request.params.id, invitationId: request.params.invitationId }),
   );
   r.post(
     '/api/groups/:id/kick',
     { ...act, schema: { tags, ...secured, params, body: kickRequestSchema, response: { 200: memberCountResponseSchema, ...errors } } },
-    async (request) => kickMember(ctx, request.user, request.params.id, request.body.memberId),
+    async (request) => kickMember(ctx, request.user, { group: request.params.id, memberId: request.body.memberId }),
   );
   r.post(
     '/api/groups/:id/assign-role',
     { ...act, schema: { tags, ...secured, params, body: assignRoleRequestSchema, response: { 200: assignRoleResponseSchema, ...errors } } },
-    async (request) => assignRole(ctx, request.user, request.params.id, request.body),
+    async (request) => assignRole(ctx, request.user, { group: request.params.id, ...request.body }),
   );
   r.post(
     '/api/groups/:id/transfer',
     { ...act, schema: { tags, ...secured, params, body: transferRequestSchema, response: { 200: transferResponseSchema, ...errors } } },
-    async (request) => transferOwnership(ctx, request.user, request.params.id, request.body.memberId),
+    async (request) => transferOwnership(ctx, request.user, { group: request.params.id, memberId: request.body.memberId }),
   );
 }

@@ -42,7 +42,7 @@ import {
 } from './members.queries';
 import { insertJoinRequest } from './join-requests.queries';
 import { deleteInvitesSentBy, lockValidInvite } from './invitations.queries';
-import { admit, membersWebPath, membershipTx, notifyMember, withdrawRequest } from './membership';
+import { admit, membersWebPath, membershipTx, notifyMember, withdrawRequest, type GroupPath } from './membership';
 
 /**
  * Membership and roles: join, leave, the members page, kick, roles, ownership (join requests and invitations have
@@ -56,10 +56,10 @@ import { admit, membersWebPath, membershipTx, notifyMember, withdrawRequest } fr
  * POST /api/groups/{id}/join. A public community: a member at once. A private one: a pending request (staff
  * approve it). Already a member (the owner included): nothing changes, never a second row or a demotion.
  */
-export async function joinGroup(ctx: AppContext, actor: Actor, idOrSlug: string): Promise<MembershipResponse> {
+export async function joinGroup(ctx: AppContext, actor: Actor, input: GroupPath): Promise<MembershipResponse> {
   if (!actor) throw AppError.unauthorized(GROUP_MESSAGES.loginToJoin);
   await ctx.limiters.membershipChangesPerUser.consume(String(actor.id));
-  const { group, role } = await resolveGroupForViewer(ctx, actor, idOrSlug);
+  const { group, role } = await resolveGroupForViewer(ctx, actor, input.group);
   if (role !== null) return { message: GROUP_MESSAGES.joined, isMember: true, status: 'member', member_count: group.memberCount };
   // A private community: a request, unless someone who is still staff invited this person (then the invitation
   // lets them in). Checked under the membership lock with the sender's row locked (lockValidInvite): a kick,
@@ -90,10 +90,10 @@ export async function joinGroup(ctx: AppContext, actor: Actor, idOrSlug: string)
  * POST /api/groups/{id}/leave: removes the membership (and any pending request). The owner cannot leave (ownership
  * moves first). Not a member: nothing changes, the answer says so.
  */
-export async function leaveGroup(ctx: AppContext, actor: Actor, idOrSlug: string): Promise<MembershipResponse> {
+export async function leaveGroup(ctx: AppContext, actor: Actor, input: GroupPath): Promise<MembershipResponse> {
   if (!actor) throw AppError.unauthorized(GROUP_MESSAGES.loginToManage);
   await ctx.limiters.membershipChangesPerUser.consume(String(actor.id));
-  const group = await resolveGroup(ctx, idOrSlug);
+  const group = await resolveGroup(ctx, input.group);
   if (group.ownerId === actor.id) throw new AppError(400, 'owner_cannot_leave', GROUP_MESSAGES.ownerCannotLeave);
   const memberCount = await membershipTx(ctx, async (tx) => {
     await lockMembership(tx, group.id, actor.id);
@@ -119,17 +119,16 @@ const isRole = (value: string): value is Role => (ROLES as readonly string[]).in
 export async function listMembers(
   ctx: AppContext,
   actor: Actor,
-  idOrSlug: string,
-  query: { search?: string; cursor?: string; limit?: number },
+  input: GroupPath & { search?: string; cursor?: string; limit?: number },
 ): Promise<MembersResponse> {
-  const ref = parseGroupRef(idOrSlug);
+  const ref = parseGroupRef(input.group);
   if (!ref) throw groupNotFound();
-  const decoded = decodeCursor(query.cursor, ['string', 'ts', 'int'] as const);
+  const decoded = decodeCursor(input.cursor, ['string', 'ts', 'int'] as const);
   if (decoded && !isRole(decoded[0])) throw AppError.badRequest('Invalid cursor', { cursor: 'Invalid cursor' });
-  const limit = query.limit ?? PAGE_SIZE_DEFAULT;
+  const limit = input.limit ?? PAGE_SIZE_DEFAULT;
   const page = await findMembersPage(ctx.db, ref, actor?.id ?? 0, {
     cursor: decoded ? { role: decoded[0] as Role, joinedAt: decoded[1], userId: decoded[2] } : null,
-    search: query.search || null,
+    search: input.search || null,
     limit: limit + 1,
   });
   if (!page.found) throw groupNotFound();
@@ -150,11 +149,11 @@ function memberNotFound(): AppError {
 }
 
 /** The actor's and the target's roles in this community; 404 when the target is not one of its members. */
-async function actorAndTarget(ctx: AppContext, actor: Actor, idOrSlug: string, memberId: number) {
+async function actorAndTarget(ctx: AppContext, actor: Actor, input: GroupPath & { memberId: number }) {
   if (!actor) throw AppError.unauthorized();
-  const { group, role } = await resolveGroupForViewer(ctx, actor, idOrSlug);
+  const { group, role } = await resolveGroupForViewer(ctx, actor, input.group);
   assertStaff(actor, group, role);
-  const target = await findMember(ctx.db, group.id, memberId);
+  const target = await findMember(ctx.db, group.id, input.memberId);
   if (!target) throw memberNotFound();
   return { group, actorRole: role!, target, actor };
 }
@@ -163,8 +162,8 @@ async function actorAndTarget(ctx: AppContext, actor: Actor, idOrSlug: string, m
  * POST /api/groups/{id}/kick: staff remove a member they strictly outrank (never the owner). The row is deleted
  * only if both roles are still those checked, and the count moves with it.
  */
-export async function kickMember(ctx: AppContext, actor: Actor, idOrSlug: string, memberId: number): Promise<MemberCountResponse> {
-  const { group, actorRole, target, actor: kicker } = await actorAndTarget(ctx, actor, idOrSlug, memberId);
+export async function kickMember(ctx: AppContext, actor: Actor, input: GroupPath & { memberId: number }): Promise<MemberCountResponse> {
+  const { group, actorRole, target, actor: kicker } = await actorAndTarget(ctx, actor, input);
   authorizeMembership(actorRole, { kind: 'kick' }, target.role);
   const memberCount = await membershipTx(ctx, async (tx) => {
     await lockMembership(tx, group.id, target.id);
@@ -189,10 +188,9 @@ export async function kickMember(ctx: AppContext, actor: Actor, idOrSlug: string
 export async function assignRole(
   ctx: AppContext,
   actor: Actor,
-  idOrSlug: string,
-  input: { memberId: number; newRole: AssignableRole },
+  input: GroupPath & { memberId: number; newRole: AssignableRole },
 ): Promise<AssignRoleResponse> {
-  const { group, actorRole, target, actor: assigner } = await actorAndTarget(ctx, actor, idOrSlug, input.memberId);
+  const { group, actorRole, target, actor: assigner } = await actorAndTarget(ctx, actor, input);
   authorizeMembership(actorRole, { kind: 'assignRole', newRole: input.newRole }, target.role);
   await membershipTx(ctx, async (tx) => {
     await lockMembership(tx, group.id, target.id);
@@ -218,9 +216,10 @@ export async function assignRole(
  * groups.owner_id change in one transaction (the old owner's row first: at most one owner row may exist), and
  * both people are told their new role (each notification from the other one).
  */
-export async function transferOwnership(ctx: AppContext, actor: Actor, idOrSlug: string, memberId: number): Promise<TransferResponse> {
+export async function transferOwnership(ctx: AppContext, actor: Actor, input: GroupPath & { memberId: number }): Promise<TransferResponse> {
+  const { memberId } = input;
   if (!actor) throw AppError.unauthorized();
-  const group = await resolveGroup(ctx, idOrSlug);
+  const group = await resolveGroup(ctx, input.group);
   assertOwner(actor, group);
   const owner = actor;
   const target = await findMember(ctx.db, group.id, memberId);

@@ -17,6 +17,9 @@ import { deleteInvitesOf } from './invitations.queries';
 
 export type Member = NonNullable<Actor>;
 
+/** The community a membership path names (`{id}`: an id or a slug). */
+export type GroupPath = { group: string };
+
 /** SPEC §3 new_follower: the owner learns that someone joined, unless the owner did it. In the caller's transaction. */
 export async function notifyOwnerOfJoin(
   tx: DbOrTx,
