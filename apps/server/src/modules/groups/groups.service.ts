@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import {
   createGroupFieldsSchema,
   type CreateGroupResponse,
@@ -6,12 +5,9 @@ import {
   GROUP_MESSAGES,
   type GroupDetailResponse,
   type GroupListResponse,
-  isValidSlug,
   type PrivacyResponse,
-  RESERVED_GROUP_SLUGS,
   SECTION_KEYS,
   type SectionHeader,
-  slugifyGroupName,
   updateGroupFieldsSchema,
   type updateGroupRequestSchema,
   type UpdateGroupResponse,
@@ -22,12 +18,12 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { type FormInput, parseFormFields } from '../../lib/form-fields';
 import { decodeCursor, keysetPage } from '../../lib/cursor';
-import { uniqueViolation } from '../../lib/pg-errors';
 import { recordAttachedUploads, releaseUploads } from '../uploads/uploads.service';
 import { communityAbilities } from '../../policies/community';
 import { assertOwner, groupNotFound, parseGroupRef, resolveGroup } from './groups.access';
 import { deleteUploads, prepareImage, type PreparedImage, writeImages } from './groups.files';
 import { toGroup, toOverview } from './groups.mapper';
+import { allocateSlug, nameTakenError, withSlugRetry } from './groups.slugs';
 import { findExplorePage, findSuggested, findUserGroups } from './group-lists.queries';
 import { addOwnerMembership, admitAllRequests } from '../members/membership';
 import {
@@ -38,65 +34,15 @@ import {
   type GroupRow,
   insertGroup,
   insertSections,
-  freeFormerSlug,
   insertSlug,
   lockGroup,
-  lockSlugBase,
   movePostCount,
   setGroupDiscussionsPublic,
   nameTaken,
   pruneFormerSlugs,
-  slugOwners,
   updateGroup,
   upsertSection,
 } from './groups.queries';
-
-function nameTakenError(name: string): AppError {
-  return AppError.conflict('group_name_taken', GROUP_MESSAGES.nameTaken(name), 'group_name');
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Slugs
-
-const RESERVED = new Set<string>(RESERVED_GROUP_SLUGS);
-const SLUG_SUFFIXES = 49;
-
-/**
- * The slug for a (new) name: the name's base, or base-2 … base-50, the first that no other community holds (a
- * community may take back one of its own former slugs). The exact base, when it is only another community's
- * former slug, is freed and taken (issue 12 §1.7: renaming cannot squat a name). A renamed community keeps its
- * current slug when it already fits the new name. Runs under a lock on the base, so two communities cannot take
- * the same slug.
- */
-async function allocateSlug(tx: DbOrTx, name: string, group: Pick<GroupRow, 'id' | 'slug'> | null): Promise<string> {
-  const base = slugifyGroupName(name);
-  await lockSlugBase(tx, base);
-  const candidates = [base, ...Array.from({ length: SLUG_SUFFIXES }, (_, i) => `${base}-${i + 2}`)].filter(
-    (c) => !RESERVED.has(c) && isValidSlug(c),
-  );
-  if (group && candidates.includes(group.slug)) return group.slug;
-  if (candidates[0] === base) await freeFormerSlug(tx, base, group?.id ?? 0);
-  const owners = await slugOwners(tx, candidates);
-  const free = candidates.find((c) => !owners.has(c) || owners.get(c) === group?.id);
-  return free ?? `${base}-${randomInt(100_000, 1_000_000)}`;
-}
-
-/**
- * Runs a write that allocates a slug; a unique violation on a slug (two different bases racing for one
- * candidate, e.g. "Foo 2" and a second "Foo") retries it, a taken name is a 409.
- */
-async function withSlugRetry<T>(name: string, run: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await run();
-    } catch (error) {
-      const constraint = uniqueViolation(error);
-      if (constraint === 'groups_name_lower_uq' || constraint === 'groups_name_key_uq') throw nameTakenError(name);
-      if ((constraint === 'groups_slug_uq' || constraint === 'group_slugs_pkey') && attempt < 3) continue;
-      throw error;
-    }
-  }
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Reading
