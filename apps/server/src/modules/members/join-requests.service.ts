@@ -7,6 +7,7 @@ import {
   PAGE_SIZE_DEFAULT,
 } from '@agora/contract';
 import type { Actor, AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { decodeCursor, keysetPage } from '../../lib/cursor';
 import { assertStaff, resolveGroupForViewer } from '../groups/groups.access';
@@ -53,21 +54,32 @@ export async function listJoinRequests(
   return { requests: page.map(toJoinRequest), nextCursor };
 }
 
+const requestNotFound = () => new AppError(404, 'request_not_found', GROUP_MESSAGES.requestNotFound);
+
+/** The community and the acting member of its staff (401 for a visitor, 403 for anyone else). */
+async function staffOf(ctx: AppContext, actor: Actor, path: string) {
+  const { group, role } = await resolveGroupForViewer(ctx, actor, path);
+  assertStaff(actor, group, role);
+  return { group, staff: actor! };
+}
+
+/** Under the requester's membership lock, deletes their pending request; 404 when there is none. */
+async function takeRequest(tx: DbOrTx, groupId: number, userId: number): Promise<void> {
+  await lockMembership(tx, groupId, userId);
+  if (!(await withdrawRequest(tx, groupId, userId))) throw requestNotFound();
+}
+
 /** POST /api/groups/{id}/requests/{userId}/approve: the requester becomes a member (counted) in one transaction. */
 export async function approveJoinRequest(
   ctx: AppContext,
   actor: Actor,
   input: GroupPath & { userId: number },
 ): Promise<MemberCountResponse> {
-  const { userId } = input;
-  const { group, role } = await resolveGroupForViewer(ctx, actor, input.group);
-  assertStaff(actor, group, role);
-  const user = await userExists(ctx.db, userId);
-  const staff = actor!;
+  const { group, staff } = await staffOf(ctx, actor, input.group);
+  const user = await userExists(ctx.db, input.userId);
   const memberCount = await membershipTx(ctx, async (tx) => {
-    if (!user) throw new AppError(404, 'request_not_found', GROUP_MESSAGES.requestNotFound);
-    await lockMembership(tx, group.id, user.id);
-    if (!(await withdrawRequest(tx, group.id, userId))) throw new AppError(404, 'request_not_found', GROUP_MESSAGES.requestNotFound);
+    if (!user) throw requestNotFound();
+    await takeRequest(tx, group.id, user.id);
     const admitted = await admit(tx, group, user, staff);
     await notifyMember(tx, group, {
       recipientId: user.id,
@@ -87,12 +99,9 @@ export async function declineJoinRequest(
   input: GroupPath & { userId: number },
 ): Promise<MemberCountResponse> {
   const { userId } = input;
-  const { group, role } = await resolveGroupForViewer(ctx, actor, input.group);
-  assertStaff(actor, group, role);
-  const staff = actor!;
+  const { group, staff } = await staffOf(ctx, actor, input.group);
   await membershipTx(ctx, async (tx) => {
-    await lockMembership(tx, group.id, userId);
-    if (!(await withdrawRequest(tx, group.id, userId))) throw new AppError(404, 'request_not_found', GROUP_MESSAGES.requestNotFound);
+    await takeRequest(tx, group.id, userId);
     await notifyMember(tx, group, {
       recipientId: userId,
       by: staff,

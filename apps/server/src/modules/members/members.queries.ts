@@ -85,6 +85,22 @@ type MemberTuple = [id: number, username: string, role: Role, profileImage: stri
 /** The community alias `g` of the members statements, for the read rule. */
 const COMMUNITY_G = { isPrivate: sql`g.is_private`, ownerId: sql`g.owner_id` };
 
+/** The one row of a members statement as a page (found false: no community has that id or slug). */
+function toMembersPage(
+  row: { isPrivate: boolean; ownerId: number; viewerRole: Role | null; members: MemberTuple[] | null } | undefined,
+): MembersPage {
+  if (!row) return { found: false, isPrivate: false, ownerId: 0, viewerRole: null, members: [] };
+  const members = (row.members ?? []).map(([id, username, role, profileImage, bannerImage, joinedAt]) => ({
+    id,
+    username,
+    role,
+    profileImage,
+    bannerImage,
+    joinedAt,
+  }));
+  return { found: true, isPrivate: row.isPrivate, ownerId: row.ownerId, viewerRole: row.viewerRole, members };
+}
+
 function buildMembersPage(db: Db, withCursor: boolean, withSearch: boolean, name: string) {
   const viewer = sql.placeholder('viewer');
   const conditions = [sql`m.group_id = g.id`, readableCommunitySql(COMMUNITY_G, sql`v.role`, sql`${viewer}::int`)];
@@ -142,17 +158,7 @@ export async function findMembersPage(
     ...(opts.cursor ? { cRole: opts.cursor.role, cJoined: opts.cursor.joinedAt, cUser: opts.cursor.userId } : {}),
     ...(opts.search ? { pattern: likePattern(opts.search) } : {}),
   });
-  const first = rows[0];
-  if (!first) return { found: false, isPrivate: false, ownerId: 0, viewerRole: null, members: [] };
-  const members = (first.members ?? []).map(([id, username, role, profileImage, bannerImage, joinedAt]) => ({
-    id,
-    username,
-    role,
-    profileImage,
-    bannerImage,
-    joinedAt,
-  }));
-  return { found: true, isPrivate: first.isPrivate, ownerId: first.ownerId, viewerRole: first.viewerRole, members };
+  return toMembersPage(rows[0]);
 }
 
 function buildMembersSearch(db: Db, withCursor: boolean, name: string) {
@@ -229,17 +235,7 @@ async function findMembersSearchPage(
     limit: opts.limit,
     ...(opts.cursor ? { cRole: opts.cursor.role, cJoined: opts.cursor.joinedAt, cUser: opts.cursor.userId } : {}),
   });
-  const first = rows[0];
-  if (!first) return { found: false, isPrivate: false, ownerId: 0, viewerRole: null, members: [] };
-  const members = (first.members ?? []).map(([id, username, role, profileImage, bannerImage, joinedAt]) => ({
-    id,
-    username,
-    role,
-    profileImage,
-    bannerImage,
-    joinedAt,
-  }));
-  return { found: true, isPrivate: first.isPrivate, ownerId: first.ownerId, viewerRole: first.viewerRole, members };
+  return toMembersPage(rows[0]);
 }
 
 /** The owner, admins and moderators of a community: who hears of a request to join. */
