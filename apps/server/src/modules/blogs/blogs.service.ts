@@ -12,9 +12,8 @@ import {
   type JoinedBlogsResponse,
   type UpdateBlogResponse,
 } from '@agora/contract';
-import type { Actor, AppContext } from '../../context';
+import type { Actor, AppContext, SignedIn } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { type FormInput, parseFormFields } from '../../lib/form-fields';
 import { applyLike } from '../../lib/likes';
@@ -99,7 +98,7 @@ export async function listGroupBlogs(
 /** GET /groups/joined/blogs: the home strip, blogs of every community the actor joined or owns, newest first. */
 export async function listJoinedBlogs(
   ctx: AppContext,
-  actor: NonNullable<Actor>,
+  actor: SignedIn,
   query: { cursor?: string; limit?: number },
 ): Promise<JoinedBlogsResponse> {
   const cursor = decodeCursor(query.cursor, ['ts', 'int'] as const);
@@ -123,7 +122,7 @@ function withAbilities(row: BlogDetailRow, actor: Actor) {
 }
 
 /** The blog as its author or editor sees it right after a change. */
-async function blogAfterChange(ctx: AppContext, actor: UserRow, blogId: number) {
+async function blogAfterChange(ctx: AppContext, actor: SignedIn, blogId: number) {
   const row = await findBlogDetail(ctx.db, blogId, actor.id);
   if (!row) throw blogNotFound();
   return withAbilities(row, actor);
@@ -143,7 +142,7 @@ export function contentImagePaths(content: string): string[] {
  * Attaches the actor's own uploads that the text now shows, so the hourly sweep keeps them. A path that is not the
  * actor's upload (someone else's image, typed by hand) stays as text: claiming it would be refused anyway.
  */
-async function claimContentImages(tx: DbOrTx, actor: UserRow, paths: string[]): Promise<void> {
+async function claimContentImages(tx: DbOrTx, actor: SignedIn, paths: string[]): Promise<void> {
   for (const path of paths) {
     try {
       await claimUpload(tx, actor, { path, kind: 'post', field: 'content' });
@@ -164,7 +163,7 @@ function newMentionsText(before: string, after: string): string {
 
 async function notifyBlogMentions(
   tx: DbOrTx,
-  actor: UserRow,
+  actor: SignedIn,
   blog: { id: number; groupId: number; groupSlug: string; groupIsPrivate: boolean; title: string },
   text: string,
 ): Promise<void> {
@@ -186,7 +185,7 @@ async function notifyBlogMentions(
 export type BlogForm = FormInput;
 
 /** Stores the form's header image as the actor's upload (rate-limited, re-encoded); null without one. */
-async function storeHeaderImage(ctx: AppContext, actor: UserRow, files: Record<string, Buffer>): Promise<string | null> {
+async function storeHeaderImage(ctx: AppContext, actor: SignedIn, files: Record<string, Buffer>): Promise<string | null> {
   return files.image ? storeUpload(ctx, actor, { kind: 'blog', data: files.image }) : null;
 }
 
@@ -201,7 +200,7 @@ async function discardHeaderImage(ctx: AppContext, path: string | null): Promise
  * POST /groups/{id}/posts: publishes a blog in the community, by its owner or an admin (SPEC §6). The header image
  * is re-encoded before the transaction and attached in it; a failed write leaves no file behind.
  */
-export async function createBlog(ctx: AppContext, actor: UserRow, idOrSlug: string, form: BlogForm): Promise<CreateBlogResponse> {
+export async function createBlog(ctx: AppContext, actor: SignedIn, idOrSlug: string, form: BlogForm): Promise<CreateBlogResponse> {
   const { group, role } = await resolveGroupForViewer(ctx, actor, idOrSlug);
   authorizeBlog(actor, 'create', group, role, null);
   await ctx.limiters.blogPostsPerUser.consume(String(actor.id));
@@ -231,7 +230,7 @@ export async function createBlog(ctx: AppContext, actor: UserRow, idOrSlug: stri
 }
 
 /** The locked blog, when it is in this community and the actor may change it (SPEC §6); 404 or 403 otherwise. */
-async function lockManageable(tx: DbOrTx, actor: UserRow, groupId: number, blogId: number): Promise<LockedBlog> {
+async function lockManageable(tx: DbOrTx, actor: SignedIn, groupId: number, blogId: number): Promise<LockedBlog> {
   const locked = await lockBlog(tx, blogId, actor.id);
   if (!locked || locked.groupId !== groupId) throw blogNotFound();
   authorizeBlog(actor, 'edit', { isPrivate: false, ownerId: locked.groupOwnerId }, locked.actorRole, locked.authorId);
@@ -245,7 +244,7 @@ async function lockManageable(tx: DbOrTx, actor: UserRow, groupId: number, blogI
  */
 export async function updateBlog(
   ctx: AppContext,
-  actor: UserRow,
+  actor: SignedIn,
   idOrSlug: string,
   blogIdText: string,
   form: BlogForm,
@@ -307,7 +306,7 @@ export async function updateBlog(
  * DELETE /groups/{id}/blogs/{blogId}, by the community's owner or an admin who wrote it: the blog, its likes, shares
  * and notifications (cascade), then its header image and the content images no other blog shows.
  */
-export async function deleteBlog(ctx: AppContext, actor: UserRow, idOrSlug: string, blogIdText: string): Promise<{ message: string }> {
+export async function deleteBlog(ctx: AppContext, actor: SignedIn, idOrSlug: string, blogIdText: string): Promise<{ message: string }> {
   const blogId = parseBlogId(blogIdText);
   const { group } = await resolveGroupForViewer(ctx, actor, idOrSlug);
   const files = await ctx.db.transaction(async (tx) => {
@@ -351,7 +350,7 @@ export async function getBlogLikeStatus(
  * truth and like_count moves by the rows actually inserted or deleted. A new like notifies the author (never
  * oneself); an unlike notifies nobody.
  */
-export async function toggleBlogLike(ctx: AppContext, actor: UserRow, idOrSlug: string, blogIdText: string): Promise<BlogLikeResponse> {
+export async function toggleBlogLike(ctx: AppContext, actor: SignedIn, idOrSlug: string, blogIdText: string): Promise<BlogLikeResponse> {
   await ctx.limiters.blogLikesPerUser.consume(String(actor.id));
   const { group, role, blog } = await readableBlog(ctx, actor, idOrSlug, blogIdText);
   // Members and the owner only, like posts (SPEC §6 "Members: post, like, comment"); sharing stays open to readers.
@@ -385,7 +384,7 @@ export async function toggleBlogLike(ctx: AppContext, actor: UserRow, idOrSlug: 
  * POST /groups/{id}/blogs/{blogId}/share: every share counts (SPEC §7), each recorded with its sharer; at most
  * BLOG_LIMITS.sharesPerWindow per user per window (the point is spent before the check of the blog).
  */
-export async function shareBlog(ctx: AppContext, actor: UserRow, idOrSlug: string, blogIdText: string): Promise<BlogShareResponse> {
+export async function shareBlog(ctx: AppContext, actor: SignedIn, idOrSlug: string, blogIdText: string): Promise<BlogShareResponse> {
   await ctx.limiters.blogSharesPerUser.consume(String(actor.id));
   const { blog } = await readableBlog(ctx, actor, idOrSlug, blogIdText);
   const shares = await ctx.db.transaction((tx) => insertShare(tx, blog.id, actor.id));

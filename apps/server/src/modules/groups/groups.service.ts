@@ -13,7 +13,7 @@ import {
   type UpdateGroupResponse,
 } from '@agora/contract';
 import type { z } from 'zod';
-import type { Actor, AppContext } from '../../context';
+import type { Actor, AppContext, SignedIn } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { type FormInput, parseFormFields } from '../../lib/form-fields';
@@ -100,7 +100,7 @@ export async function listSuggested(ctx: AppContext, actor: Actor, query: { limi
  */
 export async function listUserGroups(
   ctx: AppContext,
-  actor: NonNullable<Actor>,
+  actor: SignedIn,
   kind: 'joined' | 'mine',
   userId: number | null,
   query: { cursor?: string; limit?: number },
@@ -148,7 +148,7 @@ async function storeFormImages(uploadsDir: string, files: Record<string, Buffer>
  * the owner's membership row (decision 0002) and member_count 1. Everything is validated before a file is
  * written; the files are deleted again if the transaction fails, so a refused request stores nothing.
  */
-export async function createGroup(ctx: AppContext, actor: NonNullable<Actor>, form: GroupForm): Promise<CreateGroupResponse> {
+export async function createGroup(ctx: AppContext, actor: SignedIn, form: GroupForm): Promise<CreateGroupResponse> {
   // Consume first: parallel creations cannot all pass a check none of them has counted yet.
   await ctx.limiters.groupCreatesPerUser.consume(String(actor.id));
   const input = parseFormFields(createGroupFieldsSchema, form.fields);
@@ -189,12 +189,7 @@ export async function createGroup(ctx: AppContext, actor: NonNullable<Actor>, fo
 
 type ParsedUpdate = z.output<typeof updateGroupRequestSchema>;
 
-async function detailAfterChange(
-  ctx: AppContext,
-  actor: NonNullable<Actor>,
-  groupId: number,
-  message: string,
-): Promise<UpdateGroupResponse> {
+async function detailAfterChange(ctx: AppContext, actor: SignedIn, groupId: number, message: string): Promise<UpdateGroupResponse> {
   const row = await findGroupDetail(ctx.db, { id: groupId }, actor.id);
   if (!row) throw groupNotFound();
   return { message, group: toGroup(row.group, row.role !== null, actor.id), overview: toOverview(row.sections) };
@@ -204,7 +199,7 @@ async function detailAfterChange(
  * Renames inside the caller's transaction: the locked row is re-checked for ownership, the name must be free
  * (case-insensitively), and the slug follows the name (old slugs keep resolving through group_slugs).
  */
-async function renameInTx(tx: DbOrTx, actor: NonNullable<Actor>, groupId: number, name: string, extra: Partial<GroupRow> = {}) {
+async function renameInTx(tx: DbOrTx, actor: SignedIn, groupId: number, name: string, extra: Partial<GroupRow> = {}) {
   const locked = await lockGroup(tx, groupId);
   if (!locked) throw groupNotFound();
   assertOwner(actor, locked);

@@ -1,5 +1,5 @@
 import { groupWebPath } from '@agora/contract';
-import type { Actor, AppContext } from '../../context';
+import type { AppContext, SignedIn } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { withWriteRetry } from '../../lib/write-retry';
 import { notify, signalUnreadChanged } from '../notifications/notifications.writer';
@@ -15,8 +15,6 @@ import { deleteInvitesOf } from './invitations.queries';
  * Notifications of these events are written in the same transaction (notifications.writer).
  */
 
-export type Member = NonNullable<Actor>;
-
 /** The community a membership path names (`{id}`: an id or a slug). */
 export type GroupPath = { group: string };
 
@@ -25,7 +23,7 @@ export async function notifyOwnerOfJoin(
   tx: DbOrTx,
   group: GroupRow,
   newMember: { id: number; username: string },
-  by: Member,
+  by: SignedIn,
 ): Promise<void> {
   if (by.id === group.ownerId || newMember.id === group.ownerId) return;
   // Once per member and community (the writer's deduplication): leaving and joining again does not notify twice.
@@ -43,7 +41,7 @@ export async function notifyOwnerOfJoin(
  * Adds one member (no-op if already one) and counts them; clears a pending request and invitation for them.
  * Returns whether a row was added and the count after.
  */
-export async function admit(tx: DbOrTx, group: GroupRow, user: { id: number; username: string }, by: Member) {
+export async function admit(tx: DbOrTx, group: GroupRow, user: { id: number; username: string }, by: SignedIn) {
   const added = (await addMembers(tx, group.id, [user.id])).length > 0;
   await withdrawRequest(tx, group.id, user.id);
   if (await deleteInvitesOf(tx, group.id, user.id)) await signalUnreadChanged(tx, user.id);
@@ -70,7 +68,7 @@ export async function notifyMember(
   group: GroupRow,
   input: {
     recipientId: number;
-    by: Pick<Member, 'id'>;
+    by: Pick<SignedIn, 'id'>;
     type: 'role_changed' | 'member_removed' | 'join_request_approved' | 'join_request_declined';
     content: string;
   },

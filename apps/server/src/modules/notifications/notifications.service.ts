@@ -10,8 +10,7 @@ import {
   parseDiscussionLink,
   type ReportLikeResponse,
 } from '@agora/contract';
-import type { AppContext } from '../../context';
-import type { UserRow } from '../../db/schema';
+import type { AppContext, SignedIn } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { decodeCursor, keysetPage } from '../../lib/cursor';
 import { resolveGroupForViewer } from '../groups/groups.access';
@@ -33,12 +32,10 @@ import { notify } from './notifications.writer';
  * features whose events cause them, through notifications.writer.ts.
  */
 
-type Member = UserRow;
-
 /** GET /notifications: the caller's notifications newest first, keyset-paginated, with the unread count in all. */
 export async function listNotifications(
   ctx: AppContext,
-  actor: Member,
+  actor: SignedIn,
   input: { search?: string; cursor?: string; limit?: number },
 ): Promise<NotificationsResponse> {
   const limit = input.limit ?? NOTIFICATION_LIMITS.pageDefault;
@@ -57,7 +54,7 @@ export async function listNotifications(
 }
 
 /** PUT /notifications/{id}/read: marks one of the caller's notifications read (already read: no change). */
-export async function markNotificationRead(ctx: AppContext, actor: Member, input: { id: number }): Promise<NotificationCountResponse> {
+export async function markNotificationRead(ctx: AppContext, actor: SignedIn, input: { id: number }): Promise<NotificationCountResponse> {
   const result = await markRead(ctx.db, actor.id, input.id);
   authorizeOwnNotification(result);
   return { message: NOTIFICATION_MESSAGES.markedRead, unreadCount: result.unread };
@@ -67,7 +64,7 @@ export async function markNotificationRead(ctx: AppContext, actor: Member, input
  * DELETE /notifications/{id}: deletes one of the caller's notifications. Deleting a group invitation declines it;
  * deleting a friend request's notification leaves the request pending (it can still be answered on the profile).
  */
-export async function deleteNotification(ctx: AppContext, actor: Member, input: { id: number }): Promise<NotificationCountResponse> {
+export async function deleteNotification(ctx: AppContext, actor: SignedIn, input: { id: number }): Promise<NotificationCountResponse> {
   const result = await deleteOwnNotification(ctx.db, actor.id, input.id);
   authorizeOwnNotification(result);
   return { message: NOTIFICATION_MESSAGES.deleted, unreadCount: result.unread };
@@ -77,7 +74,7 @@ export async function deleteNotification(ctx: AppContext, actor: Member, input: 
  * DELETE /notifications: deletes the caller's notifications (SPEC §4) but keeps what still needs an answer, a
  * pending friend request or a community invitation, as Discourse and Facebook never let "clear" decline them.
  */
-export async function clearNotifications(ctx: AppContext, actor: Member): Promise<ClearNotificationsResponse> {
+export async function clearNotifications(ctx: AppContext, actor: SignedIn): Promise<ClearNotificationsResponse> {
   const { kept, unread } = await deleteAllOwnNotifications(ctx.db, actor.id);
   return { message: NOTIFICATION_MESSAGES.cleared, unreadCount: unread, kept };
 }
@@ -90,7 +87,7 @@ export async function clearNotifications(ctx: AppContext, actor: Member): Promis
  */
 export async function reportLike(
   ctx: AppContext,
-  actor: Member,
+  actor: SignedIn,
   input: { noti_type: string; noti_link: string },
 ): Promise<ReportLikeResponse> {
   await ctx.limiters.likeReportsPerUser.consume(String(actor.id));
@@ -126,7 +123,7 @@ type LikedObject = {
 };
 
 /** The discussion or blog a like report's link names, read with the caller's rights (404 absent, 403 private). */
-async function likedObject(ctx: AppContext, actor: Member, link: string): Promise<LikedObject> {
+async function likedObject(ctx: AppContext, actor: SignedIn, link: string): Promise<LikedObject> {
   const discussion = parseDiscussionLink(link);
   const blog = discussion ? null : parseBlogLink(link);
   if (!discussion && !blog) throw AppError.badRequest(NOTIFICATION_MESSAGES.invalidLink, { noti_link: NOTIFICATION_MESSAGES.invalidLink });
