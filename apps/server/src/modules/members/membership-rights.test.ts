@@ -1,3 +1,4 @@
+// Over 400 lines: the rank table (who may kick, re-role or transfer whom) is one matrix; its rows belong together.
 import { GROUP_MESSAGES } from '@agora/contract';
 import { describe, expect, it } from 'vitest';
 import { createGroup, createUser, type TestUser } from '../../test/factories';

@@ -1,3 +1,5 @@
+// Over 400 lines: join, leave, requests, invitations and the members page share the counters and notification
+// checks of groups/test-support.ts; one file keeps those flows side by side.
 import { GROUP_MESSAGES } from '@agora/contract';
 import { describe, expect, it } from 'vitest';
 import { createGroup, createUser, type TestGroup, type TestUser } from '../../test/factories';
