@@ -40,6 +40,8 @@ describe('GET /groups/{id}', () => {
       role: 'moderator',
       joinRequest: 'none',
       invite: null,
+      // What a moderator may do (the community policy): read, post, moderate members; not manage content or settings.
+      abilities: { read: true, contribute: true, moderate: true, manage: false, update: false },
     });
   });
 

@@ -2,7 +2,7 @@ import { type Comment, DISCUSSION_MESSAGES } from '@agora/contract';
 import { describe, expect, it } from 'vitest';
 import { createCast, createComment, createPost, createUser } from '../../test/factories';
 import { client, useTestApp } from '../../test/test-app';
-import { discussionCounts, notificationsOf } from './test-support';
+import { discussionCounts, notificationsOf } from '../discussions/test-support';
 
 const t = useTestApp({ rateLimit: false });
 const api = client(t);
@@ -36,7 +36,7 @@ describe('comments', () => {
       replyCount: 0,
     });
     const listed = (await api.get(`/groups/${group.id}/discussions/${post.id}/comments`)).json();
-    expect(listed).toEqual({ comments: [{ ...body.comment, canDelete: false }], nextCursor: null });
+    expect(listed).toEqual({ comments: [{ ...body.comment, canDelete: false, abilities: { delete: false } }], nextCursor: null });
     expect(await discussionCounts(t, post.id)).toMatchObject({ comments: 1, commentRows: 1 });
   });
 
@@ -137,7 +137,8 @@ describe('comments', () => {
     const tops: Comment[] = [];
     for (let i = 0; i < 5; i++) tops.push(await createComment(t, post, cast.member, `Comment ${i}`));
     // Two rows at one instant: the tie is broken by id, ascending.
-    await t.database.sql`UPDATE comments SET created_at = (SELECT created_at FROM comments WHERE id = ${tops[1]!.id}) WHERE id = ${tops[2]!.id}`;
+    await t.database
+      .sql`UPDATE comments SET created_at = (SELECT created_at FROM comments WHERE id = ${tops[1]!.id}) WHERE id = ${tops[2]!.id}`;
     const base = `/groups/${group.id}/discussions/${post.id}/comments`;
     const ids: number[] = [];
     let cursor: string | null = null;

@@ -11,6 +11,7 @@ import {
 } from '@agora/contract';
 import type { Actor, AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
+import { applyLike } from '../../lib/likes';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { notify, notifyMentions } from '../notifications/notifications.writer';
 import {
@@ -23,24 +24,24 @@ import {
   groupRefOf,
   isGoneError,
   withWriteRetry,
-} from './discussions.access';
-import { isModerator, toComment } from './discussions.mapper';
+  findComments,
+  findWriteTarget,
+  type WriteTarget,
+} from '../discussions/discussions.access';
+import { isOwnerOrAdminOf, toComment } from '../discussions/discussions.mapper';
 import {
   type CommentRef,
   deleteCommentLike,
   deleteCommentRow,
   deleteReplies,
   findComment,
-  findComments,
-  findWriteTarget,
   insertComment,
   insertCommentLike,
   moveCommentCount,
   moveCommentLikes,
   moveReplyCount,
-  type WriteTarget,
-} from './discussions.queries';
-import type { DiscussionPath } from './discussions.service';
+} from './comments.queries';
+import type { DiscussionPath } from '../discussions/discussions.service';
 import { assertMayAct } from '../account/verified';
 
 type PageQuery = { cursor?: string; limit?: number };
@@ -71,7 +72,7 @@ async function commentsPage(
   assertReadable(page.access, actor);
   if (!page.discussionFound) throw discussionNotFound();
   if (!page.parentFound) throw commentNotFound();
-  const moderator = isModerator(viewerId, page.access.ownerId, page.access.viewerRole);
+  const moderator = isOwnerOrAdminOf(viewerId, page.access.ownerId, page.access.viewerRole);
   const rows = page.items.slice(0, limit);
   const last = rows.at(-1);
   return {
@@ -216,7 +217,7 @@ export async function deleteComment(ctx: AppContext, actor: Actor, input: Commen
   return withWriteRetry(async () => {
     const target = await targetOf(ctx, deleter, input);
     const comment = await commentOn(ctx, target.discussionId, input.commentId);
-    if (comment.userId !== deleter.id && !isModerator(deleter.id, target.ownerId, target.viewerRole)) {
+    if (comment.userId !== deleter.id && !isOwnerOrAdminOf(deleter.id, target.ownerId, target.viewerRole)) {
       throw AppError.forbidden(DISCUSSION_MESSAGES.cannotDeleteComment);
     }
     return ctx.db.transaction(async (tx) => {
@@ -245,19 +246,25 @@ export async function likeComment(ctx: AppContext, actor: Actor, input: CommentP
       assertCanContribute(target, liker, { visitor: DISCUSSION_MESSAGES.loginToLike, outsider: DISCUSSION_MESSAGES.memberToLike });
       const comment = await commentOn(ctx, target.discussionId, input.commentId);
       return ctx.db.transaction(async (tx) => {
-        let delta = 0;
-        let liked: boolean;
-        if (input.liked === false) liked = false;
-        else if (await insertCommentLike(tx, comment.id, liker.id)) {
-          delta = 1;
-          liked = true;
-        } else liked = input.liked === true;
-        if (!liked && (await deleteCommentLike(tx, comment.id, liker.id))) delta = -1;
-        const moved = await moveCommentLikes(tx, comment.id, delta);
-        if (!moved) throw commentNotFound();
-        if (delta > 0) {
+        let authorId = 0;
+        const outcome = await applyLike(
+          tx,
+          {
+            insert: (t) => insertCommentLike(t, comment.id, liker.id),
+            remove: (t) => deleteCommentLike(t, comment.id, liker.id),
+            count: async (t, delta) => {
+              const moved = await moveCommentLikes(t, comment.id, delta);
+              if (moved) authorId = moved.authorId;
+              return moved?.likeCount ?? null;
+            },
+          },
+          input.liked,
+        );
+        if (!outcome) throw commentNotFound();
+        const { liked, likeCount } = outcome;
+        if (outcome.added) {
           await notify(tx, {
-            recipientId: moved.authorId,
+            recipientId: authorId,
             actorId: liker.id,
             type: 'comment_like',
             content: `${liker.username} liked your comment`,
@@ -267,7 +274,7 @@ export async function likeComment(ctx: AppContext, actor: Actor, input: CommentP
             commentId: comment.id,
           });
         }
-        return { liked, likeCount: moved.likeCount };
+        return { liked, likeCount };
       });
     });
   } catch (error) {

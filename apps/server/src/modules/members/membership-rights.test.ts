@@ -1,8 +1,9 @@
+// Over 400 lines: the rank table (who may kick, re-role or transfer whom) is one matrix; its rows belong together.
 import { GROUP_MESSAGES } from '@agora/contract';
 import { describe, expect, it } from 'vitest';
 import { createGroup, createUser, invite, type TestUser } from '../../test/factories';
 import { client, useTestApp } from '../../test/test-app';
-import { memberCounts, notificationsOf as storedNotifications, roleOf as roleIn } from './test-support';
+import { memberCounts, notificationsOf as storedNotifications, roleOf as roleIn } from '../groups/test-support';
 
 /**
  * Issue 12: who learns a private community's membership (§1.1), invitations that outlive their sender's rights

@@ -1,8 +1,10 @@
+// Over 400 lines: join, leave, requests, invitations and the members page share the counters and notification
+// checks of groups/test-support.ts; one file keeps those flows side by side.
 import { GROUP_MESSAGES } from '@agora/contract';
 import { describe, expect, it } from 'vitest';
 import { createGroup, createUser, type TestGroup, type TestUser } from '../../test/factories';
 import { client, useTestApp } from '../../test/test-app';
-import { memberCounts, notificationsOf as storedNotifications, roleOf as roleIn } from './test-support';
+import { memberCounts, notificationsOf as storedNotifications, roleOf as roleIn } from '../groups/test-support';
 
 const t = useTestApp({ rateLimit: false });
 const { post, get } = client(t);
@@ -469,7 +471,7 @@ describe('member search strategies', () => {
       expect((await get(`/groups/${group.id}/members?search=${q}`, outsider)).statusCode).toBe(403);
       expect((await get(`/groups/${group.id}/members?search=${q}`, owner)).statusCode).toBe(200);
     }
-    const { findMembersPage } = await import('./groups.queries');
+    const { findMembersPage } = await import('./members.queries');
     const page = await findMembersPage(t.database.db, { id: group.id }, outsider.id, { cursor: null, search: 'priv_search', limit: 10 });
     expect(page).toMatchObject({ found: true, viewerRole: null, members: [] });
     const missing = await findMembersPage(t.database.db, { slug: 'no-such-slug' }, outsider.id, {
@@ -483,7 +485,7 @@ describe('member search strategies', () => {
 
 describe('members query guard', () => {
   it('returns no member rows of a private community to an outsider, even before the service checks', async () => {
-    const { findMembersPage } = await import('./groups.queries');
+    const { findMembersPage } = await import('./members.queries');
     const owner = await createUser(t.database.db);
     const outsider = await createUser(t.database.db);
     const group = await createGroup(t.database.db, { owner, isPrivate: true, members: [{ user: await createUser(t.database.db) }] });
