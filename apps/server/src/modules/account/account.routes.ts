@@ -9,6 +9,7 @@ import {
   accountStateSchema,
   changeEmailRequestSchema,
   changePasswordRequestSchema,
+  deleteAccountRequestSchema,
   confirmEmailChangeRequestSchema,
   endSessionsQuerySchema,
   errorBodySchema,
@@ -33,6 +34,7 @@ import {
   resetPassword,
   verifyEmail,
 } from './account.service';
+import { deleteAccount } from './delete.service';
 import { exportFile, latestExport, requestExport } from './export.service';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema };
@@ -157,6 +159,14 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         .header('content-disposition', `attachment; filename="${downloadName}"`)
         .header('cache-control', 'private, no-store')
         .send(createReadStream(file));
+    },
+  );
+  r.delete(
+    '/api/account',
+    { onRequest: app.requireUser, schema: { tags, ...secured, body: deleteAccountRequestSchema, response: ok } },
+    async (request) => {
+      await deleteAccount(ctx, currentUser(request), { ...request.body, client: { ip: request.ip } });
+      return { message: ACCOUNT_MESSAGES.accountDeleted };
     },
   );
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { sessions, type UserRow, users } from '../../db/schema';
 import { prepared } from '../../lib/prepared';
@@ -27,7 +27,7 @@ export async function findUserByIdentifier(db: DbOrTx, identifier: string): Prom
   const rows = await db
     .select()
     .from(users)
-    .where(or(sql`lower(${users.email}) = ${lowered}`, sql`lower(${users.username}) = ${lowered}`))
+    .where(and(or(sql`lower(${users.email}) = ${lowered}`, sql`lower(${users.username}) = ${lowered}`), isNull(users.deletedAt)))
     .limit(1);
   return rows[0] ?? null;
 }

@@ -1,5 +1,5 @@
 import { type Role } from '@agora/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { prepared } from '../../lib/prepared';
 import { readableCommunitySql } from '../../policies/community';
@@ -306,6 +306,6 @@ export async function setOwner(tx: DbOrTx, groupId: number, ownerId: number): Pr
 }
 
 export async function userExists(db: DbOrTx, userId: number): Promise<{ id: number; username: string } | null> {
-  const rows = await db.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, userId));
+  const rows = await db.select({ id: users.id, username: users.username }).from(users).where(and(eq(users.id, userId), isNull(users.deletedAt)));
   return rows[0] ?? null;
 }
