@@ -4,7 +4,7 @@
 select "id", "slug", "group_name", "name_key", "group_dp", "group_banner", "owner_id", "is_private", "group_verified", "category", "post_count", "member_count", "last_activity_at", "activity_score", "created_at", "updated_at" from "groups" where "groups"."id" = coalesce($1::int, (SELECT "group_slugs"."group_id" FROM "group_slugs" WHERE "group_slugs"."slug" = $2::text)) limit $3;
 
 -- group_detail
-select "groups"."id", "groups"."slug", "groups"."group_name", "groups"."name_key", "groups"."group_dp", "groups"."group_banner", "groups"."owner_id", "groups"."is_private", "groups"."group_verified", "groups"."category", "groups"."post_count", "groups"."member_count", "groups"."last_activity_at", "groups"."activity_score", "groups"."created_at", "groups"."updated_at", (SELECT "group_members"."role" FROM "group_members" WHERE "group_members"."group_id" = "groups"."id" AND "group_members"."user_id" = $1::int), EXISTS (SELECT 1 FROM "group_join_requests" WHERE "group_join_requests"."group_id" = "groups"."id" AND "group_join_requests"."user_id" = $2::int), (SELECT json_agg(json_build_array("group_sections"."section_header", "group_sections"."section_desc")) FROM "group_sections" WHERE "group_sections"."group_id" = "groups"."id"), invite.id, invite.username from "groups" left join LATERAL (SELECT n.id, u.username FROM "notifications" n LEFT JOIN "users" u ON u.id = n.sender_id
+select "groups"."id", "groups"."slug", "groups"."group_name", "groups"."name_key", "groups"."group_dp", "groups"."group_banner", "groups"."owner_id", "groups"."is_private", "groups"."group_verified", "groups"."category", "groups"."post_count", "groups"."member_count", "groups"."last_activity_at", "groups"."activity_score", "groups"."created_at", "groups"."updated_at", (SELECT "group_members"."role" FROM "group_members" WHERE "group_members"."group_id" = "groups"."id" AND "group_members"."user_id" = $1::int), EXISTS (SELECT 1 FROM "group_join_requests" WHERE "group_join_requests"."group_id" = "groups"."id" AND "group_join_requests"."user_id" = $2::int), (SELECT json_agg(json_build_object('header', "group_sections"."section_header", 'desc', "group_sections"."section_desc")) FROM "group_sections" WHERE "group_sections"."group_id" = "groups"."id"), invite.id, invite.username from "groups" left join LATERAL (SELECT n.id, u.username FROM "notifications" n LEFT JOIN "users" u ON u.id = n.sender_id
         WHERE n.user_id = $3::int AND n.group_id = "groups"."id" AND n.noti_type = 'group_invite'
         ORDER BY n.id DESC LIMIT 1) invite on true where "groups"."id" = coalesce($4::int, (SELECT "group_slugs"."group_id" FROM "group_slugs" WHERE "group_slugs"."slug" = $5::text)) limit $6;
 
@@ -12,36 +12,41 @@ select "groups"."id", "groups"."slug", "groups"."group_name", "groups"."name_key
 select "id", "slug", "group_name", "name_key", "group_dp", "group_banner", "owner_id", "is_private", "group_verified", "category", "post_count", "member_count", "last_activity_at", "activity_score", "created_at", "updated_at", (SELECT "role" FROM "group_members" WHERE "group_id" = "id" AND "user_id" = $1::int) from "groups" where "groups"."id" = coalesce($2::int, (SELECT "group_slugs"."group_id" FROM "group_slugs" WHERE "group_slugs"."slug" = $3::text)) limit $4;
 
 -- groups_explore
-select json_agg(json_build_array(s.id, s.slug, s.group_name, s.group_dp, s.group_banner, s.owner_id, s.is_private,
-    s.group_verified, s.category, s.post_count, s.member_count, s.is_member) ORDER BY s.member_count DESC, s.id DESC) from (SELECT "groups".*, EXISTS (SELECT 1 FROM "group_members" WHERE "group_members"."group_id" = "groups"."id" AND "group_members"."user_id" = $1::int) AS is_member FROM "groups"
+select json_agg(json_build_object('id', s.id, 'slug', s.slug, 'groupName', s.group_name, 'groupDp', s.group_dp,
+    'groupBanner', s.group_banner, 'ownerId', s.owner_id, 'isPrivate', s.is_private, 'groupVerified', s.group_verified,
+    'category', s.category, 'postCount', s.post_count, 'memberCount', s.member_count, 'isMember', s.is_member) ORDER BY s.member_count DESC, s.id DESC) from (SELECT "groups".*, EXISTS (SELECT 1 FROM "group_members" WHERE "group_members"."group_id" = "groups"."id" AND "group_members"."user_id" = $1::int) AS is_member FROM "groups"
         WHERE "groups"."is_private" = false
         ORDER BY "groups"."member_count" DESC NULLS LAST, "groups"."id" DESC NULLS LAST
         LIMIT $2::int) s;
 
 -- groups_explore_cursor
-select json_agg(json_build_array(s.id, s.slug, s.group_name, s.group_dp, s.group_banner, s.owner_id, s.is_private,
-    s.group_verified, s.category, s.post_count, s.member_count, s.is_member) ORDER BY s.member_count DESC, s.id DESC) from (SELECT "groups".*, EXISTS (SELECT 1 FROM "group_members" WHERE "group_members"."group_id" = "groups"."id" AND "group_members"."user_id" = $1::int) AS is_member FROM "groups"
+select json_agg(json_build_object('id', s.id, 'slug', s.slug, 'groupName', s.group_name, 'groupDp', s.group_dp,
+    'groupBanner', s.group_banner, 'ownerId', s.owner_id, 'isPrivate', s.is_private, 'groupVerified', s.group_verified,
+    'category', s.category, 'postCount', s.post_count, 'memberCount', s.member_count, 'isMember', s.is_member) ORDER BY s.member_count DESC, s.id DESC) from (SELECT "groups".*, EXISTS (SELECT 1 FROM "group_members" WHERE "group_members"."group_id" = "groups"."id" AND "group_members"."user_id" = $1::int) AS is_member FROM "groups"
         WHERE ("groups"."is_private" = false and ("groups"."member_count", "groups"."id") < ($2::int, $3::int))
         ORDER BY "groups"."member_count" DESC NULLS LAST, "groups"."id" DESC NULLS LAST
         LIMIT $4::int) s;
 
 -- groups_explore_search
-select json_agg(json_build_array(s.id, s.slug, s.group_name, s.group_dp, s.group_banner, s.owner_id, s.is_private,
-    s.group_verified, s.category, s.post_count, s.member_count, s.is_member) ORDER BY s.member_count DESC, s.id DESC) from (SELECT "groups".*, EXISTS (SELECT 1 FROM "group_members" WHERE "group_members"."group_id" = "groups"."id" AND "group_members"."user_id" = $1::int) AS is_member FROM "groups"
+select json_agg(json_build_object('id', s.id, 'slug', s.slug, 'groupName', s.group_name, 'groupDp', s.group_dp,
+    'groupBanner', s.group_banner, 'ownerId', s.owner_id, 'isPrivate', s.is_private, 'groupVerified', s.group_verified,
+    'category', s.category, 'postCount', s.post_count, 'memberCount', s.member_count, 'isMember', s.is_member) ORDER BY s.member_count DESC, s.id DESC) from (SELECT "groups".*, EXISTS (SELECT 1 FROM "group_members" WHERE "group_members"."group_id" = "groups"."id" AND "group_members"."user_id" = $1::int) AS is_member FROM "groups"
         WHERE ("groups"."is_private" = false and lower("groups"."group_name") LIKE $2::text)
         ORDER BY "groups"."member_count" DESC NULLS LAST, "groups"."id" DESC NULLS LAST
         LIMIT $3::int) s;
 
 -- groups_explore_search_cursor
-select json_agg(json_build_array(s.id, s.slug, s.group_name, s.group_dp, s.group_banner, s.owner_id, s.is_private,
-    s.group_verified, s.category, s.post_count, s.member_count, s.is_member) ORDER BY s.member_count DESC, s.id DESC) from (SELECT "groups".*, EXISTS (SELECT 1 FROM "group_members" WHERE "group_members"."group_id" = "groups"."id" AND "group_members"."user_id" = $1::int) AS is_member FROM "groups"
+select json_agg(json_build_object('id', s.id, 'slug', s.slug, 'groupName', s.group_name, 'groupDp', s.group_dp,
+    'groupBanner', s.group_banner, 'ownerId', s.owner_id, 'isPrivate', s.is_private, 'groupVerified', s.group_verified,
+    'category', s.category, 'postCount', s.post_count, 'memberCount', s.member_count, 'isMember', s.is_member) ORDER BY s.member_count DESC, s.id DESC) from (SELECT "groups".*, EXISTS (SELECT 1 FROM "group_members" WHERE "group_members"."group_id" = "groups"."id" AND "group_members"."user_id" = $1::int) AS is_member FROM "groups"
         WHERE ("groups"."is_private" = false and ("groups"."member_count", "groups"."id") < ($2::int, $3::int) and lower("groups"."group_name") LIKE $4::text)
         ORDER BY "groups"."member_count" DESC NULLS LAST, "groups"."id" DESC NULLS LAST
         LIMIT $5::int) s;
 
 -- groups_explore_trigram_search
-select json_agg(json_build_array(s.id, s.slug, s.group_name, s.group_dp, s.group_banner, s.owner_id, s.is_private,
-    s.group_verified, s.category, s.post_count, s.member_count, s.is_member) ORDER BY s.member_count DESC, s.id DESC) from (SELECT "groups".*, EXISTS (SELECT 1 FROM "group_members" WHERE "group_members"."group_id" = "groups"."id" AND "group_members"."user_id" = $1::int) AS is_member FROM "groups" JOIN (
+select json_agg(json_build_object('id', s.id, 'slug', s.slug, 'groupName', s.group_name, 'groupDp', s.group_dp,
+    'groupBanner', s.group_banner, 'ownerId', s.owner_id, 'isPrivate', s.is_private, 'groupVerified', s.group_verified,
+    'category', s.category, 'postCount', s.post_count, 'memberCount', s.member_count, 'isMember', s.is_member) ORDER BY s.member_count DESC, s.id DESC) from (SELECT "groups".*, EXISTS (SELECT 1 FROM "group_members" WHERE "group_members"."group_id" = "groups"."id" AND "group_members"."user_id" = $1::int) AS is_member FROM "groups" JOIN (
         WITH cand AS MATERIALIZED (SELECT g.id FROM "groups" g WHERE lower(g.group_name) LIKE $2::text LIMIT $3),
         few AS (SELECT count(*) <= $4 AS yes FROM cand)
         (SELECT g.id FROM cand c CROSS JOIN LATERAL (SELECT * FROM "groups" g WHERE g.id = c.id LIMIT 1) g
@@ -54,8 +59,9 @@ select json_agg(json_build_array(s.id, s.slug, s.group_name, s.group_dp, s.group
       ) page ON page.id = "groups"."id") s;
 
 -- groups_explore_trigram_search_cursor
-select json_agg(json_build_array(s.id, s.slug, s.group_name, s.group_dp, s.group_banner, s.owner_id, s.is_private,
-    s.group_verified, s.category, s.post_count, s.member_count, s.is_member) ORDER BY s.member_count DESC, s.id DESC) from (SELECT "groups".*, EXISTS (SELECT 1 FROM "group_members" WHERE "group_members"."group_id" = "groups"."id" AND "group_members"."user_id" = $1::int) AS is_member FROM "groups" JOIN (
+select json_agg(json_build_object('id', s.id, 'slug', s.slug, 'groupName', s.group_name, 'groupDp', s.group_dp,
+    'groupBanner', s.group_banner, 'ownerId', s.owner_id, 'isPrivate', s.is_private, 'groupVerified', s.group_verified,
+    'category', s.category, 'postCount', s.post_count, 'memberCount', s.member_count, 'isMember', s.is_member) ORDER BY s.member_count DESC, s.id DESC) from (SELECT "groups".*, EXISTS (SELECT 1 FROM "group_members" WHERE "group_members"."group_id" = "groups"."id" AND "group_members"."user_id" = $1::int) AS is_member FROM "groups" JOIN (
         WITH cand AS MATERIALIZED (SELECT g.id FROM "groups" g WHERE lower(g.group_name) LIKE $2::text LIMIT $3),
         few AS (SELECT count(*) <= $4 AS yes FROM cand)
         (SELECT g.id FROM cand c CROSS JOIN LATERAL (SELECT * FROM "groups" g WHERE g.id = c.id LIMIT 1) g
@@ -68,8 +74,9 @@ select json_agg(json_build_array(s.id, s.slug, s.group_name, s.group_dp, s.group
       ) page ON page.id = "groups"."id") s;
 
 -- groups_suggested
-select json_agg(json_build_array(s.id, s.slug, s.group_name, s.group_dp, s.group_banner, s.owner_id, s.is_private,
-    s.group_verified, s.category, s.post_count, s.member_count, s.is_member) ORDER BY s.activity_score DESC, s.id DESC) from (SELECT "groups".*, false AS is_member FROM "groups"
+select json_agg(json_build_object('id', s.id, 'slug', s.slug, 'groupName', s.group_name, 'groupDp', s.group_dp,
+    'groupBanner', s.group_banner, 'ownerId', s.owner_id, 'isPrivate', s.is_private, 'groupVerified', s.group_verified,
+    'category', s.category, 'postCount', s.post_count, 'memberCount', s.member_count, 'isMember', s.is_member) ORDER BY s.activity_score DESC, s.id DESC) from (SELECT "groups".*, false AS is_member FROM "groups"
         WHERE "groups"."is_private" = false AND NOT EXISTS (SELECT 1 FROM "group_members"
           WHERE "group_members"."group_id" = "groups"."id" AND "group_members"."user_id" = $1::int)
         ORDER BY "groups"."activity_score" DESC NULLS LAST, "groups"."id" DESC NULLS LAST

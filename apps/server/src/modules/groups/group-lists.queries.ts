@@ -12,34 +12,17 @@ import { groupMembers, groups, users } from '../../db/schema';
 
 export type GroupListRow = { group: GroupCore; isMember: boolean };
 
-/** A community as list statements return it: one JSON array per community, the whole page in one row. */
-type GroupTuple = [
-  id: number,
-  slug: string,
-  groupName: string,
-  groupDp: string | null,
-  groupBanner: string | null,
-  ownerId: number,
-  isPrivate: boolean,
-  groupVerified: boolean,
-  category: string | null,
-  postCount: number,
-  memberCount: number,
-  isMember: boolean,
-];
+/** A community as list statements return it: one JSON object per community (named keys), the whole page in one row. */
+type GroupPageEntry = GroupCore & { isMember: boolean };
 
-/** json_agg of the rows of `s` (group columns plus is_member), in the given order. */
+/** json_agg of the rows of `s` (group columns plus is_member) as named objects, in the given order. */
 const groupPageJson = (order: SQL) =>
-  sql<GroupTuple[] | null>`json_agg(json_build_array(s.id, s.slug, s.group_name, s.group_dp, s.group_banner, s.owner_id, s.is_private,
-    s.group_verified, s.category, s.post_count, s.member_count, s.is_member) ORDER BY ${order})`;
+  sql<GroupPageEntry[] | null>`json_agg(json_build_object('id', s.id, 'slug', s.slug, 'groupName', s.group_name, 'groupDp', s.group_dp,
+    'groupBanner', s.group_banner, 'ownerId', s.owner_id, 'isPrivate', s.is_private, 'groupVerified', s.group_verified,
+    'category', s.category, 'postCount', s.post_count, 'memberCount', s.member_count, 'isMember', s.is_member) ORDER BY ${order})`;
 
-function fromGroupTuples(page: GroupTuple[] | null): GroupListRow[] {
-  return (page ?? []).map(
-    ([id, slug, groupName, groupDp, groupBanner, ownerId, isPrivate, groupVerified, category, postCount, memberCount, isMember]) => ({
-      group: { id, slug, groupName, groupDp, groupBanner, ownerId, isPrivate, groupVerified, category, postCount, memberCount },
-      isMember,
-    }),
-  );
+function fromGroupPage(page: GroupPageEntry[] | null): GroupListRow[] {
+  return (page ?? []).map(({ isMember, ...group }) => ({ group, isMember }));
 }
 
 const isMemberSql = (viewer: Placeholder | number) =>
@@ -85,7 +68,7 @@ export async function findExplorePage(
     ...(opts.cursor ? { cCount: opts.cursor.memberCount, cId: opts.cursor.id } : {}),
     ...(opts.search ? { pattern: likePattern(opts.search) } : {}),
   });
-  return fromGroupTuples(row?.page ?? null);
+  return fromGroupPage(row?.page ?? null);
 }
 
 function buildExploreSearch(db: Db, withCursor: boolean, name: string) {
@@ -129,7 +112,7 @@ async function findExploreSearchPage(
     limit: opts.limit,
     ...(opts.cursor ? { cCount: opts.cursor.memberCount, cId: opts.cursor.id } : {}),
   });
-  return fromGroupTuples(row?.page ?? null);
+  return fromGroupPage(row?.page ?? null);
 }
 
 const suggestedStatement = prepared('groups_suggested', (db, name) =>
@@ -148,7 +131,7 @@ const suggestedStatement = prepared('groups_suggested', (db, name) =>
 /** Suggested: public communities the viewer has not joined, by activity score (size and recent activity). */
 export async function findSuggested(db: Db, viewerId: number, limit: number): Promise<GroupListRow[]> {
   const [row] = await suggestedStatement(db).execute({ viewer: viewerId, limit });
-  return fromGroupTuples(row?.page ?? null);
+  return fromGroupPage(row?.page ?? null);
 }
 
 export type OwnListCursor = { ts: string; id: number };

@@ -1,5 +1,6 @@
-import { type Group, type GroupSection, SECTION_HEADERS, type SectionHeader } from '@agora/contract';
+import { type Group, type GroupSection, SECTION_HEADERS } from '@agora/contract';
 import type { GroupCore } from './group-lists.queries';
+import type { SectionText } from './groups.queries';
 
 /** The one place community rows become the spec's shapes (SPEC §3 Group, Group section, Group member). */
 
@@ -41,7 +42,7 @@ export function toGroup(row: GroupCore, isMember: boolean, viewerId: number): Gr
 }
 
 /** Always the three sections in the spec's order; a missing row reads as empty text. */
-export function toOverview(sections: [SectionHeader, string][] | null): GroupSection[] {
-  const texts = new Map(sections ?? []);
+export function toOverview(sections: SectionText[] | null): GroupSection[] {
+  const texts = new Map((sections ?? []).map((s) => [s.header, s.desc]));
   return SECTION_HEADERS.map((section_header) => ({ section_header, section_desc: texts.get(section_header) ?? '' }));
 }

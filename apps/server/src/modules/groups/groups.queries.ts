@@ -65,11 +65,14 @@ export async function findGroupWithRole(db: Db, ref: GroupRef, viewerId: number)
   return rows[0] ?? null;
 }
 
+/** One section of a community as the detail statement returns it. */
+export type SectionText = { header: SectionHeader; desc: string };
+
 export type GroupDetailRow = {
   group: GroupRow;
   role: Role | null;
   requested: boolean;
-  sections: [SectionHeader, string][] | null;
+  sections: SectionText[] | null;
   inviteId: number | null;
   inviteSender: string | null;
 };
@@ -82,8 +85,8 @@ const groupDetail = prepared('group_detail', (db, name) => {
       role: viewerRoleSql(groups.id, viewer),
       requested: sql<boolean>`EXISTS (SELECT 1 FROM ${groupJoinRequests} WHERE ${groupJoinRequests.groupId} = ${groups.id} AND ${groupJoinRequests.userId} = ${viewer}::int)`,
       sections: sql<
-        [SectionHeader, string][] | null
-      >`(SELECT json_agg(json_build_array(${groupSections.sectionHeader}, ${groupSections.sectionDesc})) FROM ${groupSections} WHERE ${groupSections.groupId} = ${groups.id})`,
+        SectionText[] | null
+      >`(SELECT json_agg(json_build_object('header', ${groupSections.sectionHeader}, 'desc', ${groupSections.sectionDesc})) FROM ${groupSections} WHERE ${groupSections.groupId} = ${groups.id})`,
       inviteId: sql<number | null>`invite.id`,
       inviteSender: sql<string | null>`invite.username`,
     })

@@ -1,5 +1,5 @@
 import { type Role } from '@agora/contract';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { prepared } from '../../lib/prepared';
 import { readableCommunitySql } from '../../policies/community';
@@ -79,26 +79,21 @@ export async function findMember(db: DbOrTx, groupId: number, userId: number): P
 export type MembersCursor = { role: Role; joinedAt: string; userId: number };
 export type MembersPage = { found: boolean; isPrivate: boolean; ownerId: number; viewerRole: Role | null; members: MemberRow[] };
 
-/** A member as the page statements return it: one JSON array per member, all in one row (cheap to read). */
-type MemberTuple = [id: number, username: string, role: Role, profileImage: string | null, bannerImage: string | null, joinedAt: string];
+
+/** A member of a page statement as one JSON object with MemberRow's names (joinedAt as PostgreSQL prints it). */
+const memberJson = (id: SQL, username: SQL, role: SQL, profileImage: SQL, bannerImage: SQL, joinedAt: SQL) =>
+  sql`json_build_object('id', ${id}, 'username', ${username}, 'role', ${role}, 'profileImage', ${profileImage},
+    'bannerImage', ${bannerImage}, 'joinedAt', ${joinedAt}::text)`;
 
 /** The community alias `g` of the members statements, for the read rule. */
 const COMMUNITY_G = { isPrivate: sql`g.is_private`, ownerId: sql`g.owner_id` };
 
 /** The one row of a members statement as a page (found false: no community has that id or slug). */
 function toMembersPage(
-  row: { isPrivate: boolean; ownerId: number; viewerRole: Role | null; members: MemberTuple[] | null } | undefined,
+  row: { isPrivate: boolean; ownerId: number; viewerRole: Role | null; members: MemberRow[] | null } | undefined,
 ): MembersPage {
   if (!row) return { found: false, isPrivate: false, ownerId: 0, viewerRole: null, members: [] };
-  const members = (row.members ?? []).map(([id, username, role, profileImage, bannerImage, joinedAt]) => ({
-    id,
-    username,
-    role,
-    profileImage,
-    bannerImage,
-    joinedAt,
-  }));
-  return { found: true, isPrivate: row.isPrivate, ownerId: row.ownerId, viewerRole: row.viewerRole, members };
+  return { found: true, isPrivate: row.isPrivate, ownerId: row.ownerId, viewerRole: row.viewerRole, members: row.members ?? [] };
 }
 
 function buildMembersPage(db: Db, withCursor: boolean, withSearch: boolean, name: string) {
@@ -115,9 +110,9 @@ function buildMembersPage(db: Db, withCursor: boolean, withSearch: boolean, name
       isPrivate: sql<boolean>`g.is_private`,
       ownerId: sql<number>`g.owner_id`,
       viewerRole: sql<Role | null>`v.role`,
-      // The page as one JSON value: one row to read instead of one per member.
-      members: sql<MemberTuple[] | null>`(SELECT json_agg(json_build_array(page.user_id, page.username, page.role, page.profile_image,
-          page.banner_image, page.joined_at::text) ORDER BY page.role, page.joined_at, page.user_id)
+      // The page as one JSON value (one named object per member): one row to read instead of one per member.
+      members: sql<MemberRow[] | null>`(SELECT json_agg(${memberJson(sql`page.user_id`, sql`page.username`, sql`page.role`,
+          sql`page.profile_image`, sql`page.banner_image`, sql`page.joined_at`)} ORDER BY page.role, page.joined_at, page.user_id)
         FROM (SELECT m.user_id, m.role, m.joined_at, u.username, u.profile_image, u.banner_image
           FROM ${groupMembers} m JOIN ${users} u ON u.id = m.user_id
           WHERE ${sql.join(conditions, sql` AND `)}
@@ -175,7 +170,7 @@ function buildMembersSearch(db: Db, withCursor: boolean, name: string) {
       isPrivate: sql<boolean>`r."isPrivate"`,
       ownerId: sql<number>`r."ownerId"`,
       viewerRole: sql<Role | null>`r."viewerRole"`,
-      members: sql<MemberTuple[] | null>`r.members`,
+      members: sql<MemberRow[] | null>`r.members`,
     })
     .from(
       sql`(
@@ -204,7 +199,7 @@ function buildMembersSearch(db: Db, withCursor: boolean, name: string) {
         ORDER BY m.role, m.joined_at, m.user_id LIMIT ${limit})
     )
     SELECT t.id AS "groupId", t.is_private AS "isPrivate", t.owner_id AS "ownerId", t.viewer_role AS "viewerRole",
-      (SELECT json_agg(json_build_array(p.user_id, u.username, p.role, u.profile_image, u.banner_image, p.joined_at::text)
+      (SELECT json_agg(${memberJson(sql`p.user_id`, sql`u.username`, sql`p.role`, sql`u.profile_image`, sql`u.banner_image`, sql`p.joined_at`)}
         ORDER BY p.role, p.joined_at, p.user_id) FROM page p JOIN ${users} u ON u.id = p.user_id) AS members
     FROM target t
   ) r`,
