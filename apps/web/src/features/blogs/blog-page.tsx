@@ -21,6 +21,7 @@ import { useCanLike, useGroup } from '@/features/groups/api';
 import { useBlog, useBlogLike, useDeleteBlog, useShareBlog } from './api';
 import { BlogContent } from './blog-content';
 import { BLOG_TEXTS } from './texts';
+import { formatLongDate } from '@/lib/i18n';
 
 // The editor loads when the owner asks to edit, not with the page.
 const BlogEditor = lazyComponent(
@@ -32,12 +33,11 @@ const BlogEditor = lazyComponent(
 export const BLOG_PAGE_SCROLL_PX = 400;
 
 const ID_PATTERN = /^[1-9][0-9]{0,9}$/;
-const LONG_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
 /** "Published March 5, 2026" in the reader's time zone. */
 export function publishedDate(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : LONG_DATE.format(date);
+  return Number.isNaN(date.getTime()) ? '' : formatLongDate(date);
 }
 
 /**

@@ -19,7 +19,7 @@ import { copyText } from '@/lib/copy-text';
 import { GroupSettingsMenu } from './group-settings';
 import { InviteResponse } from './invite-response';
 import { MembershipButton } from './membership-button';
-import { countLabel, GROUP_TEXTS } from './texts';
+import { GROUP_TEXTS } from './texts';
 
 // The cropper (react-easy-crop, the slider) loads when the owner picks a picture, not with the page.
 const CropDialog = lazyComponent(
@@ -52,9 +52,9 @@ export function GroupHeader({ detail, viewer, children }: { detail: GroupDetailR
           <div className="min-w-0 flex-1 sm:pb-1">
             {viewer.isOwner ? <EditableName detail={detail} /> : <GroupName detail={detail} />}
             <p className="mt-1 text-sm text-fg-muted">
-              {countLabel(group.member_count, 'member', 'members')}
+              {GROUP_TEXTS.memberCount(group.member_count)}
               <span aria-hidden> · </span>
-              {countLabel(group.post_count, 'post', 'posts')}
+              {GROUP_TEXTS.postCount(group.post_count)}
               <span aria-hidden> · </span>
               {group.is_private ? 'Private' : 'Public'}
             </p>

@@ -9,7 +9,7 @@ import { useSession } from '@/lib/session';
 import { loginPathFor } from '@/features/auth/public';
 import { useMembership } from './api';
 import { useLeaveConfirm } from './leave-confirm';
-import { countLabel, GROUP_TEXTS } from './texts';
+import { GROUP_TEXTS } from './texts';
 
 /** A community in a list: picture, name with badges, member count; the row links to `/group/{slug}`. */
 export function GroupRow({
@@ -45,7 +45,7 @@ export function GroupRow({
             <Lock className="size-3.5 shrink-0 text-fg-muted" aria-label={GROUP_TEXTS.privateCommunity} role="img" />
           ) : null}
         </span>
-        <span className="block truncate text-xs text-fg-muted">{countLabel(group.member_count, 'member', 'members')}</span>
+        <span className="block truncate text-xs text-fg-muted">{GROUP_TEXTS.memberCount(group.member_count)}</span>
       </span>
     </Link>
   );

@@ -1,10 +1,11 @@
+import { defineTexts, formatNumber, plural } from '@/lib/i18n';
 import { GROUP_MESSAGES } from '@agora/contract';
 
 /**
  * Every text of the communities screens. Quoted ones are the SPEC's, character for character (§2, §4, §5, §8);
  * the rest are ours where the spec is silent.
  */
-export const GROUP_TEXTS = {
+export const GROUP_TEXTS = defineTexts('groups', {
   // /create (SPEC §5, §8)
   createTitle: 'Create a community',
   loginToCreate: GROUP_MESSAGES.loginToCreate,
@@ -67,7 +68,10 @@ export const GROUP_TEXTS = {
 
   // Members page (SPEC §2, §5, §6, §8)
   // SPEC §2 "{n} Members", in the singular for one.
-  membersHeading: (n: number) => countLabel(n, 'Member', 'Members'),
+  /** "1 member", "1,204 members". */
+  memberCount: (n: number) => plural(n, { one: '# member', other: '# members' }),
+  postCount: (n: number) => plural(n, { one: '# post', other: '# posts' }),
+  membersHeading: (n: number) => plural(n, { one: '# Member', other: '# Members' }),
   findMember: 'Find a member',
   noMembersMatching: (term: string) => `No members found matching "${term}"`,
   noPermission: GROUP_MESSAGES.noPermission,
@@ -88,7 +92,7 @@ export const GROUP_TEXTS = {
   declineInviteFailed: 'Failed to decline invite',
   joinRequests: 'Join requests',
   /** The Members tab's badge for staff: spoken after its visible number ("Members 2 pending join requests"). */
-  pendingRequests: (n: string) => `pending join ${n === '1' ? 'request' : 'requests'}`,
+  pendingRequests: (n: number) => plural(n, { one: 'pending join request', other: 'pending join requests' }),
   pendingInvitations: 'Pending invitations',
   invitedBy: (name: string) => `Invited by ${name}`,
   revoke: 'Revoke',
@@ -126,9 +130,4 @@ export const GROUP_TEXTS = {
   joinedCommunities: 'Joined communities',
   noCreatedProfile: 'No created communities found.',
   noJoinedProfile: 'No communities found.',
-} as const;
-
-/** "1 member", "1,204 members". */
-export function countLabel(count: number, one: string, many: string): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
-}
+});
