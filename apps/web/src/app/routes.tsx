@@ -6,6 +6,7 @@ import { DiscussionLinkRoute } from './discussion-link-route';
 import { NotFoundPage } from './not-found-page';
 import { RequireAuth } from './require-auth';
 import { RouteError } from './route-error';
+import { COMMON_TEXTS } from '@/lib/texts';
 
 // Every page and the signed-in layout is its own chunk: /login loads neither the layout nor other pages, and a
 // page's libraries (the crop dialog, rich text, …) load with that page only. Keep new pages lazy the same way, and
@@ -48,7 +49,7 @@ const CreateCommunityPage = lazyComponent(
 function PageFallback() {
   return (
     <div role="status" className="min-h-dvh">
-      <span className="sr-only">Loading</span>
+      <span className="sr-only">{COMMON_TEXTS.loading}</span>
     </div>
   );
 }
