@@ -165,7 +165,7 @@ function BlogArticle({ blog, detail, communityPath }: { blog: Blog; detail: Grou
             </span>
             <span className="mb-1 flex min-w-0 items-center gap-1.5 font-semibold text-fg hover:text-accent-fg">
               <span className="truncate">{blog.group_name}</span>
-              {blog.group_verified ? <BadgeCheck className="size-4 shrink-0 text-accent-fg" aria-label="Verified" role="img" /> : null}
+              {blog.group_verified ? <BadgeCheck className="size-4 shrink-0 text-accent-fg" aria-label={BLOG_TEXTS.verified} role="img" /> : null}
             </span>
           </Link>
         </div>
@@ -238,7 +238,7 @@ function BlogNotFound({ retry }: { retry?: () => void }) {
 
 function BlogSkeleton() {
   return (
-    <div role="status" aria-busy="true" aria-label="Loading blog post" className="mx-auto max-w-3xl space-y-6">
+    <div role="status" aria-busy="true" aria-label={BLOG_TEXTS.loading} className="mx-auto max-w-3xl space-y-6">
       <Skeleton className="h-8 w-24" />
       <Skeleton className="aspect-[3/1] max-h-56 w-full rounded-2xl" />
       <Skeleton className="h-9 w-3/4" />

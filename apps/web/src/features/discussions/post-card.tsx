@@ -279,7 +279,7 @@ export function PostCard({ post, showCommunity = false }: { post: Discussion; sh
 
   return (
     <article
-      aria-label={`Post by ${post.username}`}
+      aria-label={DISCUSSION_TEXTS.postBy(post.username)}
       data-testid="post-card"
       className="group/post rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-5"
     >

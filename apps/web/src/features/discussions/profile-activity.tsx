@@ -13,8 +13,9 @@ import { PostCard } from './post-card';
 import { DISCUSSION_TEXTS } from './texts';
 import { Timestamp } from './timestamp';
 import { commentPanelPath, usePostPanel } from './use-post-panel';
+import { defineTexts } from '@/lib/i18n';
 
-export const ACTIVITY_TEXTS = {
+export const ACTIVITY_TEXTS = defineTexts('activity', {
   label: 'Activity',
   loading: 'Loading activity',
   emptyOwn: "You haven't posted or commented yet.",
@@ -25,7 +26,7 @@ export const ACTIVITY_TEXTS = {
   more: 'Show more activity',
   commented: (kind: 'comment' | 'reply') => (kind === 'comment' ? 'Commented on a post' : 'Replied on a post'),
   openComment: 'Open in the post',
-} as const;
+});
 
 /** The first line of a post's text, as plain text, for the "commented on" line. */
 function excerpt(text: string): string {

@@ -104,4 +104,11 @@ export const DISCUSSION_TEXTS = defineTexts('discussions', {
   discardDraft: 'Discard',
   postAdded: 'Post added!',
   feedLoadFailed: "Discussions couldn't be loaded.",
+  postBy: (username: string) => `Post by ${username}`,
+  images: 'Images',
+  posts: 'Posts',
+  loadingPost: 'Loading post',
+  verified: 'Verified',
+  loadingComments: 'Loading comments',
+  loadingReplies: 'Loading replies',
 });

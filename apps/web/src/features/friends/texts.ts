@@ -41,4 +41,6 @@ export const FRIEND_TEXTS = defineTexts('friends', {
   offline: 'Offline',
   mutualCount: (n: number) => plural(n, { one: '# mutual friend', other: '# mutual friends' }),
   sharedCommunities: (n: number) => plural(n, { one: '# shared community', other: '# shared communities' }),
+  removeFriend: 'Remove friend',
+  removeUser: (name: string) => `Remove ${name}`,
 });

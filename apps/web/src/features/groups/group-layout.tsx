@@ -79,7 +79,7 @@ export function GroupLayout() {
     <div className="space-y-6">
       <title>{`${detail.group.group_name} · Agora`}</title>
       <GroupHeader detail={detail} viewer={viewer}>
-        <nav aria-label="Community sections" className="border-t border-line px-1 sm:px-4">
+        <nav aria-label={GROUP_TEXTS.sections} className="border-t border-line px-1 sm:px-4">
           <ul className="-mb-px flex overflow-x-auto sm:gap-1">
             {tabs.map((t) => (
               <li key={t} className="shrink-0">
@@ -113,7 +113,7 @@ export function GroupNotFound({ retry }: { retry?: () => void }) {
 
 function GroupSkeleton() {
   return (
-    <div role="status" aria-busy="true" aria-label="Loading community" className="overflow-hidden rounded-2xl border border-line bg-surface">
+    <div role="status" aria-busy="true" aria-label={GROUP_TEXTS.loadingCommunity} className="overflow-hidden rounded-2xl border border-line bg-surface">
       <Skeleton className="aspect-[3/1] max-h-64 w-full rounded-none" />
       <div className="flex items-end gap-4 px-6 pb-6">
         <Skeleton className="-mt-12 size-24 rounded-full border-4 border-surface" />

@@ -22,7 +22,7 @@ export function SuggestedCommunities() {
 
   if (suggested.isPending) {
     return (
-      <ul aria-busy="true" aria-label="Loading suggested communities" className="flex gap-4 overflow-hidden pb-2">
+      <ul aria-busy="true" aria-label={GROUP_TEXTS.loadingSuggested} className="flex gap-4 overflow-hidden pb-2">
         {Array.from({ length: SKELETONS }, (_, i) => (
           <li key={i} data-testid="suggested-skeleton" className="w-56 shrink-0">
             <Skeleton className="h-44 w-full rounded-2xl" />

@@ -85,7 +85,7 @@ export function NotificationsPanel({ open, onOpenChange }: { open: boolean; onOp
           ) : null}
         </h2>
         <SheetClose
-          aria-label="Close notifications"
+          aria-label={NOTIFICATION_TEXTS.closePanel}
           className="rounded-lg p-1.5 text-fg-subtle hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-ring"
         >
           <X className="size-5" aria-hidden />
@@ -114,7 +114,7 @@ export function NotificationsPanel({ open, onOpenChange }: { open: boolean; onOp
           title={NOTIFICATION_TEXTS.clear}
         >
           <Trash2 aria-hidden />
-          <span className="hidden sm:inline">Clear</span>
+          <span className="hidden sm:inline">{NOTIFICATION_TEXTS.clearShort}</span>
         </Button>
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">

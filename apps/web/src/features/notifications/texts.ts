@@ -25,4 +25,6 @@ export const NOTIFICATION_TEXTS = defineTexts('notifications', {
   acceptFailed: 'Failed to accept request',
   declineFailed: 'Failed to decline request',
   retry: 'Try again',
+  closePanel: 'Close notifications',
+  clearShort: 'Clear',
 });

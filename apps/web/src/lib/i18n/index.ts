@@ -22,7 +22,13 @@ export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', es: 'Españ
 export type Translation<T> = { [K in keyof T]: T[K] extends string ? string : T[K] extends (...args: infer A) => string ? (...args: A) => string : Translation<T[K]> };
 
 type Section = Record<string, unknown>;
-type Catalogue = Record<string, Section>;
+
+/** A loaded language: its sections, and the server's messages (the contract's English texts) in it. */
+export interface Catalogue {
+  texts: Record<string, Section>;
+  /** The translation of one of the contract's messages (exact English text), or undefined when unknown. */
+  message: (english: string) => string | undefined;
+}
 
 const LOCALE_EVENT = 'agora:locale';
 
@@ -115,10 +121,52 @@ export function defineTexts<const T extends Section>(section: string, english: T
   for (const key of Object.keys(english)) {
     Object.defineProperty(texts, key, {
       enumerable: true,
-      get: () => catalogue?.[section]?.[key] ?? english[key],
+      get: () => catalogue?.texts[section]?.[key] ?? english[key],
     });
   }
   return texts;
+}
+
+/**
+ * A text that may be one of the contract's messages (a server `message`, a shared validation text): the active
+ * language's version when it has one, else the text as it is (the server's own words, SPEC §8).
+ */
+export function localizeMessage(text: string): string {
+  return catalogue?.message(text) ?? text;
+}
+
+type MessageTable = Record<string, string | ((...args: never[]) => string)>;
+
+/**
+ * Pairs the contract's English message tables with their translations, by key: a plain text by equality, a
+ * template (`(name) => \`${name} is now a member\``) by its shape, the filled-in parts carried over.
+ */
+export function messageTranslator(pairs: [english: MessageTable, translated: MessageTable][]): (english: string) => string | undefined {
+  const exact = new Map<string, string>();
+  const templates: { pattern: RegExp; translate: (...args: string[]) => string }[] = [];
+  const HOLE = '\u0000';
+  for (const [english, translated] of pairs) {
+    for (const key of Object.keys(english)) {
+      const source = english[key];
+      const target = translated[key];
+      if (typeof source === 'string' && typeof target === 'string') exact.set(source, target);
+      else if (typeof source === 'function' && typeof target === 'function') {
+        const arity = Math.max(1, source.length);
+        const shape = (source as (...args: string[]) => string)(...Array.from({ length: arity }, () => HOLE));
+        const escaped = shape.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').split(HOLE).join('(.+)');
+        templates.push({ pattern: new RegExp(`^${escaped}$`, 's'), translate: target as (...args: string[]) => string });
+      }
+    }
+  }
+  return (text) => {
+    const found = exact.get(text);
+    if (found !== undefined) return found;
+    for (const { pattern, translate } of templates) {
+      const match = pattern.exec(text);
+      if (match) return translate(...match.slice(1));
+    }
+    return undefined;
+  };
 }
 
 // ---- Numbers, plurals, dates: always through Intl, in the active language ----
