@@ -112,11 +112,19 @@ export function useLocale(): Locale {
   return useSyncExternalStore(subscribe, getLocale, () => 'en' as const);
 }
 
+const defined = new Map<string, Section>();
+
+/** Every section declared so far, with its English (for the catalogue completeness test). */
+export function definedSections(): ReadonlyMap<string, Section> {
+  return defined;
+}
+
 /**
  * A feature's texts. `english` is the source (the SPEC's words where it gives them); the returned object has the
  * same keys and reads each from the active catalogue's `section`, falling back to English.
  */
 export function defineTexts<const T extends Section>(section: string, english: T): T {
+  defined.set(section, english);
   const texts = {} as T;
   for (const key of Object.keys(english)) {
     Object.defineProperty(texts, key, {
