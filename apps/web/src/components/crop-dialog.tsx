@@ -86,7 +86,7 @@ export function CropDialog({ kind, title, source, onCancel, onCropped }: CropDia
           <ZoomOut className="size-4 shrink-0 text-fg-subtle" aria-hidden />
           <Slider
             label={COMMON_TEXTS.zoom}
-            valueText={`${zoomText} times`}
+            valueText={COMMON_TEXTS.zoomTimes(zoomText)}
             value={zoom}
             onValueChange={setZoom}
             min={CROP_ZOOM.min}

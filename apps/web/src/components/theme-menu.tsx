@@ -2,7 +2,7 @@ import { Suspense, useState } from 'react';
 import { Moon, Sun } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { lazyComponent } from '@/lib/lazy-component';
-import { useTheme, type ThemeChoice } from '@/lib/theme';
+import { useTheme } from '@/lib/theme';
 import { COMMON_TEXTS } from '@/lib/texts';
 
 // The menu (Radix DropdownMenu and its positioning) loads on the first press or hover, not with every first page:

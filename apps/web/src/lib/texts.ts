@@ -37,6 +37,7 @@ export const COMMON_TEXTS = defineTexts('common', {
   cropHint: 'Drag the picture or use the arrow keys to position it; use the slider to zoom.',
   chosenPicture: 'The chosen picture',
   zoom: 'Zoom',
+  zoomTimes: (n: string) => `${n} times`,
 
   // Theme and language switches (navigation bar)
   theme: 'Theme',

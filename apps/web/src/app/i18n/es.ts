@@ -91,6 +91,7 @@ export const texts: Texts = {
     cropHint: 'Arrastra la imagen o usa las flechas para colocarla; usa el control deslizante para acercarla.',
     chosenPicture: 'La imagen elegida',
     zoom: 'Zoom',
+    zoomTimes: (n) => `${n} veces`,
     theme: 'Tema',
     themeCurrent: (name) => `Tema: ${name}`,
     themes: { light: 'Claro', dark: 'Oscuro', system: 'Sistema' },
@@ -225,6 +226,7 @@ export const texts: Texts = {
     saveProfile: 'Guardar el perfil',
     save: 'Guardar',
     saving: 'Guardando...',
+    photoOf: (username) => `Foto de perfil de ${username}`,
   },
   profileErrors: {
     saveFailed: 'No se pudo actualizar el perfil',
@@ -246,6 +248,7 @@ export const texts: Texts = {
     more: 'Mostrar más actividad',
     commented: (kind) => (kind === 'comment' ? 'Comentó una publicación' : 'Respondió en una publicación'),
     openComment: 'Abrir en la publicación',
+    commentBy: (reply, username) => `${reply ? 'Respuesta' : 'Comentario'} de ${username}`,
   },
   discussions: {
     composerPrompt: '¿Qué tienes en mente?',
@@ -344,6 +347,8 @@ export const texts: Texts = {
     verified: 'Verificada',
     loadingComments: 'Cargando los comentarios',
     loadingReplies: 'Cargando las respuestas',
+    replyTo: (username) => `Responder a ${username}`,
+    copyLinkTo: (username, reply) => `Copiar el enlace ${reply ? 'a la respuesta' : 'al comentario'} de ${username}`,
   },
   blogs: {
     noBlogs: 'Aún no hay entradas de blog',
@@ -591,6 +596,8 @@ export const texts: Texts = {
     signIn: 'Entrar',
     close: 'Cerrar',
     discussions: 'Conversaciones',
+    revokeFor: (name) => `Retirar la invitación de ${name}`,
+    pictureOf: (name) => `Imagen de ${name}`,
   },
   roles: ROLES,
   friends: {
@@ -629,6 +636,7 @@ export const texts: Texts = {
     sharedCommunities: (n) => plural(n, { one: '# comunidad compartida', other: '# comunidades compartidas' }),
     removeFriend: 'Quitar amigo',
     removeUser: (name) => `Quitar a ${name}`,
+    profileOf: (name) => `Perfil de ${name}`,
   },
   notifications: {
     title: 'Notificaciones',
@@ -659,6 +667,8 @@ export const texts: Texts = {
     retry: 'Reintentar',
     closePanel: 'Cerrar las notificaciones',
     clearShort: 'Borrar',
+    friendRequestFrom: (name) => `la solicitud de amistad de ${name}`,
+    invitationTo: (group) => `la invitación a ${group ?? 'la comunidad'}`,
   },
 };
 

@@ -1,4 +1,4 @@
-import { defineTexts, formatNumber, plural } from '@/lib/i18n';
+import { defineTexts, plural } from '@/lib/i18n';
 import { BLOG_MESSAGES } from '@agora/contract';
 
 /**

@@ -424,7 +424,7 @@ function CommentItem({ comment, groupId, highlighted = false, onReply, children 
             <button
               type="button"
               onClick={onReply}
-              aria-label={`${DISCUSSION_TEXTS.reply} to ${comment.username}`}
+              aria-label={DISCUSSION_TEXTS.replyTo(comment.username)}
               className="h-7 rounded-lg px-2 text-xs font-semibold text-fg-muted hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
             >
               {DISCUSSION_TEXTS.reply}
@@ -433,7 +433,7 @@ function CommentItem({ comment, groupId, highlighted = false, onReply, children 
           <button
             type="button"
             onClick={() => void copyLink(commentPanelPath(groupId, comment))}
-            aria-label={`${DISCUSSION_TEXTS.copyLink} to ${comment.username}'s ${comment.parentCommentId === null ? 'comment' : 'reply'}`}
+            aria-label={DISCUSSION_TEXTS.copyLinkTo(comment.username, comment.parentCommentId !== null)}
             className="h-7 rounded-lg px-2 text-xs font-semibold text-fg-muted hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
           >
             {DISCUSSION_TEXTS.copyLink}

@@ -26,6 +26,7 @@ export const ACTIVITY_TEXTS = defineTexts('activity', {
   more: 'Show more activity',
   commented: (kind: 'comment' | 'reply') => (kind === 'comment' ? 'Commented on a post' : 'Replied on a post'),
   openComment: 'Open in the post',
+  commentBy: (reply: boolean, username: string) => `${reply ? 'Reply' : 'Comment'} by ${username}`,
 });
 
 /** The first line of a post's text, as plain text, for the "commented on" line. */
@@ -111,7 +112,7 @@ function CommentActivity({ item }: { item: Extract<ActivityItem, { type: 'commen
   const kind = comment.parentCommentId === null ? 'comment' : 'reply';
   return (
     <article
-      aria-label={`${kind === 'comment' ? 'Comment' : 'Reply'} by ${comment.username}`}
+      aria-label={ACTIVITY_TEXTS.commentBy(kind !== 'comment', comment.username)}
       data-testid="activity-comment"
       className="rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-5"
     >

@@ -1,4 +1,4 @@
-import { defineTexts, formatNumber, plural } from '@/lib/i18n';
+import { defineTexts, plural } from '@/lib/i18n';
 import { DISCUSSION_MESSAGES } from '@agora/contract';
 
 /**
@@ -111,4 +111,6 @@ export const DISCUSSION_TEXTS = defineTexts('discussions', {
   verified: 'Verified',
   loadingComments: 'Loading comments',
   loadingReplies: 'Loading replies',
+  replyTo: (username: string) => `Reply to ${username}`,
+  copyLinkTo: (username: string, reply: boolean) => `Copy link to ${username}'s ${reply ? 'reply' : 'comment'}`,
 });

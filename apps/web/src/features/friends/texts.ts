@@ -1,4 +1,4 @@
-import { defineTexts, formatNumber, plural } from '@/lib/i18n';
+import { defineTexts, plural } from '@/lib/i18n';
 /**
  * What the friends screens say (SPEC §2, §4, §5, §8). Success toasts are the server's `message` (the contract's
  * FRIEND_MESSAGES, which are SPEC §8's texts); the failure defaults below show when the server sent no message.
@@ -43,4 +43,5 @@ export const FRIEND_TEXTS = defineTexts('friends', {
   sharedCommunities: (n: number) => plural(n, { one: '# shared community', other: '# shared communities' }),
   removeFriend: 'Remove friend',
   removeUser: (name: string) => `Remove ${name}`,
+  profileOf: (name: string) => `${name}'s profile`,
 });

@@ -189,7 +189,7 @@ function GroupPicture({ detail, owner, uploads, buttonRef }: ImageSlotProps) {
     <FallbackImage
       src={detail.group.group_dp}
       kind="community"
-      alt={`${detail.group.group_name} picture`}
+      alt={GROUP_TEXTS.pictureOf(detail.group.group_name)}
       className="size-full rounded-full object-cover"
     />
   );

@@ -1,4 +1,4 @@
-import { defineTexts, formatNumber, plural } from '@/lib/i18n';
+import { defineTexts, plural } from '@/lib/i18n';
 import { GROUP_MESSAGES } from '@agora/contract';
 
 /**
@@ -206,4 +206,6 @@ export const GROUP_TEXTS = defineTexts('groups', {
   signIn: 'Sign in',
   close: 'Close',
   discussions: 'Discussions',
+  revokeFor: (name: string) => `Revoke invitation for ${name}`,
+  pictureOf: (name: string) => `${name} picture`,
 });

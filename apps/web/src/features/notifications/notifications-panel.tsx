@@ -267,7 +267,7 @@ function FriendRequestAnswer({ notification, sender }: { notification: Notificat
   const { accept, decline } = useRespondFriendRequest();
   return (
     <AnswerButtons
-      about={`friend request from ${sender}`}
+      about={NOTIFICATION_TEXTS.friendRequestFrom(sender)}
       busy={accept.isPending || decline.isPending}
       onAccept={() => accept.mutate({ id: notification.id })}
       onDecline={() => decline.mutate({ id: notification.id })}
@@ -281,7 +281,7 @@ function InviteAnswer({ notification }: { notification: Notification }) {
   const onSuccess = () => forget(notification.id);
   return (
     <AnswerButtons
-      about={`invitation to ${notification.group_name ?? 'the community'}`}
+      about={NOTIFICATION_TEXTS.invitationTo(notification.group_name ?? null)}
       busy={accept.isPending || decline.isPending}
       onAccept={() => accept.mutate({ notificationId: notification.id }, { onSuccess })}
       onDecline={() => decline.mutate({ notificationId: notification.id }, { onSuccess })}

@@ -27,4 +27,6 @@ export const NOTIFICATION_TEXTS = defineTexts('notifications', {
   retry: 'Try again',
   closePanel: 'Close notifications',
   clearShort: 'Clear',
+  friendRequestFrom: (name: string) => `friend request from ${name}`,
+  invitationTo: (group: string | null) => `invitation to ${group ?? 'the community'}`,
 });

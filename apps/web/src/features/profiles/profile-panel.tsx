@@ -436,7 +436,7 @@ function ProfilePhoto({ profile, own, uploads }: { profile: Profile; own: boolea
     <FallbackImage
       src={profile.profileImage}
       kind="avatar"
-      alt={`${profile.username}'s profile photo`}
+      alt={PROFILE_TEXTS.photoOf(profile.username)}
       className="size-full rounded-full object-cover"
     />
   );

@@ -38,4 +38,5 @@ export const PROFILE_TEXTS = defineTexts('profiles', {
   saveProfile: 'Save profile',
   save: 'Save',
   saving: 'Saving...',
+  photoOf: (username: string) => `${username}'s profile photo`,
 });

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { readStorage, STORAGE_KEYS, writeStorage } from '../storage';
+import { readStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
 
 /**
  * The texts' languages (decision 0018-i18n-catalogue). English is written in each feature's `texts.ts` and ships

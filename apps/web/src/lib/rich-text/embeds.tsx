@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { BlockNode } from './nodes';
 import { instagramEmbedUrl } from './urls';
 import { YOUTUBE_PLAYER_ORIGIN, youtubeEmbedUrl } from './youtube';
-import { COMMON_TEXTS } from '../texts';
+import { COMMON_TEXTS } from '@/lib/texts';
 
 /** SPEC §2: an embedded video in a post plays (muted) once this share of it is visible, and pauses below it. */
 export const VIDEO_VISIBLE_RATIO = 0.6;

@@ -7,7 +7,7 @@ import type { BlockNode, InlineNode } from './nodes';
 import { parseRichText, type RichTextFormat } from './parse';
 import { hostOf, safeImageSrc } from './urls';
 import { youtubeEmbedUrl } from './youtube';
-import { COMMON_TEXTS } from '../texts';
+import { COMMON_TEXTS } from '@/lib/texts';
 
 /**
  * Nodes → React elements. Text is always a React text child (escaped by React), never HTML; a link's address

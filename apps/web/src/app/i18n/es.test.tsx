@@ -16,7 +16,7 @@ import {
   preferredLocale,
   setCatalogueLoader,
   setLocaleChoice,
-} from '.';
+} from '@/lib/i18n';
 
 setCatalogueLoader(async () => spanish);
 
