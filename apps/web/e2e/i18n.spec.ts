@@ -30,7 +30,7 @@ test('a Spanish browser gets the app in Spanish; the choice beside the theme swi
   await checkScreen(page, 'explore', () => expect(page.getByRole('heading', { name: 'Comunidades sugeridas' })).toBeVisible());
 
   // English from the switch: the page follows at once, <html lang> too, and the pick outlives a reload.
-  await banner.getByRole('button', { name: 'Idioma: Español' }).click();
+  await banner.getByRole('button', { name: 'Idioma: Español, ES' }).click();
   const menu = page.getByRole('menu');
   await expect(menu.getByRole('menuitemradio', { name: 'Español' })).toHaveAttribute('aria-checked', 'true');
   await expectAccessible(page, 'language menu');
@@ -42,7 +42,7 @@ test('a Spanish browser gets the app in Spanish; the choice beside the theme swi
   await expect(banner.getByRole('link', { name: 'Sign in' })).toBeVisible();
 
   // Back to Spanish; the server's messages come in Spanish too when the contract knows them.
-  await banner.getByRole('button', { name: 'Language: English' }).click();
+  await banner.getByRole('button', { name: 'Language: English, EN' }).click();
   await page.getByRole('menu').getByRole('menuitemradio', { name: 'Español' }).click();
   await expect(html).toHaveAttribute('lang', 'es');
   await page.goto('/login');

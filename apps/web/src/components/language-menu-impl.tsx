@@ -14,12 +14,12 @@ export function LanguageMenuImpl({ className, defaultOpen }: { className?: strin
   return (
     <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger
-        aria-label={COMMON_TEXTS.languageCurrent(LOCALE_NAMES[locale])}
+        aria-label={COMMON_TEXTS.languageCurrent(LOCALE_NAMES[locale], locale.toUpperCase())}
         title={COMMON_TEXTS.language}
         className={cn(LANGUAGE_BUTTON_CLASSES, 'data-[state=open]:bg-surface-muted', className)}
       >
         <Languages className="hidden size-4 sm:block" aria-hidden />
-        <span aria-hidden>{locale}</span>
+        <span>{locale.toUpperCase()}</span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content

@@ -21,7 +21,7 @@ export function LanguageMenu({ className }: { className?: string }) {
   const button = (onClick?: () => void) => (
     <button
       type="button"
-      aria-label={COMMON_TEXTS.languageCurrent(LOCALE_NAMES[locale])}
+      aria-label={COMMON_TEXTS.languageCurrent(LOCALE_NAMES[locale], locale.toUpperCase())}
       aria-haspopup="menu"
       title={COMMON_TEXTS.language}
       onClick={onClick}
@@ -29,7 +29,7 @@ export function LanguageMenu({ className }: { className?: string }) {
       className={cn(LANGUAGE_BUTTON_CLASSES, className)}
     >
       <Languages className="hidden size-4 sm:block" aria-hidden />
-      <span aria-hidden>{locale}</span>
+      <span>{locale.toUpperCase()}</span>
     </button>
   );
   if (!loaded) return button(() => setLoaded(true));

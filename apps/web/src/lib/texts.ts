@@ -44,5 +44,6 @@ export const COMMON_TEXTS = defineTexts('common', {
   themeCurrent: (name: string) => `Theme: ${name}`,
   themes: { light: 'Light', dark: 'Dark', system: 'System' },
   language: 'Language',
-  languageCurrent: (name: string) => `Language: ${name}`,
+  /** The code is the button's visible text, so it is part of the name (WCAG 2.5.3 label in name). */
+  languageCurrent: (name: string, code: string) => `Language: ${name}, ${code}`,
 });

@@ -100,11 +100,11 @@ describe('the language choice', () => {
     const { user } = renderApp('/does-not-exist');
     expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
     const banner = screen.getByRole('banner');
-    await user.click(within(banner).getByRole('button', { name: 'Language: English' }));
+    await user.click(within(banner).getByRole('button', { name: 'Language: English, EN' }));
     const menu = await screen.findByRole('menu');
     await user.click(within(menu).getByRole('menuitemradio', { name: 'Español' }));
     expect(await screen.findByRole('heading', { name: 'Página no encontrada' })).toBeInTheDocument();
-    expect(within(screen.getByRole('banner')).getByRole('button', { name: 'Idioma: Español' })).toBeInTheDocument();
+    expect(within(screen.getByRole('banner')).getByRole('button', { name: 'Idioma: Español, ES' })).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('es');
     expect(localStorage.getItem('locale')).toBe('es');
   });

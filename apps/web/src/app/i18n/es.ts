@@ -96,7 +96,7 @@ export const texts: Texts = {
     themeCurrent: (name) => `Tema: ${name}`,
     themes: { light: 'Claro', dark: 'Oscuro', system: 'Sistema' },
     language: 'Idioma',
-    languageCurrent: (name) => `Idioma: ${name}`,
+    languageCurrent: (name, code) => `Idioma: ${name}, ${code}`,
   },
   app: {
     skipToContent: 'Saltar al contenido',
