@@ -64,7 +64,8 @@ test('the signed-in screens in Spanish: feed, community, members, create, profil
 
   await page.goto(`/group/${group.slug}`);
   await checkScreen(page, 'community', () => expect(page.getByRole('heading', { name: `Te damos la bienvenida a ${group.name}` })).toBeVisible());
-  await expect(page.getByText('1 miembro', { exact: true })).toBeVisible();
+  await expect(page.getByText(/^1 miembro · 0 publicaciones · Pública$/)).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Secciones de la comunidad' }).getByRole('link', { name: 'Resumen' })).toBeVisible();
 
   await page.goto(`/group/${group.slug}/members`);
   await checkScreen(page, 'members', () => expect(page.getByRole('heading', { name: '1 miembro' })).toBeVisible());

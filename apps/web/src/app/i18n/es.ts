@@ -598,6 +598,9 @@ export const texts: Texts = {
     discussions: 'Conversaciones',
     revokeFor: (name) => `Retirar la invitación de ${name}`,
     pictureOf: (name) => `Imagen de ${name}`,
+    private: 'Privada',
+    public: 'Pública',
+    tabs: { overview: 'Resumen', members: 'Miembros', blogs: 'Blogs', discussions: 'Conversación' },
   },
   roles: ROLES,
   friends: {

@@ -56,7 +56,7 @@ export function GroupHeader({ detail, viewer, children }: { detail: GroupDetailR
               <span aria-hidden> · </span>
               {GROUP_TEXTS.postCount(group.post_count)}
               <span aria-hidden> · </span>
-              {group.is_private ? 'Private' : 'Public'}
+              {group.is_private ? GROUP_TEXTS.private : GROUP_TEXTS.public}
             </p>
           </div>
           <div className="flex flex-wrap items-center gap-2 sm:pb-1">
@@ -392,7 +392,7 @@ function PrivacySwitch({ groupId, isPrivate }: { groupId: number; isPrivate: boo
       >
         <Switch.Thumb className="block size-4 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[18px]" />
       </Switch.Root>
-      <span aria-hidden>{isPrivate ? 'Private' : 'Public'}</span>
+      <span aria-hidden>{isPrivate ? GROUP_TEXTS.private : GROUP_TEXTS.public}</span>
     </label>
   );
 }

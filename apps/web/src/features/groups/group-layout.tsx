@@ -24,7 +24,6 @@ export function useGroupContext(): GroupOutletContext {
   return useOutletContext<GroupOutletContext>();
 }
 
-const TAB_LABELS: Record<GroupTab, string> = { overview: 'Overview', members: 'Members', blogs: 'Blogs', discussions: 'Discussion' };
 
 function tabOf(pathname: string, basePath: string): GroupTab {
   const rest = pathname.slice(basePath.length).split('/').filter(Boolean)[0];
@@ -93,7 +92,7 @@ export function GroupLayout() {
                     t === tab ? 'border-brand-600 text-accent-fg' : 'border-transparent text-fg-muted hover:text-fg',
                   )}
                 >
-                  {TAB_LABELS[t]}
+                  {GROUP_TEXTS.tabs[t]}
                   {t === 'members' && viewer.isStaff && detail.group.is_private === 1 ? <RequestsBadge groupId={detail.group.id} /> : null}
                 </Link>
               </li>
