@@ -598,9 +598,10 @@ export const texts: Texts = {
     discussions: 'Conversaciones',
     revokeFor: (name) => `Retirar la invitación de ${name}`,
     pictureOf: (name) => `Imagen de ${name}`,
+    you: 'Tú',
     private: 'Privada',
     public: 'Pública',
-    tabs: { overview: 'Resumen', members: 'Miembros', blogs: 'Blogs', discussions: 'Conversación' },
+    tabs: { overview: 'Resumen', members: 'Miembros', blogs: 'Blogs', discussions: 'Foro' },
   },
   roles: ROLES,
   friends: {

@@ -105,7 +105,7 @@ function MemberRow({ groupId, member, actor }: { groupId: number; member: GroupM
         </button>
         <p className="text-xs text-fg-muted">
           {ROLE_LABELS[member.role_name]}
-          {self ? ' · You' : ''}
+          {self ? ` · ${GROUP_TEXTS.you}` : ''}
         </p>
       </div>
       {session && !self ? (

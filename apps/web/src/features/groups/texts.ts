@@ -208,6 +208,7 @@ export const GROUP_TEXTS = defineTexts('groups', {
   discussions: 'Discussions',
   revokeFor: (name: string) => `Revoke invitation for ${name}`,
   pictureOf: (name: string) => `${name} picture`,
+  you: 'You',
   private: 'Private',
   public: 'Public',
   tabs: { overview: 'Overview', members: 'Members', blogs: 'Blogs', discussions: 'Discussion' },
