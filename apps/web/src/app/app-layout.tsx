@@ -7,6 +7,7 @@ import { lazyComponent } from '@/lib/lazy-component';
 import { useProfilePanel } from '@/features/profiles/public';
 import { usePostPanel } from '@/features/discussions/use-post-panel';
 import { NavBar } from './nav-bar';
+import { APP_TEXTS } from './texts';
 
 // Signed-in or on-demand parts load apart from the layout, so a visitor's first page stays small: the side panel
 // for signed-in people, each drawer on its first opening (it then stays mounted, so closing animates).
@@ -68,7 +69,7 @@ export function AppLayout() {
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50 focus:rounded-lg focus:bg-surface focus:text-fg focus:px-4 focus:py-2 focus:shadow-panel"
       >
-        Skip to content
+        {APP_TEXTS.skipToContent}
       </a>
       <NavBar onOpenNotifications={() => setNotificationsOpen(true)} />
       <div className={cn(session && 'md:pr-72 xl:pr-80')}>

@@ -12,6 +12,8 @@ import { feedKeys } from '@/features/feed/api';
 import { groupKeys } from '@/features/groups/keys';
 import { communitiesPanel } from '@/features/groups/use-communities-panel';
 import { lazyComponent } from '@/lib/lazy-component';
+import { APP_TEXTS } from './texts';
+import { LanguageMenu } from '@/components/language-menu';
 
 // Signed-in only (tooltips, the own profile query, the communities strip): a visitor's first load never fetches
 // this code.
@@ -82,7 +84,7 @@ export function NavBar({ onOpenNotifications }: { onOpenNotifications: () => voi
           // Signed in, the logo opens the communities panel (SPEC §2); its name starts with the wordmark it shows.
           <button
             type="button"
-            aria-label="Agora communities"
+            aria-label={APP_TEXTS.agoraCommunities}
             onClick={() => communitiesPanel.open('groups')}
             className="mr-1 shrink-0 rounded-lg sm:mr-3"
           >
@@ -90,16 +92,16 @@ export function NavBar({ onOpenNotifications }: { onOpenNotifications: () => voi
             <Logo className="hidden sm:inline-flex" />
           </button>
         ) : (
-          <Link to="/" aria-label="Agora home" className="mr-1 shrink-0 rounded-lg sm:mr-3">
+          <Link to="/" aria-label={APP_TEXTS.agoraHome} className="mr-1 shrink-0 rounded-lg sm:mr-3">
             <Logo showWordmark={false} className="sm:hidden" />
             <Logo className="hidden sm:inline-flex" />
           </Link>
         )}
-        <nav aria-label="Main" className="flex min-w-0 items-center gap-1">
+        <nav aria-label={APP_TEXTS.mainNav} className="flex min-w-0 items-center gap-1">
           {session ? (
             <>
               <NavItem to="/" active={onFeed} current={onFeed} icon={Home} onCurrentClick={refresh(feedKeys.home())}>
-                Your feed
+                {APP_TEXTS.yourFeed}
               </NavItem>
               <NavItem
                 to="/suggested"
@@ -108,7 +110,7 @@ export function NavBar({ onOpenNotifications }: { onOpenNotifications: () => voi
                 icon={Compass}
                 onCurrentClick={refresh(feedKeys.explore(), groupKeys.suggested())}
               >
-                Explore
+                {APP_TEXTS.explore}
               </NavItem>
             </>
           ) : (
@@ -120,12 +122,13 @@ export function NavBar({ onOpenNotifications }: { onOpenNotifications: () => voi
               icon={Compass}
               onCurrentClick={refresh(feedKeys.explore(), groupKeys.suggested())}
             >
-              Explore
+              {APP_TEXTS.explore}
             </NavItem>
           )}
         </nav>
         <Suspense fallback={null}>{session ? <CommunitiesStrip /> : null}</Suspense>
         <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
+          <LanguageMenu />
           <ThemeMenu />
           {session ? (
             <Suspense fallback={<span aria-hidden className="block h-10 w-[5.25rem] sm:w-[5.5rem]" />}>
@@ -134,7 +137,7 @@ export function NavBar({ onOpenNotifications }: { onOpenNotifications: () => voi
           ) : (
             <Link to={loginPathFor(`${location.pathname}${location.search}`)} className={buttonClasses('primary', 'md', 'h-9 px-3.5')}>
               <LogIn aria-hidden />
-              Sign in
+              {APP_TEXTS.signIn}
             </Link>
           )}
         </div>

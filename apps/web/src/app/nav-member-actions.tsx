@@ -4,6 +4,7 @@ import { Tooltip } from '@/components/ui/tooltip';
 import { useUnreadCount } from '@/features/notifications/api';
 import { useOwnProfile } from '@/features/profiles/api';
 import { useProfilePanel } from '@/features/profiles/public';
+import { APP_TEXTS } from './texts';
 
 /**
  * The signed-in end of the navigation bar (SPEC §2): the notifications bell, with a dot while anything is unread
@@ -15,10 +16,10 @@ export function NavMemberActions({ onOpenNotifications }: { onOpenNotifications:
   const unread = useUnreadCount().data ?? 0;
   return (
     <>
-      <Tooltip content="Notifications">
+      <Tooltip content={APP_TEXTS.notifications}>
         <button
           type="button"
-          aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+          aria-label={unread > 0 ? APP_TEXTS.notificationsUnread(unread) : APP_TEXTS.notifications}
           onClick={onOpenNotifications}
           className="relative flex size-10 items-center justify-center rounded-full text-fg-muted transition-colors hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
         >
@@ -32,10 +33,10 @@ export function NavMemberActions({ onOpenNotifications }: { onOpenNotifications:
           ) : null}
         </button>
       </Tooltip>
-      <Tooltip content="Your profile">
+      <Tooltip content={APP_TEXTS.yourProfile}>
         <button
           type="button"
-          aria-label="Your profile"
+          aria-label={APP_TEXTS.yourProfile}
           onClick={() => profilePanel.open('me')}
           className="rounded-full p-0.5 transition-shadow hover:ring-2 hover:ring-accent-fg/40 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
         >

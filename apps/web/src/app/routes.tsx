@@ -8,6 +8,7 @@ import { NotFoundPage } from './not-found-page';
 import { RequireAuth } from './require-auth';
 import { RouteBoundary } from './route-boundary';
 import { AppScrollRestoration } from './scroll-restoration';
+import { COMMON_TEXTS } from '@/lib/texts';
 
 // Every page and the signed-in layout is its own chunk: /login loads neither the layout nor other pages, and a
 // page's libraries (the crop dialog, rich text, …) load with that page only. Keep new pages lazy the same way. A new
@@ -51,7 +52,7 @@ const CreateCommunityPage = lazyComponent(
 function PageFallback() {
   return (
     <div role="status" className="min-h-dvh">
-      <span className="sr-only">Loading</span>
+      <span className="sr-only">{COMMON_TEXTS.loading}</span>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { Skeleton } from '@/components/ui/spinner';
+import { COMMON_TEXTS } from '@/lib/texts';
 
 /** A post-shaped placeholder while a feed loads (SPEC §9: 2 on the feed, 10 on Explore). */
 export function PostSkeleton() {
@@ -26,7 +27,7 @@ export function PostSkeleton() {
  */
 export function PostPlaceholders({ label, count }: { label: string; count: number }) {
   return (
-    <div role="status" aria-busy="true" aria-label={`Loading ${label.toLowerCase()}`} className="space-y-4">
+    <div role="status" aria-busy="true" aria-label={COMMON_TEXTS.loadingWhat(label)} className="space-y-4">
       {Array.from({ length: count }, (_, i) => (
         <PostSkeleton key={i} />
       ))}

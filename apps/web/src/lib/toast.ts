@@ -5,6 +5,7 @@
  * created before it subscribed.
  */
 import type { toast } from 'sonner';
+import { localizeMessage } from './i18n';
 
 type Sonner = { toast: typeof toast };
 
@@ -33,10 +34,10 @@ export function whenToastsWanted(mount: () => void): () => void {
 
 /** Shows an error toast; resolves once it is shown. */
 export async function toastError(message: string): Promise<void> {
-  (await loadToasts()).toast.error(message);
+  (await loadToasts()).toast.error(localizeMessage(message));
 }
 
 /** Shows a success toast; resolves once it is shown. */
 export async function toastSuccess(message: string): Promise<void> {
-  (await loadToasts()).toast.success(message);
+  (await loadToasts()).toast.success(localizeMessage(message));
 }

@@ -1,8 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { CropKind } from './crop-image';
+import { COMMON_TEXTS } from './texts';
 
-export const CROPPED_UPLOAD_TEXTS = { notAnImage: 'Please choose an image file' } as const;
+export const CROPPED_UPLOAD_TEXTS = {
+  get notAnImage() {
+    return COMMON_TEXTS.notAnImage;
+  },
+};
 
 interface Pending<K> {
   kind: K;

@@ -16,7 +16,7 @@ export function cardDate(iso: string, now = new Date()): string {
 
 /** The author's avatar; a focusable image so keyboard users get the username tooltip too (SPEC §2). */
 function AuthorAvatar({ blog }: { blog: Blog }) {
-  const name = blog.username ?? 'Unknown Author';
+  const name = blog.username ?? BLOG_TEXTS.unknownAuthor;
   return (
     <Tooltip content={name}>
       <span
@@ -75,7 +75,7 @@ export function BlogCard({ blog, groupPath, showCommunity, className }: BlogCard
           <p className="flex min-w-0 items-center gap-1.5 text-xs font-medium text-fg-subtle">
             <FallbackImage src={blog.group_dp} kind="community" alt="" className="size-5 shrink-0 rounded-full object-cover" />
             <span className="truncate">{blog.group_name}</span>
-            {blog.group_verified ? <BadgeCheck className="size-3.5 shrink-0 text-accent-fg" aria-label="Verified" role="img" /> : null}
+            {blog.group_verified ? <BadgeCheck className="size-3.5 shrink-0 text-accent-fg" aria-label={BLOG_TEXTS.verified} role="img" /> : null}
           </p>
         ) : null}
         <h3 id={titleId} className="line-clamp-2 text-base leading-snug font-semibold break-words text-fg">

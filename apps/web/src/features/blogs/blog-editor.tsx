@@ -192,7 +192,7 @@ function EditorForm({
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'b') {
       event.preventDefault();
-      wrap('**', 'bold text');
+      wrap('**', BLOG_TEXTS.boldPlaceholder);
     }
   };
 
@@ -300,8 +300,8 @@ function EditorForm({
           <label htmlFor={`${hintId}-content`} className="text-sm font-medium text-fg">
             {BLOG_TEXTS.contentLabel}
           </label>
-          <div role="toolbar" aria-label="Formatting" aria-controls={`${hintId}-content`} className="flex items-center gap-1">
-            <Button variant="ghost" size="sm" onClick={() => wrap('**', 'bold text')} aria-keyshortcuts="Control+B Meta+B">
+          <div role="toolbar" aria-label={BLOG_TEXTS.formatting} aria-controls={`${hintId}-content`} className="flex items-center gap-1">
+            <Button variant="ghost" size="sm" onClick={() => wrap('**', BLOG_TEXTS.boldPlaceholder)} aria-keyshortcuts="Control+B Meta+B">
               <Bold aria-hidden />
               {BLOG_TEXTS.bold}
             </Button>

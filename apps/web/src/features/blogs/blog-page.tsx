@@ -21,6 +21,7 @@ import { useCanLike, useGroup } from '@/features/groups/api';
 import { useBlog, useBlogLike, useDeleteBlog, useShareBlog } from './api';
 import { BlogContent } from './blog-content';
 import { BLOG_TEXTS } from './texts';
+import { formatLongDate } from '@/lib/i18n';
 
 // The editor loads when the owner asks to edit, not with the page.
 const BlogEditor = lazyComponent(
@@ -32,12 +33,11 @@ const BlogEditor = lazyComponent(
 export const BLOG_PAGE_SCROLL_PX = 400;
 
 const ID_PATTERN = /^[1-9][0-9]{0,9}$/;
-const LONG_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
 /** "Published March 5, 2026" in the reader's time zone. */
 export function publishedDate(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : LONG_DATE.format(date);
+  return Number.isNaN(date.getTime()) ? '' : formatLongDate(date);
 }
 
 /**
@@ -165,7 +165,7 @@ function BlogArticle({ blog, detail, communityPath }: { blog: Blog; detail: Grou
             </span>
             <span className="mb-1 flex min-w-0 items-center gap-1.5 font-semibold text-fg hover:text-accent-fg">
               <span className="truncate">{blog.group_name}</span>
-              {blog.group_verified ? <BadgeCheck className="size-4 shrink-0 text-accent-fg" aria-label="Verified" role="img" /> : null}
+              {blog.group_verified ? <BadgeCheck className="size-4 shrink-0 text-accent-fg" aria-label={BLOG_TEXTS.verified} role="img" /> : null}
             </span>
           </Link>
         </div>
@@ -238,7 +238,7 @@ function BlogNotFound({ retry }: { retry?: () => void }) {
 
 function BlogSkeleton() {
   return (
-    <div role="status" aria-busy="true" aria-label="Loading blog post" className="mx-auto max-w-3xl space-y-6">
+    <div role="status" aria-busy="true" aria-label={BLOG_TEXTS.loading} className="mx-auto max-w-3xl space-y-6">
       <Skeleton className="h-8 w-24" />
       <Skeleton className="aspect-[3/1] max-h-56 w-full rounded-2xl" />
       <Skeleton className="h-9 w-3/4" />

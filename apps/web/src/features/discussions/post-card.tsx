@@ -21,6 +21,7 @@ import { DISCUSSION_TEXTS } from './texts';
 import { Timestamp } from './timestamp';
 import { usePastedImages } from './use-pasted-images';
 import { postPanelPath, usePostPanel } from './use-post-panel';
+import { formatNumber } from '@/lib/i18n';
 
 // Dialogs load with their first use: most readers never open an image or delete a post (Radix dialog stays off
 // a visitor's first load).
@@ -278,7 +279,7 @@ export function PostCard({ post, showCommunity = false }: { post: Discussion; sh
 
   return (
     <article
-      aria-label={`Post by ${post.username}`}
+      aria-label={DISCUSSION_TEXTS.postBy(post.username)}
       data-testid="post-card"
       className="group/post rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-5"
     >
@@ -305,7 +306,7 @@ export function PostCard({ post, showCommunity = false }: { post: Discussion; sh
           className="inline-flex h-9 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-fg-muted transition-colors hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
         >
           <MessageCircle className="size-[18px]" aria-hidden />
-          <span className="tabular-nums">{post.commentCount.toLocaleString('en-US')}</span>
+          <span className="tabular-nums">{formatNumber(post.commentCount)}</span>
         </button>
         <CopyLinkButton path={postPanelPath(post.group_id, post.id)} className="ml-auto" />
       </div>

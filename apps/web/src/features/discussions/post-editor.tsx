@@ -100,7 +100,7 @@ export function PostEditorDialog({
               </RadixDialog.Description>
             </div>
             <RadixDialog.Close
-              aria-label="Close"
+              aria-label={DISCUSSION_TEXTS.close}
               className="-mt-1 -mr-1 rounded-lg p-1.5 text-fg-subtle hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-ring"
             >
               <X className="size-5" aria-hidden />
@@ -232,7 +232,7 @@ function TextImageTiles({
 /** Previews of the chosen images, each with its upload progress or error and a remove button. */
 function UploadTiles({ uploads, onRemove }: { uploads: ImageUpload[]; onRemove: (key: number) => void }) {
   return (
-    <ul aria-label="Images" className="grid grid-cols-3 gap-2 sm:grid-cols-5">
+    <ul aria-label={DISCUSSION_TEXTS.images} className="grid grid-cols-3 gap-2 sm:grid-cols-5">
       {uploads.map((upload, index) => (
         <li key={upload.key} className="relative aspect-square overflow-hidden rounded-lg border border-line bg-surface-muted">
           <img src={upload.preview} alt="" className="size-full object-cover" />

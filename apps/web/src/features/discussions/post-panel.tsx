@@ -103,7 +103,7 @@ function PostMissing({ message = DISCUSSION_TEXTS.notAvailableText }: { message?
 
 function PanelSkeleton() {
   return (
-    <div role="status" aria-busy="true" aria-label="Loading post" className="space-y-4 p-5">
+    <div role="status" aria-busy="true" aria-label={DISCUSSION_TEXTS.loadingPost} className="space-y-4 p-5">
       <div className="flex items-center gap-3">
         <Skeleton className="size-9 rounded-lg" />
         <Skeleton className="h-4 w-40" />
@@ -167,7 +167,7 @@ function PostView({ target, linked }: { target: PostTarget; linked: CommentTarge
   return (
     <>
       <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
-        <article aria-label={`Post by ${post.username}`} className="space-y-4 p-4 sm:p-5">
+        <article aria-label={DISCUSSION_TEXTS.postBy(post.username)} className="space-y-4 p-4 sm:p-5">
           <CommunityLine post={post} />
           <PanelAuthor post={post} />
           <PostBody post={post} />
@@ -212,9 +212,9 @@ function CommunityLine({ post }: { post: Discussion }) {
         {post.group_name}
       </Link>
       {post.group_verified === 1 ? (
-        <Tooltip content="Verified">
+        <Tooltip content={DISCUSSION_TEXTS.verified}>
           {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a tooltip trigger must take focus */}
-          <span tabIndex={0} role="img" aria-label="Verified" className="inline-flex shrink-0 rounded-full text-accent-fg">
+          <span tabIndex={0} role="img" aria-label={DISCUSSION_TEXTS.verified} className="inline-flex shrink-0 rounded-full text-accent-fg">
             <BadgeCheck className="size-5" aria-hidden />
           </span>
         </Tooltip>
@@ -299,7 +299,7 @@ function CommentsSection({ post, linked, expanded, onToggleReplies, onReply }: C
       </h3>
       {comments.isPending ? (
         <div className="flex justify-center py-6">
-          <Spinner label="Loading comments" />
+          <Spinner label={DISCUSSION_TEXTS.loadingComments} />
         </div>
       ) : null}
       {linkedMissing ? (
@@ -424,7 +424,7 @@ function CommentItem({ comment, groupId, highlighted = false, onReply, children 
             <button
               type="button"
               onClick={onReply}
-              aria-label={`${DISCUSSION_TEXTS.reply} to ${comment.username}`}
+              aria-label={DISCUSSION_TEXTS.replyTo(comment.username)}
               className="h-7 rounded-lg px-2 text-xs font-semibold text-fg-muted hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
             >
               {DISCUSSION_TEXTS.reply}
@@ -433,7 +433,7 @@ function CommentItem({ comment, groupId, highlighted = false, onReply, children 
           <button
             type="button"
             onClick={() => void copyLink(commentPanelPath(groupId, comment))}
-            aria-label={`${DISCUSSION_TEXTS.copyLink} to ${comment.username}'s ${comment.parentCommentId === null ? 'comment' : 'reply'}`}
+            aria-label={DISCUSSION_TEXTS.copyLinkTo(comment.username, comment.parentCommentId !== null)}
             className="h-7 rounded-lg px-2 text-xs font-semibold text-fg-muted hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
           >
             {DISCUSSION_TEXTS.copyLink}
@@ -481,7 +481,7 @@ function RepliesToggle({ comment, groupId, linkedReply, open, onToggle, onReply 
       >
         <CornerDownRight className="size-3.5" aria-hidden />
         {open ? DISCUSSION_TEXTS.hideReplies : DISCUSSION_TEXTS.viewReplies(comment.replyCount)}
-        {loading ? <Spinner className="size-3.5" label="Loading replies" /> : null}
+        {loading ? <Spinner className="size-3.5" label={DISCUSSION_TEXTS.loadingReplies} /> : null}
       </button>
       {open && list.length > 0 ? (
         <ul id={listId} className="mt-2 space-y-3 border-l-2 border-line pl-3">

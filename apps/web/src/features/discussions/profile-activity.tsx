@@ -13,8 +13,9 @@ import { PostCard } from './post-card';
 import { DISCUSSION_TEXTS } from './texts';
 import { Timestamp } from './timestamp';
 import { commentPanelPath, usePostPanel } from './use-post-panel';
+import { defineTexts } from '@/lib/i18n';
 
-export const ACTIVITY_TEXTS = {
+export const ACTIVITY_TEXTS = defineTexts('activity', {
   label: 'Activity',
   loading: 'Loading activity',
   emptyOwn: "You haven't posted or commented yet.",
@@ -25,7 +26,8 @@ export const ACTIVITY_TEXTS = {
   more: 'Show more activity',
   commented: (kind: 'comment' | 'reply') => (kind === 'comment' ? 'Commented on a post' : 'Replied on a post'),
   openComment: 'Open in the post',
-} as const;
+  commentBy: (reply: boolean, username: string) => `${reply ? 'Reply' : 'Comment'} by ${username}`,
+});
 
 /** The first line of a post's text, as plain text, for the "commented on" line. */
 function excerpt(text: string): string {
@@ -110,7 +112,7 @@ function CommentActivity({ item }: { item: Extract<ActivityItem, { type: 'commen
   const kind = comment.parentCommentId === null ? 'comment' : 'reply';
   return (
     <article
-      aria-label={`${kind === 'comment' ? 'Comment' : 'Reply'} by ${comment.username}`}
+      aria-label={ACTIVITY_TEXTS.commentBy(kind !== 'comment', comment.username)}
       data-testid="activity-comment"
       className="rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-5"
     >

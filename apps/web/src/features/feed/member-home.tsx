@@ -24,38 +24,38 @@ export function HomePage() {
   useEffect(() => {
     if (fresh) forgetNewAccount();
   }, [fresh]);
-  const greeting = fresh ? 'Welcome' : 'Welcome back';
+  const greeting = fresh ? FEED_TEXTS.welcome : FEED_TEXTS.welcomeBack;
   // "You haven't joined any community yet" only when that is true; otherwise the blogs of those communities.
   const joined = useJoinedGroups();
   const hasJoined = (joined.data?.groups.length ?? 0) > 0;
   return (
     <div className="space-y-10">
-      <PageTitle title="Your feed" />
+      <PageTitle title={FEED_TEXTS.yourFeed} />
       <header>
-        <p className="text-sm font-medium text-accent-fg">{name ? `${greeting}, ${name}` : greeting}</p>
-        <h1 className="mt-1 text-2xl font-bold tracking-tight text-fg sm:text-3xl">Your feed</h1>
-        <p className="mt-1 text-sm text-fg-subtle">Blogs and discussions from the communities you joined.</p>
+        <p className="text-sm font-medium text-accent-fg">{name ? FEED_TEXTS.greeting(greeting, name) : greeting}</p>
+        <h1 className="mt-1 text-2xl font-bold tracking-tight text-fg sm:text-3xl">{FEED_TEXTS.yourFeed}</h1>
+        <p className="mt-1 text-sm text-fg-subtle">{FEED_TEXTS.feedIntro}</p>
       </header>
 
-      <FeedSection id="feed-blogs" title="Latest blogs">
+      <FeedSection id="feed-blogs" title={FEED_TEXTS.latestBlogs}>
         {hasJoined ? (
           <BlogStrip />
         ) : (
           <EmptyState
             icon={Newspaper}
             title={FEED_TEXTS.noCommunity}
-            description="Join a community to see its blogs and discussions here."
+            description={FEED_TEXTS.joinToSee}
             action={
               <Link to="/suggested" className={buttonClasses('primary', 'md')}>
                 <Compass aria-hidden />
-                Explore communities
+                {FEED_TEXTS.exploreCommunities}
               </Link>
             }
           />
         )}
       </FeedSection>
 
-      <FeedSection id="feed-discussions" title="Discussions">
+      <FeedSection id="feed-discussions" title={FEED_TEXTS.discussions}>
         {/* SPEC §9: 2 placeholders while the feed loads. */}
         <DiscussionFeed
           source={{ kind: 'home' }}
@@ -63,7 +63,7 @@ export function HomePage() {
           showCommunity
           header={<PostToCommunity />}
           empty={<EmptyState icon={MessagesSquare} title={FEED_TEXTS.noDiscussion} />}
-          label="Discussions from your communities"
+          label={FEED_TEXTS.feedLoading}
         />
       </FeedSection>
     </div>

@@ -108,7 +108,7 @@ function FriendEntry({ friend, online }: { friend: Friend; online: boolean }) {
             align="start"
             sideOffset={10}
             collisionPadding={12}
-            aria-label={`${friend.username}'s profile`}
+            aria-label={FRIEND_TEXTS.profileOf(friend.username)}
             onCloseAutoFocus={(event) => {
               if (!viewProfile.current) return;
               viewProfile.current = false;

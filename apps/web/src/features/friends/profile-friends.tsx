@@ -107,11 +107,11 @@ function OwnFriends({ userId }: { userId: number }) {
             </Muted>
           }
           renderActions={(friend) => (
-            <Tooltip content="Remove friend">
+            <Tooltip content={FRIEND_TEXTS.removeFriend}>
               <Button
                 variant="ghost"
                 size="icon-sm"
-                aria-label={`Remove ${friend.username}`}
+                aria-label={FRIEND_TEXTS.removeUser(friend.username)}
                 disabled={actions.isBusy(friend.id)}
                 onClick={() => {
                   setRemoving(friend);

@@ -50,14 +50,14 @@ export function CommunitiesPanel() {
           <div className="flex items-center justify-between gap-3 border-b border-line px-5 py-4">
             <RadixDialog.Title className="text-lg font-semibold text-fg">{GROUP_TEXTS.panelTitle}</RadixDialog.Title>
             <RadixDialog.Close
-              aria-label="Close communities"
+              aria-label={GROUP_TEXTS.closeCommunities}
               className="rounded-lg p-1.5 text-fg-muted hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-brand-600"
             >
               <X className="size-5" aria-hidden />
             </RadixDialog.Close>
           </div>
           <Tabs value={tab} onValueChange={(value) => communitiesPanel.setTab(value as PanelTab)} className="flex min-h-0 flex-1 flex-col">
-            <TabsList aria-label="Communities lists" className="px-3">
+            <TabsList aria-label={GROUP_TEXTS.communitiesLists} className="px-3">
               <TabsTrigger value="groups">{GROUP_TEXTS.joinedTab}</TabsTrigger>
               <TabsTrigger value="mygroups">{GROUP_TEXTS.createdTab}</TabsTrigger>
               <TabsTrigger value="findgroups">{GROUP_TEXTS.searchTab}</TabsTrigger>

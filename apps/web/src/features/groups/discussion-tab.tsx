@@ -42,17 +42,17 @@ function AuthBanner({ loginPath }: { loginPath: string }) {
   return (
     <div
       role="region"
-      aria-label="Sign in"
+      aria-label={GROUP_TEXTS.signIn}
       className="flex items-center gap-3 rounded-2xl bg-gradient-to-r from-brand-700 to-brand-500 px-4 py-3 text-white shadow-sm sm:px-5"
     >
       <p className="min-w-0 flex-1 text-sm font-medium sm:text-base">{GROUP_TEXTS.authBanner}</p>
       <Link to={loginPath} className={buttonClasses('secondary', 'sm', 'bg-white text-brand-800 hover:bg-brand-50')}>
-        Sign in
+        {GROUP_TEXTS.signIn}
       </Link>
       <button
         type="button"
         onClick={close}
-        aria-label="Close"
+        aria-label={GROUP_TEXTS.close}
         className="rounded-lg p-1.5 text-white/90 hover:bg-white/15 hover:text-white focus-visible:outline-2 focus-visible:outline-white"
       >
         <X className="size-5" aria-hidden />
@@ -86,7 +86,7 @@ export function DiscussionTab() {
           <MembershipButton detail={detail} viewer={viewer} joinLabel={GROUP_TEXTS.joinGroup} />
         </div>
       ) : null}
-      <section aria-label="Discussions">
+      <section aria-label={GROUP_TEXTS.discussions}>
         <GroupDiscussions
           group={{ id: detail.group.id, name: detail.group.group_name }}
           canPost={viewer.isMember}

@@ -19,7 +19,7 @@ import { copyText } from '@/lib/copy-text';
 import { GroupSettingsMenu } from './group-settings';
 import { InviteResponse } from './invite-response';
 import { MembershipButton } from './membership-button';
-import { countLabel, GROUP_TEXTS } from './texts';
+import { GROUP_TEXTS } from './texts';
 
 // The cropper (react-easy-crop, the slider) loads when the owner picks a picture, not with the page.
 const CropDialog = lazyComponent(
@@ -52,11 +52,11 @@ export function GroupHeader({ detail, viewer, children }: { detail: GroupDetailR
           <div className="min-w-0 flex-1 sm:pb-1">
             {viewer.isOwner ? <EditableName detail={detail} /> : <GroupName detail={detail} />}
             <p className="mt-1 text-sm text-fg-muted">
-              {countLabel(group.member_count, 'member', 'members')}
+              {GROUP_TEXTS.memberCount(group.member_count)}
               <span aria-hidden> · </span>
-              {countLabel(group.post_count, 'post', 'posts')}
+              {GROUP_TEXTS.postCount(group.post_count)}
               <span aria-hidden> · </span>
-              {group.is_private ? 'Private' : 'Public'}
+              {group.is_private ? GROUP_TEXTS.private : GROUP_TEXTS.public}
             </p>
           </div>
           <div className="flex flex-wrap items-center gap-2 sm:pb-1">
@@ -75,7 +75,7 @@ export function GroupHeader({ detail, viewer, children }: { detail: GroupDetailR
           <CropDialog
             key={uploads.pending.source}
             kind={uploads.pending.kind}
-            title={uploads.pending.kind === 'photo' ? 'Adjust community picture' : 'Adjust banner'}
+            title={uploads.pending.kind === 'photo' ? GROUP_TEXTS.adjustPicture : GROUP_TEXTS.adjustBanner}
             source={uploads.pending.source}
             onCancel={() => {
               refocus(uploads.pending!.kind);
@@ -164,7 +164,7 @@ function GroupBanner({ detail, owner, uploads, buttonRef }: ImageSlotProps) {
       {owner ? (
         <ImagePicker
           ref={buttonRef}
-          label="Change banner"
+          label={GROUP_TEXTS.changeBanner}
           disabled={uploads.busy}
           onFile={(file) => uploads.choose('banner', file)}
           className="group relative block size-full overflow-hidden focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-brand-500"
@@ -172,7 +172,7 @@ function GroupBanner({ detail, owner, uploads, buttonRef }: ImageSlotProps) {
           {image}
           <span className="absolute right-3 bottom-3 flex items-center gap-1.5 rounded-full bg-zinc-950/60 px-3 py-1.5 text-xs font-medium text-white backdrop-blur-sm">
             <Camera className="size-4" aria-hidden />
-            <span className="hidden sm:inline">Change banner</span>
+            <span className="hidden sm:inline">{GROUP_TEXTS.changeBanner}</span>
           </span>
         </ImagePicker>
       ) : (
@@ -189,7 +189,7 @@ function GroupPicture({ detail, owner, uploads, buttonRef }: ImageSlotProps) {
     <FallbackImage
       src={detail.group.group_dp}
       kind="community"
-      alt={`${detail.group.group_name} picture`}
+      alt={GROUP_TEXTS.pictureOf(detail.group.group_name)}
       className="size-full rounded-full object-cover"
     />
   );
@@ -198,7 +198,7 @@ function GroupPicture({ detail, owner, uploads, buttonRef }: ImageSlotProps) {
       {owner ? (
         <ImagePicker
           ref={buttonRef}
-          label="Change community picture"
+          label={GROUP_TEXTS.changePicture}
           disabled={uploads.busy}
           onFile={(file) => uploads.choose('photo', file)}
           className="group relative block size-full rounded-full focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
@@ -313,12 +313,12 @@ function EditableName({ detail }: { detail: GroupDetailResponse }) {
       <GroupName
         detail={detail}
         action={
-          <Tooltip content="Edit name">
+          <Tooltip content={GROUP_TEXTS.editName}>
             <Button
               ref={editButton}
               variant="ghost"
               size="icon-sm"
-              aria-label="Edit community name"
+              aria-label={GROUP_TEXTS.editCommunityName}
               onClick={() => setDraft(group.group_name)}
             >
               <Pencil aria-hidden />
@@ -345,7 +345,7 @@ function EditableName({ detail }: { detail: GroupDetailResponse }) {
         {group.group_name}
       </h1>
       <Input
-        aria-label="Community name"
+        aria-label={GROUP_TEXTS.nameLabel}
         value={draft}
         maxLength={GROUP_LIMITS.nameMax}
         ref={focusOnMount}
@@ -354,10 +354,10 @@ function EditableName({ detail }: { detail: GroupDetailResponse }) {
         onKeyDown={onKeyDown}
         className="h-11 min-w-0 flex-1 text-lg font-semibold"
       />
-      <Button size="icon" aria-label="Save name" onClick={save} disabled={rename.isPending}>
+      <Button size="icon" aria-label={GROUP_TEXTS.saveName} onClick={save} disabled={rename.isPending}>
         <Check aria-hidden />
       </Button>
-      <Button variant="outline" size="icon" aria-label="Cancel renaming" onClick={stop} disabled={rename.isPending}>
+      <Button variant="outline" size="icon" aria-label={GROUP_TEXTS.cancelRenaming} onClick={stop} disabled={rename.isPending}>
         <X aria-hidden />
       </Button>
     </div>
@@ -387,12 +387,12 @@ function PrivacySwitch({ groupId, isPrivate }: { groupId: number; isPrivate: boo
       <Switch.Root
         checked={isPrivate}
         onCheckedChange={(checked) => toggle.run({ groupId, isPrivate: checked })}
-        aria-label="Private community"
+        aria-label={GROUP_TEXTS.privateCommunity}
         className="relative h-5 w-9 shrink-0 rounded-full bg-surface-strong transition-colors data-[state=checked]:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       >
         <Switch.Thumb className="block size-4 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[18px]" />
       </Switch.Root>
-      <span aria-hidden>{isPrivate ? 'Private' : 'Public'}</span>
+      <span aria-hidden>{isPrivate ? GROUP_TEXTS.private : GROUP_TEXTS.public}</span>
     </label>
   );
 }

@@ -24,7 +24,6 @@ export function useGroupContext(): GroupOutletContext {
   return useOutletContext<GroupOutletContext>();
 }
 
-const TAB_LABELS: Record<GroupTab, string> = { overview: 'Overview', members: 'Members', blogs: 'Blogs', discussions: 'Discussion' };
 
 function tabOf(pathname: string, basePath: string): GroupTab {
   const rest = pathname.slice(basePath.length).split('/').filter(Boolean)[0];
@@ -79,7 +78,7 @@ export function GroupLayout() {
     <div className="space-y-6">
       <title>{`${detail.group.group_name} · Agora`}</title>
       <GroupHeader detail={detail} viewer={viewer}>
-        <nav aria-label="Community sections" className="border-t border-line px-1 sm:px-4">
+        <nav aria-label={GROUP_TEXTS.sections} className="border-t border-line px-1 sm:px-4">
           <ul className="-mb-px flex overflow-x-auto sm:gap-1">
             {tabs.map((t) => (
               <li key={t} className="shrink-0">
@@ -93,7 +92,7 @@ export function GroupLayout() {
                     t === tab ? 'border-brand-600 text-accent-fg' : 'border-transparent text-fg-muted hover:text-fg',
                   )}
                 >
-                  {TAB_LABELS[t]}
+                  {GROUP_TEXTS.tabs[t]}
                   {t === 'members' && viewer.isStaff && detail.group.is_private === 1 ? <RequestsBadge groupId={detail.group.id} /> : null}
                 </Link>
               </li>
@@ -113,7 +112,7 @@ export function GroupNotFound({ retry }: { retry?: () => void }) {
 
 function GroupSkeleton() {
   return (
-    <div role="status" aria-busy="true" aria-label="Loading community" className="overflow-hidden rounded-2xl border border-line bg-surface">
+    <div role="status" aria-busy="true" aria-label={GROUP_TEXTS.loadingCommunity} className="overflow-hidden rounded-2xl border border-line bg-surface">
       <Skeleton className="aspect-[3/1] max-h-64 w-full rounded-none" />
       <div className="flex items-end gap-4 px-6 pb-6">
         <Skeleton className="-mt-12 size-24 rounded-full border-4 border-surface" />

@@ -34,7 +34,7 @@ export function InviteButton({ groupId }: { groupId: number }) {
     const name = username.trim();
     if (busy) return;
     if (!name) {
-      setError('Enter a username');
+      setError(GROUP_TEXTS.enterUsername);
       return;
     }
     setError(null);
@@ -44,7 +44,7 @@ export function InviteButton({ groupId }: { groupId: number }) {
       const user = await lookupUser(name);
       userId = user.id;
     } catch (cause) {
-      setError(cause instanceof ApiError && cause.status === 404 ? `No user named "${name}"` : 'The user could not be looked up.');
+      setError(cause instanceof ApiError && cause.status === 404 ? GROUP_TEXTS.noUserNamed(name) : GROUP_TEXTS.lookupFailed);
       return;
     } finally {
       setLooking(false);
@@ -60,17 +60,17 @@ export function InviteButton({ groupId }: { groupId: number }) {
           {GROUP_TEXTS.invite}
         </Button>
       </DialogTrigger>
-      <DialogContent title="Invite to this community" description="They get an invitation to join, even when the community is private.">
+      <DialogContent title={GROUP_TEXTS.inviteTitle} description={GROUP_TEXTS.inviteDescription}>
         <form onSubmit={(e) => void submit(e)} className="space-y-4" noValidate>
-          <Field label="Username" error={error}>
+          <Field label={GROUP_TEXTS.username} error={error}>
             <Input value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="off" maxLength={30} ref={focusOnMount} />
           </Field>
           <div className="flex justify-end gap-2">
             <Button variant="outline" onClick={() => reset(false)}>
-              Cancel
+              {GROUP_TEXTS.cancel}
             </Button>
             <Button type="submit" disabled={busy}>
-              {busy ? 'Sending...' : 'Send invite'}
+              {busy ? GROUP_TEXTS.sending : GROUP_TEXTS.sendInvite}
             </Button>
           </div>
         </form>

@@ -2,6 +2,7 @@ import { MailPlus } from 'lucide-react';
 import type { GroupDetailResponse } from '@agora/contract';
 import { Button } from '@/components/ui/button';
 import { useRespondInvite } from '@/features/members/api';
+import { GROUP_TEXTS } from './texts';
 
 /**
  * A pending invitation of the viewer, answered on the community page itself (the notifications panel comes in a
@@ -13,7 +14,7 @@ export function InviteResponse({ invite }: { invite: NonNullable<GroupDetailResp
   return (
     <div
       role="region"
-      aria-label="Invitation"
+      aria-label={GROUP_TEXTS.invitation}
       className="mt-4 flex flex-col gap-3 rounded-xl border border-line bg-accent-soft px-4 py-3 sm:flex-row sm:items-center"
     >
       <p className="flex min-w-0 flex-1 items-center gap-2 text-sm text-fg">
@@ -21,19 +22,19 @@ export function InviteResponse({ invite }: { invite: NonNullable<GroupDetailResp
         <span className="min-w-0 break-words">
           {invite.sender_username ? (
             <>
-              <strong className="font-semibold">{invite.sender_username}</strong> invited you to join this community.
+              <strong className="font-semibold">{invite.sender_username}</strong> {GROUP_TEXTS.invitedYou}
             </>
           ) : (
-            'You are invited to join this community.'
+            GROUP_TEXTS.youAreInvited
           )}
         </span>
       </p>
       <div className="flex gap-2">
         <Button size="sm" disabled={busy} onClick={() => accept.mutate({ notificationId: invite.notificationId })}>
-          Accept
+          {GROUP_TEXTS.accept}
         </Button>
         <Button size="sm" variant="outline" disabled={busy} onClick={() => decline.mutate({ notificationId: invite.notificationId })}>
-          Decline
+          {GROUP_TEXTS.decline}
         </Button>
       </div>
     </div>

@@ -43,7 +43,7 @@ export function JoinRequests({ groupId }: { groupId: number }) {
                 size="sm"
                 disabled={busy}
                 onClick={() => approve.mutate({ userId: request.id })}
-                aria-label={`Approve ${request.username}`}
+                aria-label={GROUP_TEXTS.approveUser(request.username)}
               >
                 <Check aria-hidden />
                 {GROUP_TEXTS.approve}
@@ -53,7 +53,7 @@ export function JoinRequests({ groupId }: { groupId: number }) {
                 variant="outline"
                 disabled={busy}
                 onClick={() => decline.mutate({ userId: request.id })}
-                aria-label={`Decline ${request.username}`}
+                aria-label={GROUP_TEXTS.declineUser(request.username)}
               >
                 <X aria-hidden />
                 {GROUP_TEXTS.decline}

@@ -80,7 +80,7 @@ export function MemberMenu({ groupId, actor, member }: { groupId: number; actor:
       {/* Not modal: a modal menu hides the page with aria-hidden while its focusable content stays reachable. */}
       <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger asChild>
-          <Button ref={trigger} variant="ghost" size="icon-sm" aria-label={`Options for ${member.username}`}>
+          <Button ref={trigger} variant="ghost" size="icon-sm" aria-label={GROUP_TEXTS.optionsFor(member.username)}>
             <MoreHorizontal aria-hidden />
           </Button>
         </DropdownMenu.Trigger>

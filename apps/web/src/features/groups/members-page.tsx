@@ -61,17 +61,17 @@ export function MembersPage() {
           <MemberSkeletons />
         ) : members.isError ? (
           <LoadError
-            message="The member list could not be loaded."
+            message={GROUP_TEXTS.membersLoadFailed}
             onRetry={() => members.refetch()}
             retrying={members.isFetching}
             className="m-5"
           />
         ) : list.length === 0 ? (
           <div className="p-5">
-            <EmptyState icon={search ? SearchX : Users} title={search ? GROUP_TEXTS.noMembersMatching(search) : 'No members yet'} />
+            <EmptyState icon={search ? SearchX : Users} title={search ? GROUP_TEXTS.noMembersMatching(search) : GROUP_TEXTS.noMembers} />
           </div>
         ) : (
-          <ul aria-label="Members" className="divide-y divide-line">
+          <ul aria-label={GROUP_TEXTS.members} className="divide-y divide-line">
             {list.map((member) => (
               <MemberRow key={member.id} groupId={groupId} member={member} actor={viewer.role} />
             ))}
@@ -105,7 +105,7 @@ function MemberRow({ groupId, member, actor }: { groupId: number; member: GroupM
         </button>
         <p className="text-xs text-fg-muted">
           {ROLE_LABELS[member.role_name]}
-          {self ? ' · You' : ''}
+          {self ? ` · ${GROUP_TEXTS.you}` : ''}
         </p>
       </div>
       {session && !self ? (

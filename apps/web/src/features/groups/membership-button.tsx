@@ -64,7 +64,7 @@ export function MembershipButton({ detail, viewer, joinLabel = GROUP_TEXTS.join,
         variant="secondary"
         size={size}
         className={className}
-        title="Cancel the request"
+        title={GROUP_TEXTS.cancelTheRequest}
         aria-busy={busy || undefined}
         onClick={() => membership.run('cancel', group)}
       >

@@ -38,7 +38,7 @@ export function PendingInvitations({ groupId }: { groupId: number }) {
               variant="outline"
               disabled={revoke.isPending}
               onClick={() => revoke.mutate({ invitationId: invitation.id })}
-              aria-label={`${GROUP_TEXTS.revoke} invitation for ${invitation.username}`}
+              aria-label={GROUP_TEXTS.revokeFor(invitation.username)}
             >
               <X aria-hidden />
               {GROUP_TEXTS.revoke}

@@ -18,7 +18,7 @@ export function RequestsBadge({ groupId }: { groupId: number }) {
       <span className="ml-1.5 rounded-full bg-danger px-1.5 py-0.5 text-xs leading-none font-semibold text-white tabular-nums">
         {label}
       </span>{' '}
-      <span className="sr-only">{GROUP_TEXTS.pendingRequests(label)}</span>
+      <span className="sr-only">{GROUP_TEXTS.pendingRequests(more ? count + 1 : count)}</span>
     </>
   );
 }

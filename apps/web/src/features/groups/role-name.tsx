@@ -1,8 +1,9 @@
 import { Badge, ShieldCheck } from 'lucide-react';
 import type { Role } from '@agora/contract';
 import { cn } from '@/lib/cn';
+import { defineTexts } from '@/lib/i18n';
 
-export const ROLE_LABELS: Record<Role, string> = { owner: 'Owner', admin: 'Admin', moderator: 'Moderator', member: 'Member' };
+export const ROLE_LABELS: Record<Role, string> = defineTexts('roles', { owner: 'Owner', admin: 'Admin', moderator: 'Moderator', member: 'Member' });
 
 /**
  * A username coloured by community role (SPEC §6): owner and admin red with a shield-check icon, moderator blue

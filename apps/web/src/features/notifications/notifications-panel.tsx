@@ -85,7 +85,7 @@ export function NotificationsPanel({ open, onOpenChange }: { open: boolean; onOp
           ) : null}
         </h2>
         <SheetClose
-          aria-label="Close notifications"
+          aria-label={NOTIFICATION_TEXTS.closePanel}
           className="rounded-lg p-1.5 text-fg-subtle hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-ring"
         >
           <X className="size-5" aria-hidden />
@@ -114,7 +114,7 @@ export function NotificationsPanel({ open, onOpenChange }: { open: boolean; onOp
           title={NOTIFICATION_TEXTS.clear}
         >
           <Trash2 aria-hidden />
-          <span className="hidden sm:inline">Clear</span>
+          <span className="hidden sm:inline">{NOTIFICATION_TEXTS.clearShort}</span>
         </Button>
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
@@ -267,7 +267,7 @@ function FriendRequestAnswer({ notification, sender }: { notification: Notificat
   const { accept, decline } = useRespondFriendRequest();
   return (
     <AnswerButtons
-      about={`friend request from ${sender}`}
+      about={NOTIFICATION_TEXTS.friendRequestFrom(sender)}
       busy={accept.isPending || decline.isPending}
       onAccept={() => accept.mutate({ id: notification.id })}
       onDecline={() => decline.mutate({ id: notification.id })}
@@ -281,7 +281,7 @@ function InviteAnswer({ notification }: { notification: Notification }) {
   const onSuccess = () => forget(notification.id);
   return (
     <AnswerButtons
-      about={`invitation to ${notification.group_name ?? 'the community'}`}
+      about={NOTIFICATION_TEXTS.invitationTo(notification.group_name ?? null)}
       busy={accept.isPending || decline.isPending}
       onAccept={() => accept.mutate({ notificationId: notification.id }, { onSuccess })}
       onDecline={() => decline.mutate({ notificationId: notification.id }, { onSuccess })}

@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useUploadProfileImage, type ProfileImageKind } from './api';
+import { defineTexts } from '@/lib/i18n';
 
-export const UPLOAD_TEXTS = {
+export const UPLOAD_TEXTS = defineTexts('profileUpload', {
   notAnImage: 'Please choose an image file',
   photoDone: 'Profile photo updated',
   bannerDone: 'Banner updated',
-} as const;
+});
 
 interface Pending {
   kind: ProfileImageKind;

@@ -25,6 +25,7 @@ import { resolveProfileId } from './own';
 import { birthdayError, draftOf, ProfileEditForm, type DraftErrors, type ProfileDraft } from './profile-edit-form';
 import { useProfileImageUpload } from './profile-image-upload';
 import { useProfilePanel } from './use-profile-panel';
+import { PROFILE_TEXTS } from './texts';
 
 // The cropper (react-easy-crop, the slider) loads when a photo is chosen, not with the panel.
 const CropDialog = lazyComponent(
@@ -38,15 +39,7 @@ const ProfileActivity = lazyComponent(
   (m) => m.ProfileActivity,
 );
 
-export const PROFILE_TEXTS = {
-  emptyBio: "Nothing's here",
-  saved: 'Profile saved',
-  loadFailed: 'This profile could not be loaded.',
-  discardTitle: 'Discard your changes?',
-  discardHint: 'Your edits to your profile have not been saved.',
-  discard: 'Discard',
-  keepEditing: 'Keep editing',
-} as const;
+export { PROFILE_TEXTS };
 
 /** The profile drawer; open on any page with `?profile=me` or `?profile=<id>` (see use-profile-panel). */
 export function ProfilePanel() {
@@ -71,7 +64,7 @@ export function ProfilePanel() {
 
   if (!session) return null;
   return (
-    <Sheet open={isOpen} onOpenChange={(next) => (next || closeGuard.current?.() ? undefined : close())} title="Profile">
+    <Sheet open={isOpen} onOpenChange={(next) => (next || closeGuard.current?.() ? undefined : close())} title={PROFILE_TEXTS.title}>
       {target && !target.own && 'username' in target ? (
         <ProfileByUsername
           key={`@${target.username}`}
@@ -109,7 +102,7 @@ function ProfileByUsername({ username, ...view }: { username: string } & Pick<Pr
 function CloseButton({ className }: { className?: string }) {
   return (
     <SheetClose
-      aria-label="Close profile"
+      aria-label={PROFILE_TEXTS.close}
       className={cn(
         'flex size-9 items-center justify-center rounded-full bg-overlay/45 text-white backdrop-blur-sm transition-colors hover:bg-overlay/65',
         'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white',
@@ -193,7 +186,7 @@ function ProfileView({ userId, own, onBack, onClose, closeGuardRef }: ProfileVie
         <div className="flex flex-1 flex-col items-center justify-center gap-4 px-8 pb-20 text-center">
           <p className="text-fg-muted">{PROFILE_TEXTS.loadFailed}</p>
           <Button variant="outline" onClick={() => query.refetch()}>
-            Try again
+            {PROFILE_TEXTS.tryAgain}
           </Button>
         </div>
       </div>
@@ -241,8 +234,8 @@ function ProfileView({ userId, own, onBack, onClose, closeGuardRef }: ProfileVie
             <ProfilePhoto profile={profile} own={own} uploads={uploads} />
             {own && !editing ? (
               <div className="flex gap-2 pb-1">
-                <Tooltip content="Edit profile">
-                  <Button ref={editButton} variant="outline" size="icon" aria-label="Edit profile" onClick={startEditing}>
+                <Tooltip content={PROFILE_TEXTS.editProfile}>
+                  <Button ref={editButton} variant="outline" size="icon" aria-label={PROFILE_TEXTS.editProfile} onClick={startEditing}>
                     <Pencil aria-hidden />
                   </Button>
                 </Tooltip>
@@ -263,11 +256,11 @@ function ProfileView({ userId, own, onBack, onClose, closeGuardRef }: ProfileVie
           </div>
           {/* Switching away from Overview leaves edit mode (SPEC §4 Profile). */}
           <Tabs defaultValue="overview" className="mt-5" onValueChange={(tab) => (tab === 'overview' ? undefined : setDraft(null))}>
-            <TabsList aria-label="Profile sections" className="overflow-x-auto [scrollbar-width:none]">
-              <TabsTrigger value="overview">Overview</TabsTrigger>
-              <TabsTrigger value="friends">Friends</TabsTrigger>
-              <TabsTrigger value="communities">Communities</TabsTrigger>
-              <TabsTrigger value="activity">Activity</TabsTrigger>
+            <TabsList aria-label={PROFILE_TEXTS.sections} className="overflow-x-auto [scrollbar-width:none]">
+              <TabsTrigger value="overview">{PROFILE_TEXTS.overview}</TabsTrigger>
+              <TabsTrigger value="friends">{PROFILE_TEXTS.friends}</TabsTrigger>
+              <TabsTrigger value="communities">{PROFILE_TEXTS.communities}</TabsTrigger>
+              <TabsTrigger value="activity">{PROFILE_TEXTS.activity}</TabsTrigger>
             </TabsList>
             <TabsContent value="friends" className="my-5">
               <ProfileFriends userId={profile.id} own={own} />
@@ -402,7 +395,7 @@ function ProfileBanner({ profile, own, uploads, onBack }: { profile: Profile; ow
     <div className="relative aspect-[3/1] w-full bg-surface-strong">
       {own ? (
         <ImagePickButton
-          label="Change banner"
+          label={PROFILE_TEXTS.changeBanner}
           name="bannerImage"
           disabled={uploads.busy}
           onFile={(file) => uploads.choose('banner', file)}
@@ -411,7 +404,7 @@ function ProfileBanner({ profile, own, uploads, onBack }: { profile: Profile; ow
           {image}
           <span className="absolute right-3 bottom-3 flex items-center gap-1.5 rounded-full bg-overlay/55 px-3 py-1.5 text-xs font-medium text-white opacity-90 backdrop-blur-sm transition-opacity group-hover:opacity-100">
             <Camera className="size-4" aria-hidden />
-            <span className="hidden sm:inline">Change banner</span>
+            <span className="hidden sm:inline">{PROFILE_TEXTS.changeBanner}</span>
           </span>
         </ImagePickButton>
       ) : (
@@ -426,7 +419,7 @@ function ProfileBanner({ profile, own, uploads, onBack }: { profile: Profile; ow
             className="flex h-9 items-center gap-1.5 rounded-full bg-overlay/45 pr-3.5 pl-2.5 text-sm font-medium text-white backdrop-blur-sm hover:bg-overlay/65 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
           >
             <ArrowLeft className="size-4" aria-hidden />
-            My profile
+            {PROFILE_TEXTS.myProfile}
           </button>
         ) : (
           <span />
@@ -443,7 +436,7 @@ function ProfilePhoto({ profile, own, uploads }: { profile: Profile; own: boolea
     <FallbackImage
       src={profile.profileImage}
       kind="avatar"
-      alt={`${profile.username}'s profile photo`}
+      alt={PROFILE_TEXTS.photoOf(profile.username)}
       className="size-full rounded-full object-cover"
     />
   );
@@ -451,7 +444,7 @@ function ProfilePhoto({ profile, own, uploads }: { profile: Profile; own: boolea
     <div className="relative -mt-12 size-24 shrink-0 rounded-full bg-surface p-1 shadow-md sm:-mt-14 sm:size-28">
       {own ? (
         <ImagePickButton
-          label="Change profile photo"
+          label={PROFILE_TEXTS.changePhoto}
           name="profileImage"
           disabled={uploads.busy}
           onFile={(file) => uploads.choose('photo', file)}
@@ -495,18 +488,18 @@ function ProfileOverview({ profile, own }: { profile: Profile; own: boolean }) {
   const birthday = formatBirthday(profile.birthday);
   return (
     <div className="space-y-7">
-      <Section title="About Me" icon={Sparkles}>
+      <Section title={PROFILE_TEXTS.aboutMe} icon={Sparkles}>
         {profile.about ? (
           <p className="text-[15px] leading-relaxed break-words whitespace-pre-line text-fg">{profile.about}</p>
         ) : (
           <Muted>{PROFILE_TEXTS.emptyBio}</Muted>
         )}
       </Section>
-      <Section title="Birthday" icon={Cake}>
-        {birthday ? <p className="text-[15px] font-medium text-fg">{birthday}</p> : <Muted>Not shared</Muted>}
+      <Section title={PROFILE_TEXTS.birthday} icon={Cake}>
+        {birthday ? <p className="text-[15px] font-medium text-fg">{birthday}</p> : <Muted>{PROFILE_TEXTS.notShared}</Muted>}
       </Section>
-      <Section title="Social Links" icon={Link2}>
-        {profile.userLink.trim() ? <SocialLinks text={profile.userLink} /> : <Muted>No links yet</Muted>}
+      <Section title={PROFILE_TEXTS.socialLinks} icon={Link2}>
+        {profile.userLink.trim() ? <SocialLinks text={profile.userLink} /> : <Muted>{PROFILE_TEXTS.noLinks}</Muted>}
       </Section>
       {own ? (
         <div className="border-t border-line pt-5">
@@ -517,7 +510,7 @@ function ProfileOverview({ profile, own }: { profile: Profile; own: boolean }) {
             disabled={logout.isPending}
           >
             <LogOut aria-hidden />
-            Logout
+            {PROFILE_TEXTS.logout}
           </Button>
         </div>
       ) : null}
@@ -527,7 +520,7 @@ function ProfileOverview({ profile, own }: { profile: Profile; own: boolean }) {
 
 function ProfileSkeleton() {
   return (
-    <div role="status" aria-busy="true" aria-label="Loading profile" className="flex h-full flex-col">
+    <div role="status" aria-busy="true" aria-label={PROFILE_TEXTS.loading} className="flex h-full flex-col">
       <div className="relative aspect-[3/1] w-full">
         <Skeleton className="size-full rounded-none" />
         <div className="absolute top-3 right-3">
