@@ -27,8 +27,8 @@ const CommunitiesPanel = lazyComponent(
   (m) => m.CommunitiesPanel,
 );
 const ProfilePanel = lazyComponent(
-  () => import('@/features/profiles/profile-panel'),
-  (m) => m.ProfilePanel,
+  () => import('./profile-panel'),
+  (m) => m.ComposedProfilePanel,
 );
 const PostPanel = lazyComponent(
   () => import('@/features/discussions/post-panel'),

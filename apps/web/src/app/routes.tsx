@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration, type RouteObject } from 'react-router';
 import { lazyComponent } from '@/lib/lazy-component';
-import { groupRoutes } from '@/features/groups/routes';
+import { groupRoutes } from './group-routes';
 import { DiscussionLinkRoute } from './discussion-link-route';
 import { NotFoundPage } from './not-found-page';
 import { RequireAuth } from './require-auth';

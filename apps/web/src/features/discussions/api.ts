@@ -26,7 +26,7 @@ import {
   type Discussion,
 } from '@agora/contract';
 import { api, uploadFile, withQuery } from '@/lib/api-client';
-import { groupKeys } from '@/features/groups/api';
+import { groupKeys } from '@/features/groups/keys';
 import { useOptimisticMutation, type OptimisticPatch } from '@/lib/optimistic';
 import { markFreshPost } from './fresh-posts';
 import { discussionKeys, POST_CACHES } from './keys';

@@ -9,7 +9,7 @@ import { cn } from '@/lib/cn';
 import { lazyComponent } from '@/lib/lazy-component';
 import { focusOnMount } from '@/lib/forms';
 import { POST_FORMAT, RichText } from '@/lib/rich-text';
-import { RoleName } from '@/features/groups/public';
+import { RoleName } from '@/features/members/public';
 import { useProfilePanel } from '@/features/profiles/public';
 import { useDeleteDiscussion, useLikeDiscussion, usePinDiscussion, useUpdateDiscussion } from './api';
 import { Collapsible } from './collapsible';

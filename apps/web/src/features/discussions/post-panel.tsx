@@ -20,7 +20,7 @@ import { useSwipeToClose } from '@/lib/use-swipe-to-close';
 import { useDraft } from '@/lib/use-draft';
 import { loginPathFor } from '@/features/auth/public';
 import { useGroup } from '@/features/groups/api';
-import { ROLE_LABELS, RoleName } from '@/features/groups/public';
+import { ROLE_LABELS, RoleName } from '@/features/members/public';
 import { useProfilePanel } from '@/features/profiles/public';
 import { useComments, useCreateComment, useDiscussion, useLikeComment, useReplies } from './api';
 import { copyLink, CopyLinkButton } from './copy-link';

@@ -17,7 +17,6 @@ import type { Viewer } from './access';
 import { usePrivacyToggle, useRenameGroup, useUploadGroupImage, type GroupImageKind } from './api';
 import { copyText } from '@/lib/copy-text';
 import { GroupSettingsMenu } from './group-settings';
-import { InviteResponse } from './invite-response';
 import { MembershipButton } from './membership-button';
 import { countLabel, GROUP_TEXTS } from './texts';
 
@@ -31,7 +30,18 @@ const CropDialog = lazyComponent(
 const LINK_TOAST_MS = 2000;
 
 /** SPEC §2 community header: banner, picture, name, badges, membership, copy link, privacy (owner), owner editing. */
-export function GroupHeader({ detail, viewer, children }: { detail: GroupDetailResponse; viewer: Viewer; children?: ReactNode }) {
+export function GroupHeader({
+  detail,
+  viewer,
+  invitation,
+  children,
+}: {
+  detail: GroupDetailResponse;
+  viewer: Viewer;
+  /** The viewer's pending invitation (members/invite-response.tsx, passed in by app/group-page.tsx). */
+  invitation?: ReactNode;
+  children?: ReactNode;
+}) {
   const { group } = detail;
   const upload = useUploadGroupImage();
   const uploads = useCroppedUpload<GroupImageKind>((kind, image, onProgress) =>
@@ -67,7 +77,7 @@ export function GroupHeader({ detail, viewer, children }: { detail: GroupDetailR
             {viewer.isOwner ? <GroupSettingsMenu group={group} /> : null}
           </div>
         </div>
-        {detail.invite && !viewer.isMember ? <InviteResponse invite={detail.invite} /> : null}
+        {invitation}
       </div>
       {children}
       {uploads.pending ? (

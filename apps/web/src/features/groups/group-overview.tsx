@@ -9,7 +9,7 @@ import { Textarea } from '@/components/ui/input';
 import { parseLinks } from '@/lib/links';
 import { ABOUT_SECTION_FORMAT, RichText, RULES_SECTION_FORMAT } from '@/lib/rich-text';
 import { useUpdateSection } from './api';
-import { useGroupContext } from './group-layout';
+import { useGroupContext } from './group-context';
 import { GROUP_TEXTS } from './texts';
 
 function sectionText(detail: GroupDetailResponse, key: SectionKey): string {

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { createContext, Suspense, useContext, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ArrowLeft, Cake, Camera, LogOut, Pencil, Sparkles, UserRound, X, Link2 } from 'lucide-react';
@@ -18,8 +18,6 @@ import { useSession } from '@/lib/session';
 import { formatBirthday } from '@/lib/time';
 import { useLogout } from '@/features/auth/api';
 import { loginPathFor } from '@/features/auth/public';
-import { FriendActions, ProfileFriends } from '@/features/friends/public';
-import { ProfileCommunities } from '@/features/groups/public';
 import { useProfile, useUpdateProfile, useUserByUsername } from './api';
 import { resolveProfileId } from './own';
 import { birthdayError, draftOf, ProfileEditForm, type DraftErrors, type ProfileDraft } from './profile-edit-form';
@@ -32,11 +30,24 @@ const CropDialog = lazyComponent(
   (m) => m.CropDialog,
 );
 
-// The Activity tab brings post cards and the comment renderer: they load when the tab is first shown.
-const ProfileActivity = lazyComponent(
-  () => import('@/features/discussions/profile-activity'),
-  (m) => m.ProfileActivity,
-);
+/**
+ * What the profile panel shows of features above profiles (docs/ARCHITECTURE.md "Feature order"): friends,
+ * communities and activity. app/profile-panel.tsx passes them in, so profiles never imports those features.
+ */
+export interface ProfileSlots {
+  friendActions: (person: { userId: number; username: string }) => ReactNode;
+  friends: (person: { userId: number; own: boolean }) => ReactNode;
+  communities: (person: { userId: number; own: boolean }) => ReactNode;
+  activity: (person: { userId: number; username: string; own: boolean }) => ReactNode;
+}
+
+const SlotsContext = createContext<ProfileSlots | null>(null);
+
+function useSlots(): ProfileSlots {
+  const slots = useContext(SlotsContext);
+  if (!slots) throw new Error('ProfilePanel renders its views inside its slots');
+  return slots;
+}
 
 export const PROFILE_TEXTS = {
   emptyBio: "Nothing's here",
@@ -49,7 +60,7 @@ export const PROFILE_TEXTS = {
 } as const;
 
 /** The profile drawer; open on any page with `?profile=me` or `?profile=<id>` (see use-profile-panel). */
-export function ProfilePanel() {
+export function ProfilePanel({ slots }: { slots: ProfileSlots }) {
   const { profileId, isOpen, open, close } = useProfilePanel();
   const session = useSession();
   const navigate = useNavigate();
@@ -71,28 +82,30 @@ export function ProfilePanel() {
 
   if (!session) return null;
   return (
-    <Sheet open={isOpen} onOpenChange={(next) => (next || closeGuard.current?.() ? undefined : close())} title="Profile">
-      {target && !target.own && 'username' in target ? (
-        <ProfileByUsername
-          key={`@${target.username}`}
-          username={target.username}
-          onBack={() => open('me')}
-          onClose={close}
-          closeGuardRef={closeGuard}
-        />
-      ) : target ? (
-        <ProfileView
-          key={target.own ? 'own' : target.userId}
-          userId={target.own ? null : target.userId}
-          own={target.own}
-          onBack={() => open('me')}
-          onClose={close}
-          closeGuardRef={closeGuard}
-        />
-      ) : (
-        <ProfileMissing />
-      )}
-    </Sheet>
+    <SlotsContext.Provider value={slots}>
+      <Sheet open={isOpen} onOpenChange={(next) => (next || closeGuard.current?.() ? undefined : close())} title="Profile">
+        {target && !target.own && 'username' in target ? (
+          <ProfileByUsername
+            key={`@${target.username}`}
+            username={target.username}
+            onBack={() => open('me')}
+            onClose={close}
+            closeGuardRef={closeGuard}
+          />
+        ) : target ? (
+          <ProfileView
+            key={target.own ? 'own' : target.userId}
+            userId={target.own ? null : target.userId}
+            own={target.own}
+            onBack={() => open('me')}
+            onClose={close}
+            closeGuardRef={closeGuard}
+          />
+        ) : (
+          <ProfileMissing />
+        )}
+      </Sheet>
+    </SlotsContext.Provider>
   );
 }
 
@@ -151,6 +164,7 @@ function isDirty(draft: ProfileDraft, saved: ProfileDraft): boolean {
 }
 
 function ProfileView({ userId, own, onBack, onClose, closeGuardRef }: ProfileViewProps) {
+  const slots = useSlots();
   const query = useProfile(userId, own);
   const update = useUpdateProfile();
   const uploads = useProfileImageUpload();
@@ -248,7 +262,7 @@ function ProfileView({ userId, own, onBack, onClose, closeGuardRef }: ProfileVie
                 </Tooltip>
               </div>
             ) : null}
-            {own ? null : <FriendActions userId={profile.id} username={profile.username} className="pb-1" />}
+            {own ? null : slots.friendActions({ userId: profile.id, username: profile.username })}
           </div>
           <div className="mt-3 min-w-0">
             <h2 className="truncate text-xl font-bold tracking-tight text-fg">
@@ -270,15 +284,13 @@ function ProfileView({ userId, own, onBack, onClose, closeGuardRef }: ProfileVie
               <TabsTrigger value="activity">Activity</TabsTrigger>
             </TabsList>
             <TabsContent value="friends" className="my-5">
-              <ProfileFriends userId={profile.id} own={own} />
+              {slots.friends({ userId: profile.id, own })}
             </TabsContent>
             <TabsContent value="communities" className="my-5">
-              <ProfileCommunities userId={profile.id} own={own} />
+              {slots.communities({ userId: profile.id, own })}
             </TabsContent>
             <TabsContent value="activity" className="my-5">
-              <Suspense fallback={<Skeleton className="h-40 w-full" />}>
-                <ProfileActivity userId={profile.id} username={profile.username} own={own} />
-              </Suspense>
+              {slots.activity({ userId: profile.id, username: profile.username, own })}
             </TabsContent>
             <TabsContent value="overview" className="my-5">
               {editing ? (

@@ -11,14 +11,14 @@ import { useSession } from '@/lib/session';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useProfilePanel } from '@/features/profiles/public';
 import { FriendActions } from '@/features/friends/public';
-import { useGroupMembers } from './api';
+import { useGroupMembers } from '@/features/groups/api';
 import { InviteButton } from './invite-dialog';
 import { JoinRequests } from './join-requests';
 import { PendingInvitations } from './pending-invitations';
-import { useGroupContext } from './group-layout';
+import { useGroupContext } from '@/features/groups/public';
 import { MemberMenu } from './member-menu';
 import { ROLE_LABELS, RoleName } from './role-name';
-import { GROUP_TEXTS } from './texts';
+import { GROUP_TEXTS } from '@/features/groups/public';
 
 /**
  * `/group/{x}/members` (SPEC §2): "{n} Members", a server-side username search (300 ms debounce), owner first,

@@ -3,8 +3,8 @@ import { LoadMore } from '@/components/load-more';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { useProfilePanel } from '@/features/profiles/public';
-import { useApproveRequest, useDeclineRequest, useJoinRequests } from './api';
-import { GROUP_TEXTS } from './texts';
+import { useApproveRequest, useDeclineRequest, useJoinRequests } from '@/features/groups/api';
+import { GROUP_TEXTS } from '@/features/groups/public';
 
 /** Pending requests to join (private communities), for the owner, admins and moderators: Approve or Decline. */
 export function JoinRequests({ groupId }: { groupId: number }) {

@@ -2,8 +2,8 @@ import { X } from 'lucide-react';
 import { LoadMore } from '@/components/load-more';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
-import { useInvitations, useRevokeInvitation } from './api';
-import { GROUP_TEXTS } from './texts';
+import { useInvitations, useRevokeInvitation } from '@/features/groups/api';
+import { GROUP_TEXTS } from '@/features/groups/public';
 
 /**
  * Pending invitations to this community, for the owner, admins and moderators: who was invited, by whom, and a
