@@ -7,7 +7,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
-import { toast } from 'sonner';
+import { toastError, toastSuccess } from '@/lib/toast';
 import { useDraft } from '@/lib/use-draft';
 import { useCreateBlog, useUpdateBlog, useUploadBlogImage } from './api';
 import { BLOG_TEXTS } from './texts';
@@ -48,7 +48,7 @@ export function BlogEditor({ open, onOpenChange, groupId, blog, onSaved }: BlogE
           closeRequestRef={closeRequestRef}
           onDone={(saved) => {
             onOpenChange(false);
-            toast.success(blog ? BLOG_MESSAGES.updated : BLOG_MESSAGES.created);
+            void toastSuccess(blog ? BLOG_MESSAGES.updated : BLOG_MESSAGES.created);
             onSaved?.(saved);
           }}
           onCancel={() => onOpenChange(false)}
@@ -106,7 +106,10 @@ function EditorForm({
   const create = useCreateBlog(groupId);
   const update = useUpdateBlog(groupId);
   const uploadImage = useUploadBlogImage();
-  const saved = useMemo<BlogDraft>(() => ({ title: blog?.blog_title ?? '', content: blog?.blog_content ?? '' }), [blog?.blog_title, blog?.blog_content]);
+  const saved = useMemo<BlogDraft>(
+    () => ({ title: blog?.blog_title ?? '', content: blog?.blog_content ?? '' }),
+    [blog?.blog_title, blog?.blog_content],
+  );
   const [draft, setDraft, discardDraft] = useDraft<BlogDraft>(
     blog ? `blog-edit:${blog.id}` : `blog:${groupId}`,
     saved,
@@ -173,7 +176,7 @@ function EditorForm({
   /** Uploads one content image and inserts "[url]" where the caret was when it started. */
   const addImage = async (file: File) => {
     if (!file.type.startsWith('image/')) {
-      toast.error(BLOG_TEXTS.notAnImage);
+      void toastError(BLOG_TEXTS.notAnImage);
       return;
     }
     const at = selection().start;
@@ -286,7 +289,7 @@ function EditorForm({
             event.target.value = '';
             if (!file) return;
             if (!file.type.startsWith('image/')) {
-              toast.error(BLOG_TEXTS.notAnImage);
+              void toastError(BLOG_TEXTS.notAnImage);
               return;
             }
             setImage(file);

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Dialog as RadixDialog } from 'radix-ui';
-import { toast } from 'sonner';
 import { BadgeCheck, CornerDownRight, FileX2, LogIn, MessageCircle, X } from 'lucide-react';
 import { DISCUSSION_LIMITS, groupWebPath, type Comment, type Discussion } from '@agora/contract';
 import { LoadError, loadFailed } from '@/components/load-error';
@@ -18,6 +17,7 @@ import { COMMENT_FORMAT, RichText } from '@/lib/rich-text';
 import { useSession } from '@/lib/session';
 import { useSwipeToClose } from '@/lib/use-swipe-to-close';
 import { useDraft } from '@/lib/use-draft';
+import { toastError } from '@/lib/toast';
 import { loginPathFor } from '@/features/auth/public';
 import { useGroup } from '@/features/groups/api';
 import { ROLE_LABELS, RoleName } from '@/features/members/public';
@@ -36,11 +36,15 @@ interface ReplyTarget {
   username: string;
 }
 
-/** A toast for a failed read, once per failure (SPEC §8: "Failed to load …", or the server's message). */
+/**
+ * A toast for a failed read, once per failure (SPEC §8 lists "Failed to load post / comments / replies" among its
+ * toasts, or the server's message). The post and the comments also render their failure inline (PostMissing,
+ * LoadError); the toast is the spec's, kept beside them.
+ */
 function useFailureToast(error: unknown, failedAt: number, fallback: string, skip = false) {
   useEffect(() => {
     if (!error || skip) return;
-    toast.error(errorMessage(error, fallback));
+    void toastError(errorMessage(error, fallback));
     // Once per failure: `failedAt` changes with each new one.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [failedAt]);

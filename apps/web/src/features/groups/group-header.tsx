@@ -1,7 +1,6 @@
 import { focusOnMount } from '@/lib/forms';
 import { forwardRef, Suspense, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { BadgeCheck, Camera, Check, Link2, Lock, Pencil, X } from 'lucide-react';
 import { Switch } from 'radix-ui';
 import { cleanGroupName, GROUP_LIMITS, groupWebPath, type GroupDetailResponse } from '@agora/contract';
@@ -19,6 +18,7 @@ import { copyText } from '@/lib/copy-text';
 import { GroupSettingsMenu } from './group-settings';
 import { MembershipButton } from './membership-button';
 import { countLabel, GROUP_TEXTS } from './texts';
+import { toastError, toastSuccess } from '@/lib/toast';
 
 // The cropper (react-easy-crop, the slider) loads when the owner picks a picture, not with the page.
 const CropDialog = lazyComponent(
@@ -293,7 +293,7 @@ function EditableName({ detail }: { detail: GroupDetailResponse }) {
     if (draft === null || rename.isPending) return;
     const name = cleanGroupName(draft);
     if (!name) {
-      toast.error(GROUP_TEXTS.nameInvalid);
+      void toastError(GROUP_TEXTS.nameInvalid);
       return;
     }
     if (name === group.group_name) {
@@ -377,8 +377,8 @@ function EditableName({ detail }: { detail: GroupDetailResponse }) {
 function CopyLinkButton({ slug }: { slug: string }) {
   const copy = async () => {
     const ok = await copyText(`${window.location.origin}${groupWebPath(slug)}`);
-    if (ok) toast.success(GROUP_TEXTS.linkCopied, { duration: LINK_TOAST_MS });
-    else toast.error(GROUP_TEXTS.copyFailed);
+    if (ok) void toastSuccess(GROUP_TEXTS.linkCopied, { duration: LINK_TOAST_MS });
+    else void toastError(GROUP_TEXTS.copyFailed);
   };
   return (
     <Tooltip content={GROUP_TEXTS.copyLink}>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { useUploadProfileImage, type ProfileImageKind } from './api';
+import { toastError, toastSuccess } from '@/lib/toast';
 
 export const UPLOAD_TEXTS = {
   notAnImage: 'Please choose an image file',
@@ -34,7 +34,7 @@ export function useProfileImageUpload() {
   const choose = useCallback((kind: ProfileImageKind, file: File | undefined) => {
     if (!file || inFlight.current) return;
     if (!file.type.startsWith('image/')) {
-      toast.error(UPLOAD_TEXTS.notAnImage);
+      void toastError(UPLOAD_TEXTS.notAnImage);
       return;
     }
     inFlight.current = true;
@@ -56,7 +56,7 @@ export function useProfileImageUpload() {
         { kind, image, onProgress: (percent) => setProgress({ kind, percent }) },
         {
           // A failure reaches the user through the MutationCache (meta.errorMessage in api.ts).
-          onSuccess: () => toast.success(kind === 'photo' ? UPLOAD_TEXTS.photoDone : UPLOAD_TEXTS.bannerDone),
+          onSuccess: () => void toastSuccess(kind === 'photo' ? UPLOAD_TEXTS.photoDone : UPLOAD_TEXTS.bannerDone),
           onSettled: () => {
             inFlight.current = false;
             setProgress(null);

@@ -1,6 +1,5 @@
 import { createContext, Suspense, useContext, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { ArrowLeft, Cake, Camera, LogOut, Pencil, Sparkles, UserRound, X, Link2 } from 'lucide-react';
 import { PROFILE_MESSAGES, type Profile } from '@agora/contract';
 import { Button } from '@/components/ui/button';
@@ -23,6 +22,7 @@ import { resolveProfileId } from './own';
 import { birthdayError, draftOf, ProfileEditForm, type DraftErrors, type ProfileDraft } from './profile-edit-form';
 import { useProfileImageUpload } from './profile-image-upload';
 import { useProfilePanel } from './use-profile-panel';
+import { toastSuccess } from '@/lib/toast';
 
 // The cropper (react-easy-crop, the slider) loads when a photo is chosen, not with the panel.
 const CropDialog = lazyComponent(
@@ -236,7 +236,7 @@ function ProfileView({ userId, own, onBack, onClose, closeGuardRef }: ProfileVie
         onSuccess: () => {
           setErrors({});
           stopEditing();
-          toast.success(PROFILE_TEXTS.saved);
+          void toastSuccess(PROFILE_TEXTS.saved);
         },
         // Anything else reaches the user through the MutationCache (meta in api.ts).
         onError: (error) => {
