@@ -64,6 +64,8 @@ const serverBoundaries = [
  */
 const WEB_SRC = 'apps/web/src';
 const NO_PARENT_PATHS = { regex: '^\\.\\./', message: 'Import from outside this folder by its @/ path (see docs/ARCHITECTURE.md).' };
+// One toast path: lib/toast.ts (sonner stays off the first load; tests may spy on sonner itself).
+const NO_SONNER = { regex: '^sonner$', message: 'Toast through @/lib/toast (toastSuccess, toastError), the one module that loads sonner.' };
 const FEATURES = readdirSync(new URL(`./${WEB_SRC}/features`, import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
@@ -100,7 +102,7 @@ const featureOrder = {
 const boundaries = [
   {
     files: [`${WEB_SRC}/**/*.{ts,tsx}`],
-    rules: { 'no-restricted-imports': ['error', { patterns: [NO_PARENT_PATHS] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_PARENT_PATHS, NO_SONNER] }] },
   },
   {
     files: [`${WEB_SRC}/components/**/*.{ts,tsx}`, `${WEB_SRC}/lib/**/*.{ts,tsx}`],
@@ -110,6 +112,7 @@ const boundaries = [
         {
           patterns: [
             NO_PARENT_PATHS,
+            NO_SONNER,
             {
               regex: '^@/(features|app)(/|$)',
               message: 'components/ and lib/ are shared by every feature: they never import features/ or app/.',
@@ -127,6 +130,7 @@ const boundaries = [
         {
           patterns: [
             NO_PARENT_PATHS,
+            NO_SONNER,
             {
               regex: `^@/features/(?!${feature}/)[^/]+/(?!(api|public|lazy|keys)$)`,
               message: "Another feature's internals are private: import its api.ts, public.ts, lazy.ts or keys.ts.",
@@ -146,6 +150,7 @@ const boundaries = [
         {
           patterns: [
             NO_PARENT_PATHS,
+            NO_SONNER,
             { regex: '^@/features/[^/]+/(?!keys$)', message: 'A keys.ts imports only other keys.ts.' },
             { regex: '^@/app(/|$)', message: 'app/ composes features; features never import it.' },
           ],
@@ -154,6 +159,10 @@ const boundaries = [
     },
   },
   featureOrder,
+  {
+    files: [`${WEB_SRC}/lib/toast.ts`, `${WEB_SRC}/**/*.test.{ts,tsx}`],
+    rules: { 'no-restricted-imports': ['off'] },
+  },
 ];
 
 export default tseslint.config(
