@@ -1,5 +1,5 @@
 import { focusOnMount } from '@/lib/forms';
-import { forwardRef, Suspense, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { Suspense, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { BadgeCheck, Camera, Check, Link2, Lock, Pencil, X } from 'lucide-react';
 import { Switch } from 'radix-ui';
@@ -9,6 +9,7 @@ import { FallbackImage } from '@/components/ui/fallback-image';
 import { Input } from '@/components/ui/input';
 import { Tooltip } from '@/components/ui/tooltip';
 import { ApiError } from '@/lib/api-client';
+import { ImagePicker, UploadOverlay } from '@/components/image-upload';
 import { cn } from '@/lib/cn';
 import { lazyComponent } from '@/lib/lazy-component';
 import { useCroppedUpload } from '@/lib/use-cropped-upload';
@@ -103,61 +104,6 @@ export function GroupHeader({
 }
 
 type Uploads = ReturnType<typeof useCroppedUpload<GroupImageKind>>;
-
-function UploadOverlay({ percent, round }: { percent: number; round?: boolean }) {
-  return (
-    <div
-      role="status"
-      aria-live="polite"
-      className={cn(
-        'absolute inset-0 flex flex-col items-center justify-center gap-1.5 bg-zinc-950/55 text-white',
-        round && 'rounded-full',
-      )}
-    >
-      <span className="text-sm font-semibold tabular-nums">Uploading {percent}%</span>
-      <span className="h-1 w-3/5 max-w-40 overflow-hidden rounded-full bg-white/30">
-        <span className="block h-full bg-white transition-[width]" style={{ width: `${percent}%` }} />
-      </span>
-    </div>
-  );
-}
-
-/**
- * A button that opens the file picker (the hidden input keeps the native picker and its accept filter). While an
- * upload runs it is aria-disabled, not disabled, so it keeps focus; the upload hook ignores picks meanwhile.
- */
-const ImagePicker = forwardRef<
-  HTMLButtonElement,
-  { label: string; disabled: boolean; onFile: (file: File | undefined) => void; className: string; children: ReactNode }
->(function ImagePicker({ label, disabled, onFile, className, children }, ref) {
-  const input = useRef<HTMLInputElement>(null);
-  return (
-    <>
-      <button
-        ref={ref}
-        type="button"
-        aria-label={label}
-        aria-disabled={disabled || undefined}
-        onClick={() => (disabled ? undefined : input.current?.click())}
-        className={className}
-      >
-        {children}
-      </button>
-      <input
-        ref={input}
-        type="file"
-        accept="image/*"
-        tabIndex={-1}
-        aria-hidden
-        className="hidden"
-        onChange={(event) => {
-          onFile(event.target.files?.[0]);
-          event.target.value = '';
-        }}
-      />
-    </>
-  );
-});
 
 interface ImageSlotProps {
   detail: GroupDetailResponse;

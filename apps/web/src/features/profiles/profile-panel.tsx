@@ -11,6 +11,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Tooltip } from '@/components/ui/tooltip';
 import { SocialLinks } from '@/components/social-links';
 import { ApiError } from '@/lib/api-client';
+import { ImagePicker, UploadOverlay } from '@/components/image-upload';
 import { cn } from '@/lib/cn';
 import { lazyComponent } from '@/lib/lazy-component';
 import { useSession } from '@/lib/session';
@@ -342,78 +343,13 @@ function ProfileView({ userId, own, onBack, onClose, closeGuardRef }: ProfileVie
 
 type Uploads = ReturnType<typeof useProfileImageUpload>;
 
-function UploadOverlay({ percent, round }: { percent: number; round?: boolean }) {
-  return (
-    <div
-      role="status"
-      aria-live="polite"
-      className={cn('absolute inset-0 flex flex-col items-center justify-center gap-1.5 bg-overlay/55 text-white', round && 'rounded-full')}
-    >
-      <span className="text-sm font-semibold tabular-nums">Uploading {percent}%</span>
-      <span className="h-1 w-3/5 max-w-40 overflow-hidden rounded-full bg-white/30">
-        <span className="block h-full bg-white transition-[width]" style={{ width: `${percent}%` }} />
-      </span>
-    </div>
-  );
-}
-
-/**
- * A button that opens a file picker for one image (the hidden input keeps the native picker). While another
- * image is being cropped or uploaded it is aria-disabled rather than disabled: it keeps focus (the crop dialog
- * hands focus back to it, and it is where the user is after the upload) and ignores clicks.
- */
-function ImagePickButton({
-  label,
-  name,
-  disabled,
-  onFile,
-  className,
-  children,
-}: {
-  label: string;
-  name: string;
-  disabled: boolean;
-  onFile: (file: File | undefined) => void;
-  className: string;
-  children: ReactNode;
-}) {
-  const input = useRef<HTMLInputElement>(null);
-  return (
-    <>
-      <button
-        type="button"
-        aria-label={label}
-        aria-disabled={disabled || undefined}
-        onClick={() => {
-          if (!disabled) input.current?.click();
-        }}
-        className={cn(className, disabled && 'cursor-progress')}
-      >
-        {children}
-      </button>
-      <input
-        ref={input}
-        type="file"
-        accept="image/*"
-        name={name}
-        tabIndex={-1}
-        className="hidden"
-        onChange={(event) => {
-          onFile(event.target.files?.[0]);
-          event.target.value = '';
-        }}
-      />
-    </>
-  );
-}
-
 function ProfileBanner({ profile, own, uploads, onBack }: { profile: Profile; own: boolean; uploads: Uploads; onBack?: () => void }) {
   const progress = uploads.percentFor('banner');
   const image = <FallbackImage src={profile.bannerImage} kind="banner" alt="" className="size-full object-cover" />;
   return (
     <div className="relative aspect-[3/1] w-full bg-surface-strong">
       {own ? (
-        <ImagePickButton
+        <ImagePicker
           label="Change banner"
           name="bannerImage"
           disabled={uploads.busy}
@@ -425,7 +361,7 @@ function ProfileBanner({ profile, own, uploads, onBack }: { profile: Profile; ow
             <Camera className="size-4" aria-hidden />
             <span className="hidden sm:inline">Change banner</span>
           </span>
-        </ImagePickButton>
+        </ImagePicker>
       ) : (
         <div className="size-full overflow-hidden">{image}</div>
       )}
@@ -462,7 +398,7 @@ function ProfilePhoto({ profile, own, uploads }: { profile: Profile; own: boolea
   return (
     <div className="relative -mt-12 size-24 shrink-0 rounded-full bg-surface p-1 shadow-md sm:-mt-14 sm:size-28">
       {own ? (
-        <ImagePickButton
+        <ImagePicker
           label="Change profile photo"
           name="profileImage"
           disabled={uploads.busy}
@@ -473,7 +409,7 @@ function ProfilePhoto({ profile, own, uploads }: { profile: Profile; own: boolea
           <span className="absolute inset-0 flex items-center justify-center rounded-full bg-overlay/0 text-white opacity-0 transition group-hover:bg-overlay/40 group-hover:opacity-100 group-focus-visible:bg-overlay/40 group-focus-visible:opacity-100">
             <Camera className="size-6" aria-hidden />
           </span>
-        </ImagePickButton>
+        </ImagePicker>
       ) : (
         image
       )}
