@@ -36,9 +36,9 @@ const BlogPage = lazyComponent(
   () => import('@/features/blogs/blog-page'),
   (m) => m.BlogPage,
 );
-const CreateCommunityPage = lazyComponent(
+const CreateGroupPage = lazyComponent(
   () => import('@/features/groups/create-page'),
-  (m) => m.CreateCommunityPage,
+  (m) => m.CreateGroupPage,
 );
 
 /**
@@ -84,7 +84,7 @@ export const routes: RouteObject[] = [
             path: 'create',
             element: (
               <RequireAuth>
-                <CreateCommunityPage />
+                <CreateGroupPage />
               </RequireAuth>
             ),
           },

@@ -28,7 +28,7 @@ import {
 import { api, uploadFile, withQuery } from '@/lib/api-client';
 import { groupKeys } from '@/features/groups/keys';
 import { useOptimisticMutation, type OptimisticPatch } from '@/lib/optimistic';
-import { markFreshPost } from './fresh-posts';
+import { markFreshDiscussion } from './fresh-discussions';
 import { discussionKeys, POST_CACHES } from './keys';
 import { DISCUSSION_TEXTS } from './texts';
 
@@ -253,7 +253,7 @@ export function useCreateDiscussion() {
       api.post<DiscussionWriteResponse>(`/groups/${groupId}/discussions`, { content, mediaUrls }),
     meta: { errorMessage: DISCUSSION_TEXTS.createFailed },
     onSuccess: ({ discussion }, { groupId }) => {
-      markFreshPost(discussion.id);
+      markFreshDiscussion(discussion.id);
       for (const key of [discussionKeys.group(groupId), discussionKeys.home()])
         queryClient.setQueryData<InfiniteData<DiscussionListResponse>>(key, (old) =>
           old && old.pages.length > 0

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Composer } from './composer';
 import { DiscussionFeed } from './discussion-feed';
-import type { PostTarget } from './post-editor';
+import type { PostTarget } from './discussion-editor';
 
 /**
  * The community's Discussion tab content (SPEC §2): the member's composer, then the posts, pinned first and then

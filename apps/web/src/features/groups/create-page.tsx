@@ -35,7 +35,7 @@ function usePreview(file: File | null): string | null {
 }
 
 /** `/create` (SPEC §2, §5): name, the three sections, banner and picture with previews. */
-export function CreateCommunityPage() {
+export function CreateGroupPage() {
   const session = useSession();
   const navigate = useNavigate();
   const create = useCreateGroup();

@@ -3,7 +3,7 @@ import { Search, SearchX, Users } from 'lucide-react';
 import { isStaff, type GroupMember, type Role } from '@agora/contract';
 import { LoadError } from '@/components/load-error';
 import { LoadMore } from '@/components/load-more';
-import { Avatar } from '@/components/ui/avatar';
+import { Picture } from '@/components/ui/picture';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/spinner';
@@ -93,7 +93,7 @@ function MemberRow({ groupId, member, actor }: { groupId: number; member: GroupM
   const self = session?.userId === member.id;
   return (
     <li className="flex items-center gap-3 px-4 py-3 sm:px-5">
-      <Avatar src={member.profileImage} size="md" />
+      <Picture src={member.profileImage} size="md" />
       <div className="min-w-0 flex-1">
         {/* The name opens the profile, as names do everywhere (a visitor is sent to sign in first). */}
         <button

@@ -25,7 +25,7 @@ import {
 import { canonicalNotificationType, type Notification, type NotificationType } from '@agora/contract';
 import { LoadError } from '@/components/load-error';
 import { LoadMore } from '@/components/load-more';
-import { Avatar } from '@/components/ui/avatar';
+import { Picture } from '@/components/ui/picture';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Sheet, SheetClose } from '@/components/ui/sheet';
@@ -202,7 +202,7 @@ function NotificationItem({ notification: n, onClosePanel }: { notification: Not
           )}
         >
           <span className="relative shrink-0">
-            <Avatar src={n.sender_profile_image} size="md" />
+            <Picture src={n.sender_profile_image} size="md" />
             {/* Mostly outside the picture's corner: over it, the badge hid the second of a picture's initials. */}
             <span className="absolute -right-2.5 -bottom-2 flex size-[18px] items-center justify-center rounded-full bg-accent-soft text-accent-fg ring-2 ring-surface">
               <Icon className="size-2.5" aria-hidden />

@@ -253,7 +253,7 @@ function ProfileView({ userId, own, onBack, onClose, closeGuardRef }: ProfileVie
         <ProfileBanner profile={profile} own={own} uploads={uploads} onBack={own ? undefined : onBack} />
         <div className="px-5 sm:px-6">
           <div className="flex items-end justify-between gap-3">
-            <ProfilePhoto profile={profile} own={own} uploads={uploads} />
+            <ProfilePicture profile={profile} own={own} uploads={uploads} />
             {own && !editing ? (
               <div className="flex gap-2 pb-1">
                 <Tooltip content="Edit profile">
@@ -385,7 +385,7 @@ function ProfileBanner({ profile, own, uploads, onBack }: { profile: Profile; ow
   );
 }
 
-function ProfilePhoto({ profile, own, uploads }: { profile: Profile; own: boolean; uploads: Uploads }) {
+function ProfilePicture({ profile, own, uploads }: { profile: Profile; own: boolean; uploads: Uploads }) {
   const progress = uploads.percentFor('photo');
   const image = (
     <FallbackImage

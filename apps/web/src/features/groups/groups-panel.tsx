@@ -15,25 +15,25 @@ import { useSwipeToClose } from '@/lib/use-swipe-to-close';
 import { useExploreGroups, useJoinedGroups, useMyGroups } from './api';
 import { GroupRow, RowMembershipButton } from './group-row';
 import { GROUP_TEXTS } from './texts';
-import { communitiesPanel, useCommunitiesPanel, type PanelTab } from './use-communities-panel';
+import { groupsPanel, useGroupsPanel, type PanelTab } from './use-groups-panel';
 
 /**
  * SPEC §2 Communities side panel, opened by the logo: Joined (`groups`), Created (`mygroups`), Search
  * (`findgroups`), and "Create a community". 520 px wide; on phones it closes by a leftward swipe.
  */
-export function CommunitiesPanel() {
+export function GroupsPanel() {
   const session = useSession();
-  const { open, tab } = useCommunitiesPanel();
+  const { open, tab } = useGroupsPanel();
   const navigate = useNavigate();
   const panel = useRef<HTMLDivElement>(null);
-  const swipe = useSwipeToClose(panel, 'left', communitiesPanel.close);
+  const swipe = useSwipeToClose(panel, 'left', groupsPanel.close);
   // Signing out closes it, so it does not reopen by itself at the next sign-in.
   useEffect(() => {
-    if (!session) communitiesPanel.close();
+    if (!session) groupsPanel.close();
   }, [session]);
   if (!session) return null;
 
-  const close = () => communitiesPanel.close();
+  const close = () => groupsPanel.close();
   return (
     <RadixDialog.Root open={open} onOpenChange={(next) => (next ? undefined : close())}>
       <RadixDialog.Portal>
@@ -42,7 +42,7 @@ export function CommunitiesPanel() {
           ref={panel}
           aria-describedby={undefined}
           onCloseAutoFocus={(event) => {
-            if (communitiesPanel.restoreFocus()) event.preventDefault();
+            if (groupsPanel.restoreFocus()) event.preventDefault();
           }}
           {...swipe}
           className="fixed inset-y-0 left-0 z-40 flex w-full max-w-[520px] touch-pan-y flex-col bg-surface shadow-panel data-[state=open]:animate-slide-in-left focus-visible:outline-none"
@@ -56,7 +56,7 @@ export function CommunitiesPanel() {
               <X className="size-5" aria-hidden />
             </RadixDialog.Close>
           </div>
-          <Tabs value={tab} onValueChange={(value) => communitiesPanel.setTab(value as PanelTab)} className="flex min-h-0 flex-1 flex-col">
+          <Tabs value={tab} onValueChange={(value) => groupsPanel.setTab(value as PanelTab)} className="flex min-h-0 flex-1 flex-col">
             <TabsList aria-label="Communities lists" className="px-3">
               <TabsTrigger value="groups">{GROUP_TEXTS.joinedTab}</TabsTrigger>
               <TabsTrigger value="mygroups">{GROUP_TEXTS.createdTab}</TabsTrigger>

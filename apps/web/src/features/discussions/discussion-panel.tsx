@@ -5,7 +5,7 @@ import { BadgeCheck, CornerDownRight, FileX2, LogIn, MessageCircle, X } from 'lu
 import { DISCUSSION_LIMITS, groupWebPath, type Comment, type Discussion } from '@agora/contract';
 import { LoadError, loadFailed } from '@/components/load-error';
 import { LoadMore } from '@/components/load-more';
-import { Avatar } from '@/components/ui/avatar';
+import { Picture } from '@/components/ui/picture';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { FallbackImage } from '@/components/ui/fallback-image';
 import { useReturnFocus } from '@/components/ui/return-focus';
@@ -25,7 +25,7 @@ import { useProfilePanel } from '@/features/profiles/public';
 import { useComments, useCreateComment, useDiscussion, useLikeComment, useReplies } from './api';
 import { copyLink, CopyLinkButton } from './copy-link';
 import { LikeButton } from './like-button';
-import { PostBody, PostLikeButton, PinnedBadge } from './post-card';
+import { DiscussionBody, DiscussionLikeButton, PinnedBadge } from './discussion-card';
 import { DISCUSSION_TEXTS } from './texts';
 import { Timestamp } from './timestamp';
 import { commentPanelPath, postPanelPath, usePostPanel, type CommentTarget, type PostTarget } from './use-post-panel';
@@ -38,7 +38,7 @@ interface ReplyTarget {
 
 /**
  * A toast for a failed read, once per failure (SPEC §8 lists "Failed to load post / comments / replies" among its
- * toasts, or the server's message). The post and the comments also render their failure inline (PostMissing,
+ * toasts, or the server's message). The post and the comments also render their failure inline (DiscussionMissing,
  * LoadError); the toast is the spec's, kept beside them.
  */
 function useFailureToast(error: unknown, failedAt: number, fallback: string, skip = false) {
@@ -55,7 +55,7 @@ function useFailureToast(error: unknown, failedAt: number, fallback: string, ski
  * Escape, the close button and the backdrop close it and focus returns to what opened it; under 768 px a rightward
  * swipe closes it too (SPEC §9 thresholds, 180 ms).
  */
-export function PostPanel() {
+export function DiscussionPanel() {
   const { target, comment, isOpen, close } = usePostPanel();
   const panel = useRef<HTMLDivElement>(null);
   const swipe = useSwipeToClose(panel, 'right', close);
@@ -84,7 +84,7 @@ export function PostPanel() {
               <X className="size-5" aria-hidden />
             </RadixDialog.Close>
           </div>
-          {target ? <PostView key={`${target.groupId}-${target.discussionId}`} target={target} linked={comment} /> : <PostMissing />}
+          {target ? <DiscussionView key={`${target.groupId}-${target.discussionId}`} target={target} linked={comment} /> : <DiscussionMissing />}
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>
@@ -92,7 +92,7 @@ export function PostPanel() {
 }
 
 /** SPEC §2 "Post Not Available" with its text (a 404), or the reason another failure gave, and Close. */
-function PostMissing({ message = DISCUSSION_TEXTS.notAvailableText }: { message?: string }) {
+function DiscussionMissing({ message = DISCUSSION_TEXTS.notAvailableText }: { message?: string }) {
   return (
     <div className="flex flex-1 flex-col items-center justify-center gap-3 px-8 pb-20 text-center">
       <span className="flex size-14 items-center justify-center rounded-full bg-surface-muted text-fg-subtle">
@@ -129,7 +129,7 @@ function PanelSkeleton() {
 /** Pages of comments (or replies) loaded at most while looking for a linked comment. */
 const LINKED_PAGES_MAX = 20;
 
-function PostView({ target, linked }: { target: PostTarget; linked: CommentTarget | null }) {
+function DiscussionView({ target, linked }: { target: PostTarget; linked: CommentTarget | null }) {
   const query = useDiscussion(target.groupId, target.discussionId);
   const notFound = query.error instanceof ApiError && query.error.status === 404;
   useFailureToast(query.error, query.errorUpdatedAt, DISCUSSION_TEXTS.loadPostFailed, notFound || query.data !== undefined);
@@ -165,18 +165,18 @@ function PostView({ target, linked }: { target: PostTarget; linked: CommentTarge
 
   if (query.isPending) return <PanelSkeleton />;
   if (!query.data) {
-    return <PostMissing message={notFound ? undefined : errorMessage(query.error, DISCUSSION_TEXTS.loadPostFailed)} />;
+    return <DiscussionMissing message={notFound ? undefined : errorMessage(query.error, DISCUSSION_TEXTS.loadPostFailed)} />;
   }
   const post = query.data.discussion;
   return (
     <>
       <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
         <article aria-label={`Post by ${post.username}`} className="space-y-4 p-4 sm:p-5">
-          <CommunityLine post={post} />
+          <GroupLine post={post} />
           <PanelAuthor post={post} />
-          <PostBody post={post} />
+          <DiscussionBody post={post} />
           <div className="flex items-center gap-3 border-y border-line py-1.5">
-            <PostLikeButton post={post} />
+            <DiscussionLikeButton post={post} />
             <span className="inline-flex items-center gap-1.5 text-sm text-fg-muted">
               <MessageCircle className="size-[18px]" aria-hidden />
               {DISCUSSION_TEXTS.comments(post.commentCount)}
@@ -205,7 +205,7 @@ function PostView({ target, linked }: { target: PostTarget; linked: CommentTarge
 }
 
 /** The community's picture and name (with its verified badge), linking to it. */
-function CommunityLine({ post }: { post: Discussion }) {
+function GroupLine({ post }: { post: Discussion }) {
   return (
     <div className="flex min-w-0 items-center gap-2.5">
       <FallbackImage src={post.group_dp} kind="community" alt="" className="size-9 shrink-0 rounded-lg object-cover ring-1 ring-line" />
@@ -234,7 +234,7 @@ function PanelAuthor({ post }: { post: Discussion }) {
   return (
     <div className="flex items-center gap-3">
       <button type="button" tabIndex={-1} aria-hidden onClick={openProfile} className="shrink-0 rounded-full">
-        <Avatar src={post.profileImage} size="md" />
+        <Picture src={post.profileImage} size="md" />
       </button>
       <div className="min-w-0 flex-1">
         <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
@@ -397,7 +397,7 @@ function CommentItem({ comment, groupId, highlighted = false, onReply, children 
       data-comment-id={comment.id}
     >
       <button type="button" tabIndex={-1} aria-hidden onClick={openProfile} className="shrink-0 self-start rounded-full">
-        <Avatar src={comment.profileImage} size="sm" />
+        <Picture src={comment.profileImage} size="sm" />
       </button>
       <div className="min-w-0 flex-1">
         <div className="rounded-2xl bg-surface-muted px-3 py-2">
