@@ -83,7 +83,11 @@ export const SCREENS = {
   ],
   // The post list (lazy in features/discussions/lazy.ts: it loads when the feed comes into view) and its cards.
   feed: ['src/features/discussions/discussion-feed.tsx'],
-  community: ['src/features/groups/group-layout.tsx', 'src/features/groups/group-overview.tsx', 'src/features/discussions/discussion-tab.tsx'],
+  community: [
+    'src/features/groups/group-layout.tsx',
+    'src/features/groups/group-overview.tsx',
+    'src/features/discussions/discussion-tab.tsx',
+  ],
   // Kept out of both groups: /login and /register load only what they need.
   auth: ['src/features/auth/login-page.tsx', 'src/features/auth/register-page.tsx'],
 };

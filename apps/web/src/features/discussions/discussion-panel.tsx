@@ -84,7 +84,11 @@ export function DiscussionPanel() {
               <X className="size-5" aria-hidden />
             </RadixDialog.Close>
           </div>
-          {target ? <DiscussionView key={`${target.groupId}-${target.discussionId}`} target={target} linked={comment} /> : <DiscussionMissing />}
+          {target ? (
+            <DiscussionView key={`${target.groupId}-${target.discussionId}`} target={target} linked={comment} />
+          ) : (
+            <DiscussionMissing />
+          )}
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>

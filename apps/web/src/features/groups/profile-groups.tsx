@@ -28,7 +28,9 @@ export function ProfileGroups({ userId, own }: { userId: number; own: boolean })
         title={GROUP_TEXTS.joinedCommunities}
         loading={joined.isPending}
         query={joined}
-        groups={joinedOnly} empty={GROUP_TEXTS.noJoinedProfile} />
+        groups={joinedOnly}
+        empty={GROUP_TEXTS.noJoinedProfile}
+      />
     </div>
   );
 }
