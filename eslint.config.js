@@ -133,8 +133,8 @@ const boundaries = [
           patterns: [
             NO_PARENT_PATHS,
             {
-              regex: `^@/features/(?!${feature}/)[^/]+/(?!(api|public|lazy|keys)$)`,
-              message: "Another feature's internals are private: import its api.ts, public.ts, lazy.ts or keys.ts.",
+              regex: `^@/features/(?!${feature}/)[^/]+/(?!(api|public|lazy|keys|test-data)$)`,
+              message: "Another feature's internals are private: import its api.ts, public.ts, lazy.ts or keys.ts (tests: test-data.ts).",
             },
             { regex: '^@/app(/|$)', message: 'app/ composes features; features never import it.' },
           ],

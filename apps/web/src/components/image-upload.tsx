@@ -1,5 +1,8 @@
-import { forwardRef, useRef, type ReactNode } from 'react';
+import { forwardRef, useRef, type ReactNode, type Ref } from 'react';
+import { Camera } from 'lucide-react';
+import { FallbackImage } from '@/components/ui/fallback-image';
 import { cn } from '@/lib/cn';
+import type { CropKind } from '@/lib/crop-image';
 
 /**
  * The two pieces of the one crop-and-upload flow (lib/use-cropped-upload.ts) that every image slot shows: the
@@ -72,3 +75,102 @@ export const ImagePicker = forwardRef<HTMLButtonElement, ImagePickerProps>(funct
     </>
   );
 });
+
+/** What an image slot needs of `useCroppedUpload` (lib/use-cropped-upload.ts). */
+export interface SlotUploads<K extends CropKind> {
+  busy: boolean;
+  percentFor: (kind: K) => number | null;
+  choose: (kind: K, file: File | undefined) => void;
+}
+
+interface SlotProps<K extends CropKind> {
+  src: string | null | undefined;
+  /** The owner of the image may change it: the image is a picker, with the upload's progress over it. */
+  editable: boolean;
+  uploads: SlotUploads<K>;
+  /** The hidden file input's name. */
+  name?: string;
+  buttonRef?: Ref<HTMLButtonElement>;
+  /** The slot's size and place. */
+  className?: string;
+}
+
+/** A 3:1 banner; its owner picks a new one with the "Change banner" badge. `children` sit over it (panel buttons). */
+export function BannerSlot<K extends CropKind>({
+  src,
+  editable,
+  uploads,
+  name,
+  buttonRef,
+  className,
+  children,
+}: SlotProps<K> & { children?: ReactNode }) {
+  const progress = uploads.percentFor('banner' as K);
+  const image = <FallbackImage src={src} kind="banner" alt="" className="size-full object-cover" />;
+  return (
+    <div className={cn('relative aspect-[3/1] w-full bg-surface-strong', className)}>
+      {editable ? (
+        <ImagePicker
+          ref={buttonRef}
+          label="Change banner"
+          name={name}
+          disabled={uploads.busy}
+          onFile={(file) => uploads.choose('banner' as K, file)}
+          className="group relative block size-full overflow-hidden focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-ring"
+        >
+          {image}
+          <span className="absolute right-3 bottom-3 flex items-center gap-1.5 rounded-full bg-overlay/55 px-3 py-1.5 text-xs font-medium text-white opacity-90 backdrop-blur-sm transition-opacity group-hover:opacity-100">
+            <Camera className="size-4" aria-hidden />
+            <span className="hidden sm:inline">Change banner</span>
+          </span>
+        </ImagePicker>
+      ) : (
+        <div className="size-full overflow-hidden">{image}</div>
+      )}
+      {progress !== null ? <UploadOverlay percent={progress} /> : null}
+      {children}
+    </div>
+  );
+}
+
+/** A round picture (a person's or a community's); its owner picks a new one by clicking it. */
+export function PictureSlot<K extends CropKind>({
+  src,
+  kind,
+  alt,
+  label,
+  editable,
+  uploads,
+  name,
+  buttonRef,
+  className,
+}: SlotProps<K> & { kind: 'avatar' | 'community'; alt: string; label: string }) {
+  const progress = uploads.percentFor('photo' as K);
+  const image = <FallbackImage src={src} kind={kind} alt={alt} className="size-full rounded-full object-cover" />;
+  return (
+    <div className={cn('relative shrink-0 rounded-full bg-surface p-1 shadow-md', className)}>
+      {editable ? (
+        <ImagePicker
+          ref={buttonRef}
+          label={label}
+          name={name}
+          disabled={uploads.busy}
+          onFile={(file) => uploads.choose('photo' as K, file)}
+          className="group relative block size-full rounded-full focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        >
+          {image}
+          <span className="absolute inset-0 flex items-center justify-center rounded-full bg-overlay/0 text-white opacity-0 transition group-hover:bg-overlay/40 group-hover:opacity-100 group-focus-visible:bg-overlay/40 group-focus-visible:opacity-100">
+            <Camera className="size-6" aria-hidden />
+          </span>
+        </ImagePicker>
+      ) : (
+        image
+      )}
+      {progress !== null ? (
+        <div className="absolute inset-1">
+          <UploadOverlay percent={progress} round />
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,15 +1,14 @@
 import { focusOnMount } from '@/lib/forms';
 import { Suspense, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { BadgeCheck, Camera, Check, Link2, Lock, Pencil, X } from 'lucide-react';
+import { BadgeCheck, Check, Link2, Lock, Pencil, X } from 'lucide-react';
 import { Switch } from 'radix-ui';
 import { cleanGroupName, GROUP_LIMITS, groupWebPath, type GroupDetailResponse } from '@agora/contract';
 import { Button } from '@/components/ui/button';
-import { FallbackImage } from '@/components/ui/fallback-image';
 import { Input } from '@/components/ui/input';
 import { Tooltip } from '@/components/ui/tooltip';
 import { ApiError } from '@/lib/api-client';
-import { ImagePicker, UploadOverlay } from '@/components/image-upload';
+import { BannerSlot, PictureSlot } from '@/components/image-upload';
 import { cn } from '@/lib/cn';
 import { lazyComponent } from '@/lib/lazy-component';
 import { useCroppedUpload } from '@/lib/use-cropped-upload';
@@ -113,66 +112,21 @@ interface ImageSlotProps {
 }
 
 function GroupBanner({ detail, owner, uploads, buttonRef }: ImageSlotProps) {
-  const progress = uploads.percentFor('banner');
-  const image = <FallbackImage src={detail.group.group_banner} kind="banner" alt="" className="size-full object-cover" />;
-  return (
-    <div className="relative aspect-[3/1] max-h-64 w-full bg-surface-strong">
-      {owner ? (
-        <ImagePicker
-          ref={buttonRef}
-          label="Change banner"
-          disabled={uploads.busy}
-          onFile={(file) => uploads.choose('banner', file)}
-          className="group relative block size-full overflow-hidden focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-brand-500"
-        >
-          {image}
-          <span className="absolute right-3 bottom-3 flex items-center gap-1.5 rounded-full bg-zinc-950/60 px-3 py-1.5 text-xs font-medium text-white backdrop-blur-sm">
-            <Camera className="size-4" aria-hidden />
-            <span className="hidden sm:inline">Change banner</span>
-          </span>
-        </ImagePicker>
-      ) : (
-        <div className="size-full overflow-hidden">{image}</div>
-      )}
-      {progress !== null ? <UploadOverlay percent={progress} /> : null}
-    </div>
-  );
+  return <BannerSlot src={detail.group.group_banner} editable={owner} uploads={uploads} buttonRef={buttonRef} className="max-h-64" />;
 }
 
 function GroupPicture({ detail, owner, uploads, buttonRef }: ImageSlotProps) {
-  const progress = uploads.percentFor('photo');
-  const image = (
-    <FallbackImage
+  return (
+    <PictureSlot
       src={detail.group.group_dp}
       kind="community"
       alt={`${detail.group.group_name} picture`}
-      className="size-full rounded-full object-cover"
+      label="Change community picture"
+      editable={owner}
+      uploads={uploads}
+      buttonRef={buttonRef}
+      className="-mt-10 size-20 sm:-mt-14 sm:size-28"
     />
-  );
-  return (
-    <div className="relative -mt-10 size-20 shrink-0 rounded-full bg-surface p-1 shadow-md sm:-mt-14 sm:size-28">
-      {owner ? (
-        <ImagePicker
-          ref={buttonRef}
-          label="Change community picture"
-          disabled={uploads.busy}
-          onFile={(file) => uploads.choose('photo', file)}
-          className="group relative block size-full rounded-full focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
-        >
-          {image}
-          <span className="absolute inset-0 flex items-center justify-center rounded-full bg-zinc-950/0 text-white opacity-0 transition group-hover:bg-zinc-950/45 group-hover:opacity-100 group-focus-visible:bg-zinc-950/45 group-focus-visible:opacity-100">
-            <Camera className="size-6" aria-hidden />
-          </span>
-        </ImagePicker>
-      ) : (
-        image
-      )}
-      {progress !== null ? (
-        <div className="absolute inset-1">
-          <UploadOverlay percent={progress} round />
-        </div>
-      ) : null}
-    </div>
   );
 }
 

@@ -1,17 +1,15 @@
 import { createContext, Suspense, useContext, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { ArrowLeft, Cake, Camera, LogOut, Pencil, Sparkles, UserRound, X, Link2 } from 'lucide-react';
+import { Cake, LogOut, Pencil, Sparkles, UserRound, Link2 } from 'lucide-react';
 import { PROFILE_MESSAGES, type Profile } from '@agora/contract';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { FallbackImage } from '@/components/ui/fallback-image';
-import { Sheet, SheetClose } from '@/components/ui/sheet';
+import { Sheet } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Tooltip } from '@/components/ui/tooltip';
 import { SocialLinks } from '@/components/social-links';
 import { ApiError } from '@/lib/api-client';
-import { ImagePicker, UploadOverlay } from '@/components/image-upload';
 import { cn } from '@/lib/cn';
 import { lazyComponent } from '@/lib/lazy-component';
 import { useSession } from '@/lib/session';
@@ -22,6 +20,7 @@ import { useProfile, useUpdateProfile, useUserByUsername } from './api';
 import { resolveProfileId } from './own';
 import { birthdayError, draftOf, ProfileEditForm, type DraftErrors, type ProfileDraft } from './profile-edit-form';
 import { useProfileImageUpload } from './profile-image-upload';
+import { CloseButton, ProfileBanner, ProfilePicture } from './profile-header';
 import { useProfilePanel } from './use-profile-panel';
 import { toastSuccess } from '@/lib/toast';
 
@@ -118,21 +117,6 @@ function ProfileByUsername({ username, ...view }: { username: string } & Pick<Pr
   if (!user.data) return <ProfileMissing />;
   const own = user.data.id === session?.userId;
   return <ProfileView userId={own ? null : user.data.id} own={own} {...view} />;
-}
-
-function CloseButton({ className }: { className?: string }) {
-  return (
-    <SheetClose
-      aria-label="Close profile"
-      className={cn(
-        'flex size-9 items-center justify-center rounded-full bg-overlay/45 text-white backdrop-blur-sm transition-colors hover:bg-overlay/65',
-        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white',
-        className,
-      )}
-    >
-      <X className="size-5" aria-hidden />
-    </SheetClose>
-  );
 }
 
 function ProfileMissing() {
@@ -337,87 +321,6 @@ function ProfileView({ userId, own, onBack, onClose, closeGuardRef }: ProfileVie
           />
         ) : null}
       </Suspense>
-    </div>
-  );
-}
-
-type Uploads = ReturnType<typeof useProfileImageUpload>;
-
-function ProfileBanner({ profile, own, uploads, onBack }: { profile: Profile; own: boolean; uploads: Uploads; onBack?: () => void }) {
-  const progress = uploads.percentFor('banner');
-  const image = <FallbackImage src={profile.bannerImage} kind="banner" alt="" className="size-full object-cover" />;
-  return (
-    <div className="relative aspect-[3/1] w-full bg-surface-strong">
-      {own ? (
-        <ImagePicker
-          label="Change banner"
-          name="bannerImage"
-          disabled={uploads.busy}
-          onFile={(file) => uploads.choose('banner', file)}
-          className="group relative block size-full overflow-hidden focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-ring"
-        >
-          {image}
-          <span className="absolute right-3 bottom-3 flex items-center gap-1.5 rounded-full bg-overlay/55 px-3 py-1.5 text-xs font-medium text-white opacity-90 backdrop-blur-sm transition-opacity group-hover:opacity-100">
-            <Camera className="size-4" aria-hidden />
-            <span className="hidden sm:inline">Change banner</span>
-          </span>
-        </ImagePicker>
-      ) : (
-        <div className="size-full overflow-hidden">{image}</div>
-      )}
-      {progress !== null ? <UploadOverlay percent={progress} /> : null}
-      <div className="absolute inset-x-0 top-0 flex items-center justify-between p-3">
-        {onBack ? (
-          <button
-            type="button"
-            onClick={onBack}
-            className="flex h-9 items-center gap-1.5 rounded-full bg-overlay/45 pr-3.5 pl-2.5 text-sm font-medium text-white backdrop-blur-sm hover:bg-overlay/65 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-          >
-            <ArrowLeft className="size-4" aria-hidden />
-            My profile
-          </button>
-        ) : (
-          <span />
-        )}
-        <CloseButton />
-      </div>
-    </div>
-  );
-}
-
-function ProfilePicture({ profile, own, uploads }: { profile: Profile; own: boolean; uploads: Uploads }) {
-  const progress = uploads.percentFor('photo');
-  const image = (
-    <FallbackImage
-      src={profile.profileImage}
-      kind="avatar"
-      alt={`${profile.username}'s profile photo`}
-      className="size-full rounded-full object-cover"
-    />
-  );
-  return (
-    <div className="relative -mt-12 size-24 shrink-0 rounded-full bg-surface p-1 shadow-md sm:-mt-14 sm:size-28">
-      {own ? (
-        <ImagePicker
-          label="Change profile photo"
-          name="profileImage"
-          disabled={uploads.busy}
-          onFile={(file) => uploads.choose('photo', file)}
-          className="group relative block size-full rounded-full focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
-        >
-          {image}
-          <span className="absolute inset-0 flex items-center justify-center rounded-full bg-overlay/0 text-white opacity-0 transition group-hover:bg-overlay/40 group-hover:opacity-100 group-focus-visible:bg-overlay/40 group-focus-visible:opacity-100">
-            <Camera className="size-6" aria-hidden />
-          </span>
-        </ImagePicker>
-      ) : (
-        image
-      )}
-      {progress !== null ? (
-        <div className="absolute inset-1">
-          <UploadOverlay percent={progress} round />
-        </div>
-      ) : null}
     </div>
   );
 }
