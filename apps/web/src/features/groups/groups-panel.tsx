@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Dialog as RadixDialog } from 'radix-ui';
-import { Plus, Search, SearchX, Users, X } from 'lucide-react';
+import { Plus, SearchX, Users, X } from 'lucide-react';
 import type { Group } from '@agora/contract';
 import { LoadError, loadFailed } from '@/components/load-error';
 import { LoadMore } from '@/components/load-more';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/search-input';
 import { Skeleton } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useSession } from '@/lib/session';
@@ -194,18 +194,13 @@ function SearchTab({ onNavigate }: { onNavigate: () => void }) {
   return (
     <>
       <Heading>{GROUP_TEXTS.searchHeading}</Heading>
-      <div className="relative mb-4">
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-subtle" aria-hidden />
-        <Input
-          type="search"
-          aria-label={GROUP_TEXTS.searchHeading}
-          placeholder={GROUP_TEXTS.searchPlaceholder}
-          value={term}
-          maxLength={100}
-          onChange={(event) => setTerm(event.target.value)}
-          className="pl-9"
-        />
-      </div>
+      <SearchInput
+        label={GROUP_TEXTS.searchHeading}
+        placeholder={GROUP_TEXTS.searchPlaceholder}
+        value={term}
+        onChange={setTerm}
+        className="mb-4"
+      />
       {results.isPending ? (
         <RowSkeletons />
       ) : loadFailed(results) ? (

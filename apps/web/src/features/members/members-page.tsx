@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Search, SearchX, Users } from 'lucide-react';
+import { SearchX, Users } from 'lucide-react';
 import { isStaff, type GroupMember, type Role } from '@agora/contract';
 import { LoadError } from '@/components/load-error';
 import { LoadMore } from '@/components/load-more';
 import { Picture } from '@/components/ui/picture';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/search-input';
 import { Skeleton } from '@/components/ui/spinner';
 import { useSession } from '@/lib/session';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -42,18 +42,7 @@ export function MembersPage() {
             {GROUP_TEXTS.membersHeading(detail.group.member_count)}
           </h2>
           <div className="flex gap-2">
-            <div className="relative min-w-0 flex-1 sm:w-64">
-              <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-subtle" aria-hidden />
-              <Input
-                type="search"
-                aria-label={GROUP_TEXTS.findMember}
-                placeholder={GROUP_TEXTS.findMember}
-                value={term}
-                maxLength={100}
-                onChange={(event) => setTerm(event.target.value)}
-                className="pl-9"
-              />
-            </div>
+            <SearchInput label={GROUP_TEXTS.findMember} value={term} onChange={setTerm} className="min-w-0 flex-1 sm:w-64" />
             {viewer.isStaff ? <InviteButton groupId={groupId} /> : null}
           </div>
         </div>
