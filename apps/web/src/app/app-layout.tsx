@@ -23,17 +23,17 @@ const NotificationsPanel = lazyComponent(
   () => import('@/features/notifications/notifications-panel'),
   (m) => m.NotificationsPanel,
 );
-const CommunitiesPanel = lazyComponent(
-  () => import('@/features/groups/communities-panel'),
-  (m) => m.CommunitiesPanel,
+const GroupsPanel = lazyComponent(
+  () => import('@/features/groups/groups-panel'),
+  (m) => m.GroupsPanel,
 );
 const ProfilePanel = lazyComponent(
-  () => import('@/features/profiles/profile-panel'),
-  (m) => m.ProfilePanel,
+  () => import('./profile-panel'),
+  (m) => m.ComposedProfilePanel,
 );
-const PostPanel = lazyComponent(
-  () => import('@/features/discussions/post-panel'),
-  (m) => m.PostPanel,
+const DiscussionPanel = lazyComponent(
+  () => import('@/features/discussions/discussion-panel'),
+  (m) => m.DiscussionPanel,
 );
 
 /** Every page but login and register: navigation bar, content, the desktop side panel and the drawers. */
@@ -84,9 +84,9 @@ export function AppLayout() {
         {session && opened.notifications ? <NotificationsPanel open={notificationsOpen} onOpenChange={setNotificationsOpen} /> : null}
       </Suspense>
       {/* The post panel before the profile panel: a profile opened from a post's names lies on top of it. */}
-      <Suspense fallback={null}>{opened.post ? <PostPanel /> : null}</Suspense>
+      <Suspense fallback={null}>{opened.post ? <DiscussionPanel /> : null}</Suspense>
       <Suspense fallback={null}>{opened.profile ? <ProfilePanel /> : null}</Suspense>
-      <Suspense fallback={null}>{session ? <CommunitiesPanel /> : null}</Suspense>
+      <Suspense fallback={null}>{session ? <GroupsPanel /> : null}</Suspense>
     </div>
   );
 }

@@ -10,20 +10,20 @@ import { useSession } from '@/lib/session';
 import { loginPathFor } from '@/features/auth/public';
 import { feedKeys } from '@/features/feed/api';
 import { groupKeys } from '@/features/groups/keys';
-import { communitiesPanel } from '@/features/groups/use-communities-panel';
+import { groupsPanel } from '@/features/groups/use-groups-panel';
 import { lazyComponent } from '@/lib/lazy-component';
 import { APP_TEXTS } from './texts';
 import { LanguageMenu } from '@/components/language-menu';
 
 // Signed-in only (tooltips, the own profile query, the communities strip): a visitor's first load never fetches
 // this code.
-const NavMemberActions = lazyComponent(
-  () => import('./nav-member-actions'),
-  (m) => m.NavMemberActions,
+const NavSignedInActions = lazyComponent(
+  () => import('./nav-signed-in-actions'),
+  (m) => m.NavSignedInActions,
 );
-const CommunitiesStrip = lazyComponent(
+const GroupsStrip = lazyComponent(
   () => import('@/features/groups/nav-strip'),
-  (m) => m.CommunitiesStrip,
+  (m) => m.GroupsStrip,
 );
 
 interface NavItemProps {
@@ -85,7 +85,7 @@ export function NavBar({ onOpenNotifications }: { onOpenNotifications: () => voi
           <button
             type="button"
             aria-label={APP_TEXTS.agoraCommunities}
-            onClick={() => communitiesPanel.open('groups')}
+            onClick={() => groupsPanel.open('groups')}
             className="mr-1 shrink-0 rounded-lg sm:mr-3"
           >
             <Logo showWordmark={false} className="sm:hidden" />
@@ -126,13 +126,13 @@ export function NavBar({ onOpenNotifications }: { onOpenNotifications: () => voi
             </NavItem>
           )}
         </nav>
-        <Suspense fallback={null}>{session ? <CommunitiesStrip /> : null}</Suspense>
+        <Suspense fallback={null}>{session ? <GroupsStrip /> : null}</Suspense>
         <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
           <LanguageMenu />
           <ThemeMenu />
           {session ? (
             <Suspense fallback={<span aria-hidden className="block h-10 w-[5.25rem] sm:w-[5.5rem]" />}>
-              <NavMemberActions onOpenNotifications={onOpenNotifications} />
+              <NavSignedInActions onOpenNotifications={onOpenNotifications} />
             </Suspense>
           ) : (
             <Link to={loginPathFor(`${location.pathname}${location.search}`)} className={buttonClasses('primary', 'md', 'h-9 px-3.5')}>

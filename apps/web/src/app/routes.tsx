@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Outlet, type RouteObject } from 'react-router';
 import { APP_ROUTES, routerPath } from '@agora/contract';
 import { lazyComponent } from '@/lib/lazy-component';
-import { groupRoutes } from '@/features/groups/routes';
+import { groupRoutes } from './group-routes';
 import { DiscussionLinkRoute } from './discussion-link-route';
 import { NotFoundPage } from './not-found-page';
 import { RequireAuth } from './require-auth';
@@ -40,9 +40,9 @@ const BlogPage = lazyComponent(
   () => import('@/features/blogs/blog-page'),
   (m) => m.BlogPage,
 );
-const CreateCommunityPage = lazyComponent(
+const CreateGroupPage = lazyComponent(
   () => import('@/features/groups/create-page'),
-  (m) => m.CreateCommunityPage,
+  (m) => m.CreateGroupPage,
 );
 
 /**
@@ -94,7 +94,7 @@ export const routes: RouteObject[] = [
             path: routerPath(APP_ROUTES.create.pattern),
             element: (
               <RequireAuth>
-                <CreateCommunityPage />
+                <CreateGroupPage />
               </RequireAuth>
             ),
           },

@@ -1,5 +1,5 @@
 import { LogOut, UserRound } from 'lucide-react';
-import { Avatar } from '@/components/ui/avatar';
+import { Picture } from '@/components/ui/picture';
 import { Button } from '@/components/ui/button';
 import { FallbackImage } from '@/components/ui/fallback-image';
 import { Skeleton } from '@/components/ui/spinner';
@@ -34,7 +34,7 @@ export function SidePanel() {
             {data ? <FallbackImage src={data.bannerImage} kind="banner" alt="" className="size-full object-cover" /> : null}
           </div>
           <div className="px-4 pb-4">
-            <Avatar src={data?.profileImage} size="lg" className="-mt-7 border-4 border-surface" />
+            <Picture src={data?.profileImage} size="lg" className="-mt-7 border-4 border-surface" />
             {profile.isPending ? (
               <div className="mt-2 space-y-2">
                 <Skeleton className="h-5 w-32" />

@@ -13,6 +13,8 @@ export const COMMON_TEXTS = defineTexts('common', {
 
   // Shared states and controls
   loading: 'Loading',
+  uploadingPercent: (percent: number) => `Uploading ${percent}%`,
+  changeBanner: 'Change banner',
   loadingWhat: (what: string) => `Loading ${what.toLowerCase()}`,
   loadingMore: 'Loading more',
   showMore: 'Show more',

@@ -72,6 +72,8 @@ export const texts: Texts = {
     hoursShort: (n) => `${n} h`,
     birthday: (monthDay) => monthDay,
     loading: 'Cargando',
+    uploadingPercent: (percent) => `Subiendo ${percent} %`,
+    changeBanner: 'Cambiar la portada',
     loadingWhat: (what) => `Cargando ${what.toLowerCase()}`,
     loadingMore: 'Cargando más',
     showMore: 'Mostrar más',

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { AUTH_MESSAGES, registerRequestSchema, type RegisterRequest } from '@agora/contract';
 import { PageTitle } from '@/components/page-title';
 import { Button } from '@/components/ui/button';
@@ -14,6 +13,7 @@ import { AuthLayout, FormError } from './auth-layout';
 import { PasswordInput } from './password-input';
 import { safeRedirectPath } from './redirect';
 import { defineTexts } from '@/lib/i18n';
+import { toastSuccess } from '@/lib/toast';
 
 export const REGISTER_TEXTS = defineTexts('register', {
   failed: 'Registration failed',
@@ -125,7 +125,7 @@ export function RegisterPage() {
     };
     registration.mutate(body, {
       onSuccess: () => {
-        toast.success(REGISTER_TEXTS.success);
+        void toastSuccess(REGISTER_TEXTS.success);
         writeStorage(STORAGE_KEYS.newAccount, body.username);
         const redirect = params.get('redirect');
         const login = redirect ? `/login?redirect=${encodeURIComponent(safeRedirectPath(redirect))}` : '/login';

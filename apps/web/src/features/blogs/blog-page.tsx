@@ -1,6 +1,5 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
 import { ArrowLeft, BadgeCheck, Heart, Pencil, Share2, Trash2 } from 'lucide-react';
 import { BLOG_MESSAGES, blogWebPath, canManageBlog, groupWebPath, type Blog, type GroupDetailResponse } from '@agora/contract';
 import { PageTitle } from '@/components/page-title';
@@ -14,7 +13,6 @@ import { cn } from '@/lib/cn';
 import { copyText } from '@/lib/copy-text';
 import { lazyComponent } from '@/lib/lazy-component';
 import { useSession } from '@/lib/session';
-import { toastError } from '@/lib/toast';
 import { TOAST_MS } from '@/lib/ui-constants';
 import { loginPathFor } from '@/features/auth/public';
 import { useCanLike, useGroup } from '@/features/groups/api';
@@ -22,6 +20,7 @@ import { useBlog, useBlogLike, useDeleteBlog, useShareBlog } from './api';
 import { BlogContent } from './blog-content';
 import { BLOG_TEXTS } from './texts';
 import { formatLongDate } from '@/lib/i18n';
+import { toastError, toastSuccess } from '@/lib/toast';
 
 // The editor loads when the owner asks to edit, not with the page.
 const BlogEditor = lazyComponent(
@@ -124,10 +123,10 @@ function BlogArticle({ blog, detail, communityPath }: { blog: Blog; detail: Grou
       // Copy first, while the click still counts as the user's gesture; the share is counted alongside.
       const copying = copyText(url);
       if (session) share.mutate({ groupId: blog.group_id, blogId: blog.id });
-      if (await copying) toast.success(BLOG_TEXTS.linkCopied, { duration: TOAST_MS });
-      else toast.error(BLOG_TEXTS.copyFailed);
+      if (await copying) void toastSuccess(BLOG_TEXTS.linkCopied, { duration: TOAST_MS });
+      else void toastError(BLOG_TEXTS.copyFailed);
     } catch {
-      toast.error(BLOG_TEXTS.copyError);
+      void toastError(BLOG_TEXTS.copyError);
     }
   };
 
@@ -137,7 +136,7 @@ function BlogArticle({ blog, detail, communityPath }: { blog: Blog; detail: Grou
       {
         onSuccess: (data) => {
           setConfirming(false);
-          toast.success(data.message);
+          void toastSuccess(data.message);
           void navigate(`${communityPath}/blogs`, { replace: true });
         },
       },

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Composer } from './composer';
 import { DiscussionFeed } from './discussion-feed';
-import type { PostTarget } from './post-editor';
+import type { PostTarget } from './discussion-editor';
 import { DISCUSSION_TEXTS } from './texts';
 
 /**

@@ -2,14 +2,14 @@ import { Link } from 'react-router';
 import { MessagesSquare, RefreshCw, TriangleAlert } from 'lucide-react';
 import { groupWebPath, type ActivityItem } from '@agora/contract';
 import { LoadMore } from '@/components/load-more';
-import { PostSkeleton } from '@/components/post-skeleton';
-import { Avatar } from '@/components/ui/avatar';
+import { DiscussionSkeleton } from '@/components/discussion-skeleton';
+import { Picture } from '@/components/ui/picture';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { COMMENT_FORMAT, RichText } from '@/lib/rich-text';
 import { useUserActivity } from './api';
 import { CopyLinkButton } from './copy-link';
-import { PostCard } from './post-card';
+import { DiscussionCard } from './discussion-card';
 import { DISCUSSION_TEXTS } from './texts';
 import { Timestamp } from './timestamp';
 import { commentPanelPath, usePostPanel } from './use-post-panel';
@@ -50,8 +50,8 @@ export function ProfileActivity({ userId, username, own }: { userId: number; use
   if (activity.isPending) {
     return (
       <div role="status" aria-busy="true" aria-label={ACTIVITY_TEXTS.loading} className="space-y-4">
-        <PostSkeleton />
-        <PostSkeleton />
+        <DiscussionSkeleton />
+        <DiscussionSkeleton />
       </div>
     );
   }
@@ -83,7 +83,7 @@ export function ProfileActivity({ userId, username, own }: { userId: number; use
       <ul aria-label={ACTIVITY_TEXTS.label} className="space-y-4">
         {items.map((item) => (
           <li key={item.type === 'discussion' ? `d${item.discussion.id}` : `c${item.comment.id}`}>
-            {item.type === 'discussion' ? <PostCard post={item.discussion} showCommunity /> : <CommentActivity item={item} />}
+            {item.type === 'discussion' ? <DiscussionCard post={item.discussion} showGroup /> : <CommentActivity item={item} />}
           </li>
         ))}
       </ul>
@@ -129,7 +129,7 @@ function CommentActivity({ item }: { item: Extract<ActivityItem, { type: 'commen
         <Timestamp value={comment.date_posted} />
       </div>
       <div className="mt-3 flex gap-2.5">
-        <Avatar src={comment.profileImage} size="sm" />
+        <Picture src={comment.profileImage} size="sm" />
         <div className="min-w-0 flex-1 rounded-2xl bg-surface-muted px-3 py-2">
           <RichText text={comment.content} format={COMMENT_FORMAT} className="text-sm" />
         </div>

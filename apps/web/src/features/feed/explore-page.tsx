@@ -4,7 +4,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useSession } from '@/lib/session';
 import { PageTitle } from '@/components/page-title';
-import { SuggestedCommunities } from '@/features/groups/public';
+import { SuggestedGroups } from '@/features/groups/public';
 import { ExploreDiscussions } from './explore-discussions';
 import { FEED_TEXTS } from './api';
 import { FeedSection } from './section';
@@ -53,7 +53,7 @@ export function ExplorePage() {
       </section>
 
       <FeedSection id="explore-communities" title={FEED_TEXTS.suggestedCommunities} description={FEED_TEXTS.suggestedDescription}>
-        <SuggestedCommunities />
+        <SuggestedGroups />
       </FeedSection>
 
       <FeedSection id="explore-discussions" title={FEED_TEXTS.discussions} description={FEED_TEXTS.discussionsDescription}>
@@ -61,7 +61,7 @@ export function ExplorePage() {
         <ExploreDiscussions
           source={{ kind: 'explore' }}
           skeletons={10}
-          showCommunity
+          showGroup
           empty={<EmptyState icon={MessagesSquare} title={FEED_TEXTS.noDiscussion} />}
           label={FEED_TEXTS.exploreLoading}
         />

@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { ImagePlus, Trash2 } from 'lucide-react';
 import { cleanGroupName, GROUP_LIMITS, groupWebPath } from '@agora/contract';
 import { Button } from '@/components/ui/button';
@@ -11,6 +10,7 @@ import { cn } from '@/lib/cn';
 import { useSession } from '@/lib/session';
 import { useCreateGroup } from './api';
 import { GROUP_TEXTS } from './texts';
+import { toastError, toastSuccess } from '@/lib/toast';
 
 type FieldName = 'group_name' | 'aboutText' | 'rulesText' | 'socialMediaText' | 'group_banner' | 'group_dp';
 
@@ -35,7 +35,7 @@ function usePreview(file: File | null): string | null {
 }
 
 /** `/create` (SPEC §2, §5): name, the three sections, banner and picture with previews. */
-export function CreateCommunityPage() {
+export function CreateGroupPage() {
   const session = useSession();
   const navigate = useNavigate();
   const create = useCreateGroup();
@@ -54,7 +54,7 @@ export function CreateCommunityPage() {
     event.preventDefault();
     if (create.isPending) return;
     if (!session) {
-      toast.error(GROUP_TEXTS.loginToCreate);
+      void toastError(GROUP_TEXTS.loginToCreate);
       return;
     }
     const found = validateCreate({ name, banner, picture });
@@ -74,7 +74,7 @@ export function CreateCommunityPage() {
       },
       {
         onSuccess: (data) => {
-          toast.success(data.message || GROUP_TEXTS.created);
+          void toastSuccess(data.message || GROUP_TEXTS.created);
           void navigate(groupWebPath(data.slug));
         },
         onError: (error) => {

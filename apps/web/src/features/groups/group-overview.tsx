@@ -1,6 +1,5 @@
 import { focusOnMount } from '@/lib/forms';
 import { useRef, useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
 import { Info, Link2, Pencil, ScrollText } from 'lucide-react';
 import { cleanPastedText, GROUP_LIMITS, SECTION_KEYS, type GroupDetailResponse, type SectionKey } from '@agora/contract';
 import { SiteIcon } from '@/components/site-icon';
@@ -9,8 +8,9 @@ import { Textarea } from '@/components/ui/input';
 import { parseLinks } from '@/lib/links';
 import { ABOUT_SECTION_FORMAT, RichText, RULES_SECTION_FORMAT } from '@/lib/rich-text';
 import { useUpdateSection } from './api';
-import { useGroupContext } from './group-layout';
+import { useGroupContext } from './group-context';
 import { GROUP_TEXTS } from './texts';
+import { toastSuccess } from '@/lib/toast';
 
 function sectionText(detail: GroupDetailResponse, key: SectionKey): string {
   return detail.overview.find((s) => s.section_header === SECTION_KEYS[key])?.section_desc ?? '';
@@ -88,7 +88,7 @@ function Section({ sectionKey, title, icon: Icon, detail, owner, className, chil
       { groupId: detail.group.id, key: sectionKey, text },
       {
         onSuccess: (response) => {
-          toast.success(response.message);
+          void toastSuccess(response.message);
           stop();
         },
       },

@@ -1,6 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { DropdownMenu } from 'radix-ui';
 import { Settings, Trash2 } from 'lucide-react';
 import type { Group } from '@agora/contract';
@@ -11,6 +10,7 @@ import { Input } from '@/components/ui/input';
 import { useDeleteGroup } from './api';
 import { menuContentClass, menuItemClass } from './menu';
 import { GROUP_TEXTS } from './texts';
+import { toastSuccess } from '@/lib/toast';
 
 /**
  * The owner's community menu: delete the community after typing its name (the server checks it again and removes
@@ -64,7 +64,7 @@ function DeleteGroupDialog({ group, open, onOpenChange }: { group: Group; open: 
       {
         onSuccess: (data) => {
           onOpenChange(false);
-          toast.success(data.message);
+          void toastSuccess(data.message);
           void navigate('/', { replace: true });
         },
       },

@@ -15,7 +15,7 @@ import { GROUP_TEXTS } from './texts';
 const SKELETONS = 10;
 
 /** Explore's row of suggested public communities (SPEC §2): cards with banner, picture, name, size and JOIN. */
-export function SuggestedCommunities() {
+export function SuggestedGroups() {
   const suggested = useSuggestedGroups();
   const groups = suggested.data?.groups ?? [];
   const { ref: scroller, arrows, measure, scroll } = useScrollArrows<HTMLUListElement>(groups.length);

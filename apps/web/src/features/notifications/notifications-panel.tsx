@@ -11,7 +11,6 @@ import {
   MailPlus,
   MessageCircle,
   Reply,
-  Search,
   SearchX,
   ShieldCheck,
   Trash2,
@@ -25,9 +24,9 @@ import {
 import { canonicalNotificationType, type Notification, type NotificationType } from '@agora/contract';
 import { LoadError } from '@/components/load-error';
 import { LoadMore } from '@/components/load-more';
-import { Avatar } from '@/components/ui/avatar';
+import { Picture } from '@/components/ui/picture';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/search-input';
 import { Sheet, SheetClose } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/spinner';
 import { Tooltip } from '@/components/ui/tooltip';
@@ -92,18 +91,7 @@ export function NotificationsPanel({ open, onOpenChange }: { open: boolean; onOp
         </SheetClose>
       </div>
       <div className="flex items-center gap-2 px-5 py-3">
-        <div className="relative min-w-0 flex-1">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-subtle" aria-hidden />
-          <Input
-            type="search"
-            aria-label={NOTIFICATION_TEXTS.search}
-            placeholder={NOTIFICATION_TEXTS.search}
-            value={search}
-            maxLength={100}
-            onChange={(e) => setSearch(e.target.value)}
-            className="pl-9"
-          />
-        </div>
+        <SearchInput label={NOTIFICATION_TEXTS.search} value={search} onChange={setSearch} className="min-w-0 flex-1" />
         <Button
           variant="ghost"
           size="sm"
@@ -202,7 +190,7 @@ function NotificationItem({ notification: n, onClosePanel }: { notification: Not
           )}
         >
           <span className="relative shrink-0">
-            <Avatar src={n.sender_profile_image} size="md" />
+            <Picture src={n.sender_profile_image} size="md" />
             {/* Mostly outside the picture's corner: over it, the badge hid the second of a picture's initials. */}
             <span className="absolute -right-2.5 -bottom-2 flex size-[18px] items-center justify-center rounded-full bg-accent-soft text-accent-fg ring-2 ring-surface">
               <Icon className="size-2.5" aria-hidden />

@@ -3,26 +3,27 @@ import type { RouteObject } from 'react-router';
 import { APP_ROUTES, GROUP_TABS, routerPath, type GroupTab } from '@agora/contract';
 import { lazyComponent } from '@/lib/lazy-component';
 
-// Each tab is its own chunk, like every page (app/routes.tsx): the layout loads with the community page, a tab's
-// code when the tab opens.
-const GroupLayout = lazyComponent(
-  () => import('./group-layout'),
-  (m) => m.GroupLayout,
+// The community page and its tabs, composed here because each tab belongs to its own feature (groups, members,
+// blogs, discussions; docs/ARCHITECTURE.md "Feature order"). Each tab is its own chunk, like every page
+// (app/routes.tsx): the layout loads with the community page, a tab's code when the tab opens.
+const GroupPage = lazyComponent(
+  () => import('./group-page'),
+  (m) => m.GroupPage,
 );
 const GroupOverview = lazyComponent(
-  () => import('./group-overview'),
+  () => import('@/features/groups/group-overview'),
   (m) => m.GroupOverview,
 );
 const MembersPage = lazyComponent(
-  () => import('./members-page'),
+  () => import('@/features/members/members-page'),
   (m) => m.MembersPage,
 );
 const BlogsTab = lazyComponent(
-  () => import('./blogs-tab'),
+  () => import('@/features/blogs/group-tab'),
   (m) => m.BlogsTab,
 );
 const DiscussionTab = lazyComponent(
-  () => import('./discussion-tab'),
+  () => import('@/features/discussions/discussion-tab'),
   (m) => m.DiscussionTab,
 );
 
@@ -36,6 +37,6 @@ const TAB_PAGES: Record<GroupTab, ReactElement> = {
 /** `/group/{slug or id}` and its tabs (SPEC §2). */
 export const groupRoutes: RouteObject = {
   path: routerPath(APP_ROUTES.group.pattern),
-  element: <GroupLayout />,
+  element: <GroupPage />,
   children: [{ index: true, element: <GroupOverview /> }, ...GROUP_TABS.map((tab) => ({ path: tab, element: TAB_PAGES[tab] }))],
 };

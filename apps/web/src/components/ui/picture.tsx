@@ -9,7 +9,7 @@ const sizes = {
   xl: 'size-24',
 } as const;
 
-interface AvatarProps {
+interface PictureProps {
   src: string | null | undefined;
   /** Describes the person; empty when the name is already next to the picture. */
   alt?: string;
@@ -17,7 +17,7 @@ interface AvatarProps {
   className?: string;
 }
 
-export function Avatar({ src, alt = '', size = 'md', className }: AvatarProps) {
+export function Picture({ src, alt = '', size = 'md', className }: PictureProps) {
   return (
     <FallbackImage
       src={src}

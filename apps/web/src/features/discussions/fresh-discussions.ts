@@ -8,13 +8,13 @@ import { useSyncExternalStore } from 'react';
 let fresh: readonly number[] = [];
 const listeners = new Set<() => void>();
 
-export function markFreshPost(id: number): void {
+export function markFreshDiscussion(id: number): void {
   fresh = [id, ...fresh.filter((x) => x !== id)];
   for (const listener of listeners) listener();
 }
 
 /** Forgets them all (tests; a sign-out). */
-export function resetFreshPosts(): void {
+export function resetFreshDiscussions(): void {
   fresh = [];
   for (const listener of listeners) listener();
 }
@@ -25,7 +25,7 @@ function subscribe(listener: () => void): () => void {
 }
 
 /** Ids of posts written in this page load, newest first. */
-export function useFreshPosts(): readonly number[] {
+export function useFreshDiscussions(): readonly number[] {
   return useSyncExternalStore(
     subscribe,
     () => fresh,

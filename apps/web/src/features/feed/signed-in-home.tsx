@@ -7,7 +7,7 @@ import { PageTitle } from '@/components/page-title';
 import { useOwnProfile } from '@/features/profiles/api';
 import { useJoinedGroups } from '@/features/groups/api';
 import { BlogStrip } from '@/features/blogs/public';
-import { DiscussionFeed, PostToCommunity } from '@/features/discussions/public';
+import { DiscussionFeed, GroupDiscussionComposer } from '@/features/discussions/public';
 import { useSession } from '@/lib/session';
 import { forgetNewAccount, isNewAccount } from '@/lib/storage';
 import { FEED_TEXTS } from './api';
@@ -60,8 +60,8 @@ export function HomePage() {
         <DiscussionFeed
           source={{ kind: 'home' }}
           skeletons={2}
-          showCommunity
-          header={<PostToCommunity />}
+          showGroup
+          header={<GroupDiscussionComposer />}
           empty={<EmptyState icon={MessagesSquare} title={FEED_TEXTS.noDiscussion} />}
           label={FEED_TEXTS.feedLoading}
         />

@@ -1,5 +1,5 @@
 import { Bell } from 'lucide-react';
-import { Avatar } from '@/components/ui/avatar';
+import { Picture } from '@/components/ui/picture';
 import { Tooltip } from '@/components/ui/tooltip';
 import { useUnreadCount } from '@/features/notifications/api';
 import { useOwnProfile } from '@/features/profiles/api';
@@ -10,7 +10,7 @@ import { APP_TEXTS } from './texts';
  * The signed-in end of the navigation bar (SPEC §2): the notifications bell, with a dot while anything is unread
  * (the count is polled, refreshed on focus and pushed live), and the avatar that opens the own profile.
  */
-export function NavMemberActions({ onOpenNotifications }: { onOpenNotifications: () => void }) {
+export function NavSignedInActions({ onOpenNotifications }: { onOpenNotifications: () => void }) {
   const profilePanel = useProfilePanel();
   const ownProfile = useOwnProfile();
   const unread = useUnreadCount().data ?? 0;
@@ -40,7 +40,7 @@ export function NavMemberActions({ onOpenNotifications }: { onOpenNotifications:
           onClick={() => profilePanel.open('me')}
           className="rounded-full p-0.5 transition-shadow hover:ring-2 hover:ring-accent-fg/40 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
         >
-          <Avatar src={ownProfile.data?.profileImage} size="sm" className="size-9" />
+          <Picture src={ownProfile.data?.profileImage} size="sm" className="size-9" />
         </button>
       </Tooltip>
     </>

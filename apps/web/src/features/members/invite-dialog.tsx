@@ -6,8 +6,8 @@ import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
-import { lookupUser, useInviteUser } from '@/features/members/api';
-import { GROUP_TEXTS } from './texts';
+import { lookupUser, useInviteUser } from './api';
+import { GROUP_TEXTS } from '@/features/groups/public';
 
 /**
  * Invite by username (staff): the exact username (any case) is looked up with GET /users/lookup, then invited

@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef, type ClipboardEvent, type KeyboardEvent, type 
 import { cn } from '@/lib/cn';
 import { insertBlockText, insertText, readPaste, toggleBold, type TextSelection } from './editing';
 
-interface PostTextareaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange' | 'onPaste'> {
+interface DiscussionTextareaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange' | 'onPaste'> {
   value: string;
   onChange: (value: string) => void;
   /** Pasted images: the caller uploads them and returns the text to insert for each (a placeholder it replaces later). */
@@ -15,7 +15,7 @@ interface PostTextareaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElem
  * (`cleanPastedText`), its images handed to `onPasteImages` and inserted where the caret was, and addresses of
  * pasted HTML images inserted as `[url]`.
  */
-export function PostTextarea({ value, onChange, onPasteImages, className, ref, onKeyDown, ...props }: PostTextareaProps) {
+export function DiscussionTextarea({ value, onChange, onPasteImages, className, ref, onKeyDown, ...props }: DiscussionTextareaProps) {
   const own = useRef<HTMLTextAreaElement | null>(null);
   // The selection to restore once React has written the new value.
   const pending = useRef<TextSelection | null>(null);

@@ -13,9 +13,9 @@ import {
 } from '@agora/contract';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Button } from '@/components/ui/button';
-import { useAssignRole, useKickMember, useTransferOwnership } from '@/features/members/api';
-import { menuContentClass, menuItemClass } from './menu';
-import { GROUP_TEXTS } from './texts';
+import { useAssignRole, useKickMember, useTransferOwnership } from './api';
+import { menuContentClass, menuItemClass } from '@/features/groups/public';
+import { GROUP_TEXTS } from '@/features/groups/public';
 
 export type MemberMenuEntry =
   | { kind: 'role'; role: AssignableRole; label: string }

@@ -8,7 +8,7 @@ import { cn } from '@/lib/cn';
 import { useDraft } from '@/lib/use-draft';
 import { useCreateDiscussion } from './api';
 import { textImages } from './editing';
-import { PostTextarea } from './post-textarea';
+import { DiscussionTextarea } from './discussion-textarea';
 import { DISCUSSION_TEXTS } from './texts';
 import { useImageUploads, type ImageUpload } from './use-image-uploads';
 import { usePastedImages } from './use-pasted-images';
@@ -34,7 +34,7 @@ export function postBlocker(text: string, uploading: boolean): string | null {
  * spec's titles. The text is a draft per community kept on this device (it survives closing, a reload and
  * navigation; issue 12 §2.3) until posted or discarded; the images survive closing.
  */
-export function PostEditorDialog({
+export function DiscussionEditorDialog({
   open,
   onOpenChange,
   group,
@@ -111,7 +111,7 @@ export function PostEditorDialog({
               <label htmlFor="post-editor-text" className="sr-only">
                 {DISCUSSION_TEXTS.editorLabel}
               </label>
-              <PostTextarea
+              <DiscussionTextarea
                 id="post-editor-text"
                 ref={textarea}
                 rows={EDITOR_ROWS}

@@ -1,10 +1,10 @@
 import { Check, X } from 'lucide-react';
 import { LoadMore } from '@/components/load-more';
-import { Avatar } from '@/components/ui/avatar';
+import { Picture } from '@/components/ui/picture';
 import { Button } from '@/components/ui/button';
 import { useProfilePanel } from '@/features/profiles/public';
-import { useApproveRequest, useDeclineRequest, useJoinRequests } from '@/features/members/api';
-import { GROUP_TEXTS } from './texts';
+import { useApproveRequest, useDeclineRequest, useJoinRequests } from './api';
+import { GROUP_TEXTS } from '@/features/groups/public';
 
 /** Pending requests to join (private communities), for the owner, admins and moderators: Approve or Decline. */
 export function JoinRequests({ groupId }: { groupId: number }) {
@@ -27,7 +27,7 @@ export function JoinRequests({ groupId }: { groupId: number }) {
       <ul className="divide-y divide-line">
         {list.map((request) => (
           <li key={request.id} className="flex flex-wrap items-center gap-3 px-4 py-3 sm:px-5">
-            <Avatar src={request.profileImage} size="md" />
+            <Picture src={request.profileImage} size="md" />
             <div className="min-w-0 flex-1">
               {/* The name opens the profile, as names do everywhere (issue 12 §2.14): staff see who asks first. */}
               <button

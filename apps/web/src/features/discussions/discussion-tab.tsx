@@ -5,10 +5,8 @@ import { buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { STORAGE_KEYS } from '@/lib/storage';
 import { loginPathFor } from '@/features/auth/public';
-import { GroupDiscussions } from '@/features/discussions/public';
-import { useGroupContext } from './group-layout';
-import { MembershipButton } from './membership-button';
-import { GROUP_TEXTS } from './texts';
+import { GROUP_TEXTS, MembershipButton, useGroupContext } from '@/features/groups/public';
+import { GroupDiscussions } from './group-discussions';
 
 function readHidden(): boolean {
   try {

@@ -10,7 +10,7 @@ import { GROUP_TEXTS } from './texts';
  * The profile panel's Communities tab (SPEC §2): "Created communities" and "Joined communities" with counts and
  * their empty texts. Joined lists only communities the person does not own (those are under Created).
  */
-export function ProfileCommunities({ userId, own }: { userId: number; own: boolean }) {
+export function ProfileGroups({ userId, own }: { userId: number; own: boolean }) {
   const owner: ListOwner = own ? 'me' : userId;
   const mine = useMyGroups(owner);
   const joined = useJoinedGroups(owner);
@@ -28,7 +28,9 @@ export function ProfileCommunities({ userId, own }: { userId: number; own: boole
         title={GROUP_TEXTS.joinedCommunities}
         loading={joined.isPending}
         query={joined}
-        groups={joinedOnly} empty={GROUP_TEXTS.noJoinedProfile} />
+        groups={joinedOnly}
+        empty={GROUP_TEXTS.noJoinedProfile}
+      />
     </div>
   );
 }

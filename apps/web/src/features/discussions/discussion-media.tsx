@@ -35,7 +35,7 @@ export function tileLayout(count: number): { grid: string; tiles: string[] } {
 }
 
 /** A post's attached images, laid out by count; each tile opens the lightbox at its image. */
-export function PostMedia({ media, onOpen }: { media: readonly DiscussionMedia[]; onOpen: (index: number) => void }) {
+export function DiscussionMediaGrid({ media, onOpen }: { media: readonly DiscussionMedia[]; onOpen: (index: number) => void }) {
   if (media.length === 0) return null;
   const layout = tileLayout(media.length);
   const hidden = media.length - MAX_TILES;

@@ -23,7 +23,7 @@ function set(next: PanelState): void {
   for (const listener of listeners) listener();
 }
 
-export const communitiesPanel = {
+export const groupsPanel = {
   open: (tab: PanelTab = 'groups') => {
     if (!state.open) opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     set({ open: true, tab });
@@ -45,6 +45,6 @@ export const communitiesPanel = {
   get: () => state,
 };
 
-export function useCommunitiesPanel(): PanelState {
-  return useSyncExternalStore(communitiesPanel.subscribe, communitiesPanel.get, communitiesPanel.get);
+export function useGroupsPanel(): PanelState {
+  return useSyncExternalStore(groupsPanel.subscribe, groupsPanel.get, groupsPanel.get);
 }

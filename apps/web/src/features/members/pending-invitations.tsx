@@ -1,9 +1,9 @@
 import { X } from 'lucide-react';
 import { LoadMore } from '@/components/load-more';
-import { Avatar } from '@/components/ui/avatar';
+import { Picture } from '@/components/ui/picture';
 import { Button } from '@/components/ui/button';
-import { useInvitations, useRevokeInvitation } from '@/features/members/api';
-import { GROUP_TEXTS } from './texts';
+import { useInvitations, useRevokeInvitation } from './api';
+import { GROUP_TEXTS } from '@/features/groups/public';
 
 /**
  * Pending invitations to this community, for the owner, admins and moderators: who was invited, by whom, and a
@@ -26,7 +26,7 @@ export function PendingInvitations({ groupId }: { groupId: number }) {
       <ul className="divide-y divide-line">
         {list.map((invitation) => (
           <li key={invitation.id} className="flex flex-wrap items-center gap-3 px-4 py-3 sm:px-5">
-            <Avatar src={invitation.profileImage} size="md" />
+            <Picture src={invitation.profileImage} size="md" />
             <span className="min-w-0 flex-1">
               <span className="block truncate font-medium text-fg">{invitation.username}</span>
               {invitation.invited_by ? (

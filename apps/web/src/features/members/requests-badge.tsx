@@ -1,5 +1,5 @@
-import { useJoinRequests } from '@/features/members/api';
-import { GROUP_TEXTS } from './texts';
+import { useJoinRequests } from './api';
+import { GROUP_TEXTS } from '@/features/groups/public';
 
 /**
  * The Members tab's badge for staff of a private community: how many people wait for an answer (issue 12 §2.2).

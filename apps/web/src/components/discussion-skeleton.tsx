@@ -2,7 +2,7 @@ import { Skeleton } from '@/components/ui/spinner';
 import { COMMON_TEXTS } from '@/lib/texts';
 
 /** A post-shaped placeholder while a feed loads (SPEC §9: 2 on the feed, 10 on Explore). */
-export function PostSkeleton() {
+export function DiscussionSkeleton() {
   return (
     <div data-testid="post-skeleton" aria-hidden className="rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-5">
       <div className="flex items-center gap-3">
@@ -25,11 +25,11 @@ export function PostSkeleton() {
  * The feed's placeholders while its first page loads: a status region named for what is coming. The name needs
  * the role: an aria-label on a plain div is prohibited (axe aria-prohibited-attr) and read by nobody.
  */
-export function PostPlaceholders({ label, count }: { label: string; count: number }) {
+export function DiscussionPlaceholders({ label, count }: { label: string; count: number }) {
   return (
     <div role="status" aria-busy="true" aria-label={COMMON_TEXTS.loadingWhat(label)} className="space-y-4">
       {Array.from({ length: count }, (_, i) => (
-        <PostSkeleton key={i} />
+        <DiscussionSkeleton key={i} />
       ))}
     </div>
   );

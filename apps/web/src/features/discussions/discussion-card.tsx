@@ -2,21 +2,21 @@ import { Suspense, useEffect, useRef, useState, type FormEvent, type RefObject }
 import { Link } from 'react-router';
 import { MessageCircle, Pencil, Pin, PinOff, Trash2 } from 'lucide-react';
 import { DISCUSSION_LIMITS, groupWebPath, type Discussion } from '@agora/contract';
-import { Avatar } from '@/components/ui/avatar';
+import { Picture } from '@/components/ui/picture';
 import { Button } from '@/components/ui/button';
 import { Tooltip } from '@/components/ui/tooltip';
 import { cn } from '@/lib/cn';
 import { lazyComponent } from '@/lib/lazy-component';
 import { focusOnMount } from '@/lib/forms';
 import { POST_FORMAT, RichText } from '@/lib/rich-text';
-import { RoleName } from '@/features/groups/public';
+import { RoleName } from '@/features/members/public';
 import { useProfilePanel } from '@/features/profiles/public';
 import { useDeleteDiscussion, useLikeDiscussion, usePinDiscussion, useUpdateDiscussion } from './api';
 import { Collapsible } from './collapsible';
 import { CopyLinkButton } from './copy-link';
 import { LikeButton } from './like-button';
-import { PostMedia } from './post-media';
-import { PostTextarea } from './post-textarea';
+import { DiscussionMediaGrid } from './discussion-media';
+import { DiscussionTextarea } from './discussion-textarea';
 import { DISCUSSION_TEXTS } from './texts';
 import { Timestamp } from './timestamp';
 import { usePastedImages } from './use-pasted-images';
@@ -47,15 +47,15 @@ export function PinnedBadge() {
   );
 }
 
-/** Avatar and name (coloured by community role, SPEC §6), both opening the author's profile (SPEC §2). */
-export function AuthorLine({ post, showCommunity }: { post: Discussion; showCommunity?: boolean }) {
+/** Picture and name (coloured by community role, SPEC §6), both opening the author's profile (SPEC §2). */
+export function AuthorLine({ post, showGroup }: { post: Discussion; showGroup?: boolean }) {
   const profile = useProfilePanel();
   const openProfile = () => profile.open(post.userId);
   return (
     <div className="flex min-w-0 items-start gap-3">
       {/* The name button below is the keyboard's way to the profile; the picture is a larger target for the mouse. */}
       <button type="button" tabIndex={-1} aria-hidden onClick={openProfile} className="shrink-0 rounded-full">
-        <Avatar src={post.profileImage} size="md" />
+        <Picture src={post.profileImage} size="md" />
       </button>
       <div className="min-w-0 flex-1">
         {/* Name and community are each at least 24 px tall (WCAG 2.2 target size): adjacent small links are hard to tap. */}
@@ -67,7 +67,7 @@ export function AuthorLine({ post, showCommunity }: { post: Discussion; showComm
           >
             <RoleName username={post.username} role={post.role} />
           </button>
-          {showCommunity ? (
+          {showGroup ? (
             <span className="flex min-w-0 items-center gap-1.5 text-fg-subtle">
               <span>{DISCUSSION_TEXTS.inCommunity}</span>
               <Link
@@ -90,7 +90,7 @@ export function AuthorLine({ post, showCommunity }: { post: Discussion; showComm
 }
 
 /** The post's text (collapsed past 700 px) and images, each image opening the lightbox. */
-export function PostBody({ post }: { post: Discussion }) {
+export function DiscussionBody({ post }: { post: Discussion }) {
   const [lightbox, setLightbox] = useState<LightboxState>(null);
   const mediaUrls = post.media.map((m) => m.media_url);
   return (
@@ -100,7 +100,7 @@ export function PostBody({ post }: { post: Discussion }) {
       </Collapsible>
       {post.media.length > 0 ? (
         <div className="mt-3">
-          <PostMedia media={post.media} onOpen={(index) => setLightbox({ images: mediaUrls, index })} />
+          <DiscussionMediaGrid media={post.media} onOpen={(index) => setLightbox({ images: mediaUrls, index })} />
         </div>
       ) : null}
       {lightbox ? (
@@ -117,7 +117,7 @@ export function PostBody({ post }: { post: Discussion }) {
 }
 
 /** The like toggle of a post (SPEC §4: optimistic, one call at a time, reverted on error). */
-export function PostLikeButton({ post }: { post: Discussion }) {
+export function DiscussionLikeButton({ post }: { post: Discussion }) {
   const like = useLikeDiscussion();
   return (
     <LikeButton
@@ -135,7 +135,7 @@ const actionButton =
   'flex size-8 items-center justify-center rounded-lg text-fg-subtle transition-colors hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring';
 
 /** Pin/unpin, edit and delete where the server says the viewer may (SPEC §6); shown on hover or focus (always on touch). */
-function PostActions({
+function DiscussionActions({
   post,
   onEdit,
   editButton,
@@ -209,7 +209,7 @@ function PostActions({
 }
 
 /** Edit in place (SPEC §4 "Post editing"): the existing text, then Save or Cancel; Escape cancels too. */
-function PostEditForm({ post, onDone }: { post: Discussion; onDone: () => void }) {
+function DiscussionEditForm({ post, onDone }: { post: Discussion; onDone: () => void }) {
   const [text, setText] = useState(post.discussion_content);
   const update = useUpdateDiscussion();
   const pasted = usePastedImages(setText);
@@ -224,7 +224,7 @@ function PostEditForm({ post, onDone }: { post: Discussion; onDone: () => void }
       <label htmlFor={`edit-post-${post.id}`} className="sr-only">
         {DISCUSSION_TEXTS.editorLabel}
       </label>
-      <PostTextarea
+      <DiscussionTextarea
         id={`edit-post-${post.id}`}
         ref={focusOnMount}
         rows={8}
@@ -260,7 +260,7 @@ function PostEditForm({ post, onDone }: { post: Discussion; onDone: () => void }
  * A post in a feed (SPEC §2 "Post card"): author with role colour and icon, community (in the home and Explore
  * feeds), time by the §9 rules, "Pinned", the rendered text, images, likes, and comments, which open the post panel.
  */
-export function PostCard({ post, showCommunity = false }: { post: Discussion; showCommunity?: boolean }) {
+export function DiscussionCard({ post, showGroup = false }: { post: Discussion; showGroup?: boolean }) {
   const panel = usePostPanel();
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
@@ -284,21 +284,21 @@ export function PostCard({ post, showCommunity = false }: { post: Discussion; sh
       className="group/post rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-5"
     >
       <div className="flex items-start justify-between gap-2">
-        <AuthorLine post={post} showCommunity={showCommunity} />
-        <PostActions post={post} onEdit={() => setEditing(true)} editButton={editButton} />
+        <AuthorLine post={post} showGroup={showGroup} />
+        <DiscussionActions post={post} onEdit={() => setEditing(true)} editButton={editButton} />
       </div>
       {editing ? (
-        <PostEditForm post={post} onDone={() => setEditing(false)} />
+        <DiscussionEditForm post={post} onDone={() => setEditing(false)} />
       ) : (
         // A click on the text opens the post, as the comment count does (that button is the keyboard's way there);
         // links, images, buttons and a text selection keep their own meaning.
         // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
         <div className="cursor-pointer" onClick={(event) => openFromBody(event.target)}>
-          <PostBody post={post} />
+          <DiscussionBody post={post} />
         </div>
       )}
       <div className="mt-3 flex items-center gap-1 border-t border-line pt-2">
-        <PostLikeButton post={post} />
+        <DiscussionLikeButton post={post} />
         <button
           type="button"
           onClick={() => panel.open(post.group_id, post.id)}

@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import type { Discussion } from '@agora/contract';
 import { json, mockFetch, renderApp, signIn } from '@/test/render-app';
 import { COLLAPSE_ABOVE_PX, COLLAPSED_HEIGHT_PX } from './collapsible';
-import { tileLayout } from './post-media';
+import { tileLayout } from './discussion-media';
 import { deferred, feedPage, makeDiscussion, makeGroupDetail } from './test-data';
 
 type Handler = (body: unknown) => Response | Promise<Response>;

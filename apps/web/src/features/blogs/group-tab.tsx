@@ -1,6 +1,6 @@
 import { canCreateBlog } from '@agora/contract';
-import { GroupBlogs } from '@/features/blogs/public';
-import { useGroupContext } from './group-layout';
+import { useGroupContext } from '@/features/groups/public';
+import { GroupBlogs } from './blogs-tab';
 
 /** The Blogs tab (SPEC §2): the blogs feature's list, told who may write (owner and admins) and who is a member. */
 export function BlogsTab() {

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Dialog as RadixDialog } from 'radix-ui';
-import { Plus, Search, SearchX, Users, X } from 'lucide-react';
+import { Plus, SearchX, Users, X } from 'lucide-react';
 import type { Group } from '@agora/contract';
 import { LoadError, loadFailed } from '@/components/load-error';
 import { LoadMore } from '@/components/load-more';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/search-input';
 import { Skeleton } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useSession } from '@/lib/session';
@@ -15,25 +15,25 @@ import { useSwipeToClose } from '@/lib/use-swipe-to-close';
 import { useExploreGroups, useJoinedGroups, useMyGroups } from './api';
 import { GroupRow, RowMembershipButton } from './group-row';
 import { GROUP_TEXTS } from './texts';
-import { communitiesPanel, useCommunitiesPanel, type PanelTab } from './use-communities-panel';
+import { groupsPanel, useGroupsPanel, type PanelTab } from './use-groups-panel';
 
 /**
  * SPEC §2 Communities side panel, opened by the logo: Joined (`groups`), Created (`mygroups`), Search
  * (`findgroups`), and "Create a community". 520 px wide; on phones it closes by a leftward swipe.
  */
-export function CommunitiesPanel() {
+export function GroupsPanel() {
   const session = useSession();
-  const { open, tab } = useCommunitiesPanel();
+  const { open, tab } = useGroupsPanel();
   const navigate = useNavigate();
   const panel = useRef<HTMLDivElement>(null);
-  const swipe = useSwipeToClose(panel, 'left', communitiesPanel.close);
+  const swipe = useSwipeToClose(panel, 'left', groupsPanel.close);
   // Signing out closes it, so it does not reopen by itself at the next sign-in.
   useEffect(() => {
-    if (!session) communitiesPanel.close();
+    if (!session) groupsPanel.close();
   }, [session]);
   if (!session) return null;
 
-  const close = () => communitiesPanel.close();
+  const close = () => groupsPanel.close();
   return (
     <RadixDialog.Root open={open} onOpenChange={(next) => (next ? undefined : close())}>
       <RadixDialog.Portal>
@@ -42,7 +42,7 @@ export function CommunitiesPanel() {
           ref={panel}
           aria-describedby={undefined}
           onCloseAutoFocus={(event) => {
-            if (communitiesPanel.restoreFocus()) event.preventDefault();
+            if (groupsPanel.restoreFocus()) event.preventDefault();
           }}
           {...swipe}
           className="fixed inset-y-0 left-0 z-40 flex w-full max-w-[520px] touch-pan-y flex-col bg-surface shadow-panel data-[state=open]:animate-slide-in-left focus-visible:outline-none"
@@ -56,7 +56,7 @@ export function CommunitiesPanel() {
               <X className="size-5" aria-hidden />
             </RadixDialog.Close>
           </div>
-          <Tabs value={tab} onValueChange={(value) => communitiesPanel.setTab(value as PanelTab)} className="flex min-h-0 flex-1 flex-col">
+          <Tabs value={tab} onValueChange={(value) => groupsPanel.setTab(value as PanelTab)} className="flex min-h-0 flex-1 flex-col">
             <TabsList aria-label={GROUP_TEXTS.communitiesLists} className="px-3">
               <TabsTrigger value="groups">{GROUP_TEXTS.joinedTab}</TabsTrigger>
               <TabsTrigger value="mygroups">{GROUP_TEXTS.createdTab}</TabsTrigger>
@@ -194,18 +194,13 @@ function SearchTab({ onNavigate }: { onNavigate: () => void }) {
   return (
     <>
       <Heading>{GROUP_TEXTS.searchHeading}</Heading>
-      <div className="relative mb-4">
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-subtle" aria-hidden />
-        <Input
-          type="search"
-          aria-label={GROUP_TEXTS.searchHeading}
-          placeholder={GROUP_TEXTS.searchPlaceholder}
-          value={term}
-          maxLength={100}
-          onChange={(event) => setTerm(event.target.value)}
-          className="pl-9"
-        />
-      </div>
+      <SearchInput
+        label={GROUP_TEXTS.searchHeading}
+        placeholder={GROUP_TEXTS.searchPlaceholder}
+        value={term}
+        onChange={setTerm}
+        className="mb-4"
+      />
       {results.isPending ? (
         <RowSkeletons />
       ) : loadFailed(results) ? (

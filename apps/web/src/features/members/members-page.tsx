@@ -1,24 +1,24 @@
 import { useState } from 'react';
-import { Search, SearchX, Users } from 'lucide-react';
+import { SearchX, Users } from 'lucide-react';
 import { isStaff, type GroupMember, type Role } from '@agora/contract';
 import { LoadError } from '@/components/load-error';
 import { LoadMore } from '@/components/load-more';
-import { Avatar } from '@/components/ui/avatar';
+import { Picture } from '@/components/ui/picture';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/search-input';
 import { Skeleton } from '@/components/ui/spinner';
 import { useSession } from '@/lib/session';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useProfilePanel } from '@/features/profiles/public';
 import { FriendActions } from '@/features/friends/public';
-import { useGroupMembers } from '@/features/members/api';
+import { useGroupMembers } from './api';
 import { InviteButton } from './invite-dialog';
 import { JoinRequests } from './join-requests';
 import { PendingInvitations } from './pending-invitations';
-import { useGroupContext } from './group-layout';
+import { useGroupContext } from '@/features/groups/public';
 import { MemberMenu } from './member-menu';
 import { ROLE_LABELS, RoleName } from './role-name';
-import { GROUP_TEXTS } from './texts';
+import { GROUP_TEXTS } from '@/features/groups/public';
 
 /**
  * `/group/{x}/members` (SPEC §2): "{n} Members", a server-side username search (300 ms debounce), owner first,
@@ -42,18 +42,7 @@ export function MembersPage() {
             {GROUP_TEXTS.membersHeading(detail.group.member_count)}
           </h2>
           <div className="flex gap-2">
-            <div className="relative min-w-0 flex-1 sm:w-64">
-              <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-subtle" aria-hidden />
-              <Input
-                type="search"
-                aria-label={GROUP_TEXTS.findMember}
-                placeholder={GROUP_TEXTS.findMember}
-                value={term}
-                maxLength={100}
-                onChange={(event) => setTerm(event.target.value)}
-                className="pl-9"
-              />
-            </div>
+            <SearchInput label={GROUP_TEXTS.findMember} value={term} onChange={setTerm} className="min-w-0 flex-1 sm:w-64" />
             {viewer.isStaff ? <InviteButton groupId={groupId} /> : null}
           </div>
         </div>
@@ -93,7 +82,7 @@ function MemberRow({ groupId, member, actor }: { groupId: number; member: GroupM
   const self = session?.userId === member.id;
   return (
     <li className="flex items-center gap-3 px-4 py-3 sm:px-5">
-      <Avatar src={member.profileImage} size="md" />
+      <Picture src={member.profileImage} size="md" />
       <div className="min-w-0 flex-1">
         {/* The name opens the profile, as names do everywhere (a visitor is sent to sign in first). */}
         <button

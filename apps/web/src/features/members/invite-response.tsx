@@ -1,8 +1,7 @@
 import { MailPlus } from 'lucide-react';
 import type { GroupDetailResponse } from '@agora/contract';
 import { Button } from '@/components/ui/button';
-import { useRespondInvite } from '@/features/members/api';
-import { GROUP_TEXTS } from './texts';
+import { useRespondInvite } from './api';
 
 /**
  * A pending invitation of the viewer, answered on the community page itself (the notifications panel comes in a
