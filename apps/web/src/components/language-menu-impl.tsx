@@ -3,7 +3,7 @@ import { Check, Languages } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { LOCALE_NAMES, LOCALES, setLocaleChoice, useLocale, type Locale } from '@/lib/i18n';
 import { COMMON_TEXTS } from '@/lib/texts';
-import { LANGUAGE_BUTTON_CLASSES } from './language-menu';
+import { LANGUAGE_BUTTON_CLASSES } from './language-button';
 
 /**
  * The language menu: a radio group like the theme menu, each language named in itself (and marked with its

@@ -4,6 +4,7 @@ import { cn } from '@/lib/cn';
 import { LOCALE_NAMES, useLocale } from '@/lib/i18n';
 import { lazyComponent } from '@/lib/lazy-component';
 import { COMMON_TEXTS } from '@/lib/texts';
+import { LANGUAGE_BUTTON_CLASSES } from './language-button';
 
 // Like the theme menu: the Radix menu loads on the first press or hover, not with every first page.
 const LanguageMenuImpl = lazyComponent(
@@ -11,8 +12,6 @@ const LanguageMenuImpl = lazyComponent(
   (m) => m.LanguageMenuImpl,
 );
 
-export const LANGUAGE_BUTTON_CLASSES =
-  'flex h-10 min-w-10 items-center justify-center gap-1 rounded-full px-2 text-xs font-semibold text-fg-muted uppercase transition-colors hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring';
 
 /** The language switch beside the theme switch, for everyone. The button shows the language in effect. */
 export function LanguageMenu({ className }: { className?: string }) {

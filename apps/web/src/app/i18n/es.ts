@@ -30,7 +30,7 @@ import type { DISCUSSION_TEXTS } from '@/features/discussions/texts';
 import type { BLOG_TEXTS } from '@/features/blogs/texts';
 import type { GROUP_TEXTS } from '@/features/groups/texts';
 import type { MEMBER_TEXTS } from '@/features/members/texts';
-import type { ROLE_LABELS } from '@/features/groups/role-name';
+import type { ROLE_LABELS } from '@/features/members/role-name';
 import type { FRIEND_TEXTS } from '@/features/friends/texts';
 import type { NOTIFICATION_TEXTS } from '@/features/notifications/texts';
 
@@ -237,7 +237,6 @@ export const texts: Texts = {
     uploadFailed: 'No se pudo subir. Inténtalo de nuevo.',
   },
   profileUpload: {
-    notAnImage: 'Elige un archivo de imagen',
     photoDone: 'Foto de perfil actualizada',
     bannerDone: 'Portada actualizada',
   },
@@ -426,6 +425,9 @@ export const texts: Texts = {
     boldPlaceholder: 'texto en negrita',
   },
   groups: {
+    joinFailed: 'No se pudo unir al grupo',
+    leaveFailed: 'No se pudo salir del grupo',
+    cancelRequestFailed: 'No se pudo cancelar la solicitud',
     createTitle: 'Crear una comunidad',
     loginToCreate: 'Tienes que iniciar sesión para crear un grupo',
     nameInvalid: 'Escribe un nombre de grupo válido',
@@ -597,9 +599,6 @@ export const texts: Texts = {
   },
   members: {
     transferFailed: 'No se pudo transferir la propiedad',
-    joinFailed: 'No se pudo unir al grupo',
-    leaveFailed: 'No se pudo salir del grupo',
-    cancelRequestFailed: 'No se pudo cancelar la solicitud',
     assignRoleFailed: 'No se pudo asignar el rol',
     kickFailed: 'No se pudo expulsar al miembro',
     approveFailed: 'No se pudo aceptar la solicitud',

@@ -10,6 +10,7 @@ import { loginPathFor } from '@/features/auth/public';
 import { useGroup } from '@/features/groups/api';
 import { useCreateComment } from './api';
 import { DISCUSSION_TEXTS } from './texts';
+import { localizeMessage } from '@/lib/i18n';
 
 /* The box under the post panel's conversation that adds a comment or a reply (SPEC §2). */
 

@@ -4,4 +4,4 @@ export { SuggestedGroups } from './suggested-row';
 export { useGroupContext, type GroupOutletContext } from './group-context';
 export { MembershipButton } from './membership-button';
 export { menuContentClass, menuItemClass } from './menu';
-export { countLabel, GROUP_TEXTS } from './texts';
+export { GROUP_TEXTS } from './texts';

@@ -6,6 +6,10 @@ import { GROUP_MESSAGES } from '@agora/contract';
  * the rest are ours where the spec is silent.
  */
 export const GROUP_TEXTS = defineTexts('groups', {
+  // The viewer's membership (SPEC §4, §8)
+  joinFailed: 'Failed to join group',
+  leaveFailed: 'Failed to leave group',
+  cancelRequestFailed: 'Failed to cancel the request',
   // /create (SPEC §5, §8)
   createTitle: 'Create a community',
   loginToCreate: GROUP_MESSAGES.loginToCreate,

@@ -1,6 +1,7 @@
 import { MailPlus } from 'lucide-react';
 import type { GroupDetailResponse } from '@agora/contract';
 import { Button } from '@/components/ui/button';
+import { GROUP_TEXTS } from '@/features/groups/public';
 import { useRespondInvite } from './api';
 
 /**

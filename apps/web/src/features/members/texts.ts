@@ -2,10 +2,6 @@ import { defineTexts } from '@/lib/i18n';
 
 /** The members screens' failure texts (SPEC §8 defaults where it gives one; the server's message wins when sent). */
 export const MEMBER_TEXTS = defineTexts('members', {
-  // Membership (SPEC §4, §8)
-  joinFailed: 'Failed to join group',
-  leaveFailed: 'Failed to leave group',
-  cancelRequestFailed: 'Failed to cancel the request',
   // Member management (staff) and invitations
   assignRoleFailed: 'Failed to assign role',
   kickFailed: 'Failed to kick member',
