@@ -1,3 +1,4 @@
+// Over 400 lines on purpose: one screen's tests share one mock server and its helpers; split by screen, not by size.
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, type Login, makePng, snap, test } from './fixtures';
 import {

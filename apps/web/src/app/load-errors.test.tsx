@@ -10,7 +10,7 @@ import { serve } from '@/test/serve';
 import { makeDetail } from '@/features/groups/test-data';
 import { BlogStrip } from '@/features/blogs/blog-strip';
 import { DiscussionFeed } from '@/features/discussions/discussion-feed';
-import { SuggestedCommunities } from '@/features/groups/suggested-row';
+import { SuggestedGroups } from '@/features/groups/suggested-row';
 
 /**
  * Issue 12 §2.4: a list whose request failed says so, with "Try again" that asks again, instead of the empty
@@ -57,7 +57,7 @@ describe('a failed list load (shared LoadError)', () => {
 
   it("Explore's suggested communities show the error and retry", async () => {
     const { calls } = failThen(1, () => json(200, { groups: [], nextCursor: null }));
-    renderWith(<SuggestedCommunities />);
+    renderWith(<SuggestedGroups />);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent("Communities couldn't be loaded.");
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));

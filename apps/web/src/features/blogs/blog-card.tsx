@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { BadgeCheck, Heart, Share2 } from 'lucide-react';
 import { blogPreviewText, blogWebPath, type Blog } from '@agora/contract';
-import { Avatar } from '@/components/ui/avatar';
+import { Picture } from '@/components/ui/picture';
 import { FallbackImage } from '@/components/ui/fallback-image';
 import { Tooltip } from '@/components/ui/tooltip';
 import { cn } from '@/lib/cn';
@@ -15,8 +15,8 @@ export function cardDate(iso: string, now = new Date()): string {
 }
 
 /** The author's avatar; a focusable image so keyboard users get the username tooltip too (SPEC §2). */
-function AuthorAvatar({ blog }: { blog: Blog }) {
-  const name = blog.username ?? 'Unknown Author';
+function AuthorPicture({ blog }: { blog: Blog }) {
+  const name = blog.username ?? BLOG_TEXTS.unknownAuthor;
   return (
     <Tooltip content={name}>
       <span
@@ -26,7 +26,7 @@ function AuthorAvatar({ blog }: { blog: Blog }) {
         aria-label={name}
         className="relative z-10 inline-flex shrink-0 rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
       >
-        <Avatar src={blog.profileImage} size="sm" />
+        <Picture src={blog.profileImage} size="sm" />
       </span>
     </Tooltip>
   );
@@ -37,7 +37,7 @@ interface BlogCardProps {
   /** The community's path segment as the address bar has it (slug or id). */
   groupPath?: string;
   /** The home strip mixes communities: name the community on each card. */
-  showCommunity?: boolean;
+  showGroup?: boolean;
   className?: string;
 }
 
@@ -45,7 +45,7 @@ interface BlogCardProps {
  * SPEC §2 blog card: author avatar (tooltip username), date, title, header image or a text preview, like and share
  * counts. The title is the card's one link; it covers the whole card for pointer users.
  */
-export function BlogCard({ blog, groupPath, showCommunity, className }: BlogCardProps) {
+export function BlogCard({ blog, groupPath, showGroup, className }: BlogCardProps) {
   const href = blogWebPath(groupPath ?? blog.slug, blog.id);
   const titleId = `blog-card-${blog.id}`;
   return (
@@ -71,11 +71,11 @@ export function BlogCard({ blog, groupPath, showCommunity, className }: BlogCard
         </div>
       )}
       <div className="flex flex-1 flex-col gap-3 p-4">
-        {showCommunity ? (
+        {showGroup ? (
           <p className="flex min-w-0 items-center gap-1.5 text-xs font-medium text-fg-subtle">
             <FallbackImage src={blog.group_dp} kind="community" alt="" className="size-5 shrink-0 rounded-full object-cover" />
             <span className="truncate">{blog.group_name}</span>
-            {blog.group_verified ? <BadgeCheck className="size-3.5 shrink-0 text-accent-fg" aria-label="Verified" role="img" /> : null}
+            {blog.group_verified ? <BadgeCheck className="size-3.5 shrink-0 text-accent-fg" aria-label={BLOG_TEXTS.verified} role="img" /> : null}
           </p>
         ) : null}
         <h3 id={titleId} className="line-clamp-2 text-base leading-snug font-semibold break-words text-fg">
@@ -84,7 +84,7 @@ export function BlogCard({ blog, groupPath, showCommunity, className }: BlogCard
           </Link>
         </h3>
         <div className="mt-auto flex min-w-0 items-center gap-2 text-sm text-fg-muted">
-          <AuthorAvatar blog={blog} />
+          <AuthorPicture blog={blog} />
           <time dateTime={blog.date_published} className="min-w-0 truncate">
             {cardDate(blog.date_published)}
           </time>

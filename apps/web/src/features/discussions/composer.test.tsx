@@ -4,7 +4,7 @@ import { json, mockFetch, renderApp, signIn } from '@/test/render-app';
 import { uploadPostImage } from './api';
 import type * as DiscussionsApi from './api';
 import { toast } from 'sonner';
-import { resetFreshPosts } from './fresh-posts';
+import { resetFreshDiscussions } from './fresh-discussions';
 import { deferred, feedPage, makeDiscussion, makeGroupDetail } from './test-data';
 
 // Uploads go through XMLHttpRequest (progress); here each one is a call the test answers by hand.
@@ -61,7 +61,7 @@ async function openComposer(pinned: ReturnType<typeof makeDiscussion>[] = []) {
 
 afterEach(() => {
   vi.mocked(uploadPostImage).mockReset();
-  resetFreshPosts();
+  resetFreshDiscussions();
   toast.dismiss();
 });
 

@@ -6,6 +6,7 @@ import { toastError } from '@/lib/toast';
 import { DISCUSSION_MESSAGES } from '@agora/contract';
 import { loginPathFor } from '@/features/auth/public';
 import { useCanLike } from '@/features/groups/api';
+import { formatNumber } from '@/lib/i18n';
 
 interface LikeButtonProps {
   /** The community of the post: only its members like (decision 0012 (a)). */
@@ -56,7 +57,7 @@ export function LikeButton({ groupId, liked, count, label, countLabel, onToggle,
       )}
     >
       <Heart className={cn(size === 'md' ? 'size-[18px]' : 'size-4', liked && 'fill-current')} aria-hidden />
-      <span className="tabular-nums">{count.toLocaleString('en-US')}</span>
+      <span className="tabular-nums">{formatNumber(count)}</span>
     </button>
   );
 }

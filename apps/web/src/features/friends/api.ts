@@ -15,7 +15,7 @@ import {
 import { call } from '@/lib/api-client';
 import { useOptimisticMutation, type OptimisticPatch } from '@/lib/optimistic';
 import { useSession } from '@/lib/session';
-import { notificationKeys } from '@/features/notifications/api';
+import { notificationKeys } from '@/features/notifications/keys';
 import { friendKeys } from './keys';
 import { FRIEND_TEXTS } from './texts';
 

@@ -1,3 +1,4 @@
+// Over 400 lines on purpose: one screen's tests share one mock server and its helpers; split by screen, not by size.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
