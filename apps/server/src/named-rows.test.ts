@@ -15,8 +15,10 @@ function sources(dir: string): string[] {
 }
 
 describe('named rows', () => {
-  const files = sources(root)
-    .map((file) => ({ name: path.relative(root, file).split(path.sep).join('/'), text: readFileSync(file, 'utf8') }));
+  const files = sources(root).map((file) => ({
+    name: path.relative(root, file).split(path.sep).join('/'),
+    text: readFileSync(file, 'utf8'),
+  }));
 
   it('no statement builds a positional JSON tuple', () => {
     expect(files.filter((f) => /json_build_array\s*\(/i.test(f.text)).map((f) => f.name)).toEqual([]);

@@ -63,7 +63,9 @@ test('the signed-in screens in Spanish: feed, community, members, create, profil
   await checkScreen(page, 'feed', () => expect(page.getByRole('heading', { level: 1, name: 'Tu feed' })).toBeVisible());
 
   await page.goto(`/group/${group.slug}`);
-  await checkScreen(page, 'community', () => expect(page.getByRole('heading', { name: `Te damos la bienvenida a ${group.name}` })).toBeVisible());
+  await checkScreen(page, 'community', () =>
+    expect(page.getByRole('heading', { name: `Te damos la bienvenida a ${group.name}` })).toBeVisible(),
+  );
   await expect(page.getByText(/^1 miembro · 0 publicaciones · Pública$/)).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Secciones de la comunidad' }).getByRole('link', { name: 'Resumen' })).toBeVisible();
 

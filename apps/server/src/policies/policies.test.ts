@@ -47,10 +47,28 @@ describe('community policy', () => {
   it('gives each role its abilities: moderate includes moderators, manage (owner or admin) does not', () => {
     expect(communityAbilities(OWNER, open, 'owner')).toEqual({ read: true, contribute: true, moderate: true, manage: true, update: true });
     expect(communityAbilities(USER, open, 'admin')).toEqual({ read: true, contribute: true, moderate: true, manage: true, update: false });
-    expect(communityAbilities(USER, open, 'moderator')).toEqual({ read: true, contribute: true, moderate: true, manage: false, update: false });
-    expect(communityAbilities(USER, open, 'member')).toEqual({ read: true, contribute: true, moderate: false, manage: false, update: false });
+    expect(communityAbilities(USER, open, 'moderator')).toEqual({
+      read: true,
+      contribute: true,
+      moderate: true,
+      manage: false,
+      update: false,
+    });
+    expect(communityAbilities(USER, open, 'member')).toEqual({
+      read: true,
+      contribute: true,
+      moderate: false,
+      manage: false,
+      update: false,
+    });
     expect(communityAbilities(USER, open, null)).toEqual({ read: true, contribute: false, moderate: false, manage: false, update: false });
-    expect(communityAbilities(null, closed, null)).toEqual({ read: false, contribute: false, moderate: false, manage: false, update: false });
+    expect(communityAbilities(null, closed, null)).toEqual({
+      read: false,
+      contribute: false,
+      moderate: false,
+      manage: false,
+      update: false,
+    });
   });
 
   it('names owner-or-admin apart from staff: a moderator is staff, not a manager', () => {

@@ -33,7 +33,9 @@ function failThen(failures: number, ok: () => Response) {
 describe('a failed list load (shared LoadError)', () => {
   it('the community feed shows the error, not its empty state, and Try again refetches', async () => {
     const { calls } = failThen(1, () => json(200, { discussions: [], nextCursor: null }));
-    renderWith(<DiscussionFeed source={{ kind: 'group', groupId: 4 }} skeletons={1} empty={<p>No discussions yet</p>} label="Discussions" />);
+    renderWith(
+      <DiscussionFeed source={{ kind: 'group', groupId: 4 }} skeletons={1} empty={<p>No discussions yet</p>} label="Discussions" />,
+    );
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent("Discussions couldn't be loaded.");
     expect(screen.queryByText('No discussions yet')).not.toBeInTheDocument();
@@ -96,7 +98,7 @@ describe('a failed list load (shared LoadError)', () => {
     expect(await within(panel).findByText('No notifications yet')).toBeInTheDocument();
   });
 
-  it("the friends panel shows the error instead of \"No friends yet\", and retries", async () => {
+  it('the friends panel shows the error instead of "No friends yet", and retries', async () => {
     signIn();
     serve({ 'GET /friends/7/friends': failing(1, () => json(200, { friends: [], total: 0, nextCursor: null })) });
     const { user } = renderApp('/');

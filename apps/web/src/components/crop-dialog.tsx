@@ -8,7 +8,6 @@ import { Slider } from '@/components/ui/slider';
 import { CROP_SETTINGS, cropToJpeg, type CropKind } from '@/lib/crop-image';
 import { COMMON_TEXTS } from '@/lib/texts';
 
-
 interface CropDialogProps {
   kind: CropKind;
   /** Replaces the default title ("Adjust profile photo" / "Adjust banner"). */
@@ -48,11 +47,7 @@ export function CropDialog({ kind, title, source, onCancel, onCropped }: CropDia
 
   return (
     <Dialog open={source !== null} onOpenChange={(open) => (open ? undefined : onCancel())}>
-      <DialogContent
-        title={title ?? settings.title}
-        description={COMMON_TEXTS.cropHint}
-        className="max-w-xl"
-      >
+      <DialogContent title={title ?? settings.title} description={COMMON_TEXTS.cropHint} className="max-w-xl">
         <div
           className={
             kind === 'photo'

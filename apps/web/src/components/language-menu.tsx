@@ -12,7 +12,6 @@ const LanguageMenuImpl = lazyComponent(
   (m) => m.LanguageMenuImpl,
 );
 
-
 /** The language switch beside the theme switch, for everyone. The button shows the language in effect. */
 export function LanguageMenu({ className }: { className?: string }) {
   const locale = useLocale();

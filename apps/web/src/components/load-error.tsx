@@ -3,7 +3,6 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { COMMON_TEXTS } from '@/lib/texts';
 
-
 /** The part of a TanStack query a failed list needs (useQuery and useInfiniteQuery both fit). */
 export interface RetryableQuery {
   isError: boolean;
@@ -36,7 +35,13 @@ interface LoadErrorProps {
  * A list that failed to load (issue 12 §2.4): never the empty state, which would say "nothing here" when the
  * truth is "we could not ask". One message and a "Try again" button that refetches; announced as an alert.
  */
-export function LoadError({ message = COMMON_TEXTS.listLoadFailed, onRetry, retrying = false, compact = false, className }: LoadErrorProps) {
+export function LoadError({
+  message = COMMON_TEXTS.listLoadFailed,
+  onRetry,
+  retrying = false,
+  compact = false,
+  className,
+}: LoadErrorProps) {
   return (
     <div
       role="alert"

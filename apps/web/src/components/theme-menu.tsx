@@ -12,7 +12,6 @@ const ThemeMenuImpl = lazyComponent(
   (m) => m.ThemeMenuImpl,
 );
 
-
 /** The theme switch (light, dark, system) for everyone, visitors included. The button shows the theme in effect. */
 export function ThemeMenu({ className }: { className?: string }) {
   const { choice, theme } = useTheme();

@@ -13,8 +13,24 @@ export type CropKind = 'photo' | 'banner';
 
 /** SPEC §9: photo 512×512, banner 1600 wide at 3:1, both JPEG at quality 0.92. */
 export const CROP_SETTINGS: Record<CropKind, { aspect: number; width: number; height: number; shape: 'round' | 'rect'; title: string }> = {
-  photo: { aspect: 1, width: LIMITS.profilePhotoSize, height: LIMITS.profilePhotoSize, shape: 'round', get title() { return COMMON_TEXTS.adjustPhoto; } },
-  banner: { aspect: 3, width: LIMITS.bannerWidth, height: Math.round(LIMITS.bannerWidth / 3), shape: 'rect', get title() { return COMMON_TEXTS.adjustBanner; } },
+  photo: {
+    aspect: 1,
+    width: LIMITS.profilePhotoSize,
+    height: LIMITS.profilePhotoSize,
+    shape: 'round',
+    get title() {
+      return COMMON_TEXTS.adjustPhoto;
+    },
+  },
+  banner: {
+    aspect: 3,
+    width: LIMITS.bannerWidth,
+    height: Math.round(LIMITS.bannerWidth / 3),
+    shape: 'rect',
+    get title() {
+      return COMMON_TEXTS.adjustBanner;
+    },
+  },
 };
 
 export const JPEG_QUALITY = LIMITS.jpegQuality / 100;

@@ -42,15 +42,21 @@ export async function deleteAccount(
 ): Promise<void> {
   const account = `id:${actor.id}`;
   await ctx.limiters.failedLoginsPerAccount.consume(account);
-  const ok = await ctx.passwordWork.run(() => verifyPassword(actor.passwordHash, input.password), { ip: clientKey(input.client.ip), account });
-  if (!ok) throw new AppError(400, 'wrong_password', ACCOUNT_MESSAGES.currentPasswordWrong, { password: ACCOUNT_MESSAGES.currentPasswordWrong });
+  const ok = await ctx.passwordWork.run(() => verifyPassword(actor.passwordHash, input.password), {
+    ip: clientKey(input.client.ip),
+    account,
+  });
+  if (!ok)
+    throw new AppError(400, 'wrong_password', ACCOUNT_MESSAGES.currentPasswordWrong, { password: ACCOUNT_MESSAGES.currentPasswordWrong });
   await ctx.limiters.failedLoginsPerAccount.reward(account);
 
   const me = actor.id;
   const { sessions, files, exportFiles } = await ctx.db.transaction(async (tx) => {
     // The row lock orders this deletion against anything else writing as this user.
     await tx.execute(sql`SELECT id FROM users WHERE id = ${me} AND deleted_at IS NULL FOR UPDATE`);
-    const owned = [...(await tx.execute<{ name: string }>(sql`SELECT group_name AS name FROM groups WHERE owner_id = ${me} ORDER BY group_name`))];
+    const owned = [
+      ...(await tx.execute<{ name: string }>(sql`SELECT group_name AS name FROM groups WHERE owner_id = ${me} ORDER BY group_name`)),
+    ];
     if (owned.length > 0) {
       throw AppError.conflict('owns_communities', ACCOUNT_MESSAGES.ownsCommunities(owned.map((g) => g.name)));
     }
@@ -88,11 +94,15 @@ export async function deleteAccount(
     await tx.execute(sql`DELETE FROM notifications WHERE user_id = ${me} OR sender_id = ${me}`);
     await tx.execute(sql`DELETE FROM account_tokens WHERE user_id = ${me}`);
     await tx.execute(sql`DELETE FROM notification_settings WHERE user_id = ${me}`);
-    const exportFiles = [...(await tx.execute<{ file: string | null }>(sql`DELETE FROM account_exports WHERE user_id = ${me} RETURNING file_name AS file`))]
+    const exportFiles = [
+      ...(await tx.execute<{ file: string | null }>(sql`DELETE FROM account_exports WHERE user_id = ${me} RETURNING file_name AS file`)),
+    ]
       .map((r) => r.file)
       .filter((f): f is string => f !== null);
     const ownFiles = [
-      ...(await tx.execute<{ path: string }>(sql`DELETE FROM uploads WHERE user_id = ${me} AND kind IN ('profile', 'banner') RETURNING path`)),
+      ...(await tx.execute<{ path: string }>(
+        sql`DELETE FROM uploads WHERE user_id = ${me} AND kind IN ('profile', 'banner') RETURNING path`,
+      )),
     ].map((r) => r.path);
     const sessions = await ids(tx, sql`DELETE FROM sessions WHERE user_id = ${me} RETURNING id`);
 
@@ -101,12 +111,22 @@ export async function deleteAccount(
       if (idList.length === 0) return;
       await tx.execute(sql`UPDATE ${sql.raw(table)} t SET ${sql.raw(column)} = ${count} WHERE t.id = ANY(${intArray(idList)})`);
     };
-    await recount('discussions', 'like_count', likedDiscussions, sql`(SELECT count(*) FROM discussion_likes l WHERE l.discussion_id = t.id)`);
+    await recount(
+      'discussions',
+      'like_count',
+      likedDiscussions,
+      sql`(SELECT count(*) FROM discussion_likes l WHERE l.discussion_id = t.id)`,
+    );
     await recount('comments', 'like_count', likedComments, sql`(SELECT count(*) FROM comment_likes l WHERE l.comment_id = t.id)`);
     await recount('blogs', 'like_count', likedBlogs, sql`(SELECT count(*) FROM blog_likes l WHERE l.blog_id = t.id)`);
     await recount('groups', 'member_count', groupsJoined, sql`(SELECT count(*) FROM group_members m WHERE m.group_id = t.id)`);
     await recount('groups', 'post_count', postGroups, sql`(SELECT count(*) FROM discussions d WHERE d.group_id = t.id)`);
-    await recount('discussions', 'comment_count', commentedDiscussions, sql`(SELECT count(*) FROM comments c WHERE c.discussion_id = t.id)`);
+    await recount(
+      'discussions',
+      'comment_count',
+      commentedDiscussions,
+      sql`(SELECT count(*) FROM comments c WHERE c.discussion_id = t.id)`,
+    );
     await recount('comments', 'reply_count', repliedComments, sql`(SELECT count(*) FROM comments c WHERE c.parent_id = t.id)`);
 
     await tx.execute(sql`

@@ -3,7 +3,17 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, AUTH_MESSAGES } from '@agora/contract';
-import { befriend, createBlog, createCast, createComment, createGroup, createPost, createUser, TEST_PASSWORD, type TestUser } from '../../test/factories';
+import {
+  befriend,
+  createBlog,
+  createCast,
+  createComment,
+  createGroup,
+  createPost,
+  createUser,
+  TEST_PASSWORD,
+  type TestUser,
+} from '../../test/factories';
 import { useTestApp } from '../../test/test-app';
 
 // Issue 14 §8: a real deletion. What the person posted stays under "Deleted user" (or goes, when asked); every
@@ -70,12 +80,23 @@ describe('deleting an account', () => {
     expect(Number([...leftovers][0]!.n)).toBe(0);
     expect(await counterDrift()).toEqual([]);
     // Nobody can sign in as "Deleted user", and the old name cannot be taken for 30 days.
-    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { emailOrUsername: 'Deleted user', password: TEST_PASSWORD } });
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { emailOrUsername: 'Deleted user', password: TEST_PASSWORD },
+    });
     expect(signIn.statusCode).toBe(401);
     const again = await t.app.inject({
       method: 'POST',
       url: '/api/auth/register',
-      payload: { firstName: 'New', lastName: 'Person', email: 'newcomer@example.com', username: leaver.username, password: 'fresh-secret-42', confirmPassword: 'fresh-secret-42' },
+      payload: {
+        firstName: 'New',
+        lastName: 'Person',
+        email: 'newcomer@example.com',
+        username: leaver.username,
+        password: 'fresh-secret-42',
+        confirmPassword: 'fresh-secret-42',
+      },
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(AUTH_MESSAGES.usernameTaken);
@@ -83,7 +104,14 @@ describe('deleting an account', () => {
     const later = await t.app.inject({
       method: 'POST',
       url: '/api/auth/register',
-      payload: { firstName: 'New', lastName: 'Person', email: 'newcomer@example.com', username: leaver.username, password: 'fresh-secret-42', confirmPassword: 'fresh-secret-42' },
+      payload: {
+        firstName: 'New',
+        lastName: 'Person',
+        email: 'newcomer@example.com',
+        username: leaver.username,
+        password: 'fresh-secret-42',
+        confirmPassword: 'fresh-secret-42',
+      },
     });
     expect(later.statusCode, later.body).toBe(201);
   });
@@ -99,7 +127,9 @@ describe('deleting an account', () => {
     expect(await counterDrift()).toEqual([]);
     const res = await remove(leaver, { password: TEST_PASSWORD, deleteContent: true });
     expect(res.statusCode, res.body).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: `/groups/${group.id}/discussions/${post.id}`, headers: cast.owner.auth })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/groups/${group.id}/discussions/${post.id}`, headers: cast.owner.auth })).statusCode,
+    ).toBe(404);
     const left = await t.database.db.execute<{ n: number }>(sql`
       SELECT (SELECT count(*) FROM discussions WHERE user_id = ${leaver.id}) + (SELECT count(*) FROM comments WHERE user_id = ${leaver.id})
         + (SELECT count(*) FROM blogs WHERE author_id = ${leaver.id}) AS n`);
@@ -111,7 +141,12 @@ describe('deleting an account', () => {
     const user = await createUser(t.database.db);
     const { multipart, pngImage } = await import('../../test/factories');
     const body = multipart('profileImage', 'me.png', 'image/png', await pngImage());
-    const up = await t.app.inject({ method: 'POST', url: '/profile/upload-picture', headers: { ...user.auth, ...body.headers }, payload: body.payload });
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/profile/upload-picture',
+      headers: { ...user.auth, ...body.headers },
+      payload: body.payload,
+    });
     const file = path.join(t.config.uploadsDir, (up.json().imagePath as string).slice('/uploads/'.length));
     expect(existsSync(file)).toBe(true);
     expect((await remove(user, { password: TEST_PASSWORD })).statusCode).toBe(200);

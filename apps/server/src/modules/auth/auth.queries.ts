@@ -67,5 +67,8 @@ export async function liveSessionIds(db: DbOrTx, ids: number[]): Promise<Set<num
 
 /** Records that a session was used now (the caller writes at most once a minute per session). */
 export async function touchSession(db: DbOrTx, sessionId: number): Promise<void> {
-  await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, sessionId));
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: sql`now()` })
+    .where(eq(sessions.id, sessionId));
 }

@@ -245,11 +245,7 @@ function homeFeedStatement(db: Db, withCursor: boolean, rows: number) {
   return statement(db);
 }
 
-export async function findHomeFeed(
-  db: Db,
-  viewerId: number,
-  opts: { cursor: TimeCursor | null; limit: number },
-): Promise<DiscussionRow[]> {
+export async function findHomeFeed(db: Db, viewerId: number, opts: { cursor: TimeCursor | null; limit: number }): Promise<DiscussionRow[]> {
   const statement = homeFeedStatement(db, opts.cursor !== null, opts.limit);
   const rows = await statement.execute({ viewer: viewerId, ...cursorParams(opts.cursor) });
   return rows[0]?.items ?? [];

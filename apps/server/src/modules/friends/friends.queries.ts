@@ -73,7 +73,11 @@ export async function findFriendRequestSender(tx: DbOrTx, notificationId: number
 
 /** The user's row needed to act on them (exists, username for texts). */
 export async function findUserBrief(db: DbOrTx, id: number): Promise<{ id: number; username: string } | null> {
-  const rows = await db.select({ id: users.id, username: users.username }).from(users).where(and(eq(users.id, id), isNull(users.deletedAt))).limit(1);
+  const rows = await db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .limit(1);
   return rows[0] ?? null;
 }
 

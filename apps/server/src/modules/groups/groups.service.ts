@@ -12,7 +12,6 @@ import {
   type updateGroupRequestSchema,
   type UpdateGroupResponse,
 } from '@agora/contract';
-import { slugifyGroupName } from '@agora/contract/slugs';
 import type { z } from 'zod';
 import type { Actor, AppContext, SignedIn } from '../../context';
 import type { DbOrTx } from '../../db/client';

@@ -79,7 +79,6 @@ export async function findMember(db: DbOrTx, groupId: number, userId: number): P
 export type MembersCursor = { role: Role; joinedAt: string; userId: number };
 export type MembersPage = { found: boolean; isPrivate: boolean; ownerId: number; viewerRole: Role | null; members: MemberRow[] };
 
-
 /** A member of a page statement as one JSON object with MemberRow's names (joinedAt as PostgreSQL prints it). */
 const memberJson = (id: SQL, username: SQL, role: SQL, profileImage: SQL, bannerImage: SQL, joinedAt: SQL) =>
   sql`json_build_object('id', ${id}, 'username', ${username}, 'role', ${role}, 'profileImage', ${profileImage},
@@ -111,8 +110,14 @@ function buildMembersPage(db: Db, withCursor: boolean, withSearch: boolean, name
       ownerId: sql<number>`g.owner_id`,
       viewerRole: sql<Role | null>`v.role`,
       // The page as one JSON value (one named object per member): one row to read instead of one per member.
-      members: sql<MemberRow[] | null>`(SELECT json_agg(${memberJson(sql`page.user_id`, sql`page.username`, sql`page.role`,
-          sql`page.profile_image`, sql`page.banner_image`, sql`page.joined_at`)} ORDER BY page.role, page.joined_at, page.user_id)
+      members: sql<MemberRow[] | null>`(SELECT json_agg(${memberJson(
+        sql`page.user_id`,
+        sql`page.username`,
+        sql`page.role`,
+        sql`page.profile_image`,
+        sql`page.banner_image`,
+        sql`page.joined_at`,
+      )} ORDER BY page.role, page.joined_at, page.user_id)
         FROM (SELECT m.user_id, m.role, m.joined_at, u.username, u.profile_image, u.banner_image
           FROM ${groupMembers} m JOIN ${users} u ON u.id = m.user_id
           WHERE ${sql.join(conditions, sql` AND `)}
@@ -301,6 +306,9 @@ export async function setOwner(tx: DbOrTx, groupId: number, ownerId: number): Pr
 }
 
 export async function userExists(db: DbOrTx, userId: number): Promise<{ id: number; username: string } | null> {
-  const rows = await db.select({ id: users.id, username: users.username }).from(users).where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  const rows = await db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
   return rows[0] ?? null;
 }

@@ -39,7 +39,9 @@ describe('the catalogues', () => {
     expect(declared.length).toBeGreaterThan(10);
     expect(Object.keys(spanishTexts).sort()).toEqual(declared);
     for (const [name, english] of definedSections()) {
-      expect(keysOf(spanishTexts[name as keyof typeof spanishTexts] as Record<string, unknown>).sort(), name).toEqual(keysOf(english).sort());
+      expect(keysOf(spanishTexts[name as keyof typeof spanishTexts] as Record<string, unknown>).sort(), name).toEqual(
+        keysOf(english).sort(),
+      );
     }
   });
 

@@ -75,7 +75,9 @@ export function BlogCard({ blog, groupPath, showGroup, className }: BlogCardProp
           <p className="flex min-w-0 items-center gap-1.5 text-xs font-medium text-fg-subtle">
             <FallbackImage src={blog.group_dp} kind="community" alt="" className="size-5 shrink-0 rounded-full object-cover" />
             <span className="truncate">{blog.group_name}</span>
-            {blog.group_verified ? <BadgeCheck className="size-3.5 shrink-0 text-accent-fg" aria-label={BLOG_TEXTS.verified} role="img" /> : null}
+            {blog.group_verified ? (
+              <BadgeCheck className="size-3.5 shrink-0 text-accent-fg" aria-label={BLOG_TEXTS.verified} role="img" />
+            ) : null}
           </p>
         ) : null}
         <h3 id={titleId} className="line-clamp-2 text-base leading-snug font-semibold break-words text-fg">

@@ -1,4 +1,14 @@
-import { useEffect, useId, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent, type RefObject, type SetStateAction } from 'react';
+import {
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type KeyboardEvent,
+  type RefObject,
+  type SetStateAction,
+} from 'react';
 import { flushSync } from 'react-dom';
 import { Bold, Heading, ImagePlus, Trash2, Upload } from 'lucide-react';
 import { BLOG_LIMITS, BLOG_MESSAGES, cleanPastedText, type Blog } from '@agora/contract';

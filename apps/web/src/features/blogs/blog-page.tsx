@@ -164,7 +164,9 @@ function BlogArticle({ blog, detail, communityPath }: { blog: Blog; detail: Grou
             </span>
             <span className="mb-1 flex min-w-0 items-center gap-1.5 font-semibold text-fg hover:text-accent-fg">
               <span className="truncate">{blog.group_name}</span>
-              {blog.group_verified ? <BadgeCheck className="size-4 shrink-0 text-accent-fg" aria-label={BLOG_TEXTS.verified} role="img" /> : null}
+              {blog.group_verified ? (
+                <BadgeCheck className="size-4 shrink-0 text-accent-fg" aria-label={BLOG_TEXTS.verified} role="img" />
+              ) : null}
             </span>
           </Link>
         </div>

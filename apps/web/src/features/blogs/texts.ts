@@ -62,7 +62,8 @@ export const BLOG_TEXTS = defineTexts('blogs', {
   cancel: 'Cancel',
   // Closing an editor with changes (issue 12 §2.3)
   closeTitle: 'Close the editor?',
-  closeDescription: 'Your title and text are kept as a draft on this device until you publish or discard them (a chosen header image is not kept).',
+  closeDescription:
+    'Your title and text are kept as a draft on this device until you publish or discard them (a chosen header image is not kept).',
   keepEditing: 'Keep editing',
   keepDraft: 'Keep draft',
   discard: 'Discard',

@@ -230,7 +230,9 @@ describe('the create-a-post modal', () => {
     await user.type(text, 'My first post');
     await user.click(post);
     expect(await screen.findByText('Post added!')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Post by ada', 'Post by mo']));
+    await waitFor(() =>
+      expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Post by ada', 'Post by mo']),
+    );
     const mine = screen.getByRole('article', { name: 'Post by ada' }).closest('li')!;
     await waitFor(() => expect(scrolled).toContain(mine));
     // After the refresh the server still sorts pinned first: the new post stays on top until the next reload.

@@ -26,9 +26,7 @@ export function ExplorePage() {
         <h1 id="explore-title" className="mt-3 text-3xl font-bold tracking-tight sm:text-5xl">
           {FEED_TEXTS.tagline}
         </h1>
-        <p className="mt-4 max-w-xl text-base text-brand-100 sm:text-lg">
-          {FEED_TEXTS.exploreIntro}
-        </p>
+        <p className="mt-4 max-w-xl text-base text-brand-100 sm:text-lg">{FEED_TEXTS.exploreIntro}</p>
         {session ? (
           <div className="mt-8">
             <Link to="/create" className={buttonClasses('secondary', 'lg', 'bg-white text-brand-800 hover:bg-brand-50')}>

@@ -98,9 +98,7 @@ export function CreateGroupPage() {
     <div className="mx-auto max-w-2xl">
       <title>{`${GROUP_TEXTS.createTitle} · Agora`}</title>
       <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">{GROUP_TEXTS.createTitle}</h1>
-      <p className="mt-1 text-sm text-fg-muted">
-        {GROUP_TEXTS.createIntro}
-      </p>
+      <p className="mt-1 text-sm text-fg-muted">{GROUP_TEXTS.createIntro}</p>
 
       <form onSubmit={submit} noValidate className="mt-6 space-y-6">
         <div className="overflow-hidden rounded-2xl border border-line bg-surface shadow-sm">
@@ -148,11 +146,7 @@ export function CreateGroupPage() {
         </div>
 
         <div className="space-y-5 rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-6">
-          <Field
-            label={GROUP_TEXTS.aboutLabel}
-            hint={GROUP_TEXTS.aboutHint}
-            error={errors.aboutText}
-          >
+          <Field label={GROUP_TEXTS.aboutLabel} hint={GROUP_TEXTS.aboutHint} error={errors.aboutText}>
             <Textarea rows={5} value={about} maxLength={GROUP_LIMITS.sectionMax} onChange={(e) => setAbout(e.target.value)} />
           </Field>
           <Field label={GROUP_TEXTS.rulesLabel} hint={GROUP_TEXTS.rulesHint} error={errors.rulesText}>

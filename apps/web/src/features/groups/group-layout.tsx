@@ -13,7 +13,6 @@ import { GroupHeader } from './group-header';
 import { forgetTab, rememberTab, RESTRICTED_TABS, tabToRestore, type GroupTab } from './tab-memory';
 import { GROUP_TEXTS } from './texts';
 
-
 function tabOf(pathname: string, basePath: string): GroupTab {
   const rest = pathname.slice(basePath.length).split('/').filter(Boolean)[0];
   return rest === 'members' || rest === 'blogs' || rest === 'discussions' ? rest : 'overview';
@@ -112,7 +111,12 @@ export function GroupNotFound({ retry }: { retry?: () => void }) {
 
 function GroupSkeleton() {
   return (
-    <div role="status" aria-busy="true" aria-label={GROUP_TEXTS.loadingCommunity} className="overflow-hidden rounded-2xl border border-line bg-surface">
+    <div
+      role="status"
+      aria-busy="true"
+      aria-label={GROUP_TEXTS.loadingCommunity}
+      className="overflow-hidden rounded-2xl border border-line bg-surface"
+    >
       <Skeleton className="aspect-[3/1] max-h-64 w-full rounded-none" />
       <div className="flex items-end gap-4 px-6 pb-6">
         <Skeleton className="-mt-12 size-24 rounded-full border-4 border-surface" />

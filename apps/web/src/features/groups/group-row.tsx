@@ -84,13 +84,24 @@ export function RowMembershipButton({ group }: { group: Group }) {
   const busy = membership.isRunning(group);
   return group.is_member ? (
     <>
-      <Button variant="outline" size="sm" aria-busy={busy || undefined} onClick={() => leave.ask(group)} aria-label={GROUP_TEXTS.leaveGroupName(group.group_name)}>
+      <Button
+        variant="outline"
+        size="sm"
+        aria-busy={busy || undefined}
+        onClick={() => leave.ask(group)}
+        aria-label={GROUP_TEXTS.leaveGroupName(group.group_name)}
+      >
         {GROUP_TEXTS.leave}
       </Button>
       {leave.dialog}
     </>
   ) : (
-    <Button size="sm" aria-busy={busy || undefined} onClick={() => membership.run('join', group)} aria-label={GROUP_TEXTS.joinGroupName(group.group_name)}>
+    <Button
+      size="sm"
+      aria-busy={busy || undefined}
+      onClick={() => membership.run('join', group)}
+      aria-label={GROUP_TEXTS.joinGroupName(group.group_name)}
+    >
       {GROUP_TEXTS.join}
     </Button>
   );

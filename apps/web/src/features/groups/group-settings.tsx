@@ -79,10 +79,7 @@ function DeleteGroupDialog({ group, open, onOpenChange }: { group: Group; open: 
         onOpenChange(next);
       }}
     >
-      <DialogContent
-        title={GROUP_TEXTS.deleteCommunity}
-        description={GROUP_TEXTS.deleteDescription}
-      >
+      <DialogContent title={GROUP_TEXTS.deleteCommunity} description={GROUP_TEXTS.deleteDescription}>
         <form onSubmit={submit} className="space-y-4">
           <Field label={GROUP_TEXTS.typeToConfirm(group.group_name)}>
             <Input value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" maxLength={200} />

@@ -144,8 +144,7 @@ export function useRevokeInvitation(groupId: number) {
 function useRespondInviteAction(accept: boolean) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ notificationId }: { notificationId: number }) =>
-      call(API.members.respondInvite, { body: { notificationId, accept } }),
+    mutationFn: ({ notificationId }: { notificationId: number }) => call(API.members.respondInvite, { body: { notificationId, accept } }),
     meta: { errorMessage: accept ? MEMBER_TEXTS.acceptInviteFailed : MEMBER_TEXTS.declineInviteFailed },
     onSuccess: (data) => {
       void toastSuccess(accept ? GROUP_MESSAGES.inviteAccepted : GROUP_MESSAGES.inviteDeclined);

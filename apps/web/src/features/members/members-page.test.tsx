@@ -3,7 +3,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { json, renderApp, signIn } from '@/test/render-app';
 import { serve } from '@/test/serve';
-import {  makeDetail, makeMember, ownedDetail } from '@/features/groups/test-data';
+import { makeDetail, makeMember, ownedDetail } from '@/features/groups/test-data';
 
 // The Members tab (features/members), moved here from groups/group-page.test.tsx with its components.
 // Typing through user-event is slow on a busy machine: generous per-test time, no assertion on speed.

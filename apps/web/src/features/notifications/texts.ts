@@ -17,7 +17,11 @@ export const NOTIFICATION_TEXTS = defineTexts('notifications', {
   deleted: 'Notification deleted',
   cleared: 'All notifications cleared',
   /** Clear keeps pending friend requests and invitations (issue 12 §2.1). */
-  clearedKept: (n: number) => plural(n, { one: 'Notifications cleared. Kept # that still needs your answer', other: 'Notifications cleared. Kept # that still need your answer' }),
+  clearedKept: (n: number) =>
+    plural(n, {
+      one: 'Notifications cleared. Kept # that still needs your answer',
+      other: 'Notifications cleared. Kept # that still need your answer',
+    }),
   loadFailed: 'Failed to load notifications',
   deleteFailed: 'Failed to delete notification',
   clearFailed: 'Failed to clear notifications',

@@ -19,7 +19,9 @@ export type Locale = (typeof LOCALES)[number];
 export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', es: 'Español' };
 
 /** A catalogue section's translation: the English section's keys, every text a string or a same-shaped function. */
-export type Translation<T> = { [K in keyof T]: T[K] extends string ? string : T[K] extends (...args: infer A) => string ? (...args: A) => string : Translation<T[K]> };
+export type Translation<T> = {
+  [K in keyof T]: T[K] extends string ? string : T[K] extends (...args: infer A) => string ? (...args: A) => string : Translation<T[K]>;
+};
 
 type Section = Record<string, unknown>;
 
@@ -37,7 +39,9 @@ function isLocale(value: string | null | undefined): value is Locale {
 }
 
 /** The browser's first listed language we have, else English. */
-export function browserLocale(languages: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language]): Locale {
+export function browserLocale(
+  languages: readonly string[] = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]),
+): Locale {
   for (const tag of languages) {
     const base = tag.toLowerCase().split('-')[0];
     if (isLocale(base)) return base;
@@ -161,7 +165,10 @@ export function messageTranslator(pairs: [english: MessageTable, translated: Mes
       else if (typeof source === 'function' && typeof target === 'function') {
         const arity = Math.max(1, source.length);
         const shape = (source as (...args: string[]) => string)(...Array.from({ length: arity }, () => HOLE));
-        const escaped = shape.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').split(HOLE).join('(.+)');
+        const escaped = shape
+          .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+          .split(HOLE)
+          .join('(.+)');
         templates.push({ pattern: new RegExp(`^${escaped}$`, 's'), translate: target as (...args: string[]) => string });
       }
     }
@@ -216,7 +223,11 @@ export function formatRelative(value: number, unit: Intl.RelativeTimeFormatUnit)
 
 /** A date's parts in the language's order, without punctuation: "Mar 5 2024", "5 mar 2024". */
 export function formatShortDate(date: Date, withYear: boolean): string {
-  const format = cached(withYear ? 'dy' : 'd', () => new Intl.DateTimeFormat(active, withYear ? { month: 'short', day: 'numeric', year: 'numeric' } : { month: 'short', day: 'numeric' }));
+  const format = cached(
+    withYear ? 'dy' : 'd',
+    () =>
+      new Intl.DateTimeFormat(active, withYear ? { month: 'short', day: 'numeric', year: 'numeric' } : { month: 'short', day: 'numeric' }),
+  );
   return format
     .formatToParts(date)
     .filter((part) => part.type !== 'literal')

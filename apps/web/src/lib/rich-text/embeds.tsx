@@ -23,7 +23,13 @@ export function playerMessage(func: PlayerCommand): string {
  * A post's video: the privacy-enhanced player with its JS API on, muted; an IntersectionObserver plays it while at
  * least 60% of it is on screen and pauses it otherwise. Messages go to the player's origin only.
  */
-export function ControlledVideoEmbed({ node, title = COMMON_TEXTS.youtubeVideo }: { node: Extract<BlockNode, { type: 'video' }>; title?: string }) {
+export function ControlledVideoEmbed({
+  node,
+  title = COMMON_TEXTS.youtubeVideo,
+}: {
+  node: Extract<BlockNode, { type: 'video' }>;
+  title?: string;
+}) {
   const frame = useRef<HTMLIFrameElement>(null);
   const visible = useRef(false);
   const timers = useRef<number[]>([]);
