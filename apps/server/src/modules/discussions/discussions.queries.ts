@@ -1,3 +1,5 @@
+// Over 400 lines on purpose: the feed, post, comment-page and activity statements share one community-access CTE and
+// one row shape (named rows); splitting them would copy those. The comment writes live in modules/comments.
 import type { Role } from '@agora/contract';
 import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';

@@ -35,7 +35,8 @@ import type { FRIEND_TEXTS } from '@/features/friends/texts';
 import type { NOTIFICATION_TEXTS } from '@/features/notifications/texts';
 
 /**
- * Spanish (español, tuteo). One catalogue for the whole app, loaded only when Spanish is shown. Each section has
+ * Spanish (español, tuteo). One catalogue for the whole app (over 400 lines on purpose: one lazy chunk per
+ * language, typed section by section), loaded only when Spanish is shown. Each section has
  * exactly the keys of the English it translates (a missing or extra key is a type error); the contract's
  * messages (what the server says, and the shared validation texts) are translated by key at the end.
  */
