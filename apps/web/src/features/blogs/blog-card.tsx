@@ -7,6 +7,7 @@ import { Tooltip } from '@/components/ui/tooltip';
 import { cn } from '@/lib/cn';
 import { formatTimestamp, isMobileWidth } from '@/lib/time';
 import { BLOG_TEXTS } from './texts';
+import { useProfilePanel } from '@/features/profiles/public';
 
 /** The card's date (SPEC §9 timestamps: relative today, then "MMM D" or with the year). */
 export function cardDate(iso: string, now = new Date()): string {
@@ -14,20 +15,36 @@ export function cardDate(iso: string, now = new Date()): string {
   return formatTimestamp(iso, now, mobile ? 'mobile' : 'desktop');
 }
 
-/** The author's avatar; a focusable image so keyboard users get the username tooltip too (SPEC §2). */
+/**
+ * The author's picture with the username tooltip (SPEC §2); a button to their profile, as names are everywhere
+ * (issue 12 §2.14), above the card's stretched title link.
+ */
 function AuthorPicture({ blog }: { blog: Blog }) {
+  const profile = useProfilePanel();
   const name = blog.username ?? BLOG_TEXTS.unknownAuthor;
+  const picture = <Picture src={blog.profileImage} size="sm" />;
   return (
     <Tooltip content={name}>
-      <span
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a tooltip trigger must take focus
-        tabIndex={0}
-        role="img"
-        aria-label={name}
-        className="relative z-10 inline-flex shrink-0 rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-      >
-        <Picture src={blog.profileImage} size="sm" />
-      </span>
+      {blog.blog_author !== null && blog.username ? (
+        <button
+          type="button"
+          aria-label={BLOG_TEXTS.authorProfile(name)}
+          onClick={() => profile.open(blog.blog_author!)}
+          className="relative z-10 inline-flex shrink-0 rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        >
+          {picture}
+        </button>
+      ) : (
+        <span
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a tooltip trigger must take focus
+          tabIndex={0}
+          role="img"
+          aria-label={name}
+          className="relative z-10 inline-flex shrink-0 rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        >
+          {picture}
+        </span>
+      )}
     </Tooltip>
   );
 }

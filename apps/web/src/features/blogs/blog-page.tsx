@@ -15,6 +15,7 @@ import { lazyComponent } from '@/lib/lazy-component';
 import { useSession } from '@/lib/session';
 import { TOAST_MS } from '@/lib/ui-constants';
 import { loginPathFor } from '@/features/auth/public';
+import { useProfilePanel } from '@/features/profiles/public';
 import { useCanLike, useGroup } from '@/features/groups/api';
 import { useBlog, useBlogLike, useDeleteBlog, useShareBlog } from './api';
 import { BlogContent } from './blog-content';
@@ -67,6 +68,7 @@ export function BlogPage() {
 
 function BlogArticle({ blog, detail, communityPath }: { blog: Blog; detail: GroupDetailResponse | null; communityPath: string }) {
   const session = useSession();
+  const profile = useProfilePanel();
   const navigate = useNavigate();
   const location = useLocation();
   const like = useBlogLike();
@@ -176,7 +178,20 @@ function BlogArticle({ blog, detail, communityPath }: { blog: Blog; detail: Grou
         <h1 id="blog-title" className="text-2xl font-bold tracking-tight break-words text-fg sm:text-3xl">
           {blog.blog_title}
         </h1>
-        <p className="text-sm text-fg-muted">{BLOG_TEXTS.published(publishedDate(blog.date_published), blog.username)}</p>
+        <p className="text-sm text-fg-muted">
+          {BLOG_TEXTS.publishedBy(publishedDate(blog.date_published))}
+          {blog.blog_author !== null && blog.username ? (
+            <button
+              type="button"
+              onClick={() => profile.open(blog.blog_author!)}
+              className="font-medium text-fg hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+            >
+              {blog.username}
+            </button>
+          ) : (
+            BLOG_TEXTS.unknownAuthor
+          )}
+        </p>
       </div>
 
       {blog.blog_img ? (

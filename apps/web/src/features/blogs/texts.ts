@@ -24,7 +24,9 @@ export const BLOG_TEXTS = defineTexts('blogs', {
   notFoundHint: 'It may have been deleted, or the link is wrong.',
   goBack: 'Go Back',
   back: 'Back',
-  published: (date: string, author: string | null) => `Published ${date} | By ${author ?? BLOG_TEXTS.unknownAuthor}`,
+  /** Followed by the author's name, a button to their profile (issue 12 §2.14). */
+  publishedBy: (date: string) => `Published ${date} | By `,
+  authorProfile: (name: string) => `${name}, open profile`,
   like: (n: number) => `Like (${n})`,
   share: (n: number) => `Share (${n})`,
   edit: 'Edit',
