@@ -20,8 +20,11 @@ export const communityAbilitiesSchema = z.object({
 });
 export type CommunityAbilities = z.infer<typeof communityAbilitiesSchema>;
 
-/** A discussion: edit = author; delete = author, owner or admin; pin = owner or admin (SPEC §6). */
-export const discussionAbilitiesSchema = z.object({ edit: z.boolean(), delete: z.boolean(), pin: z.boolean() });
+/**
+ * A discussion: edit = author; delete = author, owner or admin; pin = owner or admin (SPEC §6); like (and comment)
+ * = a member or the owner (decision 0012 (a)).
+ */
+export const discussionAbilitiesSchema = z.object({ edit: z.boolean(), delete: z.boolean(), pin: z.boolean(), like: z.boolean() });
 export type DiscussionAbilities = z.infer<typeof discussionAbilitiesSchema>;
 
 /** A comment: delete = its author, the owner or an admin. */

@@ -8,12 +8,14 @@ import { type CommunityFacts, type Viewer, isOwnerOrAdmin } from './community';
  */
 
 export type DiscussionFacts = { authorId: number; community: Pick<CommunityFacts, 'ownerId'>; viewerRole: Role | null };
-export type DiscussionAction = keyof DiscussionAbilities;
+export type DiscussionAction = Exclude<keyof DiscussionAbilities, 'like'>;
 
 export function discussionAbilities(actor: Viewer, post: DiscussionFacts): DiscussionAbilities {
   const author = actor !== null && actor.id === post.authorId;
   const manager = isOwnerOrAdmin(actor, post.community, post.viewerRole);
-  return { edit: author, delete: author || manager, pin: manager };
+  // The owner has a member row too (decision 0002): a role means a member.
+  const member = actor !== null && (post.viewerRole !== null || actor.id === post.community.ownerId);
+  return { edit: author, delete: author || manager, pin: manager, like: member };
 }
 
 const REFUSALS: Record<DiscussionAction, string> = {

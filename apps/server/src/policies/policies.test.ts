@@ -81,12 +81,13 @@ describe('community policy', () => {
 
 describe('discussion and comment policies', () => {
   const post = (viewerRole: Role | null, authorId = 3) => ({ authorId, community: open, viewerRole });
-  it('lets the author edit; the author, owner or admin delete; the owner or admin pin; a moderator none of them', () => {
-    expect(discussionAbilities({ id: 3 }, post('member'))).toEqual({ edit: true, delete: true, pin: false });
-    expect(discussionAbilities(OWNER, post('owner'))).toEqual({ edit: false, delete: true, pin: true });
-    expect(discussionAbilities(USER, post('admin'))).toEqual({ edit: false, delete: true, pin: true });
-    expect(discussionAbilities(USER, post('moderator'))).toEqual({ edit: false, delete: false, pin: false });
-    expect(discussionAbilities(null, post(null))).toEqual({ edit: false, delete: false, pin: false });
+  it('lets the author edit; the author, owner or admin delete; the owner or admin pin; a moderator none of them; members like', () => {
+    expect(discussionAbilities({ id: 3 }, post('member'))).toEqual({ edit: true, delete: true, pin: false, like: true });
+    expect(discussionAbilities(OWNER, post('owner'))).toEqual({ edit: false, delete: true, pin: true, like: true });
+    expect(discussionAbilities(USER, post('admin'))).toEqual({ edit: false, delete: true, pin: true, like: true });
+    expect(discussionAbilities(USER, post('moderator'))).toEqual({ edit: false, delete: false, pin: false, like: true });
+    expect(discussionAbilities(USER, post(null))).toEqual({ edit: false, delete: false, pin: false, like: false });
+    expect(discussionAbilities(null, post(null))).toEqual({ edit: false, delete: false, pin: false, like: false });
     expect(statusOf(() => authorizeDiscussion(USER, 'pin', post('moderator')))).toBe(403);
     expect(statusOf(() => authorizeDiscussion(USER, 'delete', post('admin')))).toBe(null);
   });

@@ -61,7 +61,8 @@ describe.each(['public', 'private'] as const)('%s community', (privacy) => {
     const { base } = await fresh();
     const manager = a === 'owner' || a === 'admin';
     const post = (await api.get(base, who(s(), a))).json().discussion;
-    expect(post.abilities).toEqual({ edit: a === 'author', delete: a === 'author' || manager, pin: manager });
+    const member = a !== 'outsider' && a !== 'visitor';
+    expect(post.abilities).toEqual({ edit: a === 'author', delete: a === 'author' || manager, pin: manager, like: member });
     expect([post.canEdit, post.canDelete, post.canPin]).toEqual([post.abilities.edit, post.abilities.delete, post.abilities.pin]);
     const [comment] = (await api.get(`${base}/comments`, who(s(), a))).json().comments;
     expect(comment.abilities).toEqual({ delete: a === 'member' || manager });

@@ -127,6 +127,7 @@ export function DiscussionLikeButton({ post }: { post: Discussion }) {
       label={DISCUSSION_TEXTS.likePost}
       countLabel={DISCUSSION_TEXTS.likes(post.likeCount)}
       onToggle={() => like.run({ post })}
+      canLike={post.abilities?.like}
     />
   );
 }
