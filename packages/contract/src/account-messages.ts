@@ -11,7 +11,6 @@ export const ACCOUNT_MESSAGES = {
   passwordChanged: 'Your password was changed. Your other devices were signed out.',
   currentPasswordWrong: 'Your current password is not correct',
   currentPasswordRequired: 'Please enter your current password',
-  samePassword: 'The new password must differ from the current one',
   emailChangeSent: 'We sent a confirmation link to your new address. Your email changes when you open it.',
   emailChanged: 'Your email address was changed',
   sameEmail: 'This is already your email address',
@@ -20,13 +19,13 @@ export const ACCOUNT_MESSAGES = {
   sessionNotFound: 'Session not found',
   tooManyMails: 'Too many emails requested. Please try again later.',
   tooManyAttempts: 'Too many attempts. Please try again later.',
-  exportQueued: 'We are preparing your data. You will get a notification and an email when it is ready.',
+  exportQueued: 'We are preparing your data. You will get an email when it is ready.',
   exportPending: 'Your data export is still being prepared',
   exportOncePerDay: 'You can export your data once a day. Please try again later.',
   exportNotFound: 'This export does not exist or has expired',
   accountDeleted: 'Your account was deleted',
-  ownsCommunities: (names: string[]) =>
-    `You own ${names.length === 1 ? 'a community' : `${names.length} communities`} (${names.join(', ')}). Transfer ownership or delete ${names.length === 1 ? 'it' : 'them'} first.`,
+  /** `names`: the communities, comma-separated. */
+  ownsCommunities: (names: string) => `You still own ${names}. Transfer ownership or delete the community first.`,
   verificationRequired: 'Please confirm your email address first',
   confirmForMore: 'Please confirm your email address to do this more often. We sent you a link when you signed up.',
 } as const;

@@ -58,7 +58,7 @@ export async function deleteAccount(
       ...(await tx.execute<{ name: string }>(sql`SELECT group_name AS name FROM groups WHERE owner_id = ${me} ORDER BY group_name`)),
     ];
     if (owned.length > 0) {
-      throw AppError.conflict('owns_communities', ACCOUNT_MESSAGES.ownsCommunities(owned.map((g) => g.name)));
+      throw AppError.conflict('owns_communities', ACCOUNT_MESSAGES.ownsCommunities(owned.map((g) => g.name).join(', ')));
     }
 
     // What the counters depend on, gathered before the rows go.

@@ -44,7 +44,7 @@ describe('deleting an account', () => {
     expect(wrong.json().code).toBe('wrong_password');
     const owns = await remove(owner, { password: TEST_PASSWORD });
     expect(owns.statusCode).toBe(409);
-    expect(owns.json().message).toBe(ACCOUNT_MESSAGES.ownsCommunities(['Kept Club']));
+    expect(owns.json().message).toBe(ACCOUNT_MESSAGES.ownsCommunities('Kept Club'));
     expect((await t.app.inject({ method: 'GET', url: '/users/profile', headers: owner.auth })).statusCode).toBe(200);
   });
 

@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_MESSAGES,
   AUTH_MESSAGES,
   BIRTHDAY_MESSAGES,
   BLOG_LIMITS,
@@ -711,6 +712,35 @@ const auth: Translation<typeof AUTH_MESSAGES> = {
   serverBusy: 'El servidor está ocupado. Inténtalo de nuevo en un momento.',
 };
 
+const account: Translation<typeof ACCOUNT_MESSAGES> = {
+  tokenRequired: 'Este enlace está incompleto. Usa el enlace del correo.',
+  tokenInvalid: 'Este enlace no es válido o ha caducado. Pide uno nuevo.',
+  emailVerified: 'Tu dirección de correo está confirmada',
+  verificationSent: 'Te hemos enviado un nuevo correo de confirmación',
+  alreadyVerified: 'Tu dirección de correo ya está confirmada',
+  resetRequested: 'Si alguna cuenta usa esta dirección, le hemos enviado un enlace para elegir una contraseña nueva',
+  passwordReset: 'Tu contraseña ha cambiado. Entra con la nueva.',
+  passwordChanged: 'Tu contraseña ha cambiado. Se ha cerrado la sesión en tus otros dispositivos.',
+  currentPasswordWrong: 'Tu contraseña actual no es correcta',
+  currentPasswordRequired: 'Escribe tu contraseña actual',
+  emailChangeSent: 'Hemos enviado un enlace de confirmación a tu nueva dirección. Tu correo cambiará cuando lo abras.',
+  emailChanged: 'Tu dirección de correo ha cambiado',
+  sameEmail: 'Esta ya es tu dirección de correo',
+  sessionEnded: 'Sesión cerrada en ese dispositivo',
+  otherSessionsEnded: 'Sesión cerrada en todos los demás dispositivos',
+  sessionNotFound: 'No se encontró la sesión',
+  tooManyMails: 'Has pedido demasiados correos. Inténtalo más tarde.',
+  tooManyAttempts: 'Demasiados intentos. Inténtalo más tarde.',
+  exportQueued: 'Estamos preparando tus datos. Te enviaremos un correo cuando estén listos.',
+  exportPending: 'Tu exportación de datos aún se está preparando',
+  exportOncePerDay: 'Puedes exportar tus datos una vez al día. Inténtalo más tarde.',
+  exportNotFound: 'Esta exportación no existe o ha caducado',
+  accountDeleted: 'Tu cuenta se ha eliminado',
+  ownsCommunities: (names) => `Todavía eres propietario de ${names}. Transfiere la propiedad o elimina la comunidad primero.`,
+  verificationRequired: 'Confirma primero tu dirección de correo',
+  confirmForMore: 'Confirma tu dirección de correo para poder hacerlo más veces. Te enviamos un enlace al registrarte.',
+};
+
 const birthday: Translation<typeof BIRTHDAY_MESSAGES> = {
   invalid: 'Fecha no válida.',
   future: 'La fecha no puede estar en el futuro.',
@@ -889,6 +919,7 @@ export const catalogue: Catalogue = {
   texts,
   message: messageTranslator([
     [AUTH_MESSAGES, auth],
+    [ACCOUNT_MESSAGES, account],
     [BIRTHDAY_MESSAGES, birthday],
     [TEXT_MESSAGES, text],
     [UPLOAD_MESSAGES, uploads],
