@@ -157,3 +157,12 @@ export const updateNotificationSettingsSchema = z.object({
   digest: z.enum(DIGEST_FREQUENCIES).optional(),
 });
 export type UpdateNotificationSettings = z.infer<typeof updateNotificationSettingsSchema>;
+
+/** PUT /api/groups/{id}/mute and PUT /groups/{g}/discussions/{d}/mute (issue 14 §6). */
+export const muteRequestSchema = z.object({ muted: z.boolean({ error: 'muted must be true or false' }) });
+export type MuteRequest = z.infer<typeof muteRequestSchema>;
+export const muteStateSchema = z.object({ muted: z.boolean() });
+export type MuteState = z.infer<typeof muteStateSchema>;
+/** GET /api/notifications/mutes: the ids of the communities and discussions the caller muted. */
+export const mutesResponseSchema = z.object({ groups: z.array(z.number().int()), discussions: z.array(z.number().int()) });
+export type MutesResponse = z.infer<typeof mutesResponseSchema>;

@@ -94,6 +94,8 @@ export async function deleteAccount(
     await tx.execute(sql`DELETE FROM notifications WHERE user_id = ${me} OR sender_id = ${me}`);
     await tx.execute(sql`DELETE FROM account_tokens WHERE user_id = ${me}`);
     await tx.execute(sql`DELETE FROM notification_settings WHERE user_id = ${me}`);
+    await tx.execute(sql`DELETE FROM group_mutes WHERE user_id = ${me}`);
+    await tx.execute(sql`DELETE FROM discussion_mutes WHERE user_id = ${me}`);
     const exportFiles = [
       ...(await tx.execute<{ file: string | null }>(sql`DELETE FROM account_exports WHERE user_id = ${me} RETURNING file_name AS file`)),
     ]

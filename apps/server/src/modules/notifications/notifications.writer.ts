@@ -104,12 +104,21 @@ async function mayRead(tx: DbOrTx, recipientId: number, groupId: number | SQL | 
   return row?.ok ?? true;
 }
 
-/** Whether the recipient turned this type off (issue 14 §6): then no row is written and nothing is pushed. */
-async function turnedOff(tx: DbOrTx, recipientId: number, type: NotificationType): Promise<boolean> {
-  if ((ALWAYS_ON_NOTIFICATION_TYPES as readonly string[]).includes(type)) return false;
-  const rows = await tx.execute<{ off: boolean }>(
-    sql`SELECT EXISTS (SELECT 1 FROM notification_settings WHERE user_id = ${recipientId} AND ${type}::notification_type = ANY(disabled_types)) AS off`,
-  );
+/**
+ * Whether the recipient does not want this (issue 14 §6): the type turned off, or the community or discussion
+ * muted. Then no row is written and nothing is pushed. Friend requests and invitations always arrive.
+ */
+async function silenced(tx: DbOrTx, input: NotifyInput): Promise<boolean> {
+  if ((ALWAYS_ON_NOTIFICATION_TYPES as readonly string[]).includes(input.type)) return false;
+  const who = sql`${input.recipientId}::int`;
+  const group = groupOf(input);
+  const discussion =
+    input.discussionId ?? (input.commentId ? sql`(SELECT discussion_id FROM comments WHERE id = ${input.commentId})` : null);
+  const rows = await tx.execute<{ off: boolean }>(sql`SELECT
+    EXISTS (SELECT 1 FROM notification_settings WHERE user_id = ${who} AND ${input.type}::notification_type = ANY(disabled_types))
+    OR ${group === null ? sql`false` : sql`EXISTS (SELECT 1 FROM group_mutes WHERE user_id = ${who} AND group_id = ${group})`}
+    OR ${discussion === null ? sql`false` : sql`EXISTS (SELECT 1 FROM discussion_mutes WHERE user_id = ${who} AND discussion_id = ${discussion})`}
+    AS off`);
   return [...rows][0]?.off ?? false;
 }
 
@@ -121,7 +130,7 @@ async function turnedOff(tx: DbOrTx, recipientId: number, type: NotificationType
  */
 export async function notify(tx: DbOrTx, input: NotifyInput): Promise<number | null> {
   if (input.recipientId === input.actorId) return null;
-  if (await turnedOff(tx, input.recipientId, input.type)) return null;
+  if (await silenced(tx, input)) return null;
   if (isContentType(input.type) && !(await mayRead(tx, input.recipientId, groupOf(input)))) return null;
   const discussionId =
     input.discussionId ?? (input.commentId ? sql`(SELECT discussion_id FROM comments WHERE id = ${input.commentId})` : null);
