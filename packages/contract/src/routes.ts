@@ -9,6 +9,12 @@ export const APP_ROUTE_PATTERNS = [
   '/suggested',
   '/login',
   '/register',
+  // Account keeping (issue 14): the pages mail links open, and the settings page.
+  '/forgot-password',
+  '/reset-password',
+  '/verify-email',
+  '/confirm-email',
+  '/settings',
   '/create',
   '/group/:group',
   '/group/:group/members',

@@ -19,6 +19,9 @@ const APP_ROUTES: { pattern: RegExp; page: string }[] = [
   { pattern: /^\/suggested\/?$/, page: 'explore' },
   { pattern: /^\/login\/?$/, page: 'login' },
   { pattern: /^\/register\/?$/, page: 'register' },
+  // Account keeping (issue 14): the pages mail links open, and the settings page.
+  { pattern: /^\/(forgot-password|reset-password|verify-email|confirm-email)\/?$/, page: 'account-link' },
+  { pattern: /^\/settings\/?$/, page: 'settings' },
   { pattern: /^\/create\/?$/, page: 'create' },
   { pattern: /^\/group\/[^/]+\/blogs\/blogpage\/[^/]+\/?$/, page: 'blog' },
   { pattern: /^\/group\/[^/]+(\/(members|blogs|discussions))?\/?$/, page: 'community' },

@@ -20,6 +20,26 @@ const RegisterPage = lazyComponent(
   () => import('@/features/auth/register-page'),
   (m) => m.RegisterPage,
 );
+const ForgotPasswordPage = lazyComponent(
+  () => import('@/features/auth/forgot-password-page'),
+  (m) => m.ForgotPasswordPage,
+);
+const ResetPasswordPage = lazyComponent(
+  () => import('@/features/auth/reset-password-page'),
+  (m) => m.ResetPasswordPage,
+);
+const VerifyEmailPage = lazyComponent(
+  () => import('@/features/auth/token-confirm-page'),
+  (m) => m.VerifyEmailPage,
+);
+const ConfirmEmailPage = lazyComponent(
+  () => import('@/features/auth/token-confirm-page'),
+  (m) => m.ConfirmEmailPage,
+);
+const SettingsPage = lazyComponent(
+  () => import('@/features/account/settings-page'),
+  (m) => m.SettingsPage,
+);
 const AppLayout = lazyComponent(
   () => import('./app-layout'),
   (m) => m.AppLayout,
@@ -74,6 +94,11 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/login', element: <LoginPage /> },
       { path: '/register', element: <RegisterPage /> },
+      // Account keeping (issue 14): the pages mail links open, outside the layout like sign-in.
+      { path: '/forgot-password', element: <ForgotPasswordPage /> },
+      { path: '/reset-password', element: <ResetPasswordPage /> },
+      { path: '/verify-email', element: <VerifyEmailPage /> },
+      { path: '/confirm-email', element: <ConfirmEmailPage /> },
       {
         element: <AppLayout />,
         errorElement: <RouteError />,
@@ -85,6 +110,14 @@ export const routes: RouteObject[] = [
             element: (
               <RequireAuth>
                 <CreateCommunityPage />
+              </RequireAuth>
+            ),
+          },
+          {
+            path: 'settings',
+            element: (
+              <RequireAuth>
+                <SettingsPage />
               </RequireAuth>
             ),
           },

@@ -1,6 +1,7 @@
-import { LogOut, UserRound } from 'lucide-react';
+import { Link } from 'react-router';
+import { LogOut, Settings, UserRound } from 'lucide-react';
 import { Avatar } from '@/components/ui/avatar';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { FallbackImage } from '@/components/ui/fallback-image';
 import { Skeleton } from '@/components/ui/spinner';
 import { useSession } from '@/lib/session';
@@ -54,7 +55,11 @@ export function SidePanel() {
         </div>
         <FriendsPanelList />
       </div>
-      <div className="border-t border-line p-4">
+      <div className="space-y-1 border-t border-line p-4">
+        <Link to="/settings" className={buttonClasses('ghost', 'md', 'w-full justify-start text-fg-muted')}>
+          <Settings aria-hidden />
+          Settings
+        </Link>
         <Button variant="ghost" className="w-full justify-start text-fg-muted" onClick={() => logout.mutate()} disabled={logout.isPending}>
           <LogOut aria-hidden />
           Logout

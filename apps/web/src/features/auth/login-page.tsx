@@ -13,6 +13,7 @@ import { AuthLayout, FormError } from './auth-layout';
 import { PasswordInput } from './password-input';
 import { safeRedirectPath } from './redirect';
 import { useSession } from '@/lib/session';
+import { ACCOUNT_TEXTS } from '@/features/account/public';
 
 export const LOGIN_TEXTS = {
   failed: 'Login failed.',
@@ -147,6 +148,11 @@ export function LoginPage() {
             ref={passwordInput}
           />
         </Field>
+        <p className="-mt-2 text-right text-sm">
+          <Link to="/forgot-password" className="font-medium text-accent-fg underline-offset-2 hover:underline">
+            {ACCOUNT_TEXTS.forgotLink}
+          </Link>
+        </p>
         <Button type="submit" size="lg" className="w-full" disabled={busy}>
           {busy ? LOGIN_TEXTS.submitting : LOGIN_TEXTS.submit}
         </Button>

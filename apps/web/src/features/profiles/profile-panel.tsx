@@ -1,9 +1,9 @@
 import { Suspense, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { ArrowLeft, Cake, Camera, LogOut, Pencil, Sparkles, UserRound, X, Link2 } from 'lucide-react';
+import { ArrowLeft, Cake, Camera, LogOut, Pencil, Settings, Sparkles, UserRound, X, Link2 } from 'lucide-react';
 import { PROFILE_MESSAGES, type Profile } from '@agora/contract';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FallbackImage } from '@/components/ui/fallback-image';
 import { Sheet, SheetClose } from '@/components/ui/sheet';
@@ -245,6 +245,11 @@ function ProfileView({ userId, own, onBack, onClose, closeGuardRef }: ProfileVie
                   <Button ref={editButton} variant="outline" size="icon" aria-label="Edit profile" onClick={startEditing}>
                     <Pencil aria-hidden />
                   </Button>
+                </Tooltip>
+                <Tooltip content="Settings">
+                  <Link to="/settings" aria-label="Settings" className={buttonClasses('outline', 'icon')}>
+                    <Settings aria-hidden />
+                  </Link>
                 </Tooltip>
               </div>
             ) : null}
