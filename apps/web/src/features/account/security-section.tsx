@@ -151,7 +151,7 @@ function ChangeEmailForm({ account }: { account: AccountState }) {
       <dl className="text-sm">
         <dt className="text-fg-subtle">{ACCOUNT_TEXTS.currentEmail}</dt>
         <dd className="mt-0.5 flex flex-wrap items-center gap-2 break-all text-fg">
-          {account.email}
+          <span>{account.email}</span>
           <span
             className={
               account.emailVerified
