@@ -108,10 +108,10 @@ test('register, see the banner, reset a forgotten password from the mail, confir
   // The reset link from the .eml: a new password (the show-password control shows it), then sign in with it.
   await lostPage.goto(await linkFromMail(user.email, 'reset-password'));
   await expect(lostPage.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
-  await lostPage.getByLabel('New password').fill(newPassword);
+  await lostPage.getByLabel('New password', { exact: true }).fill(newPassword);
   await lostPage.getByLabel('Confirm new password').fill(newPassword);
   await lostPage.getByRole('button', { name: 'Show password' }).first().click();
-  await expect(lostPage.getByLabel('New password')).toHaveAttribute('type', 'text');
+  await expect(lostPage.getByLabel('New password', { exact: true })).toHaveAttribute('type', 'text');
   await expectAccessible(lostPage, 'reset password');
   await snapBoth(lostPage, 'reset-password');
   await lostPage.getByRole('button', { name: 'Set new password' }).click();
