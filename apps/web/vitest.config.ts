@@ -11,7 +11,7 @@ export default defineConfig({
     name: 'web',
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.{ts,tsx}'],
     css: false,
     // Component tests type and click through whole forms; on a shared 2-core machine 5 s is too tight.
     testTimeout: 20_000,

@@ -1,14 +1,20 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { AppPage } from '@agora/contract';
 import type { Plugin } from 'vite';
+import { FIRST_PAINT, withFirstPaint } from './first-paint.ts';
+
+/** A first page of the contract's route table, or `other` for the paths that are none (404). */
+export type FirstPage = AppPage | 'other';
 
 /**
- * For each first page a visitor can land on, the lazy modules it renders at once (see src/app/routes.tsx). The
- * server sends `index.<page>.html` for that page's paths (apps/server/src/plugins/web.ts, APP_ROUTES), which
- * preloads those chunks beside the entry, so the browser fetches them in parallel with it instead of after it
- * has run. Only speed depends on this table: a page missing here still works, one round trip later.
+ * For each first page a visitor can land on, the lazy modules it renders at once (see src/app/routes.tsx). Which
+ * paths show which page is the contract's route table (packages/contract/src/routes.ts, `appPageOf`); the server
+ * sends `index.<page>.html` for them (apps/server/src/plugins/web.ts), which preloads those chunks beside the entry,
+ * so the browser fetches them in parallel with it instead of after it has run. Only speed depends on this table
+ * (a module missing here still loads, one round trip later); its type asks for every page of the route table.
  */
-export const FIRST_PAGES: Record<string, string[]> = {
+export const FIRST_PAGES: Record<FirstPage, string[]> = {
   home: ['src/app/app-layout.tsx', 'src/features/feed/home-page.tsx'],
   explore: ['src/app/app-layout.tsx', 'src/features/feed/explore-page.tsx'],
   login: ['src/features/auth/login-page.tsx'],
@@ -70,7 +76,7 @@ export function preloadsFor(chunks: ChunkInfo[], modules: string[]): { js: strin
   };
 }
 
-/** Vite plugin: writes `index.<page>.html` for every page of FIRST_PAGES. */
+/** Vite plugin: writes `index.<page>.html` for every page of FIRST_PAGES, with its preloads and first paint (first-paint.ts). */
 export function pagePreloads(pages: Record<string, string[]> = FIRST_PAGES): Plugin {
   let outDir = 'dist';
   return {
@@ -101,7 +107,8 @@ export function pagePreloads(pages: Record<string, string[]> = FIRST_PAGES): Plu
           ...css.map((href) => `    <link rel="stylesheet" crossorigin href="${href}">`),
           ...js.map((href) => `    <link rel="modulepreload" crossorigin href="${href}">`),
         ].join('\n');
-        await writeFile(path.join(outDir, `index.${page}.html`), html.replace('\n  </head>', `\n${links}\n  </head>`));
+        const pageHtml = withFirstPaint(html.replace('\n  </head>', `\n${links}\n  </head>`), FIRST_PAINT[page]);
+        await writeFile(path.join(outDir, `index.${page}.html`), pageHtml);
       }
     },
   };

@@ -158,7 +158,7 @@ test('register, see the banner, reset a forgotten password from the mail, confir
   const notifications = page.getByRole('region', { name: 'Notifications' });
   const likes = notifications.getByRole('switch', { name: 'Someone likes your post' });
   await expect(likes).toBeChecked();
-  const saved = page.waitForResponse((r) => r.url().endsWith('/api/notifications/settings') && r.request().method() === 'PUT');
+  const saved = page.waitForResponse((r) => r.url().endsWith('/notifications/settings') && r.request().method() === 'PUT');
   await likes.click();
   expect((await saved).ok()).toBe(true);
   await page.reload();

@@ -25,6 +25,27 @@
     request.catch(function () {});
     started[path] = { token: token, at: Date.now(), response: request };
   }
+  // The first screen's largest picture (Lighthouse's LCP element: the first suggested community's banner on a
+  // visitor's "/", the community's banner on its page) is fetched as soon as the answer naming it arrives, not
+  // after the app has run and rendered it. The <img> the app renders then takes it from the preload.
+  function preloadImage(src) {
+    if (typeof src !== 'string' || !/^\/uploads\/[\w./-]+$/.test(src.trim())) return;
+    var link = document.createElement('link');
+    link.rel = 'preload';
+    link.setAttribute('as', 'image');
+    link.href = src.trim();
+    document.head.appendChild(link);
+  }
+  function then(path, use) {
+    started[path].response
+      .then(function (response) {
+        return response.ok ? response.clone().json() : null;
+      })
+      .then(function (body) {
+        if (body) use(body);
+      })
+      .catch(function () {});
+  }
   function segment(value) {
     try {
       return encodeURIComponent(decodeURIComponent(value));
@@ -43,24 +64,26 @@
     } else {
       start('/groups/suggested?limit=10');
       start('/groups/suggested/discussions');
+      then('/groups/suggested?limit=10', function (body) {
+        if (body.groups && body.groups[0]) preloadImage(body.groups[0].group_banner);
+      });
     }
   } else if ((m = /^\/group\/([^/]+)(\/discussions)?$/.exec(path))) {
     var group = segment(m[1]);
-    if (group) start('/groups/' + group);
-    if (group && m[2]) {
-      // The Discussion tab asks for the feed by the community's number, which the answer above gives.
-      started['/groups/' + group].response
-        .then(function (response) {
-          return response.ok ? response.clone().json() : null;
-        })
-        .then(function (body) {
-          if (body && body.group && typeof body.group.id === 'number') start('/api/groups/' + body.group.id + '/discussions');
-        })
-        .catch(function () {});
+    if (group) {
+      start('/groups/' + group);
+      then('/groups/' + group, function (body) {
+        if (body.group) preloadImage(body.group.group_banner);
+        // The Discussion tab asks for the feed by the community's number, which this answer gives.
+        if (m[2] && body.group && typeof body.group.id === 'number') start('/api/groups/' + body.group.id + '/discussions');
+      });
     }
   } else if ((m = /^\/groups\/(\d+)\/discussions\/(\d+)$/.exec(path))) {
     // A post link: the community, the post and its comments, and the community's feed behind the panel.
     start('/groups/' + m[1]);
+    then('/groups/' + m[1], function (body) {
+      if (body.group) preloadImage(body.group.group_banner);
+    });
     start('/groups/' + m[1] + '/discussions/' + m[2]);
     start('/groups/' + m[1] + '/discussions/' + m[2] + '/comments?order=oldest');
     start('/api/groups/' + m[1] + '/discussions');

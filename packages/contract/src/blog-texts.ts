@@ -1,4 +1,5 @@
 import { toRole } from './roles';
+import { appPaths } from './routes';
 
 /** The zod-free half of the blogs contract: limits, texts, permission rules and paths, for the first pages. */
 
@@ -91,7 +92,7 @@ export function canCreateBlog(viewer: { role: string | null; isOwner: boolean } 
 
 /** The web path of a blog page (notification links, the share link). */
 export function blogWebPath(groupSlugOrId: string | number, blogId: number): string {
-  return `/group/${groupSlugOrId}/blogs/blogpage/${blogId}`;
+  return appPaths.blog(groupSlugOrId, blogId);
 }
 
 /**

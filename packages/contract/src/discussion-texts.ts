@@ -4,6 +4,8 @@
  * `discussions.ts` re-exports everything here.
  */
 
+import { appPaths } from './routes';
+
 export const DISCUSSION_LIMITS = {
   /** A post's text after the SPEC §5 paste cleaning. */
   contentMax: 20_000,
@@ -95,7 +97,7 @@ export function parsePathId(value: string): number | null {
 
 /** Where a notification about a post or one of its comments leads (SPEC §2 Notifications panel). */
 export function discussionLink(groupId: number, discussionId: number): string {
-  return `/groups/${groupId}/discussions/${discussionId}`;
+  return appPaths.discussion(groupId, discussionId);
 }
 
 /** `/groups/{groupId}/discussions/{discussionId}` → the two ids (a notification link opens the post panel). */

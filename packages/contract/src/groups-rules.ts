@@ -1,6 +1,7 @@
 // Zod-free on purpose: the web app's first pages import these without loading zod (docs/decisions/0040-zod-stays-off-the-first-load.md).
 import { LIMITS } from './limits';
 import { cleanLine } from './text-rules';
+import { appPaths } from './routes';
 
 export const GROUP_LIMITS = {
   nameMax: LIMITS.groupNameMax,
@@ -163,117 +164,10 @@ export function isValidSlug(value: string): boolean {
   return value.length <= GROUP_LIMITS.slugMax && SLUG_PATTERN.test(value) && !/^[0-9]+$/.test(value);
 }
 
-const TRANSLITERATION: Record<string, string> = {
-  ß: 'ss',
-  æ: 'ae',
-  œ: 'oe',
-  ø: 'o',
-  å: 'a',
-  ł: 'l',
-  đ: 'd',
-  ð: 'd',
-  þ: 'th',
-  ı: 'i',
-  ħ: 'h',
-  ŧ: 't',
-  ŋ: 'ng',
-  '&': ' and ',
-  а: 'a',
-  б: 'b',
-  в: 'v',
-  г: 'g',
-  д: 'd',
-  е: 'e',
-  ё: 'e',
-  ж: 'zh',
-  з: 'z',
-  и: 'i',
-  й: 'i',
-  к: 'k',
-  л: 'l',
-  м: 'm',
-  н: 'n',
-  о: 'o',
-  п: 'p',
-  р: 'r',
-  с: 's',
-  т: 't',
-  у: 'u',
-  ф: 'f',
-  х: 'kh',
-  ц: 'ts',
-  ч: 'ch',
-  ш: 'sh',
-  щ: 'shch',
-  ъ: '',
-  ы: 'y',
-  ь: '',
-  э: 'e',
-  ю: 'iu',
-  я: 'ia',
-  є: 'ie',
-  і: 'i',
-  ї: 'i',
-  ґ: 'g',
-  α: 'a',
-  β: 'v',
-  γ: 'g',
-  δ: 'd',
-  ε: 'e',
-  ζ: 'z',
-  η: 'i',
-  θ: 'th',
-  ι: 'i',
-  κ: 'k',
-  λ: 'l',
-  μ: 'm',
-  ν: 'n',
-  ξ: 'x',
-  ο: 'o',
-  π: 'p',
-  ρ: 'r',
-  σ: 's',
-  ς: 's',
-  τ: 't',
-  υ: 'y',
-  φ: 'f',
-  χ: 'ch',
-  ψ: 'ps',
-  ω: 'o',
-};
-
 /** The base of a slug when the name has no letter or digit we can spell in ASCII (e.g. only emoji). */
 export const FALLBACK_SLUG = 'community';
-/** Room left for a "-NNN" suffix when a slug is taken. */
-const SLUG_BASE_MAX = 60;
-
-/**
- * The slug base of a community name: transliterated to ASCII, lowercase, words joined by hyphens, at most 60
- * characters (cut at a hyphen when possible). A base of only digits gets "-community" (a digit-only path
- * segment is an id); an empty or reserved base is handled by the caller's suffixing ("community", "joined-2").
- */
-export function slugifyGroupName(name: string): string {
-  // Decompose first so accented letters (é, ά, й) lose their marks, then spell the remaining letters in ASCII.
-  const ascii = [
-    ...name
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase(),
-  ]
-    .map((ch) => TRANSLITERATION[ch] ?? ch)
-    .join('');
-  let slug = ascii.replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
-  if (slug.length > SLUG_BASE_MAX) {
-    const cut = slug.slice(0, SLUG_BASE_MAX);
-    const lastHyphen = cut.lastIndexOf('-');
-    slug = (lastHyphen >= SLUG_BASE_MAX / 2 ? cut.slice(0, lastHyphen) : cut).replace(/-+$/, '');
-  }
-  if (slug === '') return FALLBACK_SLUG;
-  if (/^[0-9]+$/.test(slug)) return `${slug}-${FALLBACK_SLUG}`;
-  return slug;
-}
 
 /** The web path of a community (notification links, copy-link). */
 export function groupWebPath(slugOrId: string | number): string {
-  return `/group/${slugOrId}`;
+  return appPaths.group(slugOrId);
 }

@@ -9,9 +9,9 @@ import {
   memberIdRequestSchema,
   privacyRequestSchema,
   respondInviteRequestSchema,
-  slugifyGroupName,
   updateGroupRequestSchema,
 } from './index';
+import { slugifyGroupName } from './slugs';
 
 describe('slugifyGroupName', () => {
   it.each([

@@ -145,7 +145,6 @@ export type Invitation = z.infer<typeof invitationSchema>;
 
 /** The viewer's membership state: a member (any role), a pending join request, or neither. */
 export const MEMBERSHIP_STATUSES = ['member', 'requested', 'none'] as const;
-export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
 
 // ---------------------------------------------------------------------------------------------------------------
 // Paths and queries
@@ -167,15 +166,21 @@ export const exploreQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
   limit: limitField(PAGE_SIZE_MAX),
 });
+export type ExploreQuery = z.input<typeof exploreQuerySchema>;
 export const suggestedQuerySchema = z.object({ limit: limitField(PAGE_SIZE_MAX) });
+export type SuggestedQuery = z.input<typeof suggestedQuerySchema>;
 export const ownListQuerySchema = z.object({ cursor: z.string().max(200).optional(), limit: limitField(GROUP_LIMITS.ownListMax) });
+export type OwnListQuery = z.input<typeof ownListQuerySchema>;
 /** GET /groups/{id}/members: `search` is a case-insensitive username substring. */
 export const membersQuerySchema = z.object({
   search: searchField,
   cursor: z.string().max(200).optional(),
   limit: limitField(PAGE_SIZE_MAX),
 });
+export type MembersQuery = z.input<typeof membersQuerySchema>;
+/** Join requests and invitations (staff): oldest first. */
 export const requestsQuerySchema = z.object({ cursor: z.string().max(200).optional(), limit: limitField(PAGE_SIZE_MAX) });
+export type RequestsQuery = z.input<typeof requestsQuerySchema>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Requests
@@ -206,6 +211,7 @@ export const updateGroupRequestSchema = z
 export type UpdateGroupRequest = z.input<typeof updateGroupRequestSchema>;
 /** PUT /api/groups/{id} as multipart: any of `group_banner`, `group_dp` (files) and `group_name`. */
 export const updateGroupFieldsSchema = z.object({ group_name: groupNameField.optional() });
+export type UpdateGroupFields = z.input<typeof updateGroupFieldsSchema>;
 
 export const privacyRequestSchema = z.object({ is_private: looseBoolean('is_private must be 0 or 1') });
 export type PrivacyRequest = z.input<typeof privacyRequestSchema>;

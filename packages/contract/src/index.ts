@@ -15,6 +15,7 @@ export * from './text-rules';
 export * from './text';
 export * from './pagination';
 export * from './routes';
+export * from './api-paths';
 export * from './groups-rules';
 export * from './confusables';
 export * from './groups';

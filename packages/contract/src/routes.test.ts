@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAppRoute } from './routes';
+import { APP_PAGES, APP_ROUTE_LIST, APP_ROUTES, GROUP_TABS, appPageOf, appPaths, isAppRoute, routerPath } from './routes';
 
 describe('isAppRoute', () => {
   it.each([
@@ -43,4 +43,35 @@ describe('isAppRoute', () => {
     '/settings/x',
     '/reset-password/abc',
   ])('refuses %s', (path) => expect(isAppRoute(path)).toBe(false));
+});
+
+describe('the one route table', () => {
+  it.each([
+    ['/', 'home'],
+    ['/suggested', 'explore'],
+    ['/login/', 'login'],
+    ['/register', 'register'],
+    ['/create', 'create'],
+    ['/group/maker-space', 'community'],
+    ['/group/maker-space/members', 'community'],
+    ['/group/42/blogs', 'community'],
+    ['/group/42/discussions/', 'community'],
+    ['/group/maker-space/blogs/blogpage/7', 'blog'],
+    ['/groups/12/discussions/345', 'community'],
+  ] as const)('%s is the %s page', (path, page) => expect(appPageOf(path)).toBe(page));
+
+  it('has a route for every first page and every community tab', () => {
+    for (const page of APP_PAGES) expect(APP_ROUTE_LIST.some((r) => r.page === page), page).toBe(true);
+    for (const tab of GROUP_TABS) expect(isAppRoute(appPaths.groupTab('x', tab))).toBe(true);
+    expect(appPageOf('/group/x/settings')).toBeNull();
+  });
+
+  it('builds links to its routes', () => {
+    expect(appPaths.group('book-club')).toBe('/group/book-club');
+    expect(appPaths.blog('book-club', 9)).toBe('/group/book-club/blogs/blogpage/9');
+    expect(appPaths.discussion(3, 4)).toBe('/groups/3/discussions/4');
+    for (const path of [appPaths.home(), appPaths.suggested(), appPaths.login(), appPaths.register(), appPaths.create()])
+      expect(isAppRoute(path), path).toBe(true);
+    expect(routerPath(APP_ROUTES.discussion.pattern)).toBe('groups/:groupId/discussions/:discussionId');
+  });
 });

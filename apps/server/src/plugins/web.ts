@@ -4,30 +4,17 @@ import path from 'node:path';
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { type ErrorBody, isAppRoute } from '@agora/contract';
+import { APP_PAGES, appPageOf, type ErrorBody, isAppRoute } from '@agora/contract';
 
 /** Paths the server owns: a browser navigating there gets them, never the app. */
 const SERVER_PREFIXES = ['/api/', '/uploads/', '/socket.io/'];
 
 /**
  * The first page of each web route: the build writes `index.<page>.html`, which also preloads that page's lazy
- * chunks (apps/web/build/page-preloads.ts). Whether a path is an app route at all (200) or not (404, the app
- * shows "Page Not Found") is the contract's `isAppRoute`, the one list of the app's routes.
+ * chunks (apps/web/build/page-preloads.ts). Which paths are app routes (200) and which page each shows is the
+ * contract's route table (packages/contract/src/routes.ts: `appPageOf`, `isAppRoute`); any other path is a 404 and
+ * the app shows "Page Not Found".
  */
-const APP_ROUTES: { pattern: RegExp; page: string }[] = [
-  { pattern: /^\/$/, page: 'home' },
-  { pattern: /^\/suggested\/?$/, page: 'explore' },
-  { pattern: /^\/login\/?$/, page: 'login' },
-  { pattern: /^\/register\/?$/, page: 'register' },
-  // Account keeping (issue 14): the pages mail links open, and the settings page.
-  { pattern: /^\/(forgot-password|reset-password|verify-email|confirm-email)\/?$/, page: 'account-link' },
-  { pattern: /^\/settings\/?$/, page: 'settings' },
-  { pattern: /^\/create\/?$/, page: 'create' },
-  { pattern: /^\/group\/[^/]+\/blogs\/blogpage\/[^/]+\/?$/, page: 'blog' },
-  { pattern: /^\/group\/[^/]+(\/(members|blogs|discussions))?\/?$/, page: 'community' },
-  // A post link (notifications, shared links) opens the community's Discussion tab with the post panel.
-  { pattern: /^\/groups\/[^/]+\/discussions\/[^/]+\/?$/, page: 'community' },
-];
 const NOT_FOUND_PAGE = 'other';
 
 const UPLOAD_HEADERS = {
@@ -74,7 +61,7 @@ function readPages(webDist: string): { index: IndexHtml; pages: Map<string, Inde
   const index = readHtml(path.join(webDist, 'index.html'));
   if (!index) return null;
   const pages = new Map<string, IndexHtml>();
-  for (const page of new Set([...APP_ROUTES.map((r) => r.page), NOT_FOUND_PAGE])) {
+  for (const page of [...APP_PAGES, NOT_FOUND_PAGE]) {
     pages.set(page, readHtml(path.join(webDist, `index.${page}.html`)) ?? index);
   }
   return { index, pages };
@@ -96,8 +83,8 @@ export async function registerWeb(app: FastifyInstance, opts: { webDist: string;
 
   const sendApp = (request: FastifyRequest, reply: FastifyReply, built: NonNullable<typeof web>, head: string | null = null) => {
     const url = request.url.split('?')[0] ?? '/';
-    const route = APP_ROUTES.find((r) => r.pattern.test(url));
-    const html = built.pages.get(route?.page ?? NOT_FOUND_PAGE) ?? built.index;
+    const page = appPageOf(url);
+    const html = built.pages.get(page ?? NOT_FOUND_PAGE) ?? built.index;
     if (head) {
       // A page with its own tags is assembled per request (and compressed, if at all, by plugins/compression.ts).
       return reply.status(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(withPageHead(html.identity, head));
@@ -105,7 +92,7 @@ export async function registerWeb(app: FastifyInstance, opts: { webDist: string;
     const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
     const body = encoding === 'br' ? html.br : encoding === 'gzip' ? html.gzip : undefined;
     void reply
-      .status(isAppRoute(url) ? 200 : 404)
+      .status(page ? 200 : 404)
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
       .header('Vary', 'Accept-Encoding');

@@ -1,4 +1,5 @@
-import { groupWebPath, slugifyGroupName } from '@agora/contract';
+import { groupWebPath } from '@agora/contract';
+import { slugifyGroupName } from '@agora/contract/slugs';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { groupJoinRequests, groups } from '../db/schema';

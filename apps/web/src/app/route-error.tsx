@@ -1,11 +1,10 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { isRouteErrorResponse } from 'react-router';
 import { RefreshCw, TriangleAlert } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { NotFoundPage } from './not-found-page';
 
-/** The router's error boundary: a 404 response shows the 404 page, anything else a reload prompt. */
-export function RouteError() {
-  const error = useRouteError();
+/** A route's error (route-boundary.tsx): a 404 response shows the 404 page, anything else a reload prompt. */
+export function RouteError({ error }: { error: unknown }) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   console.error(error);
   return (

@@ -1,16 +1,19 @@
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration, type RouteObject } from 'react-router';
+import { Outlet, type RouteObject } from 'react-router';
+import { APP_ROUTES, routerPath } from '@agora/contract';
 import { lazyComponent } from '@/lib/lazy-component';
 import { groupRoutes } from '@/features/groups/routes';
 import { DiscussionLinkRoute } from './discussion-link-route';
 import { NotFoundPage } from './not-found-page';
 import { RequireAuth } from './require-auth';
-import { RouteError } from './route-error';
+import { RouteBoundary } from './route-boundary';
+import { AppScrollRestoration } from './scroll-restoration';
 
 // Every page and the signed-in layout is its own chunk: /login loads neither the layout nor other pages, and a
-// page's libraries (the crop dialog, rich text, …) load with that page only. Keep new pages lazy the same way, and
-// list a page people land on directly in FIRST_PAGES (apps/web/build/page-preloads.ts) and APP_ROUTES
-// (apps/server/src/plugins/web.ts), so its chunks are preloaded with the entry (docs/decisions/0042-no-waterfall-after-the-entry-a-preloading-html.md).
+// page's libraries (the crop dialog, rich text, …) load with that page only. Keep new pages lazy the same way. A new
+// route goes in the contract's route table first (packages/contract/src/routes.ts: the server then answers it with
+// 200) and its first page's modules in FIRST_PAGES (apps/web/build/page-preloads.ts), so its chunks are preloaded
+// with the entry (docs/decisions/0042-no-waterfall-after-the-entry-a-preloading-html.md).
 // Web tests preload every lazy component once (preloadAllLazyComponents) and then render synchronously.
 const LoginPage = lazyComponent(
   () => import('@/features/auth/login-page'),
@@ -76,7 +79,7 @@ function PageFallback() {
 function Root() {
   return (
     <>
-      <ScrollRestoration />
+      <AppScrollRestoration />
       {/* One boundary above every page: navigations run in a transition, so the current page stays on screen
           while the next page's code loads instead of flashing the fallback. */}
       <Suspense fallback={<PageFallback />}>
@@ -89,24 +92,30 @@ function Root() {
 /** Login and register sit outside AppLayout: no navigation bar, no side panel (SPEC §2). */
 export const routes: RouteObject[] = [
   {
-    element: <Root />,
-    errorElement: <RouteError />,
+    element: (
+      <RouteBoundary>
+        <Root />
+      </RouteBoundary>
+    ),
     children: [
-      { path: '/login', element: <LoginPage /> },
-      { path: '/register', element: <RegisterPage /> },
+      { path: APP_ROUTES.login.pattern, element: <LoginPage /> },
+      { path: APP_ROUTES.register.pattern, element: <RegisterPage /> },
       // Account keeping (issue 14): the pages mail links open, outside the layout like sign-in.
-      { path: '/forgot-password', element: <ForgotPasswordPage /> },
-      { path: '/reset-password', element: <ResetPasswordPage /> },
-      { path: '/verify-email', element: <VerifyEmailPage /> },
-      { path: '/confirm-email', element: <ConfirmEmailPage /> },
+      { path: APP_ROUTES.forgotPassword.pattern, element: <ForgotPasswordPage /> },
+      { path: APP_ROUTES.resetPassword.pattern, element: <ResetPasswordPage /> },
+      { path: APP_ROUTES.verifyEmail.pattern, element: <VerifyEmailPage /> },
+      { path: APP_ROUTES.confirmEmail.pattern, element: <ConfirmEmailPage /> },
       {
-        element: <AppLayout />,
-        errorElement: <RouteError />,
+        element: (
+          <RouteBoundary>
+            <AppLayout />
+          </RouteBoundary>
+        ),
         children: [
           { index: true, element: <HomeRoute /> },
-          { path: 'suggested', element: <ExplorePage /> },
+          { path: routerPath(APP_ROUTES.suggested.pattern), element: <ExplorePage /> },
           {
-            path: 'create',
+            path: routerPath(APP_ROUTES.create.pattern),
             element: (
               <RequireAuth>
                 <CreateCommunityPage />
@@ -114,7 +123,7 @@ export const routes: RouteObject[] = [
             ),
           },
           {
-            path: 'settings',
+            path: routerPath(APP_ROUTES.settings.pattern),
             element: (
               <RequireAuth>
                 <SettingsPage />
@@ -122,10 +131,10 @@ export const routes: RouteObject[] = [
             ),
           },
           // A blog page stands on its own (its own banner), outside the community's tabbed layout.
-          { path: 'group/:groupId/blogs/blogpage/:blogId', element: <BlogPage /> },
+          { path: routerPath(APP_ROUTES.blog.pattern), element: <BlogPage /> },
           groupRoutes,
           // Notification links to a post (SPEC §2): the community's Discussion tab with the post panel open.
-          { path: 'groups/:groupId/discussions/:discussionId', element: <DiscussionLinkRoute /> },
+          { path: routerPath(APP_ROUTES.discussion.pattern), element: <DiscussionLinkRoute /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

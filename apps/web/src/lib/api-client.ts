@@ -1,4 +1,14 @@
-import type { ErrorBody } from '@agora/contract';
+import {
+  pathWithQuery,
+  type BodyOf,
+  type Endpoint,
+  type ErrorBody,
+  type HttpMethod,
+  type MultipartBody,
+  type ParamsOf,
+  type QueryOf,
+  type ResponseOf,
+} from '@agora/contract';
 import { clearSession, getToken } from './storage';
 import { takeFirstRequest } from './first-requests';
 
@@ -6,6 +16,10 @@ import { takeFirstRequest } from './first-requests';
  * The only module that talks to the network. It adds the bearer token, turns every non-2xx answer into an
  * ApiError carrying the server's `{ message, code, fields }`, and clears the session on a 401 so a stale token
  * signs the user out everywhere. No timeout is set (SPEC §7).
+ *
+ * Features call the API through `call` and `upload` with an endpoint of the contract's paths table (`API`): the
+ * path, the body and the query are the contract's types, and so is the answer (typed, not parsed at run time:
+ * docs/decisions/0047-the-web-app-trusts-the-contract-s-responses.md). `api`, `apiRequest` and `uploadFile` are the transport underneath.
  */
 
 export const NETWORK_ERROR = 'network_error';
@@ -35,7 +49,7 @@ export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.message ? error.message : fallback;
 }
 
-/** Anything with a Zod-like `parse`; responses are checked against the contract's schemas. */
+/** Anything with a Zod-like `parse`: a caller may check an answer with one (the app does not; decision 0006). */
 export interface Parser<T> {
   parse(data: unknown): T;
 }
@@ -271,8 +285,58 @@ export function uploadFile<T = unknown>(
 
 /** `path?key=value&…` with the parameters that have a value (undefined and '' are left out), encoded. */
 export function withQuery(path: string, params: Record<string, string | number | undefined>): string {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') query.set(key, String(value));
-  const text = query.toString();
-  return text ? `${path}?${text}` : path;
+  return pathWithQuery(path, params);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Calls through the contract's paths table
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any endpoint of the table, whatever its types
+type AnyEndpoint = Endpoint<HttpMethod, string, any, any, any>;
+
+/** What a call needs beyond its endpoint: the path's parameters, the body and the query its endpoint declares. */
+export type CallOptions<E extends AnyEndpoint> = { signal?: AbortSignal; auth?: boolean; retryWhenBusy?: boolean } & (ParamsOf<E> extends []
+  ? { params?: [] }
+  : { params: ParamsOf<E> }) &
+  ([BodyOf<E>] extends [undefined] ? { body?: undefined } : { body: BodyOf<E> }) &
+  ([QueryOf<E>] extends [undefined] ? { query?: undefined } : { query?: QueryOf<E> });
+
+/** The endpoint's path with its parameters (their number is checked where `call` and `upload` are called). */
+function fill(endpoint: AnyEndpoint, params: (string | number)[]): string {
+  return (endpoint.path as (...params: (string | number)[]) => string)(...params);
+}
+
+/**
+ * One API call: `call(API.members.invite, { params: [groupId], body: { userId } })`. The path is the table's, the
+ * body and the query must be the contract's request types, and the promise has the contract's response type.
+ */
+export function call<E extends AnyEndpoint>(
+  endpoint: E,
+  ...[options]: object extends CallOptions<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>]
+): Promise<ResponseOf<E>> {
+  const { params = [], body, query, ...rest } = (options ?? {}) as { params?: (string | number)[]; body?: unknown; query?: object };
+  const path = pathWithQuery(fill(endpoint, params), query);
+  return apiRequest<ResponseOf<E>>(path, { ...rest, method: endpoint.method, body });
+}
+
+/** A multipart body of the contract's fields (`T`), in order, then the files that are set (each with its name). */
+export function multipartBody<T extends object>(fields: T, files: Record<string, File | null | undefined> = {}): MultipartBody<T> {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) if (value !== undefined) form.append(key, String(value));
+  for (const [key, file] of Object.entries(files)) if (file) form.append(key, file, file.name);
+  return form as MultipartBody<T>;
+}
+
+/** One file to a multipart endpoint of the table (its body a MultipartBody), reporting the percentage sent (see uploadFile). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any POST or PUT endpoint whose body may be multipart
+export function upload<E extends Endpoint<'POST' | 'PUT', string, any, any, any>>(
+  endpoint: E,
+  params: ParamsOf<E>,
+  file: { field: string; blob: Blob; filename: string },
+  options: Omit<UploadOptions<ResponseOf<E>>, 'method'> = {},
+): Promise<ResponseOf<E>> {
+  return uploadFile<ResponseOf<E>>(fill(endpoint, params as (string | number)[]), file.field, file.blob, file.filename, {
+    ...options,
+    method: endpoint.method,
+  });
 }

@@ -87,4 +87,27 @@ describe('first requests (started by index.html before the app runs)', () => {
     runBootstrap('/login');
     expect(fetchMock).not.toHaveBeenCalled();
   });
+  it("preloads the first screen's largest picture once the answer naming it arrives (a visitor's / and a community page)", async () => {
+    const bodies: Record<string, unknown> = {
+      '/groups/suggested?limit=10': {
+        groups: [
+          { id: 1, group_banner: '/uploads/groupbanner/first.jpg' },
+          { id: 2, group_banner: '/uploads/groupbanner/second.jpg' },
+        ],
+      },
+      '/groups/cozy': { group: { id: 4, group_banner: '/uploads/groupbanner/cozy.jpg' } },
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => new Response(JSON.stringify(bodies[String(input)] ?? {}), { status: 200 })),
+    );
+    const preloads = () => [...document.head.querySelectorAll('link[rel="preload"][as="image"]')].map((l) => l.getAttribute('href'));
+    runBootstrap('/');
+    await vi.waitFor(() => expect(preloads()).toEqual(['/uploads/groupbanner/first.jpg']));
+    runBootstrap('/group/cozy/discussions');
+    await vi.waitFor(() => expect(preloads()).toEqual(['/uploads/groupbanner/first.jpg', '/uploads/groupbanner/cozy.jpg']));
+    // The app still gets the whole answer.
+    await expect(api.get('/groups/cozy')).resolves.toEqual(bodies['/groups/cozy']);
+    for (const link of document.head.querySelectorAll('link[rel="preload"]')) link.remove();
+  });
 });

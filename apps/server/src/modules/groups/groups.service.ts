@@ -11,11 +11,11 @@ import {
   RESERVED_GROUP_SLUGS,
   SECTION_KEYS,
   type SectionHeader,
-  slugifyGroupName,
   updateGroupFieldsSchema,
   type updateGroupRequestSchema,
   type UpdateGroupResponse,
 } from '@agora/contract';
+import { slugifyGroupName } from '@agora/contract/slugs';
 import type { z } from 'zod';
 import type { Actor, AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';

@@ -61,3 +61,12 @@ describe('former slugs', () => {
     expect((await send('GET', '/groups/reading-room', null)).json().group.id).toBe(first.id);
   });
 });
+
+describe('slugs in every script (issue 13 §10)', () => {
+  it('a community named in Chinese gets a readable slug and is found by it', async () => {
+    const owner = await createUser(t.database.db);
+    const group = await create(owner, '北京读书会');
+    expect(group.slug).toBe('bei-jing-du-shu-hui');
+    expect((await send('GET', '/groups/bei-jing-du-shu-hui', null)).json().group.id).toBe(group.id);
+  });
+});

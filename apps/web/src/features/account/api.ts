@@ -1,16 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AccountExport,
-  AccountSessionsResponse,
-  AccountState,
-  ChangeEmailRequest,
-  ChangePasswordRequest,
-  MessageResponse,
-  NotificationSettings,
-  ResetPasswordRequest,
-  UpdateNotificationSettings,
+import {
+  API,
+  type ChangeEmailRequest,
+  type ChangePasswordRequest,
+  type MessageResponse,
+  type NotificationSettings,
+  type ResetPasswordRequest,
+  type UpdateNotificationSettings,
 } from '@agora/contract';
-import { api, apiDownload, saveBlob } from '@/lib/api-client';
+import { apiDownload, call, saveBlob } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { ACCOUNT_TEXTS } from './texts';
 
@@ -32,7 +30,7 @@ export function useAccountState() {
   const session = useSession();
   return useQuery({
     queryKey: accountKeys.state(),
-    queryFn: ({ signal }) => api.get<AccountState>('/api/account', { signal }),
+    queryFn: ({ signal }) => call(API.account.state, { signal }),
     enabled: Boolean(session),
     staleTime: 5 * 60_000,
   });
@@ -40,32 +38,32 @@ export function useAccountState() {
 
 export function useResendVerification() {
   return useMutation({
-    mutationFn: () => api.post<MessageResponse>('/api/auth/verify-email/resend'),
+    mutationFn: () => call(API.auth.resendVerification),
     meta: { errorMessage: ACCOUNT_TEXTS.resendFailed },
   });
 }
 
 /** The mail-link and forgot-password calls need no sign-in (the token or the address is the key). */
 export function forgotPassword(email: string): Promise<MessageResponse> {
-  return api.post<MessageResponse>('/api/auth/password/forgot', { email }, { auth: false });
+  return call(API.auth.forgotPassword, { body: { email }, auth: false });
 }
 
 export function resetPassword(body: ResetPasswordRequest): Promise<MessageResponse> {
-  return api.post<MessageResponse>('/api/auth/password/reset', body, { auth: false });
+  return call(API.auth.resetPassword, { body, auth: false });
 }
 
 export function verifyEmail(token: string): Promise<MessageResponse> {
-  return api.post<MessageResponse>('/api/auth/verify-email', { token }, { auth: false });
+  return call(API.auth.verifyEmail, { body: { token }, auth: false });
 }
 
 export function confirmEmailChange(token: string): Promise<MessageResponse> {
-  return api.post<MessageResponse>('/api/auth/email/confirm', { token }, { auth: false });
+  return call(API.auth.confirmEmail, { body: { token }, auth: false });
 }
 
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ChangePasswordRequest) => api.post<MessageResponse>('/api/auth/password/change', body),
+    mutationFn: (body: ChangePasswordRequest) => call(API.auth.changePassword, { body }),
     // The form shows its failures beside its fields.
     meta: { silent: true },
     // Every other session ended.
@@ -76,7 +74,7 @@ export function useChangePassword() {
 export function useChangeEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ChangeEmailRequest) => api.post<MessageResponse>('/api/auth/email/change', body),
+    mutationFn: (body: ChangeEmailRequest) => call(API.auth.changeEmail, { body }),
     meta: { silent: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.state() }),
   });
@@ -85,14 +83,14 @@ export function useChangeEmail() {
 export function useSessions() {
   return useQuery({
     queryKey: accountKeys.sessions(),
-    queryFn: ({ signal }) => api.get<AccountSessionsResponse>('/api/auth/sessions', { signal }),
+    queryFn: ({ signal }) => call(API.auth.sessions, { signal }),
   });
 }
 
 export function useEndSession() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete<MessageResponse>(`/api/auth/sessions/${id}`),
+    mutationFn: (id: number) => call(API.auth.endSession, { params: [id] }),
     meta: { errorMessage: ACCOUNT_TEXTS.signOutFailed },
     onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions() }),
   });
@@ -101,7 +99,7 @@ export function useEndSession() {
 export function useEndOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete<MessageResponse>('/api/auth/sessions?others=1'),
+    mutationFn: () => call(API.auth.endOtherSessions, { query: { others: '1' } }),
     meta: { errorMessage: ACCOUNT_TEXTS.signOutFailed },
     onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions() }),
   });
@@ -110,7 +108,7 @@ export function useEndOtherSessions() {
 export function useNotificationSettings() {
   return useQuery({
     queryKey: accountKeys.notificationSettings(),
-    queryFn: ({ signal }) => api.get<NotificationSettings>('/api/notifications/settings', { signal }),
+    queryFn: ({ signal }) => call(API.notifications.settings, { signal }),
   });
 }
 
@@ -119,7 +117,7 @@ export function useUpdateNotificationSettings() {
   const queryClient = useQueryClient();
   const key = accountKeys.notificationSettings();
   return useMutation({
-    mutationFn: (change: UpdateNotificationSettings) => api.put<NotificationSettings>('/api/notifications/settings', change),
+    mutationFn: (change: UpdateNotificationSettings) => call(API.notifications.updateSettings, { body: change }),
     meta: { errorMessage: ACCOUNT_TEXTS.settingsSaveFailed },
     onMutate: async (change) => {
       await queryClient.cancelQueries({ queryKey: key });
@@ -143,7 +141,7 @@ export function useUpdateNotificationSettings() {
 export function useLatestExport() {
   return useQuery({
     queryKey: accountKeys.export(),
-    queryFn: ({ signal }) => api.get<{ export: AccountExport | null }>('/api/account/export', { signal }),
+    queryFn: ({ signal }) => call(API.account.latestExport, { signal }),
     refetchInterval: (query) => (query.state.data?.export?.status === 'pending' ? 3_000 : false),
   });
 }
@@ -151,7 +149,7 @@ export function useLatestExport() {
 export function useRequestExport() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<AccountExport>('/api/account/export'),
+    mutationFn: () => call(API.account.requestExport),
     meta: { errorMessage: ACCOUNT_TEXTS.exportFailed },
     onSuccess: (created) => queryClient.setQueryData(accountKeys.export(), { export: created }),
   });
@@ -161,7 +159,7 @@ export function useRequestExport() {
 export function useDownloadExport() {
   return useMutation({
     mutationFn: async (id: number) => {
-      const { blob, filename } = await apiDownload(`/api/account/export/${id}`);
+      const { blob, filename } = await apiDownload(API.account.downloadExport.path(id));
       saveBlob(blob, filename ?? `agora-export-${id}.zip`);
     },
     meta: { errorMessage: ACCOUNT_TEXTS.downloadFailed },

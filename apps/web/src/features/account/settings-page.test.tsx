@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { ACCOUNT_MESSAGES, type AccountExport, type NotificationSettings } from '@agora/contract';
+import { ACCOUNT_MESSAGES, type AccountExport, type AccountState, type NotificationSettings } from '@agora/contract';
 import { json, makeProfile, renderApp, signIn } from '@/test/render-app';
 import { serve } from '@/test/serve';
 
 const MINUTE = 60_000;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
 
-const ACCOUNT = { email: 'ada@example.com', emailVerified: true, pendingEmail: null };
+const ACCOUNT: AccountState = { email: 'ada@example.com', emailVerified: true, pendingEmail: null };
 const SESSIONS = {
   sessions: [
     { id: 11, created: ago(3 * 60 * MINUTE), lastSeen: ago(5 * MINUTE), device: 'Firefox on Linux', current: false },
@@ -38,7 +38,7 @@ function routes(overrides: Record<string, (body: unknown, url: string) => Respon
   return serve({
     'GET /api/account': () => json(200, ACCOUNT),
     'GET /api/auth/sessions': () => json(200, SESSIONS),
-    'GET /api/notifications/settings': () => json(200, SETTINGS),
+    'GET /notifications/settings': () => json(200, SETTINGS),
     'GET /api/account/export': () => json(200, { export: null }),
     ...overrides,
   });
@@ -205,7 +205,7 @@ describe('SettingsPage', () => {
     it('sends only what changed, moves at once, and moves back when the server refuses', async () => {
       let refuse = false;
       const { calls } = routes({
-        'PUT /api/notifications/settings': (body) =>
+        'PUT /notifications/settings': (body) =>
           refuse
             ? json(400, { message: 'Nope', code: 'bad' })
             : json(200, { types: { ...SETTINGS.types, ...(body as Partial<NotificationSettings>).types }, digest: (body as Partial<NotificationSettings>).digest ?? 'off' }),

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import type { LoginRequest, LoginResponse, MessageResponse, RegisterRequest, RegisterResponse } from '@agora/contract';
-import { api } from '@/lib/api-client';
+import { API, appPaths, type LoginRequest, type LoginResponse, type RegisterRequest, type RegisterResponse } from '@agora/contract';
+import { call } from '@/lib/api-client';
 import { disconnectSocket } from '@/lib/socket';
 import { clearDrafts, clearSession, saveSession } from '@/lib/storage';
 
@@ -10,11 +10,11 @@ import { clearDrafts, clearSession, saveSession } from '@/lib/storage';
 // A 503 with Retry-After (the password queue is full) is tried again: the server refused before doing any work,
 // so repeating a sign-in or a registration is safe.
 export function login(body: LoginRequest): Promise<LoginResponse> {
-  return api.post<LoginResponse>('/api/auth/login', body, { auth: false, retryWhenBusy: true });
+  return call(API.auth.login, { body, auth: false, retryWhenBusy: true });
 }
 
 export function register(body: RegisterRequest): Promise<RegisterResponse> {
-  return api.post<RegisterResponse>('/api/auth/register', body, { auth: false, retryWhenBusy: true });
+  return call(API.auth.register, { body, auth: false, retryWhenBusy: true });
 }
 
 /** Signs in and stores the session (token, authToken, userId, username). The caller then redirects. */
@@ -42,7 +42,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: async () => {
       try {
-        await api.post<MessageResponse>('/auth/logout');
+        await call(API.auth.logout);
       } catch {
         // The local session is cleared whatever the server said.
       }
@@ -51,7 +51,7 @@ export function useLogout() {
       // Leave the signed-in layout first, in the same render batch as the sign-out, so nothing on the old page
       // (an open profile panel) reacts to the sign-out by redirecting somewhere else.
       // The socket goes last: its status store re-renders at once, which must not happen before the sign-out.
-      void navigate('/login', { replace: true });
+      void navigate(appPaths.login(), { replace: true });
       clearSession();
       clearDrafts();
       queryClient.clear();

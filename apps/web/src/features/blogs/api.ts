@@ -1,18 +1,14 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import {
+  API,
   BLOG_LIMITS,
-  type MessageResponse,
-  type BlogLikeResponse,
+  type BlogFields,
   type BlogPostsResponse,
   type BlogResponse,
-  type BlogShareResponse,
-  type CreateBlogResponse,
-  type ImageUrlResponse,
   type JoinedBlogsResponse,
-  type UpdateBlogResponse,
   type Blog,
 } from '@agora/contract';
-import { api, apiRequest, uploadFile, withQuery } from '@/lib/api-client';
+import { call, multipartBody, upload } from '@/lib/api-client';
 import { useOptimisticMutation } from '@/lib/optimistic';
 import { useSession } from '@/lib/session';
 import { blogKeys } from './keys';
@@ -33,7 +29,7 @@ export function useGroupBlogs(groupId: number) {
   return useInfiniteQuery({
     queryKey: blogKeys.group(groupId),
     queryFn: ({ signal, pageParam }) =>
-      api.get<BlogPostsResponse>(withQuery(`/api/groups/${groupId}/posts`, { cursor: pageParam }), { signal }),
+      call(API.blogs.ofGroup, { params: [groupId], query: { cursor: pageParam }, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last: BlogPostsResponse) => last.nextCursor ?? undefined,
   });
@@ -45,7 +41,7 @@ export function useJoinedBlogs() {
   return useInfiniteQuery({
     queryKey: blogKeys.joined(),
     queryFn: ({ signal, pageParam }) =>
-      api.get<JoinedBlogsResponse>(withQuery('/groups/joined/blogs', { cursor: pageParam, limit: BLOG_LIMITS.stripDefault }), { signal }),
+      call(API.blogs.joined, { query: { cursor: pageParam, limit: BLOG_LIMITS.stripDefault }, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last: JoinedBlogsResponse) => last.nextCursor ?? undefined,
     enabled: Boolean(session),
@@ -56,7 +52,7 @@ export function useJoinedBlogs() {
 export function useBlog(blogId: number) {
   return useQuery({
     queryKey: blogKeys.detail(blogId),
-    queryFn: ({ signal }) => api.get<BlogResponse>(`/groups/blog/${blogId}`, { signal }),
+    queryFn: ({ signal }) => call(API.blogs.detail, { params: [blogId], signal }),
     enabled: Number.isSafeInteger(blogId) && blogId > 0,
   });
 }
@@ -95,20 +91,17 @@ export interface BlogInput {
   removeImage?: boolean;
 }
 
-function blogForm(input: BlogInput): FormData {
-  const form = new FormData();
-  form.append('title', input.title);
-  form.append('content', input.content);
-  if (input.image) form.append('image', input.image, input.image.name);
-  else if (input.removeImage) form.append('removeImage', 'true');
-  return form;
+/** The multipart body: title, content, then the new image, or removeImage=true (without one) to remove it. */
+function blogForm(input: BlogInput) {
+  const removeImage = !input.image && input.removeImage ? 'true' : undefined;
+  return multipartBody<BlogFields>({ title: input.title, content: input.content, removeImage }, { image: input.image });
 }
 
 /** POST /groups/{groupId}/posts (multipart title, content, optional image). */
 export function useCreateBlog(groupId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: BlogInput) => api.post<CreateBlogResponse>(`/groups/${groupId}/posts`, blogForm(input)),
+    mutationFn: (input: BlogInput) => call(API.blogs.create, { params: [groupId], body: blogForm(input) }),
     meta: { errorMessage: BLOG_TEXTS.createFailed },
     onSuccess: (data) => {
       queryClient.setQueryData(blogKeys.detail(data.post.id), { blog: data.post });
@@ -122,7 +115,7 @@ export function useUpdateBlog(groupId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ blogId, ...input }: BlogInput & { blogId: number }) =>
-      api.put<UpdateBlogResponse>(`/groups/${groupId}/blogs/${blogId}`, blogForm(input)),
+      call(API.blogs.update, { params: [groupId, blogId], body: blogForm(input) }),
     meta: { errorMessage: BLOG_TEXTS.updateFailed },
     onSuccess: (data) => {
       queryClient.setQueryData(blogKeys.detail(data.blog.id), { blog: data.blog });
@@ -135,7 +128,7 @@ export function useUpdateBlog(groupId: number) {
 export function useDeleteBlog(groupId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ blogId }: { blogId: number }) => apiRequest<MessageResponse>(`/groups/${groupId}/blogs/${blogId}`, { method: 'DELETE' }),
+    mutationFn: ({ blogId }: { blogId: number }) => call(API.blogs.remove, { params: [groupId, blogId] }),
     meta: { errorMessage: BLOG_TEXTS.deleteFailed },
     onSuccess: (_data, { blogId }) => {
       queryClient.removeQueries({ queryKey: blogKeys.detail(blogId) });
@@ -148,7 +141,7 @@ export function useDeleteBlog(groupId: number) {
 export function useUploadBlogImage() {
   return useMutation({
     mutationFn: ({ file, onProgress }: { file: File; onProgress?: (percent: number) => void }) =>
-      uploadFile<ImageUrlResponse>('/upload/image', 'image', file, file.name || 'image.png', { onProgress }),
+      upload(API.uploads.image, [], { field: 'image', blob: file, filename: file.name || 'image.png' }, { onProgress }),
     meta: { errorMessage: BLOG_TEXTS.imageUploadFailed },
   });
 }
@@ -172,7 +165,7 @@ export function useBlogLike() {
     update: (old: unknown) => mapCachedBlog(old, blogId, fn),
   });
   return useOptimisticMutation({
-    mutationFn: ({ groupId, blogId }: BlogRef) => api.post<BlogLikeResponse>(`/groups/${groupId}/blogs/${blogId}/like`, undefined),
+    mutationFn: ({ groupId, blogId }: BlogRef) => call(API.blogs.like, { params: [groupId, blogId] }),
     lockKey: ({ blogId }) => `like:blog:${blogId}`,
     optimistic: ({ blogId }) => [
       patch(blogId, (b) => ({ ...b, is_liked: !b.is_liked, likes_count: Math.max(0, b.likes_count + (b.is_liked ? -1 : 1)) })),
@@ -189,7 +182,7 @@ export function useBlogLike() {
 export function useShareBlog() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ groupId, blogId }: BlogRef) => api.post<BlogShareResponse>(`/groups/${groupId}/blogs/${blogId}/share`, undefined),
+    mutationFn: ({ groupId, blogId }: BlogRef) => call(API.blogs.share, { params: [groupId, blogId] }),
     // The link is copied whatever happens here; a refused count (the rate limit) shows the server's message.
     meta: {},
     onSuccess: (data, { blogId }) => {

@@ -11,21 +11,16 @@ import {
 } from '@tanstack/react-query';
 import { toastSuccess } from '@/lib/toast';
 import {
+  API,
   type ActivityResponse,
   type CommentListResponse,
-  type CommentWriteResponse,
   type DiscussionListResponse,
-  type DiscussionMessageResponse,
   type DiscussionResponse,
-  type DiscussionWriteResponse,
-  type ImageUrlResponse,
-  type LikeResponse,
-  type PinResponse,
   type ReplyListResponse,
   type Comment,
   type Discussion,
 } from '@agora/contract';
-import { api, uploadFile, withQuery } from '@/lib/api-client';
+import { call, upload } from '@/lib/api-client';
 import { groupKeys } from '@/features/groups/api';
 import { useOptimisticMutation, type OptimisticPatch } from '@/lib/optimistic';
 import { markFreshPost } from './fresh-posts';
@@ -40,23 +35,17 @@ import { DISCUSSION_TEXTS } from './texts';
 
 export { discussionKeys } from './keys';
 
-const postPath = (groupId: number, discussionId: number) => `/groups/${groupId}/discussions/${discussionId}`;
-
-function withCursor(path: string, cursor: string | undefined): string {
-  return cursor ? `${path}?cursor=${encodeURIComponent(cursor)}` : path;
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // Reads
 
 /** Which list of posts: a community's feed, the signed-in home feed, or Explore's. */
 export type FeedSource = { kind: 'group'; groupId: number } | { kind: 'home' } | { kind: 'explore' };
 
-const SOURCE_PATHS = {
-  group: (groupId: number) => `/api/groups/${groupId}/discussions`,
-  home: '/groups/joined/discussions',
-  explore: '/groups/suggested/discussions',
-};
+function feedPage(source: FeedSource, cursor: string | undefined, signal: AbortSignal) {
+  const query = { cursor };
+  if (source.kind === 'group') return call(API.discussions.ofGroup, { params: [source.groupId], query, signal });
+  return call(source.kind === 'home' ? API.discussions.home : API.discussions.explore, { query, signal });
+}
 
 function sourceKey(source: FeedSource): QueryKey {
   if (source.kind === 'group') return discussionKeys.group(source.groupId);
@@ -66,11 +55,7 @@ function sourceKey(source: FeedSource): QueryKey {
 export const discussionFeedQuery = (source: FeedSource) =>
   infiniteQueryOptions({
     queryKey: sourceKey(source),
-    queryFn: ({ signal, pageParam }) =>
-      api.get<DiscussionListResponse>(
-        withCursor(source.kind === 'group' ? SOURCE_PATHS.group(source.groupId) : SOURCE_PATHS[source.kind], pageParam),
-        { signal },
-      ),
+    queryFn: ({ signal, pageParam }) => feedPage(source, pageParam, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last: DiscussionListResponse) => last.nextCursor ?? undefined,
   });
@@ -79,7 +64,7 @@ export const discussionFeedQuery = (source: FeedSource) =>
 export function useUserActivity(userId: number) {
   return useInfiniteQuery({
     queryKey: discussionKeys.activity(userId),
-    queryFn: ({ signal, pageParam }) => api.get<ActivityResponse>(withCursor(`/users/${userId}/activity`, pageParam), { signal }),
+    queryFn: ({ signal, pageParam }) => call(API.users.activity, { params: [userId], query: { cursor: pageParam }, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last: ActivityResponse) => last.nextCursor ?? undefined,
   });
@@ -93,7 +78,7 @@ export function useDiscussionFeed(source: FeedSource, enabled = true) {
 export const discussionQuery = (groupId: number, discussionId: number) =>
   queryOptions({
     queryKey: discussionKeys.detail(groupId, discussionId),
-    queryFn: ({ signal }) => api.get<DiscussionResponse>(postPath(groupId, discussionId), { signal }),
+    queryFn: ({ signal }) => call(API.discussions.detail, { params: [groupId, discussionId], signal }),
   });
 
 /** GET /groups/{id}/discussions/{id}: one post for the post panel. */
@@ -109,9 +94,7 @@ export function useComments(groupId: number, discussionId: number, enabled = tru
   return useInfiniteQuery({
     queryKey: discussionKeys.comments(discussionId),
     queryFn: ({ signal, pageParam }) =>
-      api.get<CommentListResponse>(withQuery(`${postPath(groupId, discussionId)}/comments`, { order: 'oldest', cursor: pageParam }), {
-        signal,
-      }),
+      call(API.discussions.comments, { params: [groupId, discussionId], query: { order: 'oldest', cursor: pageParam }, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last: CommentListResponse) => last.nextCursor ?? undefined,
     enabled,
@@ -123,7 +106,7 @@ export function useReplies(groupId: number, discussionId: number, commentId: num
   return useInfiniteQuery({
     queryKey: discussionKeys.replies(discussionId, commentId),
     queryFn: ({ signal, pageParam }) =>
-      api.get<ReplyListResponse>(withCursor(`${postPath(groupId, discussionId)}/comments/${commentId}/replies`, pageParam), { signal }),
+      call(API.discussions.replies, { params: [groupId, discussionId, commentId], query: { cursor: pageParam }, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last: ReplyListResponse) => last.nextCursor ?? undefined,
     enabled,
@@ -239,7 +222,7 @@ export interface UploadedImage {
  * post may attach (`mediaUrls`) or show in its text (`[url]`).
  */
 export function uploadPostImage(image: Blob, filename: string, options: { onProgress?: (p: number) => void; signal?: AbortSignal } = {}) {
-  return uploadFile<ImageUrlResponse>('/upload/image', 'image', image, filename, { ...options });
+  return upload(API.uploads.image, [], { field: 'image', blob: image, filename }, { ...options });
 }
 
 /**
@@ -250,7 +233,7 @@ export function useCreateDiscussion() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ groupId, content, mediaUrls }: { groupId: number; content: string; mediaUrls: string[] }) =>
-      api.post<DiscussionWriteResponse>(`/groups/${groupId}/discussions`, { content, mediaUrls }),
+      call(API.discussions.create, { params: [groupId], body: { content, mediaUrls } }),
     meta: { errorMessage: DISCUSSION_TEXTS.createFailed },
     onSuccess: ({ discussion }, { groupId }) => {
       markFreshPost(discussion.id);
@@ -278,7 +261,7 @@ export function useUpdateDiscussion() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ post, content }: { post: Pick<Discussion, 'id' | 'group_id'>; content: string }) =>
-      api.put<DiscussionWriteResponse>(postPath(post.group_id, post.id), { content }),
+      call(API.discussions.update, { params: [post.group_id, post.id], body: { content } }),
     onSuccess: ({ discussion }) => updatePost(queryClient, discussion.id, () => discussion),
   });
 }
@@ -288,7 +271,7 @@ export function useDeleteDiscussion() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ post }: { post: Pick<Discussion, 'id' | 'group_id'> }) =>
-      api.delete<DiscussionMessageResponse>(postPath(post.group_id, post.id)),
+      call(API.discussions.remove, { params: [post.group_id, post.id] }),
     onSuccess: (_data, { post }) => {
       updatePost(queryClient, post.id, () => null);
       queryClient.removeQueries({ queryKey: discussionKeys.detail(post.group_id, post.id) });
@@ -303,7 +286,7 @@ export function usePinDiscussion() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ post, pin }: { post: Pick<Discussion, 'id' | 'group_id'>; pin: boolean }) =>
-      api.post<PinResponse>(`${postPath(post.group_id, post.id)}/${pin ? 'pin' : 'unpin'}`, undefined),
+      call(pin ? API.discussions.pin : API.discussions.unpin, { params: [post.group_id, post.id] }),
     meta: { errorMessage: DISCUSSION_TEXTS.pinFailed },
     onSuccess: ({ is_pinned }, { post }) => {
       updatePost(queryClient, post.id, (d) => ({ ...d, is_pinned }));
@@ -320,7 +303,7 @@ export function useLikeDiscussion() {
   return useOptimisticMutation({
     // The wanted state is sent (`liked`), so a retried request cannot undo itself; the spec's bare call toggles.
     mutationFn: ({ post }: { post: Pick<Discussion, 'id' | 'group_id' | 'isLiked'> }) =>
-      api.post<LikeResponse>(`${postPath(post.group_id, post.id)}/like`, { liked: !post.isLiked }),
+      call(API.discussions.like, { params: [post.group_id, post.id], body: { liked: !post.isLiked } }),
     lockKey: ({ post }) => `like:discussion:${post.id}`,
     optimistic: ({ post }) => postPatches(post.id, (d) => withLike(d, !d.isLiked, d.likeCount + (d.isLiked ? -1 : 1))),
     reconcile: (data, { post }, queryClient) => updatePost(queryClient, post.id, (d) => withLike(d, data.liked, data.likeCount)),
@@ -333,7 +316,7 @@ export function useLikeDiscussion() {
 export function useLikeComment() {
   return useOptimisticMutation({
     mutationFn: ({ groupId, comment }: { groupId: number; comment: Pick<Comment, 'id' | 'discussion_id' | 'isLiked'> }) =>
-      api.post<LikeResponse>(`${postPath(groupId, comment.discussion_id)}/comments/${comment.id}/like`, { liked: !comment.isLiked }, {}),
+      call(API.discussions.likeComment, { params: [groupId, comment.discussion_id, comment.id], body: { liked: !comment.isLiked } }),
     lockKey: ({ comment }) => `like:comment:${comment.id}`,
     optimistic: ({ comment }) => [
       {
@@ -361,7 +344,7 @@ export function useCreateComment(groupId: number, discussionId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ content, parentCommentId }: { content: string; parentCommentId: number | null }) =>
-      api.post<CommentWriteResponse>(`${postPath(groupId, discussionId)}/comments`, { content, parentCommentId }),
+      call(API.discussions.createComment, { params: [groupId, discussionId], body: { content, parentCommentId } }),
     meta: { errorMessage: DISCUSSION_TEXTS.addCommentFailed },
     onSuccess: ({ comment, commentCount, parentReplyCount }) => {
       updatePost(queryClient, discussionId, (d) => withCommentCount(d, commentCount));

@@ -1,14 +1,18 @@
 import { useInfiniteQuery, useQuery, type InfiniteData, type QueryKey } from '@tanstack/react-query';
 import { toastSuccess } from '@/lib/toast';
 import {
+  API,
   FRIEND_LIMITS,
+  type AnswerRequestBody,
+  type CancelRequestBody,
   type FriendActionResponse,
+  type FriendRequestBody,
   type FriendsResponse,
   type FriendStatusResponse,
-  type SuggestionsResponse,
   type FriendStatus,
+  type UnfriendRequestBody,
 } from '@agora/contract';
-import { api, withQuery } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { useOptimisticMutation, type OptimisticPatch } from '@/lib/optimistic';
 import { useSession } from '@/lib/session';
 import { notificationKeys } from '@/features/notifications/api';
@@ -31,7 +35,7 @@ export function useFriends(userId: number | null, limit: number = FRIEND_LIMITS.
   return useInfiniteQuery({
     queryKey: friendKeys.list(userId ?? 0),
     queryFn: ({ signal, pageParam }) =>
-      api.get<FriendsResponse>(withQuery(`/friends/${userId}/friends`, { cursor: pageParam, limit }), { signal }),
+      call(API.friends.list, { params: [userId ?? 0], query: { cursor: pageParam, limit }, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     enabled: Boolean(session) && userId !== null,
@@ -43,7 +47,7 @@ export function useMutualFriends(userId: number) {
   const session = useSession();
   return useInfiniteQuery({
     queryKey: friendKeys.mutual(userId),
-    queryFn: ({ signal, pageParam }) => api.get<FriendsResponse>(withQuery(`/friends/${userId}/mutual`, { cursor: pageParam }), { signal }),
+    queryFn: ({ signal, pageParam }) => call(API.friends.mutual, { params: [userId], query: { cursor: pageParam }, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     enabled: Boolean(session) && session?.userId !== userId,
@@ -56,7 +60,7 @@ export function useSuggestions(search: string) {
   return useInfiniteQuery({
     queryKey: friendKeys.suggestionSearch(search),
     queryFn: ({ signal, pageParam }) =>
-      api.get<SuggestionsResponse>(withQuery('/friends/suggestions', { search, cursor: pageParam }), { signal }),
+      call(API.friends.suggestions, { query: { search, cursor: pageParam }, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     enabled: Boolean(session),
@@ -72,7 +76,8 @@ export function useFriendStatus(userId: number, known?: FriendStatus) {
   return useQuery({
     queryKey: friendKeys.status(userId),
     queryFn: ({ signal }) =>
-      api.get<FriendStatusResponse>(withQuery('/friends/status/check', { user1: session?.userId, user2: userId }), { signal }),
+      // Enabled only with a session: user1 is always the signed-in user.
+      call(API.friends.status, { query: { user1: session?.userId ?? 0, user2: userId }, signal }),
     enabled: Boolean(session) && session?.userId !== userId,
     ...(known ? { initialData: { status: known } satisfies FriendStatusResponse } : {}),
   });
@@ -98,8 +103,8 @@ export function actionsFor(status: FriendStatus): FriendAction[] {
 }
 
 interface ActionSpec {
-  path: string;
-  body: (userId: number) => Record<string, number>;
+  /** The call, with its body for the other user: the contract's request type of that endpoint. */
+  send: (userId: number) => Promise<FriendActionResponse>;
   /** The status the action leads to (SPEC §4), shown at once. */
   next: FriendStatus;
   errorMessage: string;
@@ -108,17 +113,27 @@ interface ActionSpec {
 /** The SPEC §7 call of each action. The acting user is the session's: no requester_id is sent for oneself. */
 export const FRIEND_ACTIONS: Record<FriendAction, ActionSpec> = {
   request: {
-    path: '/friends/request',
-    body: (id) => ({ addressee_id: id }),
+    send: (id) => call(API.friends.request, { body: { addressee_id: id } satisfies FriendRequestBody }),
     next: 'pending_sent',
     errorMessage: FRIEND_TEXTS.requestFailed,
   },
-  cancel: { path: '/friends/cancel', body: (id) => ({ addressee_id: id }), next: 'not_friends', errorMessage: FRIEND_TEXTS.cancelFailed },
-  accept: { path: '/friends/accept', body: (id) => ({ requester_id: id }), next: 'friends', errorMessage: FRIEND_TEXTS.acceptFailed },
-  reject: { path: '/friends/reject', body: (id) => ({ requester_id: id }), next: 'not_friends', errorMessage: FRIEND_TEXTS.rejectFailed },
+  cancel: {
+    send: (id) => call(API.friends.cancel, { body: { addressee_id: id } satisfies CancelRequestBody }),
+    next: 'not_friends',
+    errorMessage: FRIEND_TEXTS.cancelFailed,
+  },
+  accept: {
+    send: (id) => call(API.friends.accept, { body: { requester_id: id } satisfies AnswerRequestBody }),
+    next: 'friends',
+    errorMessage: FRIEND_TEXTS.acceptFailed,
+  },
+  reject: {
+    send: (id) => call(API.friends.reject, { body: { requester_id: id } satisfies AnswerRequestBody }),
+    next: 'not_friends',
+    errorMessage: FRIEND_TEXTS.rejectFailed,
+  },
   unfriend: {
-    path: '/friends/unfriend',
-    body: (id) => ({ other_user_id: id }),
+    send: (id) => call(API.friends.unfriend, { body: { other_user_id: id } satisfies UnfriendRequestBody }),
     next: 'not_friends',
     errorMessage: FRIEND_TEXTS.removeFailed,
   },
@@ -149,7 +164,7 @@ function useFriendMutation(action: FriendAction) {
   const me = session?.userId ?? 0;
   const spec = FRIEND_ACTIONS[action];
   return useOptimisticMutation<FriendTarget, FriendActionResponse>({
-    mutationFn: ({ userId }) => api.post<FriendActionResponse>(spec.path, spec.body(userId)),
+    mutationFn: ({ userId }) => spec.send(userId),
     optimistic: ({ userId }) => {
       const patches: OptimisticPatch[] = [{ queryKey: friendKeys.status(userId), update: () => ({ status: spec.next }) }];
       if (action === 'unfriend') patches.push({ queryKey: friendKeys.list(me), update: (old) => withoutFriend(old, userId) });

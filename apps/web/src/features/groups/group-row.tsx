@@ -7,7 +7,7 @@ import { FallbackImage } from '@/components/ui/fallback-image';
 import { Tooltip } from '@/components/ui/tooltip';
 import { useSession } from '@/lib/session';
 import { loginPathFor } from '@/features/auth/public';
-import { useMembership } from './api';
+import { useMembership } from '@/features/members/api';
 import { useLeaveConfirm } from './leave-confirm';
 import { countLabel, GROUP_TEXTS } from './texts';
 

@@ -6,7 +6,7 @@ import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
-import { lookupUser, useInviteUser } from './api';
+import { lookupUser, useInviteUser } from '@/features/members/api';
 import { GROUP_TEXTS } from './texts';
 
 /**

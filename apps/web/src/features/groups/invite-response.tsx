@@ -1,7 +1,7 @@
 import { MailPlus } from 'lucide-react';
 import type { GroupDetailResponse } from '@agora/contract';
 import { Button } from '@/components/ui/button';
-import { useRespondInvite } from './api';
+import { useRespondInvite } from '@/features/members/api';
 
 /**
  * A pending invitation of the viewer, answered on the community page itself (the notifications panel comes in a

@@ -3,7 +3,7 @@ import { LoadMore } from '@/components/load-more';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { useProfilePanel } from '@/features/profiles/public';
-import { useApproveRequest, useDeclineRequest, useJoinRequests } from './api';
+import { useApproveRequest, useDeclineRequest, useJoinRequests } from '@/features/members/api';
 import { GROUP_TEXTS } from './texts';
 
 /** Pending requests to join (private communities), for the owner, admins and moderators: Approve or Decline. */

@@ -13,7 +13,7 @@ import {
 } from '@agora/contract';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Button } from '@/components/ui/button';
-import { useAssignRole, useKickMember, useTransferOwnership } from './api';
+import { useAssignRole, useKickMember, useTransferOwnership } from '@/features/members/api';
 import { menuContentClass, menuItemClass } from './menu';
 import { GROUP_TEXTS } from './texts';
 

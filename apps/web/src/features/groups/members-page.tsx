@@ -11,7 +11,7 @@ import { useSession } from '@/lib/session';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useProfilePanel } from '@/features/profiles/public';
 import { FriendActions } from '@/features/friends/public';
-import { useGroupMembers } from './api';
+import { useGroupMembers } from '@/features/members/api';
 import { InviteButton } from './invite-dialog';
 import { JoinRequests } from './join-requests';
 import { PendingInvitations } from './pending-invitations';

@@ -5,7 +5,7 @@ import { Button, type ButtonProps } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { loginPathFor } from '@/features/auth/public';
 import type { Viewer } from './access';
-import { useMembership } from './api';
+import { useMembership } from '@/features/members/api';
 import { useLeaveConfirm } from './leave-confirm';
 import { GROUP_TEXTS } from './texts';
 

@@ -2,7 +2,7 @@ import { X } from 'lucide-react';
 import { LoadMore } from '@/components/load-more';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
-import { useInvitations, useRevokeInvitation } from './api';
+import { useInvitations, useRevokeInvitation } from '@/features/members/api';
 import { GROUP_TEXTS } from './texts';
 
 /**

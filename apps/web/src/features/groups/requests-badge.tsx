@@ -1,4 +1,4 @@
-import { useJoinRequests } from './api';
+import { useJoinRequests } from '@/features/members/api';
 import { GROUP_TEXTS } from './texts';
 
 /**

@@ -1,4 +1,6 @@
+import type { ReactElement } from 'react';
 import type { RouteObject } from 'react-router';
+import { APP_ROUTES, GROUP_TABS, routerPath, type GroupTab } from '@agora/contract';
 import { lazyComponent } from '@/lib/lazy-component';
 
 // Each tab is its own chunk, like every page (app/routes.tsx): the layout loads with the community page, a tab's
@@ -24,14 +26,16 @@ const DiscussionTab = lazyComponent(
   (m) => m.DiscussionTab,
 );
 
+/** Each tab's page; the tabs themselves are the contract's GROUP_TABS (the one route table). */
+const TAB_PAGES: Record<GroupTab, ReactElement> = {
+  members: <MembersPage />,
+  blogs: <BlogsTab />,
+  discussions: <DiscussionTab />,
+};
+
 /** `/group/{slug or id}` and its tabs (SPEC §2). */
 export const groupRoutes: RouteObject = {
-  path: 'group/:groupId',
+  path: routerPath(APP_ROUTES.group.pattern),
   element: <GroupLayout />,
-  children: [
-    { index: true, element: <GroupOverview /> },
-    { path: 'members', element: <MembersPage /> },
-    { path: 'blogs', element: <BlogsTab /> },
-    { path: 'discussions', element: <DiscussionTab /> },
-  ],
+  children: [{ index: true, element: <GroupOverview /> }, ...GROUP_TABS.map((tab) => ({ path: tab, element: TAB_PAGES[tab] }))],
 };

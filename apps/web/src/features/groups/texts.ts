@@ -43,12 +43,6 @@ export const GROUP_TEXTS = {
   renameFailed: 'Failed to update group name',
   updateFailed: 'Failed to update community',
   deleteFailed: 'Failed to delete the community',
-  transferFailed: 'Failed to transfer ownership',
-
-  // Membership (SPEC §4, §8)
-  joinFailed: 'Failed to join group',
-  leaveFailed: 'Failed to leave group',
-  cancelRequestFailed: 'Failed to cancel the request',
 
   // Discussion tab (SPEC §2)
   authBanner: 'Want to participate in this community? Join now!',
@@ -79,20 +73,12 @@ export const GROUP_TEXTS = {
   confirmRole: (role: string) => `Are you sure you want to make this member a ${role}?`,
   confirmKick: (name: string) => `Are you sure you want to kick ${name} from the community?`,
   confirmTransfer: (name: string) => `Are you sure you want to make ${name} the owner of this community? You will become an admin.`,
-  assignRoleFailed: 'Failed to assign role',
-  kickFailed: 'Failed to kick member',
-  approveFailed: 'Failed to accept request',
-  declineFailed: 'Failed to decline request',
-  inviteFailed: 'Failed to send the invitation',
-  acceptInviteFailed: 'Failed to accept invite',
-  declineInviteFailed: 'Failed to decline invite',
   joinRequests: 'Join requests',
   /** The Members tab's badge for staff: spoken after its visible number ("Members 2 pending join requests"). */
   pendingRequests: (n: string) => `pending join ${n === '1' ? 'request' : 'requests'}`,
   pendingInvitations: 'Pending invitations',
   invitedBy: (name: string) => `Invited by ${name}`,
   revoke: 'Revoke',
-  revokeFailed: 'Failed to revoke the invitation',
   approve: 'Approve',
   decline: 'Decline',
   invite: 'Invite',

@@ -2,10 +2,10 @@ import { useEffect } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { toastSuccess } from '@/lib/toast';
 import {
+  API,
   canonicalNotificationType,
   type ClearNotificationsResponse,
   FRIEND_MESSAGES,
-  type FriendActionResponse,
   newNotificationPayloadSchema,
   type NotificationCountResponse,
   type NotificationsResponse,
@@ -13,13 +13,14 @@ import {
   unreadCountPayloadSchema,
   type Notification,
 } from '@agora/contract';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { useOptimisticMutation } from '@/lib/optimistic';
 import { useSession } from '@/lib/session';
 import { onSocketEvent } from '@/lib/socket';
 import { UNREAD_POLL_MS } from '@/lib/ui-constants';
 import { friendKeys } from '@/features/friends/api';
 import { groupKeys } from '@/features/groups/api';
+import { memberKeys } from '@/features/members/api';
 import { notificationKeys } from './keys';
 import { isAnswerable } from './rules';
 import { NOTIFICATION_TEXTS } from './texts';
@@ -73,8 +74,7 @@ export function useNotifications(enabled = true) {
   return useInfiniteQuery({
     queryKey: notificationKeys.list(),
     queryFn: async ({ signal, pageParam }) => {
-      const path = pageParam ? `/notifications?cursor=${encodeURIComponent(pageParam)}` : '/notifications';
-      const data = await api.get<NotificationsResponse>(path, { signal });
+      const data = await call(API.notifications.list, { query: { cursor: pageParam }, signal });
       queryClient.setQueryData(notificationKeys.unread(), data.unreadCount);
       return data;
     },
@@ -92,7 +92,7 @@ export function useUnreadCount() {
   const session = useSession();
   const query = useQuery({
     queryKey: notificationKeys.unread(),
-    queryFn: async ({ signal }) => (await api.get<NotificationsResponse>('/notifications?limit=1', { signal })).unreadCount,
+    queryFn: async ({ signal }) => (await call(API.notifications.list, { query: { limit: 1 }, signal })).unreadCount,
     enabled: Boolean(session),
     refetchInterval: UNREAD_POLL_MS,
     // Focus and visibility are handled below: TanStack Query only watches visibility, and only for stale data.
@@ -144,7 +144,7 @@ export function useNotificationsLive(): void {
       // Membership news: staff's request list (the Members tab badge), or the viewer's own place in a community.
       const type = notification.noti_type;
       if (type === 'join_request' && notification.group_id) {
-        void queryClient.invalidateQueries({ queryKey: groupKeys.requests(notification.group_id) });
+        void queryClient.invalidateQueries({ queryKey: memberKeys.requests(notification.group_id) });
       } else if (type === 'join_request_approved' || type === 'role_changed' || type === 'member_removed') {
         void queryClient.invalidateQueries({ queryKey: groupKeys.details() });
         void queryClient.invalidateQueries({ queryKey: groupKeys.lists() });
@@ -177,7 +177,7 @@ const reconcileCount = (data: NotificationCountResponse, _vars: unknown, queryCl
 export function useMarkRead() {
   const queryClient = useQueryClient();
   return useOptimisticMutation<Target, NotificationCountResponse>({
-    mutationFn: ({ id }) => api.put<NotificationCountResponse>(`/notifications/${id}/read`, undefined),
+    mutationFn: ({ id }) => call(API.notifications.read, { params: [id] }),
     optimistic: ({ id }) => {
       const wasUnread = findItem(queryClient, id)?.is_read === false;
       return [
@@ -198,7 +198,7 @@ export function useMarkRead() {
 export function useDeleteNotification() {
   const queryClient = useQueryClient();
   return useOptimisticMutation<Target, NotificationCountResponse>({
-    mutationFn: ({ id }) => api.delete<NotificationCountResponse>(`/notifications/${id}`),
+    mutationFn: ({ id }) => call(API.notifications.remove, { params: [id] }),
     optimistic: ({ id }) => {
       const wasUnread = findItem(queryClient, id)?.is_read === false;
       return [
@@ -217,7 +217,7 @@ export function useDeleteNotification() {
 export function useClearNotifications() {
   const queryClient = useQueryClient();
   return useOptimisticMutation<void, ClearNotificationsResponse>({
-    mutationFn: () => api.delete<ClearNotificationsResponse>('/notifications'),
+    mutationFn: () => call(API.notifications.clear),
     // The server keeps what still needs an answer (pending friend requests, invitations): so does the list.
     optimistic: () => {
       const kept = (queryClient.getQueryData<ListData>(notificationKeys.list())?.pages ?? [])
@@ -240,7 +240,7 @@ export function useClearNotifications() {
 function useRespondFriendAction(accept: boolean) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id }: Target) => api.post<FriendActionResponse>('/friends/respond', { notificationId: id, accept }),
+    mutationFn: ({ id }: Target) => call(API.friends.respond, { body: { notificationId: id, accept } }),
     meta: { errorMessage: accept ? NOTIFICATION_TEXTS.acceptFailed : NOTIFICATION_TEXTS.declineFailed },
     onSuccess: (data, { id }) => {
       void toastSuccess(accept ? FRIEND_MESSAGES.respondAccepted : FRIEND_MESSAGES.respondDeclined);

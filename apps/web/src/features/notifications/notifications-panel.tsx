@@ -34,7 +34,7 @@ import { Tooltip } from '@/components/ui/tooltip';
 import { cn } from '@/lib/cn';
 import { formatTimestamp, isMobileWidth } from '@/lib/time';
 import { useProfilePanel } from '@/features/profiles/public';
-import { useRespondInvite } from '@/features/groups/api';
+import { useRespondInvite } from '@/features/members/api';
 import {
   useClearNotifications,
   useDeleteNotification,

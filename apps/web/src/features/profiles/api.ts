@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { stripQuery, type ImagePathResponse, type Profile, type UpdateProfileRequest, type UserSummary } from '@agora/contract';
-import { api, uploadFile, withQuery } from '@/lib/api-client';
+import { API, stripQuery, type Profile, type UpdateProfileRequest } from '@agora/contract';
+import { call, upload } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 
 export const profileKeys = {
@@ -15,7 +15,7 @@ export function useUserByUsername(username: string | null) {
   const session = useSession();
   return useQuery({
     queryKey: profileKeys.byUsername(username ?? ''),
-    queryFn: ({ signal }) => api.get<UserSummary>(withQuery('/users/lookup', { username: username ?? '' }), { signal }),
+    queryFn: ({ signal }) => call(API.users.lookup, { query: { username: username ?? '' }, signal }),
     enabled: Boolean(session) && username !== null,
     staleTime: 5 * 60_000,
   });
@@ -24,13 +24,13 @@ export function useUserByUsername(username: string | null) {
 export const ownProfileQuery = () =>
   queryOptions({
     queryKey: profileKeys.own(),
-    queryFn: ({ signal }) => api.get<Profile>('/users/profile', { signal }),
+    queryFn: ({ signal }) => call(API.users.profile, { signal }),
   });
 
 export const profileQuery = (id: number) =>
   queryOptions({
     queryKey: profileKeys.detail(id),
-    queryFn: ({ signal }) => api.get<Profile>(`/users/${id}`, { signal }),
+    queryFn: ({ signal }) => call(API.users.byId, { params: [id], signal }),
   });
 
 /** The signed-in user's profile (GET /users/profile); idle for visitors. */
@@ -60,7 +60,7 @@ export const PROFILE_ERRORS = {
 } as const;
 
 export function updateProfile(body: UpdateProfileRequest): Promise<Profile> {
-  return api.put<Profile>('/users/profile', body);
+  return call(API.users.updateProfile, { body });
 }
 
 export function useUpdateProfile() {
@@ -75,10 +75,10 @@ export function useUpdateProfile() {
 
 export type ProfileImageKind = 'photo' | 'banner';
 
-const UPLOADS: Record<ProfileImageKind, { path: string; field: string; profileField: 'profileImage' | 'bannerImage' }> = {
-  photo: { path: '/profile/upload-picture', field: 'profileImage', profileField: 'profileImage' },
-  banner: { path: '/profile/upload-banner', field: 'bannerImage', profileField: 'bannerImage' },
-};
+const UPLOADS = {
+  photo: { endpoint: API.uploads.profilePicture, field: 'profileImage', profileField: 'profileImage' },
+  banner: { endpoint: API.uploads.profileBanner, field: 'bannerImage', profileField: 'bannerImage' },
+} as const satisfies Record<ProfileImageKind, { endpoint: unknown; field: string; profileField: 'profileImage' | 'bannerImage' }>;
 
 export interface UploadProfileImageInput {
   kind: ProfileImageKind;
@@ -92,7 +92,7 @@ export function useUploadProfileImage() {
   return useMutation({
     mutationFn: async ({ kind, image, onProgress }: UploadProfileImageInput) => {
       const target = UPLOADS[kind];
-      const uploaded = await uploadFile<ImagePathResponse>(target.path, target.field, image, `${kind}.jpg`, { onProgress });
+      const uploaded = await upload(target.endpoint, [], { field: target.field, blob: image, filename: `${kind}.jpg` }, { onProgress });
       return updateProfile({ [target.profileField]: stripQuery(uploaded.imagePath) });
     },
     meta: { errorMessage: PROFILE_ERRORS.uploadFailed },

@@ -1,0 +1,17 @@
+/** The members screens' failure texts (SPEC §8 defaults where it gives one; the server's message wins when sent). */
+export const MEMBER_TEXTS = {
+  // Membership (SPEC §4, §8)
+  joinFailed: 'Failed to join group',
+  leaveFailed: 'Failed to leave group',
+  cancelRequestFailed: 'Failed to cancel the request',
+  // Member management (staff) and invitations
+  assignRoleFailed: 'Failed to assign role',
+  kickFailed: 'Failed to kick member',
+  transferFailed: 'Failed to transfer ownership',
+  approveFailed: 'Failed to accept request',
+  declineFailed: 'Failed to decline request',
+  inviteFailed: 'Failed to send the invitation',
+  revokeFailed: 'Failed to revoke the invitation',
+  acceptInviteFailed: 'Failed to accept invite',
+  declineInviteFailed: 'Failed to decline invite',
+} as const;
