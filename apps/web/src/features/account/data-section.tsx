@@ -43,9 +43,11 @@ export function DataSection() {
               </p>
             ) : current?.status === 'ready' ? (
               <p>
-                {ACCOUNT_TEXTS.exportReady(when(current.ready ?? current.created, now))}{' '}
+                {ACCOUNT_TEXTS.exportReady(
+                  when(current.ready ?? current.created, now),
+                  current.sizeBytes !== null ? ACCOUNT_TEXTS.size(current.sizeBytes) : null,
+                )}{' '}
                 {current.expires ? ACCOUNT_TEXTS.exportExpires(dateOf(current.expires)) : null}
-                {current.sizeBytes !== null ? ` (${ACCOUNT_TEXTS.size(current.sizeBytes)})` : null}
               </p>
             ) : current?.status === 'failed' ? (
               <p className="text-danger-fg">{ACCOUNT_TEXTS.exportFailedStatus}</p>

@@ -265,7 +265,7 @@ describe('SettingsPage', () => {
 
       latest = READY;
       await queryClient.refetchQueries({ queryKey: ['account', 'export'] });
-      expect(await within(data).findByText(/Your data is ready/)).toHaveTextContent('(20 KB)');
+      expect(await within(data).findByText(/Your data is ready/)).toHaveTextContent(/^Your data is ready \(prepared 9 minutes ago, 20 KB\)\. Available until Jan \d, 2030\.$/);
       await user.click(within(data).getByRole('button', { name: 'Download' }));
       await waitFor(() => expect(clicked).toEqual(['agora-ada-2030-01-01.zip']));
       expect(calls.find((c) => c.url === '/api/account/export/5')?.headers.Authorization).toBe('Bearer test-token');

@@ -100,7 +100,7 @@ export const ACCOUNT_TEXTS = {
   requestingExport: 'Requesting...',
   exportFailed: 'Could not start the export. Please try again later.',
   exportPending: 'We are preparing your data. This page updates when it is ready.',
-  exportReady: (when: string) => `Your data is ready (prepared ${when}).`,
+  exportReady: (when: string, size: string | null) => `Your data is ready (prepared ${when}${size ? `, ${size}` : ''}).`,
   exportExpires: (when: string) => `Available until ${when}.`,
   exportFailedStatus: 'The last export failed. Please request a new one.',
   download: 'Download',
