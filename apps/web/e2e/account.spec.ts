@@ -147,7 +147,11 @@ test('register, see the banner, reset a forgotten password from the mail, confir
   await expect(sessions.getByRole('listitem').first().getByRole('button')).toHaveCount(0);
   await expectAccessible(page, 'settings');
   await snapBoth(page, 'settings');
-  await sessions.getByRole('listitem').nth(1).getByRole('button', { name: /^Sign out/ }).click();
+  await sessions
+    .getByRole('listitem')
+    .nth(1)
+    .getByRole('button', { name: /^Sign out/ })
+    .click();
   await expect(page.getByText('Signed out of that device')).toBeVisible();
   await expect(sessions.getByRole('listitem')).toHaveCount(1);
   await lostPage.goto('/settings');
@@ -162,10 +166,13 @@ test('register, see the banner, reset a forgotten password from the mail, confir
   await likes.click();
   expect((await saved).ok()).toBe(true);
   await page.reload();
-  await expect(page.getByRole('region', { name: 'Notifications' }).getByRole('switch', { name: 'Someone likes your post' })).not.toBeChecked();
   await expect(
-    page.getByRole('region', { name: 'Notifications' }).getByRole('switch', { name: 'Friend requests' }),
-  ).toHaveAttribute('aria-disabled', 'true');
+    page.getByRole('region', { name: 'Notifications' }).getByRole('switch', { name: 'Someone likes your post' }),
+  ).not.toBeChecked();
+  await expect(page.getByRole('region', { name: 'Notifications' }).getByRole('switch', { name: 'Friend requests' })).toHaveAttribute(
+    'aria-disabled',
+    'true',
+  );
 
   // Change the email: a pending change shows until the link from the new address's mail is opened.
   const security = page.getByRole('region', { name: 'Security' });

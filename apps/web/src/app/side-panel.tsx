@@ -1,9 +1,11 @@
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { appPaths } from '@agora/contract';
 import { LogOut, Settings, UserRound } from 'lucide-react';
 import { Avatar } from '@/components/ui/avatar';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { FallbackImage } from '@/components/ui/fallback-image';
 import { Skeleton } from '@/components/ui/spinner';
+import { cn } from '@/lib/cn';
 import { useSession } from '@/lib/session';
 import { useLogout } from '@/features/auth/api';
 import { FriendsPanelList } from '@/features/friends/public';
@@ -19,6 +21,7 @@ export function SidePanel() {
   const profile = useOwnProfile();
   const logout = useLogout();
   const panel = useProfilePanel();
+  const onSettings = useLocation().pathname === appPaths.settings();
   if (!session) return null;
   const data = profile.data;
   const name = data ? [data.firstName, data.lastName].filter(Boolean).join(' ') || data.username : session.username;
@@ -56,7 +59,15 @@ export function SidePanel() {
         <FriendsPanelList />
       </div>
       <div className="space-y-1 border-t border-line p-4">
-        <Link to="/settings" className={buttonClasses('ghost', 'md', 'w-full justify-start text-fg-muted')}>
+        <Link
+          to={appPaths.settings()}
+          aria-current={onSettings ? 'page' : undefined}
+          className={buttonClasses(
+            'ghost',
+            'md',
+            cn('w-full justify-start', onSettings ? 'bg-accent-soft text-accent-fg' : 'text-fg-muted'),
+          )}
+        >
           <Settings aria-hidden />
           Settings
         </Link>

@@ -64,9 +64,7 @@ export function DataSection() {
               <Button
                 variant={current?.status === 'ready' ? 'outline' : 'primary'}
                 disabled={request.isPending}
-                onClick={() =>
-                  request.mutate(undefined, { onSuccess: () => void toastSuccess(ACCOUNT_MESSAGES.exportQueued) })
-                }
+                onClick={() => request.mutate(undefined, { onSuccess: () => void toastSuccess(ACCOUNT_MESSAGES.exportQueued) })}
               >
                 {request.isPending ? ACCOUNT_TEXTS.requestingExport : ACCOUNT_TEXTS.requestExport}
               </Button>

@@ -38,15 +38,11 @@ export function EmailBanner() {
   };
 
   return (
-    <section
-      aria-label={ACCOUNT_TEXTS.bannerText}
-      className="border-b border-warning-fg/25 bg-warning-soft text-warning-fg"
-    >
+    <section aria-label={ACCOUNT_TEXTS.bannerText} className="border-b border-warning-fg/25 bg-warning-soft text-warning-fg">
       <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2.5 sm:px-6">
         <MailWarning className="size-5 shrink-0" aria-hidden />
         <p className="min-w-0 flex-1 text-sm">
-          <span className="font-semibold">{ACCOUNT_TEXTS.bannerText}</span>{' '}
-          <span>{ACCOUNT_TEXTS.bannerHint(account.data.email)}</span>
+          <span className="font-semibold">{ACCOUNT_TEXTS.bannerText}</span> <span>{ACCOUNT_TEXTS.bannerHint(account.data.email)}</span>
         </p>
         <div className="flex items-center gap-1">
           <Button

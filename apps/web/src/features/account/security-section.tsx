@@ -81,13 +81,31 @@ function ChangePasswordForm() {
       </h3>
       <FormMessage message={formError} />
       <Field label={ACCOUNT_TEXTS.currentPasswordLabel} error={errors.currentPassword}>
-        <PasswordInput name="currentPassword" autoComplete="current-password" value={values.currentPassword} onChange={set('currentPassword')} disabled={busy} />
+        <PasswordInput
+          name="currentPassword"
+          autoComplete="current-password"
+          value={values.currentPassword}
+          onChange={set('currentPassword')}
+          disabled={busy}
+        />
       </Field>
       <Field label={ACCOUNT_TEXTS.newPasswordLabel} error={errors.newPassword} hint={ACCOUNT_TEXTS.passwordHint}>
-        <PasswordInput name="newPassword" autoComplete="new-password" value={values.newPassword} onChange={set('newPassword')} disabled={busy} />
+        <PasswordInput
+          name="newPassword"
+          autoComplete="new-password"
+          value={values.newPassword}
+          onChange={set('newPassword')}
+          disabled={busy}
+        />
       </Field>
       <Field label={ACCOUNT_TEXTS.confirmPasswordLabel} error={errors.confirmPassword}>
-        <PasswordInput name="confirmPassword" autoComplete="new-password" value={values.confirmPassword} onChange={set('confirmPassword')} disabled={busy} />
+        <PasswordInput
+          name="confirmPassword"
+          autoComplete="new-password"
+          value={values.confirmPassword}
+          onChange={set('confirmPassword')}
+          disabled={busy}
+        />
       </Field>
       <Button type="submit" disabled={busy}>
         {busy ? ACCOUNT_TEXTS.changePasswordSubmitting : ACCOUNT_TEXTS.changePasswordSubmit}

@@ -48,7 +48,9 @@ export function SessionsSection() {
                   <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-fg">
                     {session.device}
                     {session.current ? (
-                      <span className="rounded-full bg-accent-soft px-2 py-0.5 text-xs font-semibold text-accent-fg">{ACCOUNT_TEXTS.thisDevice}</span>
+                      <span className="rounded-full bg-accent-soft px-2 py-0.5 text-xs font-semibold text-accent-fg">
+                        {ACCOUNT_TEXTS.thisDevice}
+                      </span>
                     ) : null}
                   </p>
                   <p className="text-xs text-fg-subtle">

@@ -32,7 +32,14 @@ const SETTINGS: NotificationSettings = {
   },
   digest: 'off',
 };
-const READY: AccountExport = { id: 5, status: 'ready', created: ago(10 * MINUTE), ready: ago(9 * MINUTE), expires: '2030-01-08T00:00:00.000Z', sizeBytes: 20_480 };
+const READY: AccountExport = {
+  id: 5,
+  status: 'ready',
+  created: ago(10 * MINUTE),
+  ready: ago(9 * MINUTE),
+  expires: '2030-01-08T00:00:00.000Z',
+  sizeBytes: 20_480,
+};
 
 function routes(overrides: Record<string, (body: unknown, url: string) => Response | Promise<Response>> = {}) {
   return serve({
@@ -109,7 +116,11 @@ describe('SettingsPage', () => {
     it('puts a wrong current password under its field', async () => {
       routes({
         'POST /api/auth/password/change': () =>
-          json(400, { message: ACCOUNT_MESSAGES.currentPasswordWrong, code: 'wrong_password', fields: { currentPassword: ACCOUNT_MESSAGES.currentPasswordWrong } }),
+          json(400, {
+            message: ACCOUNT_MESSAGES.currentPasswordWrong,
+            code: 'wrong_password',
+            fields: { currentPassword: ACCOUNT_MESSAGES.currentPasswordWrong },
+          }),
       });
       const { user } = renderApp('/settings');
       const form = within(await section('Security')).getByRole('form', { name: 'Change password' });
@@ -117,12 +128,15 @@ describe('SettingsPage', () => {
       await user.type(within(form).getByLabelText('New password'), 'new-password-1');
       await user.type(within(form).getByLabelText('Confirm new password'), 'new-password-1');
       await user.click(within(form).getByRole('button', { name: 'Change password' }));
-      await waitFor(() => expect(within(form).getByLabelText('Current password')).toHaveAccessibleDescription(ACCOUNT_MESSAGES.currentPasswordWrong));
+      await waitFor(() =>
+        expect(within(form).getByLabelText('Current password')).toHaveAccessibleDescription(ACCOUNT_MESSAGES.currentPasswordWrong),
+      );
     });
 
     it('shows the address, a pending change, and asks for a change with the password; a taken address goes under its field', async () => {
       let account = { ...ACCOUNT, emailVerified: false };
-      let change = () => json(409, { message: 'Email is already registered', code: 'email_taken', fields: { newEmail: 'Email is already registered' } });
+      let change = () =>
+        json(409, { message: 'Email is already registered', code: 'email_taken', fields: { newEmail: 'Email is already registered' } });
       const { calls } = routes({
         'GET /api/account': () => json(200, account),
         'POST /api/auth/email/change': () => change(),
@@ -134,7 +148,9 @@ describe('SettingsPage', () => {
       await user.type(within(form).getByLabelText('New email address'), 'taken@example.com');
       await user.type(within(form).getByLabelText('Password'), 'my-password');
       await user.click(within(form).getByRole('button', { name: 'Change email' }));
-      await waitFor(() => expect(within(form).getByLabelText('New email address')).toHaveAccessibleDescription('Email is already registered'));
+      await waitFor(() =>
+        expect(within(form).getByLabelText('New email address')).toHaveAccessibleDescription('Email is already registered'),
+      );
 
       account = { ...ACCOUNT, pendingEmail: 'new@example.com' };
       change = () => json(200, { message: ACCOUNT_MESSAGES.emailChangeSent });
@@ -182,7 +198,10 @@ describe('SettingsPage', () => {
       expect(await screen.findByText(ACCOUNT_MESSAGES.sessionEnded)).toBeInTheDocument();
       expect(await within(sessions).findByText('No other device is signed in.')).toBeInTheDocument();
       expect(within(sessions).getAllByRole('listitem')).toHaveLength(1);
-      expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/auth/sessions?others=1', '/api/auth/sessions/11']);
+      expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([
+        '/api/auth/sessions?others=1',
+        '/api/auth/sessions/11',
+      ]);
     });
   });
 
@@ -208,7 +227,10 @@ describe('SettingsPage', () => {
         'PUT /notifications/settings': (body) =>
           refuse
             ? json(400, { message: 'Nope', code: 'bad' })
-            : json(200, { types: { ...SETTINGS.types, ...(body as Partial<NotificationSettings>).types }, digest: (body as Partial<NotificationSettings>).digest ?? 'off' }),
+            : json(200, {
+                types: { ...SETTINGS.types, ...(body as Partial<NotificationSettings>).types },
+                digest: (body as Partial<NotificationSettings>).digest ?? 'off',
+              }),
       });
       const { user } = renderApp('/settings');
       const notifications = await section('Notifications');
@@ -245,7 +267,10 @@ describe('SettingsPage', () => {
           return json(202, latest);
         },
         'GET /api/account/export/5': () =>
-          new Response(new Blob(['PK']), { status: 200, headers: { 'content-type': 'application/zip', 'content-disposition': 'attachment; filename="agora-ada-2030-01-01.zip"' } }),
+          new Response(new Blob(['PK']), {
+            status: 200,
+            headers: { 'content-type': 'application/zip', 'content-disposition': 'attachment; filename="agora-ada-2030-01-01.zip"' },
+          }),
       });
       const createObjectURL = vi.fn(() => 'blob:export');
       const revokeObjectURL = vi.fn();
@@ -265,7 +290,9 @@ describe('SettingsPage', () => {
 
       latest = READY;
       await queryClient.refetchQueries({ queryKey: ['account', 'export'] });
-      expect(await within(data).findByText(/Your data is ready/)).toHaveTextContent(/^Your data is ready \(prepared 9 minutes ago, 20 KB\)\. Available until Jan \d, 2030\.$/);
+      expect(await within(data).findByText(/Your data is ready/)).toHaveTextContent(
+        /^Your data is ready \(prepared 9 minutes ago, 20 KB\)\. Available until Jan \d, 2030\.$/,
+      );
       await user.click(within(data).getByRole('button', { name: 'Download' }));
       await waitFor(() => expect(clicked).toEqual(['agora-ada-2030-01-01.zip']));
       expect(calls.find((c) => c.url === '/api/account/export/5')?.headers.Authorization).toBe('Bearer test-token');

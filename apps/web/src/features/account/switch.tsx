@@ -47,7 +47,10 @@ export function Switch({
       >
         <span
           aria-hidden
-          className={cn('inline-block size-5 rounded-full bg-white shadow transition-transform', checked ? 'translate-x-5' : 'translate-x-0')}
+          className={cn(
+            'inline-block size-5 rounded-full bg-white shadow transition-transform',
+            checked ? 'translate-x-5' : 'translate-x-0',
+          )}
         />
       </button>
     </div>

@@ -43,6 +43,7 @@ export const ACCOUNT_TEXTS = {
   verifyTitle: 'Confirm your email address',
   confirmTitle: 'Confirm your new email address',
   checking: 'Checking your link...',
+  linkSubtitle: 'The link from your email.',
   verifyFailed: 'Could not confirm the address. Please try again later.',
   continueHome: 'Continue to Agora',
   toSettings: 'Go to settings',
@@ -106,7 +107,8 @@ export const ACCOUNT_TEXTS = {
   download: 'Download',
   downloading: 'Downloading...',
   downloadFailed: 'Could not download the file. Please try again.',
-  size: (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`),
+  size: (bytes: number) =>
+    bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`,
 } as const;
 
 /** Readable names of the notification types a person can turn off. */

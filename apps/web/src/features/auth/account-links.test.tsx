@@ -16,7 +16,7 @@ describe('/login', () => {
 });
 
 describe('ForgotPasswordPage', () => {
-  it('requires the address, sends it trimmed without a token and shows the server\'s answer', async () => {
+  it("requires the address, sends it trimmed without a token and shows the server's answer", async () => {
     const { calls } = mockFetch(() => json(200, { message: ACCOUNT_MESSAGES.resetRequested }));
     const { user } = renderApp('/forgot-password');
     await waitFor(() => expect(document.title).toBe('Forgot your password? · Agora'));
@@ -33,7 +33,11 @@ describe('ForgotPasswordPage', () => {
   });
 
   it("puts the server's field error under the input and shows any other failure as the form's alert", async () => {
-    let answer = json(400, { message: 'Please enter a valid email address', code: 'validation_error', fields: { email: 'Please enter a valid email address' } });
+    let answer = json(400, {
+      message: 'Please enter a valid email address',
+      code: 'validation_error',
+      fields: { email: 'Please enter a valid email address' },
+    });
     mockFetch(() => answer);
     const { user } = renderApp('/forgot-password');
     await user.type(screen.getByLabelText('Email'), 'grace@');
@@ -55,7 +59,9 @@ describe('ResetPasswordPage', () => {
     await user.type(screen.getByLabelText('New password'), 'short');
     await user.type(screen.getByLabelText('Confirm new password'), 'other');
     await user.click(screen.getByRole('button', { name: 'Set new password' }));
-    expect(screen.getByLabelText('New password')).toHaveAccessibleDescription('Password must be at least 8 characters Minimum 8 characters');
+    expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(
+      'Password must be at least 8 characters Minimum 8 characters',
+    );
     expect(screen.getByLabelText('Confirm new password')).toHaveAccessibleDescription('Passwords do not match');
     expect(screen.getByLabelText('New password')).toHaveFocus();
     expect(calls).toHaveLength(0);
@@ -96,10 +102,16 @@ describe('ResetPasswordPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(ACCOUNT_MESSAGES.tokenInvalid);
     expect(router.state.location.pathname).toBe('/reset-password');
 
-    answer = json(400, { message: 'Please choose a less common password', code: 'validation_error', fields: { password: 'Please choose a less common password' } });
+    answer = json(400, {
+      message: 'Please choose a less common password',
+      code: 'validation_error',
+      fields: { password: 'Please choose a less common password' },
+    });
     await user.click(screen.getByRole('button', { name: 'Set new password' }));
     await waitFor(() =>
-      expect(screen.getByLabelText('New password')).toHaveAccessibleDescription('Please choose a less common password Minimum 8 characters'),
+      expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(
+        'Please choose a less common password Minimum 8 characters',
+      ),
     );
     await user.click(screen.getByRole('link', { name: 'Ask for a new link' }));
     expect(router.state.location.pathname).toBe('/forgot-password');

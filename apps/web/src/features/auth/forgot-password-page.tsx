@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
-import { AUTH_MESSAGES } from '@agora/contract';
+import { AUTH_MESSAGES, appPaths } from '@agora/contract';
 import { PageTitle } from '@/components/page-title';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -53,7 +53,7 @@ export function ForgotPasswordPage() {
       title={sent ? ACCOUNT_TEXTS.checkInbox : ACCOUNT_TEXTS.forgotTitle}
       subtitle={sent ? '' : ACCOUNT_TEXTS.forgotSubtitle}
       footer={
-        <Link to="/login" className={linkClass}>
+        <Link to={appPaths.login()} className={linkClass}>
           {ACCOUNT_TEXTS.backToLogin}
         </Link>
       }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
-import { AUTH_MESSAGES } from '@agora/contract';
+import { AUTH_MESSAGES, appPaths } from '@agora/contract';
 import { PageTitle } from '@/components/page-title';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -149,7 +149,7 @@ export function LoginPage() {
           />
         </Field>
         <p className="-mt-2 text-right text-sm">
-          <Link to="/forgot-password" className="font-medium text-accent-fg underline-offset-2 hover:underline">
+          <Link to={appPaths.forgotPassword()} className="font-medium text-accent-fg underline-offset-2 hover:underline">
             {ACCOUNT_TEXTS.forgotLink}
           </Link>
         </p>

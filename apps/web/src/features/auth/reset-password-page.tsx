@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
-import { AUTH_MESSAGES, LIMITS } from '@agora/contract';
+import { AUTH_MESSAGES, LIMITS, appPaths } from '@agora/contract';
 import { PageTitle } from '@/components/page-title';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -64,7 +64,7 @@ export function ResetPasswordPage() {
           // The server ended every session of the account, this browser's included.
           clearSession();
           void toastSuccess(answer.message);
-          navigate('/login', { replace: true });
+          navigate(appPaths.login(), { replace: true });
         },
         onError: (error) => {
           const fields = error instanceof ApiError ? (error.fields as Errors) : {};
@@ -84,11 +84,11 @@ export function ResetPasswordPage() {
       subtitle={ACCOUNT_TEXTS.resetSubtitle}
       footer={
         <>
-          <Link to="/forgot-password" className={linkClass}>
+          <Link to={appPaths.forgotPassword()} className={linkClass}>
             {ACCOUNT_TEXTS.requestNewLink}
           </Link>
           <span aria-hidden> · </span>
-          <Link to="/login" className={linkClass}>
+          <Link to={appPaths.login()} className={linkClass}>
             {ACCOUNT_TEXTS.backToLogin}
           </Link>
         </>

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { appPaths } from '@agora/contract';
 import { Link, useSearchParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, CircleAlert, Loader2 } from 'lucide-react';
@@ -53,7 +54,10 @@ export function TokenConfirmPage({ kind }: { kind: Kind }) {
           <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden />
           {confirm.data.message}
         </p>
-        <Link to={session ? (kind === 'confirm' ? '/settings' : '/') : '/login'} className={buttonClasses('primary', 'lg', 'w-full')}>
+        <Link
+          to={session ? (kind === 'confirm' ? appPaths.settings() : appPaths.home()) : appPaths.login()}
+          className={buttonClasses('primary', 'lg', 'w-full')}
+        >
           {session ? (kind === 'confirm' ? ACCOUNT_TEXTS.toSettings : ACCOUNT_TEXTS.continueHome) : ACCOUNT_TEXTS.signIn}
         </Link>
       </div>
@@ -61,7 +65,10 @@ export function TokenConfirmPage({ kind }: { kind: Kind }) {
   } else if (failed) {
     body = (
       <div className="space-y-6">
-        <p role="alert" className="flex items-start gap-2 rounded-lg border border-danger-fg/30 bg-danger-soft px-4 py-3 text-sm text-danger-fg">
+        <p
+          role="alert"
+          className="flex items-start gap-2 rounded-lg border border-danger-fg/30 bg-danger-soft px-4 py-3 text-sm text-danger-fg"
+        >
           <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
           {message}
         </p>
@@ -78,14 +85,14 @@ export function TokenConfirmPage({ kind }: { kind: Kind }) {
               </Button>
             ) : null}
             <Link
-              to={kind === 'confirm' ? '/settings' : '/'}
+              to={kind === 'confirm' ? appPaths.settings() : appPaths.home()}
               className={buttonClasses(kind === 'verify' ? 'outline' : 'primary', 'lg', 'w-full')}
             >
               {kind === 'confirm' ? ACCOUNT_TEXTS.toSettings : ACCOUNT_TEXTS.continueHome}
             </Link>
           </div>
         ) : (
-          <Link to="/login" className={buttonClasses('primary', 'lg', 'w-full')}>
+          <Link to={appPaths.login()} className={buttonClasses('primary', 'lg', 'w-full')}>
             {ACCOUNT_TEXTS.signIn}
           </Link>
         )}
@@ -101,7 +108,7 @@ export function TokenConfirmPage({ kind }: { kind: Kind }) {
   }
 
   return (
-    <AuthLayout title={title} subtitle="" footer={null}>
+    <AuthLayout title={title} subtitle={ACCOUNT_TEXTS.linkSubtitle} footer={null}>
       <PageTitle title={title} />
       {body}
     </AuthLayout>

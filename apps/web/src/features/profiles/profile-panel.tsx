@@ -2,7 +2,7 @@ import { Suspense, useEffect, useRef, useState, type ReactNode, type RefObject }
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ArrowLeft, Cake, Camera, LogOut, Pencil, Settings, Sparkles, UserRound, X, Link2 } from 'lucide-react';
-import { PROFILE_MESSAGES, type Profile } from '@agora/contract';
+import { PROFILE_MESSAGES, type Profile, appPaths } from '@agora/contract';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FallbackImage } from '@/components/ui/fallback-image';
@@ -247,7 +247,7 @@ function ProfileView({ userId, own, onBack, onClose, closeGuardRef }: ProfileVie
                   </Button>
                 </Tooltip>
                 <Tooltip content="Settings">
-                  <Link to="/settings" aria-label="Settings" className={buttonClasses('outline', 'icon')}>
+                  <Link to={appPaths.settings()} aria-label="Settings" className={buttonClasses('outline', 'icon')}>
                     <Settings aria-hidden />
                   </Link>
                 </Tooltip>
