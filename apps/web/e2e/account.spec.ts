@@ -79,6 +79,9 @@ test('register, see the banner, reset a forgotten password from the mail, confir
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/login$/);
+  // The sign-in form is ready once it has taken the new username and put focus on the password.
+  await expect(page.getByLabel('Email or username')).toHaveValue(user.username);
+  await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Your feed' })).toBeVisible();
@@ -117,6 +120,7 @@ test('register, see the banner, reset a forgotten password from the mail, confir
   await lostPage.getByRole('button', { name: 'Set new password' }).click();
   await expect(lostPage).toHaveURL(/\/login$/);
   await expect(lostPage.getByText('Your password was changed. Please sign in with the new one.')).toBeVisible();
+  await expect(lostPage.getByLabel('Email or username')).toBeFocused();
   await lostPage.getByLabel('Email or username').fill(user.username);
   await lostPage.getByLabel('Password', { exact: true }).fill(newPassword);
   await lostPage.getByRole('button', { name: 'Sign in' }).click();
@@ -125,6 +129,7 @@ test('register, see the banner, reset a forgotten password from the mail, confir
   // The reset ended every session: the first browser's next navigation shows it signed out. Sign in again there.
   await page.goto('/settings');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fsettings$/);
+  await expect(page.getByLabel('Email or username')).toBeFocused();
   await page.getByLabel('Email or username').fill(user.username);
   await page.getByLabel('Password', { exact: true }).fill(newPassword);
   await page.getByRole('button', { name: 'Sign in' }).click();
