@@ -10,9 +10,9 @@ import { useDownloadExport, useLatestExport, useRequestExport } from './api';
 import { SettingsSection } from './section';
 import { ACCOUNT_TEXTS } from './texts';
 
+/** "Just now", "5 minutes ago", "Nov 3": the app's own time helper (SPEC §9 desktop forms). */
 function when(value: string, now: Date): string {
-  const text = formatTimestamp(value, now, 'desktop');
-  return text === 'Just now' ? 'just now' : /ago$/.test(text) ? text : `on ${text}`;
+  return formatTimestamp(value, now, 'desktop');
 }
 
 function dateOf(value: string): string {

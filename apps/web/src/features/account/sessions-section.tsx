@@ -9,10 +9,9 @@ import { useEndOtherSessions, useEndSession, useSessions } from './api';
 import { SettingsSection } from './section';
 import { ACCOUNT_TEXTS } from './texts';
 
-/** "5 minutes ago", "Just now", "Nov 3": the app's own time helper (SPEC §9 desktop forms), lower-cased in a sentence. */
+/** "Just now", "5 minutes ago", "Nov 3": the app's own time helper (SPEC §9 desktop forms). */
 function relative(value: string, now: Date): string {
-  const text = formatTimestamp(value, now, 'desktop');
-  return text === 'Just now' ? 'just now' : /ago$/.test(text) ? text : `on ${text}`;
+  return formatTimestamp(value, now, 'desktop');
 }
 
 /**

@@ -173,11 +173,11 @@ describe('SettingsPage', () => {
       const rows = await within(sessions).findAllByRole('listitem');
       expect(rows[0]).toHaveTextContent('Chrome on Windows');
       expect(rows[0]).toHaveTextContent('This device');
-      expect(rows[0]).toHaveTextContent('Last active just now');
+      expect(rows[0]).toHaveTextContent('Last active: Just now');
       expect(within(rows[0]!).queryByRole('button')).not.toBeInTheDocument();
       expect(rows[1]).toHaveTextContent('Firefox on Linux');
-      expect(rows[1]).toHaveTextContent('Last active 5 minutes ago');
-      expect(rows[1]).toHaveTextContent('Signed in 3 hours ago');
+      expect(rows[1]).toHaveTextContent('Last active: 5 minutes ago');
+      expect(rows[1]).toHaveTextContent('Signed in: 3 hours ago');
     });
 
     it('signs out one device, and all others, toasting the answers and refreshing the list', async () => {
@@ -291,7 +291,7 @@ describe('SettingsPage', () => {
       latest = READY;
       await queryClient.refetchQueries({ queryKey: ['account', 'export'] });
       expect(await within(data).findByText(/Your data is ready/)).toHaveTextContent(
-        /^Your data is ready \(prepared 9 minutes ago, 20 KB\)\. Available until Jan \d, 2030\.$/,
+        /^Your data is ready \(prepared: 9 minutes ago, 20 KB\)\. Available until Jan \d, 2030\.$/,
       );
       await user.click(within(data).getByRole('button', { name: 'Download' }));
       await waitFor(() => expect(clicked).toEqual(['agora-ada-2030-01-01.zip']));
