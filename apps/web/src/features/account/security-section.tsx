@@ -6,7 +6,7 @@ import { Input } from '@/components/ui/input';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { focusFirstInvalid } from '@/lib/forms';
 import { toastSuccess } from '@/lib/toast';
-import { PasswordInput } from '@/features/auth/public';
+import { PasswordInput } from '@/components/ui/password-input';
 import { useChangeEmail, useChangePassword } from './api';
 import { SettingsSection } from './section';
 import { ACCOUNT_TEXTS } from './texts';

@@ -10,7 +10,7 @@ import { focusFirstInvalid } from '@/lib/forms';
 import { fullPageRedirect } from '@/lib/navigation';
 import { useLogin } from './api';
 import { AuthLayout, FormError } from './auth-layout';
-import { PasswordInput } from './password-input';
+import { PasswordInput } from '@/components/ui/password-input';
 import { safeRedirectPath } from './redirect';
 import { useSession } from '@/lib/session';
 import { ACCOUNT_TEXTS } from '@/features/account/public';

@@ -12,7 +12,7 @@ import { toastSuccess } from '@/lib/toast';
 import { resetPassword } from '@/features/account/api';
 import { ACCOUNT_TEXTS } from '@/features/account/public';
 import { AuthLayout, FormError } from './auth-layout';
-import { PasswordInput } from './password-input';
+import { PasswordInput } from '@/components/ui/password-input';
 
 type ResetField = 'password' | 'confirmPassword';
 type Errors = Partial<Record<ResetField, string>>;

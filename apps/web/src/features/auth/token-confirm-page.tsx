@@ -8,8 +8,8 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { toastSuccess } from '@/lib/toast';
-import { confirmEmailChange, useResendVerification, verifyEmail } from '@/features/account/api';
-import { ACCOUNT_TEXTS, accountKeys } from '@/features/account/public';
+import { accountKeys, confirmEmailChange, useResendVerification, verifyEmail } from '@/features/account/api';
+import { ACCOUNT_TEXTS } from '@/features/account/public';
 import { AuthLayout } from './auth-layout';
 
 type Kind = 'verify' | 'confirm';
