@@ -1,5 +1,7 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -48,19 +50,58 @@ const serverBoundaries = [
 ];
 
 /*
- * Import boundaries of the web app (docs/ARCHITECTURE.md "Import boundaries"):
- * - a feature imports another feature only through its `api.ts`, `public.ts` or `lazy.ts` (components whose code
- *   loads when they first render, so the importer's static graph stays small);
+ * Import boundaries of the web app (docs/ARCHITECTURE.md "Import boundaries" and "Feature order"):
+ * - features stand in one declared order (FEATURE_ORDER, lowest first) and import only features below them;
+ *   `app/` composes them (the community page's tabs and the profile panel's sections are its slots). The one
+ *   exception is a feature's `keys.ts` (query keys, a leaf that imports only other keys.ts): any feature may
+ *   import it, to refresh another feature's caches;
+ * - a feature imports another feature only through its `api.ts`, `public.ts`, `lazy.ts` (components whose code
+ *   loads when they first render, so the importer's static graph stays small) or `keys.ts`;
  * - `components/` and `lib/` never import `features/` or `app/`;
  * - anything outside the importing file's own folder is imported by its `@/` path, never `../`, so the two
  *   rules above see every crossing. `app/` composes features and may import any of their modules.
  * One config object per feature (a feature may import its own modules by `@/features/<own>/…`).
  */
 const WEB_SRC = 'apps/web/src';
+const NO_FOCUSED_TESTS = { selector: "CallExpression[callee.property.name='only']", message: 'No focused tests.' };
+const NO_SONNER = {
+  selector: "ImportDeclaration[source.value='sonner'], ImportExpression[source.value='sonner']",
+  message: 'Toast through @/lib/toast (toastSuccess, toastError), the one module that loads sonner.',
+};
 const NO_PARENT_PATHS = { regex: '^\\.\\./', message: 'Import from outside this folder by its @/ path (see docs/ARCHITECTURE.md).' };
 const FEATURES = readdirSync(new URL(`./${WEB_SRC}/features`, import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+// Lowest first (docs/decisions/0102-web-features-in-a-declared-order.md); src/test/import-graph.test.ts checks the same
+// order and that the web has no import cycle. A new feature takes its place in features/order.json.
+const FEATURE_ORDER = JSON.parse(readFileSync(new URL(`./${WEB_SRC}/features/order.json`, import.meta.url), 'utf8'));
+const unordered = FEATURES.filter((feature) => !FEATURE_ORDER.includes(feature));
+if (unordered.length > 0) throw new Error(`eslint.config.js: put ${unordered.join(', ')} in ${WEB_SRC}/features/order.json`);
+const featureOrder = {
+  files: [`${WEB_SRC}/**/*.{ts,tsx}`],
+  plugins: { 'import-x': importX },
+  settings: {
+    'import-x/extensions': ['.ts', '.tsx', '.js'],
+    'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'apps/web/tsconfig.json' })],
+  },
+  rules: {
+    'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    'import-x/no-restricted-paths': [
+      'error',
+      {
+        zones: FEATURE_ORDER.flatMap((feature, rank) =>
+          FEATURE_ORDER.slice(rank + 1).map((above) => ({
+            target: `./${WEB_SRC}/features/${feature}`,
+            from: `./${WEB_SRC}/features/${above}`,
+            except: ['./keys.ts'],
+            message: `Features import only downward (${FEATURE_ORDER.join(' < ')}): app/ composes ${above} into ${feature}.`,
+          })),
+        ),
+      },
+    ],
+  },
+};
 const boundaries = [
   {
     files: [`${WEB_SRC}/**/*.{ts,tsx}`],
@@ -92,8 +133,8 @@ const boundaries = [
           patterns: [
             NO_PARENT_PATHS,
             {
-              regex: `^@/features/(?!${feature}/)[^/]+/(?!(api|public|lazy)$)`,
-              message: "Another feature's internals are private: import its api.ts, public.ts or lazy.ts.",
+              regex: `^@/features/(?!${feature}/)[^/]+/(?!(api|public|lazy|keys|test-data)$)`,
+              message: "Another feature's internals are private: import its api.ts, public.ts, lazy.ts or keys.ts (tests: test-data.ts).",
             },
             { regex: '^@/app(/|$)', message: 'app/ composes features; features never import it.' },
           ],
@@ -101,6 +142,29 @@ const boundaries = [
       ],
     },
   })),
+  {
+    // Query keys are leaves: a keys.ts imports only other features' keys.ts (so importing one never brings a cycle).
+    files: [`${WEB_SRC}/features/*/keys.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            NO_PARENT_PATHS,
+            { regex: '^@/features/[^/]+/(?!keys$)', message: 'A keys.ts imports only other keys.ts.' },
+            { regex: '^@/app(/|$)', message: 'app/ composes features; features never import it.' },
+          ],
+        },
+      ],
+    },
+  },
+  featureOrder,
+  {
+    // One toast path: lib/toast.ts is the one module that loads sonner (off the first load); tests may spy on sonner.
+    files: [`${WEB_SRC}/**/*.{ts,tsx}`],
+    ignores: [`${WEB_SRC}/lib/toast.ts`, `${WEB_SRC}/**/*.test.{ts,tsx}`],
+    rules: { 'no-restricted-syntax': ['error', NO_FOCUSED_TESTS, NO_SONNER] },
+  },
 ];
 
 export default tseslint.config(
@@ -123,7 +187,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      'no-restricted-syntax': ['error', { selector: "CallExpression[callee.property.name='only']", message: 'No focused tests.' }],
+      'no-restricted-syntax': ['error', NO_FOCUSED_TESTS],
     },
   },
   {

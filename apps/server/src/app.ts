@@ -16,6 +16,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { createHealthCheck } from './modules/health/health.service';
 import { groupPublicRoutes, groupRoutes } from './modules/groups/groups.routes';
+import { memberPublicRoutes, memberRoutes } from './modules/members/members.routes';
 import { profileRoutes } from './modules/profiles/profiles.routes';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { authPlugin } from './plugins/auth';
@@ -41,6 +42,7 @@ const ALIASED_MODULES = [
   profileRoutes,
   uploadRoutes,
   groupPublicRoutes,
+  memberPublicRoutes,
   discussionRoutes,
   blogPublicRoutes,
   friendRoutes,
@@ -109,6 +111,7 @@ export async function buildApp(
   await app.register(authRoutes, { ctx });
   await app.register(accountRoutes, { ctx });
   await app.register(groupRoutes, { ctx });
+  await app.register(memberRoutes, { ctx });
   await app.register(blogRoutes, { ctx });
   for (const routes of ALIASED_MODULES) {
     await app.register(routes, { ctx });

@@ -32,6 +32,9 @@ export type AppContext = {
 /** Who acts in a service call: the signed-in user, or null for a visitor. */
 export type Actor = UserRow | null;
 
+/** The actor of a service that a sign-in check guards (the route's `requireUser`, or the service's first line). */
+export type SignedIn = NonNullable<Actor>;
+
 /** Builds the context for one app instance. */
 export function createAppContext(opts: {
   db: Db;

@@ -5,8 +5,6 @@ import { describe, expect, it } from 'vitest';
 // Issue 13 §4: queries return named rows (a Drizzle select, or json_build_object for a page built in SQL), never
 // positional tuples whose indexes leak into services and mappers (`t[14]`, destructuring with holes).
 const root = import.meta.dirname;
-/** Not yet converted: left to the groups split (issue 13 §3), which owns these files. Remove as they go. */
-const PENDING = new Set(['modules/groups/groups.queries.ts']);
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -17,9 +15,10 @@ function sources(dir: string): string[] {
 }
 
 describe('named rows', () => {
-  const files = sources(root)
-    .map((file) => ({ name: path.relative(root, file).split(path.sep).join('/'), text: readFileSync(file, 'utf8') }))
-    .filter((f) => !PENDING.has(f.name));
+  const files = sources(root).map((file) => ({
+    name: path.relative(root, file).split(path.sep).join('/'),
+    text: readFileSync(file, 'utf8'),
+  }));
 
   it('no statement builds a positional JSON tuple', () => {
     expect(files.filter((f) => /json_build_array\s*\(/i.test(f.text)).map((f) => f.name)).toEqual([]);

@@ -75,15 +75,19 @@ export const SCREENS = {
   // What a signed-in person's "/" loads at once beyond the layout: the home page, the side panel, the navigation's
   // own actions and the communities strip (each lazy, so a visitor never loads them).
   member: [
-    'src/features/feed/member-home.tsx',
+    'src/features/feed/signed-in-home.tsx',
     'src/app/side-panel.tsx',
-    'src/app/nav-member-actions.tsx',
+    'src/app/nav-signed-in-actions.tsx',
     'src/features/groups/nav-strip.tsx',
-    'src/features/groups/communities-panel.tsx',
+    'src/features/groups/groups-panel.tsx',
   ],
   // The post list (lazy in features/discussions/lazy.ts: it loads when the feed comes into view) and its cards.
   feed: ['src/features/discussions/discussion-feed.tsx'],
-  community: ['src/features/groups/group-layout.tsx', 'src/features/groups/group-overview.tsx', 'src/features/groups/discussion-tab.tsx'],
+  community: [
+    'src/features/groups/group-layout.tsx',
+    'src/features/groups/group-overview.tsx',
+    'src/features/discussions/discussion-tab.tsx',
+  ],
   // Kept out of both groups: /login and /register load only what they need.
   auth: ['src/features/auth/login-page.tsx', 'src/features/auth/register-page.tsx'],
 };

@@ -34,7 +34,7 @@ export const FIRST_PAGES: Record<FirstPage, string[]> = {
     'src/app/app-layout.tsx',
     'src/features/groups/group-layout.tsx',
     'src/features/groups/group-overview.tsx',
-    'src/features/groups/discussion-tab.tsx',
+    'src/features/discussions/discussion-tab.tsx',
     'src/features/discussions/discussion-feed.tsx',
   ],
   // Paths the app does not have (404) and pages not listed: the layout at least.

@@ -1,14 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, expectNoHorizontalOverflow, makePng, type Person, snap, test } from './fixtures';
-import {
-  auth,
-  createGroupViaApi,
-  expectFocusVisible,
-  joinViaApi,
-  snapView,
-  tabTo,
-  uniqueGroupName,
-} from './groups-helpers';
+import { auth, createGroupViaApi, expectFocusVisible, joinViaApi, snapView, tabTo, uniqueGroupName } from './groups-helpers';
 
 /** A blog published through the API (for the steps that are not about writing one). */
 async function publishViaApi(owner: Person, groupId: number, title: string, content: string, withImage = true): Promise<number> {

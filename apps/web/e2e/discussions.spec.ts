@@ -1,14 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, expectNoHorizontalOverflow, makePng, type Person, snap, test } from './fixtures';
-import {
-  auth,
-  createGroupViaApi,
-  joinViaApi,
-  setPrivateViaApi,
-  snapView,
-  tabTo,
-  type CreatedGroup,
-} from './groups-helpers';
+import { auth, createGroupViaApi, joinViaApi, setPrivateViaApi, snapView, tabTo, type CreatedGroup } from './groups-helpers';
 
 /** A post made through the API (for journeys that are not about writing one). */
 async function postViaApi(person: Person, group: Pick<CreatedGroup, 'id'>, content: string): Promise<number> {

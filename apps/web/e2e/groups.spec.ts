@@ -1,14 +1,7 @@
+// Over 400 lines on purpose: one screen's tests share one mock server and its helpers; split by screen, not by size.
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, type Login, makePng, snap, test } from './fixtures';
-import {
-  createGroupViaApi,
-  joinViaApi,
-  setPrivateViaApi,
-  uniqueGroupName,
-  expectFocusVisible,
-  tabTo,
-  snapView,
-} from './groups-helpers';
+import { createGroupViaApi, joinViaApi, setPrivateViaApi, uniqueGroupName, expectFocusVisible, tabTo, snapView } from './groups-helpers';
 
 const VIDEO = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=1m30s';
 
@@ -307,10 +300,7 @@ test('the owner kicks a member with the confirmation, and searches the members',
   await bob.close();
 });
 
-test('a private community: a non-member is kept out of its sub-pages, asks to join, and the owner approves', async ({
-  page,
-  login,
-}) => {
+test('a private community: a non-member is kept out of its sub-pages, asks to join, and the owner approves', async ({ page, login }) => {
   const owner = await login();
   const group = await createGroupViaApi(owner, { images: true, about: 'Members only.' });
   await setPrivateViaApi(owner, group);

@@ -24,6 +24,9 @@ export const ACCOUNT_MESSAGES = {
   exportPending: 'Your data export is still being prepared',
   exportOncePerDay: 'You can export your data once a day. Please try again later.',
   exportNotFound: 'This export does not exist or has expired',
+  accountDeleted: 'Your account was deleted',
+  ownsCommunities: (names: string[]) =>
+    `You own ${names.length === 1 ? 'a community' : `${names.length} communities`} (${names.join(', ')}). Transfer ownership or delete ${names.length === 1 ? 'it' : 'them'} first.`,
   verificationRequired: 'Please confirm your email address first',
   confirmForMore: 'Please confirm your email address to do this more often. We sent you a link when you signed up.',
 } as const;

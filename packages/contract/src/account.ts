@@ -97,3 +97,10 @@ export const accountExportSchema = z.object({
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;
 export const latestExportResponseSchema = z.object({ export: accountExportSchema.nullable() });
+
+/** DELETE /api/account: the password, and whether what the person posted goes too (default: it stays as "Deleted user"). */
+export const deleteAccountRequestSchema = z.object({
+  password: currentPassword,
+  deleteContent: z.boolean().default(false),
+});
+export type DeleteAccountRequest = z.input<typeof deleteAccountRequestSchema>;

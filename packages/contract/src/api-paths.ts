@@ -137,7 +137,13 @@ export type MultipartBody<Fields> = { append(name: string, value: unknown, filen
 declare const URLSearchParams: new () => { set(name: string, value: string): void; toString(): string };
 
 /** One API call. `Body`, `Query` and `Response` exist as types only (`types` is never set). */
-export interface Endpoint<M extends HttpMethod = HttpMethod, P extends string = string, Body = undefined, Query = undefined, Response = unknown> {
+export interface Endpoint<
+  M extends HttpMethod = HttpMethod,
+  P extends string = string,
+  Body = undefined,
+  Query = undefined,
+  Response = unknown,
+> {
   readonly method: M;
   /** The path as the server registers it, e.g. `/groups/:id/discussions/:discussionId`. */
   readonly pattern: P;
@@ -165,7 +171,8 @@ export function fillPath(pattern: string, params: readonly PathParam[]): string 
 export function pathWithQuery(path: string, query: object | undefined): string {
   if (!query) return path;
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
   const text = params.toString();
   return text ? `${path}?${text}` : path;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { blogAbilitiesSchema } from './abilities';
 import { nextCursorSchema } from './pagination';
 import { textField } from './text';
 import { cleanLine } from './text-rules';
@@ -39,6 +40,8 @@ export const blogSchema = z.object({
   group_name: z.string(),
   group_dp: z.string().nullable(),
   group_verified: zeroOne,
+  /** What the viewer may do with it (the blog policy); on a single blog's responses (additive). */
+  abilities: blogAbilitiesSchema.optional(),
 });
 export type Blog = z.infer<typeof blogSchema>;
 

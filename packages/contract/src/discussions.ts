@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DISCUSSION_LIMITS, DISCUSSION_MESSAGES, POST_IMAGE_PATH_PATTERN } from './discussion-texts';
 import { nextCursorSchema } from './pagination';
+import { commentAbilitiesSchema, discussionAbilitiesSchema } from './abilities';
 import { ROLES } from './roles';
 import { textField } from './text';
 import { hasControlChars } from './text-rules';
@@ -81,6 +82,8 @@ export const discussionSchema = z.object({
   canEdit: z.boolean(),
   canDelete: z.boolean(),
   canPin: z.boolean(),
+  /** The same three, as the discussion policy decided them (additive). */
+  abilities: discussionAbilitiesSchema.optional(),
 });
 export type Discussion = z.infer<typeof discussionSchema>;
 
@@ -102,6 +105,8 @@ export const commentSchema = z.object({
   replyCount: z.number().int(),
   /** The viewer may delete it: its author, the community's owner or an admin. */
   canDelete: z.boolean(),
+  /** The same, as the comment policy decided it (additive). */
+  abilities: commentAbilitiesSchema.optional(),
 });
 export type Comment = z.infer<typeof commentSchema>;
 

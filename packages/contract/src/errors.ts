@@ -16,6 +16,7 @@ export const ERROR_CODES = [
   'session_not_found',
   'export_pending',
   'export_not_found',
+  'owns_communities',
   'forbidden',
   'not_found',
   'user_not_found',

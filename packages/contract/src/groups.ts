@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cleanGroupName, GROUP_LIMITS, GROUP_MESSAGES, SECTION_HEADERS } from './groups-rules';
 import { nextCursorSchema, PAGE_SIZE_MAX } from './pagination';
+import { communityAbilitiesSchema } from './abilities';
 import { ASSIGNABLE_ROLES, ROLES } from './roles';
 import { textField } from './text';
 import { cleanLine } from './text-rules';
@@ -256,6 +257,8 @@ export const groupDetailResponseSchema = z.object({
   joinRequest: z.enum(['none', 'pending']),
   /** A pending invitation of the viewer to this community (answer it with POST /groups/respond-invite). */
   invite: z.object({ notificationId: z.number().int(), sender_username: z.string().nullable() }).nullable(),
+  /** What the viewer may do in this community (the community policy; additive). */
+  abilities: communityAbilitiesSchema.optional(),
 });
 export type GroupDetailResponse = z.infer<typeof groupDetailResponseSchema>;
 

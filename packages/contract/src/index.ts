@@ -1,6 +1,7 @@
 export * from './limits';
 export * from './errors';
 export * from './roles';
+export * from './abilities';
 export * from './birthday';
 export * from './auth-messages';
 export * from './auth';

@@ -145,7 +145,9 @@ export const DIGEST_FREQUENCIES = ['off', 'daily', 'weekly'] as const;
 
 /** GET and PUT /api/notifications/settings: each optional type on or off, and the email digest. */
 export const notificationSettingsSchema = z.object({
-  types: z.object(Object.fromEntries(OPTIONAL_NOTIFICATION_TYPES.map((t) => [t, z.boolean()])) as Record<OptionalNotificationType, z.ZodBoolean>),
+  types: z.object(
+    Object.fromEntries(OPTIONAL_NOTIFICATION_TYPES.map((t) => [t, z.boolean()])) as Record<OptionalNotificationType, z.ZodBoolean>,
+  ),
   digest: z.enum(DIGEST_FREQUENCIES),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;

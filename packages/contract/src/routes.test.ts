@@ -61,7 +61,11 @@ describe('the one route table', () => {
   ] as const)('%s is the %s page', (path, page) => expect(appPageOf(path)).toBe(page));
 
   it('has a route for every first page and every community tab', () => {
-    for (const page of APP_PAGES) expect(APP_ROUTE_LIST.some((r) => r.page === page), page).toBe(true);
+    for (const page of APP_PAGES)
+      expect(
+        APP_ROUTE_LIST.some((r) => r.page === page),
+        page,
+      ).toBe(true);
     for (const tab of GROUP_TABS) expect(isAppRoute(appPaths.groupTab('x', tab))).toBe(true);
     expect(appPageOf('/group/x/settings')).toBeNull();
   });

@@ -127,4 +127,3 @@ export function slugifyGroupName(name: string): string {
   if (/^[0-9]+$/.test(slug)) return `${slug}-${FALLBACK_SLUG}`;
   return slug;
 }
-

@@ -149,7 +149,13 @@ describe('mail without a mail server (the embedded default)', () => {
 
 describe('composing a mail', () => {
   it('refuses a header injection in the recipient or the subject, and an address that is not one plain address', () => {
-    for (const to of ['a@example.com\r\nBcc: all@example.com', 'Ada <a@example.com>', 'a@example.com, b@example.com', `${'a'.repeat(250)}@example.com`, 'nobody']) {
+    for (const to of [
+      'a@example.com\r\nBcc: all@example.com',
+      'Ada <a@example.com>',
+      'a@example.com, b@example.com',
+      `${'a'.repeat(250)}@example.com`,
+      'nobody',
+    ]) {
       expect(() => composeMail({ to, subject: 'Hi', paragraphs: [] }), JSON.stringify(to)).toThrow('Please enter a valid email address');
     }
     expect(() => composeMail({ to: 'a@example.com', subject: 'Hi\r\nBcc: all@example.com', paragraphs: [] })).toThrow('one line');

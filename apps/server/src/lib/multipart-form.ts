@@ -1,6 +1,7 @@
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './app-error';
+import type { FormInput } from './form-fields';
 
 /** One file field of a form: its own size limit and the message shown when a file is larger. */
 export type FileRule = { maxBytes: number; tooLarge: string };
@@ -127,4 +128,13 @@ function closeDelimiterWatcher(contentType: string) {
     },
     seen: () => seen,
   };
+}
+
+/**
+ * The create and edit forms' prelude: a multipart body is read by `spec`, a JSON body is taken as the fields (no
+ * files). Call it only for a signed-in user: a visitor's body is never read.
+ */
+export async function readForm(request: FastifyRequest, spec: FormSpec): Promise<FormInput> {
+  if (!request.isMultipart()) return { fields: (request.body ?? {}) as Record<string, unknown>, files: {} };
+  return readMultipartForm(request, spec);
 }

@@ -53,7 +53,9 @@ export const authPlugin = fp(
       request.sessionId = session?.sessionId ?? null;
       if (session && Date.now() - session.lastSeenAt.getTime() > LAST_SEEN_EVERY_MS) {
         // Not awaited: the answer never waits for bookkeeping, and a failed write only leaves an older time.
-        touchSession(opts.db, session.sessionId).catch((error: unknown) => request.log.warn({ err: loggableError(error) }, 'session touch failed'));
+        touchSession(opts.db, session.sessionId).catch((error: unknown) =>
+          request.log.warn({ err: loggableError(error) }, 'session touch failed'),
+        );
       }
     };
     app.decorate('optionalUser', load);

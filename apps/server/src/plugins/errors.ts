@@ -26,8 +26,7 @@ export const DATABASE_UNAVAILABLE_MESSAGE = 'The service is briefly unavailable.
  * destroys the stream with ECONNRESET "aborted"; a multipart parser rethrows it or reports a premature close).
  */
 function clientWentAway(raw: IncomingMessage, error: { code?: string; message?: string }): boolean {
-  const streamError =
-    (error.code === 'ECONNRESET' && error.message === 'aborted') || error.code === 'ERR_STREAM_PREMATURE_CLOSE';
+  const streamError = (error.code === 'ECONNRESET' && error.message === 'aborted') || error.code === 'ERR_STREAM_PREMATURE_CLOSE';
   return streamError || (raw.destroyed && !raw.complete);
 }
 

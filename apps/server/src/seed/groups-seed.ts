@@ -3,15 +3,9 @@ import { slugifyGroupName } from '@agora/contract/slugs';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { groupJoinRequests, groups } from '../db/schema';
-import {
-  activityScore,
-  addMembers,
-  insertGroup,
-  insertSections,
-  insertSlug,
-  moveMemberCount,
-  updateGroup,
-} from '../modules/groups/groups.queries';
+import { insertGroup, insertSections, insertSlug, updateGroup } from '../modules/groups/groups.queries';
+import { addMembers, moveMemberCount } from '../modules/members/members.queries';
+import { activityScore } from '../modules/groups/group-sql';
 import { insertNotification } from '../modules/notifications/notifications.writer';
 import { DEMO_GROUPS } from './demo-groups';
 import { communityBannerJpeg, communityPictureJpeg } from './images';

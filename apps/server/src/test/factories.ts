@@ -171,7 +171,11 @@ export async function createCast(
 ): Promise<{ cast: Cast; group: TestGroup }> {
   const [owner, admin, moderator, member, author, outsider] = await Promise.all(Array.from({ length: 6 }, () => createUser(db)));
   const cast: Cast = { owner: owner!, admin: admin!, moderator: moderator!, member: member!, author: author!, outsider: outsider! };
-  const group = await createGroup(db, { owner: cast.owner, isPrivate: opts.isPrivate ?? false, members: castMembers(cast, opts.authorRole) });
+  const group = await createGroup(db, {
+    owner: cast.owner,
+    isPrivate: opts.isPrivate ?? false,
+    members: castMembers(cast, opts.authorRole),
+  });
   return { cast, group };
 }
 
@@ -222,10 +226,7 @@ export async function createBlog(
   fields: { title?: string; content?: string } = {},
   image?: { data: Buffer; filename?: string; contentType?: string },
 ): Promise<Blog> {
-  const body = multipartForm(
-    { title: fields.title ?? 'A title', content: fields.content ?? 'Some **content**.' },
-    image ? { image } : {},
-  );
+  const body = multipartForm({ title: fields.title ?? 'A title', content: fields.content ?? 'Some **content**.' }, image ? { image } : {});
   const res = await t.app.inject({
     method: 'POST',
     url: `/groups/${group.id}/posts`,

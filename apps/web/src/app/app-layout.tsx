@@ -7,6 +7,7 @@ import { lazyComponent } from '@/lib/lazy-component';
 import { useProfilePanel } from '@/features/profiles/public';
 import { usePostPanel } from '@/features/discussions/use-post-panel';
 import { NavBar } from './nav-bar';
+import { APP_TEXTS } from './texts';
 
 // Signed-in or on-demand parts load apart from the layout, so a visitor's first page stays small: the side panel
 // for signed-in people, each drawer on its first opening (it then stays mounted, so closing animates).
@@ -22,21 +23,21 @@ const NotificationsPanel = lazyComponent(
   () => import('@/features/notifications/notifications-panel'),
   (m) => m.NotificationsPanel,
 );
-const CommunitiesPanel = lazyComponent(
-  () => import('@/features/groups/communities-panel'),
-  (m) => m.CommunitiesPanel,
+const GroupsPanel = lazyComponent(
+  () => import('@/features/groups/groups-panel'),
+  (m) => m.GroupsPanel,
 );
 const ProfilePanel = lazyComponent(
-  () => import('@/features/profiles/profile-panel'),
-  (m) => m.ProfilePanel,
+  () => import('./profile-panel'),
+  (m) => m.ComposedProfilePanel,
 );
 const EmailBanner = lazyComponent(
   () => import('@/features/account/email-banner'),
   (m) => m.EmailBanner,
 );
-const PostPanel = lazyComponent(
-  () => import('@/features/discussions/post-panel'),
-  (m) => m.PostPanel,
+const DiscussionPanel = lazyComponent(
+  () => import('@/features/discussions/discussion-panel'),
+  (m) => m.DiscussionPanel,
 );
 
 /** Every page but login and register: navigation bar, content, the desktop side panel and the drawers. */
@@ -72,7 +73,7 @@ export function AppLayout() {
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50 focus:rounded-lg focus:bg-surface focus:text-fg focus:px-4 focus:py-2 focus:shadow-panel"
       >
-        Skip to content
+        {APP_TEXTS.skipToContent}
       </a>
       <NavBar onOpenNotifications={() => setNotificationsOpen(true)} />
       <div className={cn(session && 'md:pr-72 xl:pr-80')}>
@@ -89,9 +90,9 @@ export function AppLayout() {
         {session && opened.notifications ? <NotificationsPanel open={notificationsOpen} onOpenChange={setNotificationsOpen} /> : null}
       </Suspense>
       {/* The post panel before the profile panel: a profile opened from a post's names lies on top of it. */}
-      <Suspense fallback={null}>{opened.post ? <PostPanel /> : null}</Suspense>
+      <Suspense fallback={null}>{opened.post ? <DiscussionPanel /> : null}</Suspense>
       <Suspense fallback={null}>{opened.profile ? <ProfilePanel /> : null}</Suspense>
-      <Suspense fallback={null}>{session ? <CommunitiesPanel /> : null}</Suspense>
+      <Suspense fallback={null}>{session ? <GroupsPanel /> : null}</Suspense>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { BrowserRouter, useRoutes } from 'react-router';
 import { Providers } from './providers';
 import { routes } from './routes';
+import { useLocale } from '@/lib/i18n';
 
 function AppRoutes() {
   return useRoutes(routes);
@@ -13,10 +14,12 @@ function AppRoutes() {
  * routes' error boundaries (route-boundary.tsx). Tests render the same routes in a memory data router.
  */
 export function App() {
+  // A language switch remounts the pages, so every text is read again from the new catalogue.
+  const locale = useLocale();
   return (
     <Providers>
       <BrowserRouter>
-        <AppRoutes />
+        <AppRoutes key={locale} />
       </BrowserRouter>
     </Providers>
   );

@@ -10,7 +10,7 @@ import { serve } from '@/test/serve';
 import { makeDetail } from '@/features/groups/test-data';
 import { BlogStrip } from '@/features/blogs/blog-strip';
 import { DiscussionFeed } from '@/features/discussions/discussion-feed';
-import { SuggestedCommunities } from '@/features/groups/suggested-row';
+import { SuggestedGroups } from '@/features/groups/suggested-row';
 
 /**
  * Issue 12 §2.4: a list whose request failed says so, with "Try again" that asks again, instead of the empty
@@ -33,7 +33,9 @@ function failThen(failures: number, ok: () => Response) {
 describe('a failed list load (shared LoadError)', () => {
   it('the community feed shows the error, not its empty state, and Try again refetches', async () => {
     const { calls } = failThen(1, () => json(200, { discussions: [], nextCursor: null }));
-    renderWith(<DiscussionFeed source={{ kind: 'group', groupId: 4 }} skeletons={1} empty={<p>No discussions yet</p>} label="Discussions" />);
+    renderWith(
+      <DiscussionFeed source={{ kind: 'group', groupId: 4 }} skeletons={1} empty={<p>No discussions yet</p>} label="Discussions" />,
+    );
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent("Discussions couldn't be loaded.");
     expect(screen.queryByText('No discussions yet')).not.toBeInTheDocument();
@@ -57,7 +59,7 @@ describe('a failed list load (shared LoadError)', () => {
 
   it("Explore's suggested communities show the error and retry", async () => {
     const { calls } = failThen(1, () => json(200, { groups: [], nextCursor: null }));
-    renderWith(<SuggestedCommunities />);
+    renderWith(<SuggestedGroups />);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent("Communities couldn't be loaded.");
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
@@ -96,7 +98,7 @@ describe('a failed list load (shared LoadError)', () => {
     expect(await within(panel).findByText('No notifications yet')).toBeInTheDocument();
   });
 
-  it("the friends panel shows the error instead of \"No friends yet\", and retries", async () => {
+  it('the friends panel shows the error instead of "No friends yet", and retries', async () => {
     signIn();
     serve({ 'GET /friends/7/friends': failing(1, () => json(200, { friends: [], total: 0, nextCursor: null })) });
     const { user } = renderApp('/');

@@ -10,18 +10,20 @@ import { useSession } from '@/lib/session';
 import { loginPathFor } from '@/features/auth/public';
 import { feedKeys } from '@/features/feed/api';
 import { groupKeys } from '@/features/groups/keys';
-import { communitiesPanel } from '@/features/groups/use-communities-panel';
+import { groupsPanel } from '@/features/groups/use-groups-panel';
 import { lazyComponent } from '@/lib/lazy-component';
+import { APP_TEXTS } from './texts';
+import { LanguageMenu } from '@/components/language-menu';
 
 // Signed-in only (tooltips, the own profile query, the communities strip): a visitor's first load never fetches
 // this code.
-const NavMemberActions = lazyComponent(
-  () => import('./nav-member-actions'),
-  (m) => m.NavMemberActions,
+const NavSignedInActions = lazyComponent(
+  () => import('./nav-signed-in-actions'),
+  (m) => m.NavSignedInActions,
 );
-const CommunitiesStrip = lazyComponent(
+const GroupsStrip = lazyComponent(
   () => import('@/features/groups/nav-strip'),
-  (m) => m.CommunitiesStrip,
+  (m) => m.GroupsStrip,
 );
 
 interface NavItemProps {
@@ -82,24 +84,24 @@ export function NavBar({ onOpenNotifications }: { onOpenNotifications: () => voi
           // Signed in, the logo opens the communities panel (SPEC §2); its name starts with the wordmark it shows.
           <button
             type="button"
-            aria-label="Agora communities"
-            onClick={() => communitiesPanel.open('groups')}
+            aria-label={APP_TEXTS.agoraCommunities}
+            onClick={() => groupsPanel.open('groups')}
             className="mr-1 shrink-0 rounded-lg sm:mr-3"
           >
             <Logo showWordmark={false} className="sm:hidden" />
             <Logo className="hidden sm:inline-flex" />
           </button>
         ) : (
-          <Link to="/" aria-label="Agora home" className="mr-1 shrink-0 rounded-lg sm:mr-3">
+          <Link to="/" aria-label={APP_TEXTS.agoraHome} className="mr-1 shrink-0 rounded-lg sm:mr-3">
             <Logo showWordmark={false} className="sm:hidden" />
             <Logo className="hidden sm:inline-flex" />
           </Link>
         )}
-        <nav aria-label="Main" className="flex min-w-0 items-center gap-1">
+        <nav aria-label={APP_TEXTS.mainNav} className="flex min-w-0 items-center gap-1">
           {session ? (
             <>
               <NavItem to="/" active={onFeed} current={onFeed} icon={Home} onCurrentClick={refresh(feedKeys.home())}>
-                Your feed
+                {APP_TEXTS.yourFeed}
               </NavItem>
               <NavItem
                 to="/suggested"
@@ -108,7 +110,7 @@ export function NavBar({ onOpenNotifications }: { onOpenNotifications: () => voi
                 icon={Compass}
                 onCurrentClick={refresh(feedKeys.explore(), groupKeys.suggested())}
               >
-                Explore
+                {APP_TEXTS.explore}
               </NavItem>
             </>
           ) : (
@@ -120,21 +122,22 @@ export function NavBar({ onOpenNotifications }: { onOpenNotifications: () => voi
               icon={Compass}
               onCurrentClick={refresh(feedKeys.explore(), groupKeys.suggested())}
             >
-              Explore
+              {APP_TEXTS.explore}
             </NavItem>
           )}
         </nav>
-        <Suspense fallback={null}>{session ? <CommunitiesStrip /> : null}</Suspense>
+        <Suspense fallback={null}>{session ? <GroupsStrip /> : null}</Suspense>
         <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
+          <LanguageMenu />
           <ThemeMenu />
           {session ? (
             <Suspense fallback={<span aria-hidden className="block h-10 w-[5.25rem] sm:w-[5.5rem]" />}>
-              <NavMemberActions onOpenNotifications={onOpenNotifications} />
+              <NavSignedInActions onOpenNotifications={onOpenNotifications} />
             </Suspense>
           ) : (
             <Link to={loginPathFor(`${location.pathname}${location.search}`)} className={buttonClasses('primary', 'md', 'h-9 px-3.5')}>
               <LogIn aria-hidden />
-              Sign in
+              {APP_TEXTS.signIn}
             </Link>
           )}
         </div>

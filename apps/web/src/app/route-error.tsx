@@ -2,6 +2,7 @@ import { isRouteErrorResponse } from 'react-router';
 import { RefreshCw, TriangleAlert } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { NotFoundPage } from './not-found-page';
+import { APP_TEXTS } from './texts';
 
 /** A route's error (route-boundary.tsx): a 404 response shows the 404 page, anything else a reload prompt. */
 export function RouteError({ error }: { error: unknown }) {
@@ -12,11 +13,11 @@ export function RouteError({ error }: { error: unknown }) {
       <span className="flex size-14 items-center justify-center rounded-full bg-danger-soft text-danger-fg">
         <TriangleAlert className="size-7" aria-hidden />
       </span>
-      <h1 className="text-xl font-semibold text-fg">Something went wrong</h1>
-      <p className="text-sm text-fg-subtle">An unexpected error stopped this page. Reloading usually helps.</p>
+      <h1 className="text-xl font-semibold text-fg">{APP_TEXTS.somethingWrong}</h1>
+      <p className="text-sm text-fg-subtle">{APP_TEXTS.somethingWrongHint}</p>
       <Button onClick={() => window.location.reload()}>
         <RefreshCw aria-hidden />
-        Reload
+        {APP_TEXTS.reload}
       </Button>
     </div>
   );

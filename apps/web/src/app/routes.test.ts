@@ -7,7 +7,8 @@ import { routes } from './routes';
 function routerPaths(list: RouteObject[], parent = ''): string[] {
   return list.flatMap((route) => {
     if (route.path === '*') return [];
-    const own = route.path === undefined ? parent : route.path.startsWith('/') ? route.path.slice(1) : [parent, route.path].filter(Boolean).join('/');
+    const own =
+      route.path === undefined ? parent : route.path.startsWith('/') ? route.path.slice(1) : [parent, route.path].filter(Boolean).join('/');
     const here = route.index || (route.path !== undefined && !route.children) ? [own] : [];
     return [...here, ...(route.children ? routerPaths(route.children, own) : [])];
   });

@@ -2,12 +2,13 @@ import { Suspense } from 'react';
 import { Outlet, type RouteObject } from 'react-router';
 import { APP_ROUTES, routerPath } from '@agora/contract';
 import { lazyComponent } from '@/lib/lazy-component';
-import { groupRoutes } from '@/features/groups/routes';
+import { groupRoutes } from './group-routes';
 import { DiscussionLinkRoute } from './discussion-link-route';
 import { NotFoundPage } from './not-found-page';
 import { RequireAuth } from './require-auth';
 import { RouteBoundary } from './route-boundary';
 import { AppScrollRestoration } from './scroll-restoration';
+import { COMMON_TEXTS } from '@/lib/texts';
 
 // Every page and the signed-in layout is its own chunk: /login loads neither the layout nor other pages, and a
 // page's libraries (the crop dialog, rich text, …) load with that page only. Keep new pages lazy the same way. A new
@@ -59,9 +60,9 @@ const BlogPage = lazyComponent(
   () => import('@/features/blogs/blog-page'),
   (m) => m.BlogPage,
 );
-const CreateCommunityPage = lazyComponent(
+const CreateGroupPage = lazyComponent(
   () => import('@/features/groups/create-page'),
-  (m) => m.CreateCommunityPage,
+  (m) => m.CreateGroupPage,
 );
 
 /**
@@ -71,7 +72,7 @@ const CreateCommunityPage = lazyComponent(
 function PageFallback() {
   return (
     <div role="status" className="min-h-dvh">
-      <span className="sr-only">Loading</span>
+      <span className="sr-only">{COMMON_TEXTS.loading}</span>
     </div>
   );
 }
@@ -118,7 +119,7 @@ export const routes: RouteObject[] = [
             path: routerPath(APP_ROUTES.create.pattern),
             element: (
               <RequireAuth>
-                <CreateCommunityPage />
+                <CreateGroupPage />
               </RequireAuth>
             ),
           },

@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { appPaths } from '@agora/contract';
 import { LogOut, Settings, UserRound } from 'lucide-react';
-import { Avatar } from '@/components/ui/avatar';
+import { Picture } from '@/components/ui/picture';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { FallbackImage } from '@/components/ui/fallback-image';
 import { Skeleton } from '@/components/ui/spinner';
@@ -11,6 +11,8 @@ import { useLogout } from '@/features/auth/api';
 import { FriendsPanelList } from '@/features/friends/public';
 import { useOwnProfile } from '@/features/profiles/api';
 import { useProfilePanel } from '@/features/profiles/use-profile-panel';
+import { ACCOUNT_TEXTS } from '@/features/account/public';
+import { APP_TEXTS } from './texts';
 
 /**
  * SPEC §2 Friends panel. Desktop only (≥ 768 px), signed in only: the user's card, the friends list with online
@@ -28,7 +30,7 @@ export function SidePanel() {
 
   return (
     <aside
-      aria-label="Side panel"
+      aria-label={APP_TEXTS.sidePanel}
       className="fixed top-16 right-0 bottom-0 hidden w-72 flex-col border-l border-line bg-surface md:flex xl:w-80"
     >
       <div className="flex-1 overflow-y-auto p-4">
@@ -37,7 +39,7 @@ export function SidePanel() {
             {data ? <FallbackImage src={data.bannerImage} kind="banner" alt="" className="size-full object-cover" /> : null}
           </div>
           <div className="px-4 pb-4">
-            <Avatar src={data?.profileImage} size="lg" className="-mt-7 border-4 border-surface" />
+            <Picture src={data?.profileImage} size="lg" className="-mt-7 border-4 border-surface" />
             {profile.isPending ? (
               <div className="mt-2 space-y-2">
                 <Skeleton className="h-5 w-32" />
@@ -52,7 +54,7 @@ export function SidePanel() {
             )}
             <Button variant="outline" size="sm" className="mt-4 w-full" onClick={() => panel.open('me')}>
               <UserRound aria-hidden />
-              View profile
+              {APP_TEXTS.viewProfile}
             </Button>
           </div>
         </div>
@@ -69,11 +71,11 @@ export function SidePanel() {
           )}
         >
           <Settings aria-hidden />
-          Settings
+          {ACCOUNT_TEXTS.settingsLink}
         </Link>
         <Button variant="ghost" className="w-full justify-start text-fg-muted" onClick={() => logout.mutate()} disabled={logout.isPending}>
           <LogOut aria-hidden />
-          Logout
+          {APP_TEXTS.logout}
         </Button>
       </div>
     </aside>

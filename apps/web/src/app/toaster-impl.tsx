@@ -1,4 +1,5 @@
-import { Toaster } from 'sonner';
+import { lazy } from 'react';
+import { loadToaster } from '@/lib/toast';
 import { TOAST_MS } from '@/lib/ui-constants';
 import type { Theme } from '@/lib/theme';
 
@@ -7,6 +8,8 @@ import type { Theme } from '@/lib/theme';
  * (profile, notifications) all sit on the right, so a toast there never straddles a panel's edge; on phones
  * sonner spans the width at the bottom.
  */
+const Toaster = lazy(async () => ({ default: await loadToaster() }));
+
 export default function AppToasterImpl({ theme }: { theme: Theme }) {
   return (
     <Toaster position="bottom-left" theme={theme} duration={TOAST_MS} richColors closeButton toastOptions={{ className: 'font-sans' }} />

@@ -6,8 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Slider } from '@/components/ui/slider';
 import { CROP_SETTINGS, cropToJpeg, type CropKind } from '@/lib/crop-image';
-
-const CROP_AREA_LABEL = 'Crop frame: drag the picture or use the arrow keys to move it';
+import { COMMON_TEXTS } from '@/lib/texts';
 
 interface CropDialogProps {
   kind: CropKind;
@@ -40,7 +39,7 @@ export function CropDialog({ kind, title, source, onCancel, onCropped }: CropDia
       onCropped(await cropToJpeg(source, area, settings.width, settings.height));
     } catch (cause) {
       console.error(cause);
-      setError('This image could not be processed. Please choose another one.');
+      setError(COMMON_TEXTS.cropFailed);
     } finally {
       setSaving(false);
     }
@@ -48,11 +47,7 @@ export function CropDialog({ kind, title, source, onCancel, onCropped }: CropDia
 
   return (
     <Dialog open={source !== null} onOpenChange={(open) => (open ? undefined : onCancel())}>
-      <DialogContent
-        title={title ?? settings.title}
-        description="Drag the picture or use the arrow keys to position it; use the slider to zoom."
-        className="max-w-xl"
-      >
+      <DialogContent title={title ?? settings.title} description={COMMON_TEXTS.cropHint} className="max-w-xl">
         <div
           className={
             kind === 'photo'
@@ -77,16 +72,16 @@ export function CropDialog({ kind, title, source, onCancel, onCropped }: CropDia
               onZoomChange={setZoom}
               onCropComplete={(_, pixels) => setArea(pixels)}
               // The crop frame takes focus and moves with the arrow keys: it needs a name.
-              cropperProps={{ role: 'group', 'aria-label': CROP_AREA_LABEL, 'aria-roledescription': 'crop area' }}
-              mediaProps={{ alt: 'The chosen picture' }}
+              cropperProps={{ role: 'group', 'aria-label': COMMON_TEXTS.cropArea, 'aria-roledescription': 'crop area' }}
+              mediaProps={{ alt: COMMON_TEXTS.chosenPicture }}
             />
           ) : null}
         </div>
         <div className="mt-5 flex items-center gap-3">
           <ZoomOut className="size-4 shrink-0 text-fg-subtle" aria-hidden />
           <Slider
-            label="Zoom"
-            valueText={`${zoomText} times`}
+            label={COMMON_TEXTS.zoom}
+            valueText={COMMON_TEXTS.zoomTimes(zoomText)}
             value={zoom}
             onValueChange={setZoom}
             min={CROP_ZOOM.min}
@@ -106,10 +101,10 @@ export function CropDialog({ kind, title, source, onCancel, onCropped }: CropDia
         ) : null}
         <div className="mt-6 flex justify-end gap-2">
           <Button variant="outline" onClick={onCancel}>
-            Cancel
+            {COMMON_TEXTS.cancel}
           </Button>
           <Button onClick={save} disabled={!area || saving}>
-            {saving ? 'Saving...' : 'Save'}
+            {saving ? COMMON_TEXTS.saving : COMMON_TEXTS.save}
           </Button>
         </div>
       </DialogContent>

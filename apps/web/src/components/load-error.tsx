@@ -1,10 +1,7 @@
 import { AlertTriangle, Loader2, RefreshCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-
-/** The default message of a list that failed to load. */
-export const LOAD_ERROR_TEXT = "This list couldn't be loaded.";
-export const TRY_AGAIN = 'Try again';
+import { COMMON_TEXTS } from '@/lib/texts';
 
 /** The part of a TanStack query a failed list needs (useQuery and useInfiniteQuery both fit). */
 export interface RetryableQuery {
@@ -38,7 +35,13 @@ interface LoadErrorProps {
  * A list that failed to load (issue 12 §2.4): never the empty state, which would say "nothing here" when the
  * truth is "we could not ask". One message and a "Try again" button that refetches; announced as an alert.
  */
-export function LoadError({ message = LOAD_ERROR_TEXT, onRetry, retrying = false, compact = false, className }: LoadErrorProps) {
+export function LoadError({
+  message = COMMON_TEXTS.listLoadFailed,
+  onRetry,
+  retrying = false,
+  compact = false,
+  className,
+}: LoadErrorProps) {
   return (
     <div
       role="alert"
@@ -65,7 +68,7 @@ export function LoadError({ message = LOAD_ERROR_TEXT, onRetry, retrying = false
         }}
       >
         {retrying ? <Loader2 className="animate-spin" aria-hidden /> : <RefreshCw aria-hidden />}
-        {TRY_AGAIN}
+        {COMMON_TEXTS.tryAgain}
       </Button>
     </div>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { COMMON_TEXTS } from '@/lib/texts';
 
 interface LoadMoreProps {
   hasMore: boolean;
@@ -13,7 +14,7 @@ interface LoadMoreProps {
  * Infinite scroll for keyset-paged lists: the next page loads when this comes within 400 px of the viewport, and
  * a button does the same for keyboards and for browsers without IntersectionObserver.
  */
-export function LoadMore({ hasMore, loading, onLoadMore, label = 'Show more' }: LoadMoreProps) {
+export function LoadMore({ hasMore, loading, onLoadMore, label = COMMON_TEXTS.showMore }: LoadMoreProps) {
   const sentinel = useRef<HTMLDivElement>(null);
   const latest = useRef(onLoadMore);
   useEffect(() => {
@@ -35,7 +36,7 @@ export function LoadMore({ hasMore, loading, onLoadMore, label = 'Show more' }: 
   return (
     <div ref={sentinel} className="flex justify-center py-3">
       {loading ? (
-        <Spinner label="Loading more" />
+        <Spinner label={COMMON_TEXTS.loadingMore} />
       ) : (
         <Button variant="ghost" size="sm" onClick={onLoadMore}>
           {label}

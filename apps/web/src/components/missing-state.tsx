@@ -2,6 +2,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { ArrowLeft, RefreshCw, SearchX } from 'lucide-react';
 import { PageTitle } from '@/components/page-title';
 import { Button } from '@/components/ui/button';
+import { COMMON_TEXTS } from '@/lib/texts';
 
 /**
  * A thing that is not there (SPEC §2 "Community Not Found", "Blog Post Not Found"): its title, a hint and Go Back
@@ -27,7 +28,7 @@ export function MissingState({ title, hint, goBack, retry }: { title: string; hi
         {retry ? (
           <Button size="lg" onClick={retry}>
             <RefreshCw aria-hidden />
-            Try again
+            {COMMON_TEXTS.tryAgain}
           </Button>
         ) : null}
       </div>

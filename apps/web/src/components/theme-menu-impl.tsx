@@ -2,11 +2,12 @@ import { DropdownMenu } from 'radix-ui';
 import { Check, Monitor, Moon, Sun } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { useTheme, type ThemeChoice } from '@/lib/theme';
+import { COMMON_TEXTS } from '@/lib/texts';
 
-const OPTIONS: { value: ThemeChoice; label: string; icon: typeof Sun }[] = [
-  { value: 'light', label: 'Light', icon: Sun },
-  { value: 'dark', label: 'Dark', icon: Moon },
-  { value: 'system', label: 'System', icon: Monitor },
+const OPTIONS: { value: ThemeChoice; icon: typeof Sun }[] = [
+  { value: 'light', icon: Sun },
+  { value: 'dark', icon: Moon },
+  { value: 'system', icon: Monitor },
 ];
 
 /**
@@ -16,12 +17,12 @@ const OPTIONS: { value: ThemeChoice; label: string; icon: typeof Sun }[] = [
 export function ThemeMenuImpl({ className, defaultOpen }: { className?: string; defaultOpen?: boolean }) {
   const { choice, theme, setChoice } = useTheme();
   const Icon = theme === 'dark' ? Moon : Sun;
-  const current = OPTIONS.find((o) => o.value === choice)?.label ?? 'System';
+  const current = COMMON_TEXTS.themes[choice];
   return (
     <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger
-        aria-label={`Theme: ${current}`}
-        title="Theme"
+        aria-label={COMMON_TEXTS.themeCurrent(current)}
+        title={COMMON_TEXTS.theme}
         className={cn(
           'flex size-10 items-center justify-center rounded-full text-fg-muted transition-colors hover:bg-surface-muted hover:text-fg',
           'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring data-[state=open]:bg-surface-muted',
@@ -37,17 +38,17 @@ export function ThemeMenuImpl({ className, defaultOpen }: { className?: string; 
           className="z-50 min-w-40 rounded-xl border border-line bg-surface p-1 text-fg shadow-panel data-[state=open]:animate-fade-in"
         >
           <DropdownMenu.Label className="px-2.5 py-1.5 text-xs font-semibold tracking-wider text-fg-subtle uppercase">
-            Theme
+            {COMMON_TEXTS.theme}
           </DropdownMenu.Label>
           <DropdownMenu.RadioGroup value={choice} onValueChange={(value) => setChoice(value as ThemeChoice)}>
-            {OPTIONS.map(({ value, label, icon: OptionIcon }) => (
+            {OPTIONS.map(({ value, icon: OptionIcon }) => (
               <DropdownMenu.RadioItem
                 key={value}
                 value={value}
                 className="flex cursor-pointer items-center gap-2.5 rounded-lg px-2.5 py-2 text-sm outline-none select-none data-[highlighted]:bg-surface-muted"
               >
                 <OptionIcon className="size-4 text-fg-muted" aria-hidden />
-                <span className="flex-1">{label}</span>
+                <span className="flex-1">{COMMON_TEXTS.themes[value]}</span>
                 <DropdownMenu.ItemIndicator>
                   <Check className="size-4 text-accent-fg" aria-hidden />
                 </DropdownMenu.ItemIndicator>

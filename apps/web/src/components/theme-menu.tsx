@@ -2,7 +2,8 @@ import { Suspense, useState } from 'react';
 import { Moon, Sun } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { lazyComponent } from '@/lib/lazy-component';
-import { useTheme, type ThemeChoice } from '@/lib/theme';
+import { useTheme } from '@/lib/theme';
+import { COMMON_TEXTS } from '@/lib/texts';
 
 // The menu (Radix DropdownMenu and its positioning) loads on the first press or hover, not with every first page:
 // every visitor sees this button, few open it.
@@ -10,8 +11,6 @@ const ThemeMenuImpl = lazyComponent(
   () => import('./theme-menu-impl'),
   (m) => m.ThemeMenuImpl,
 );
-
-const LABELS: Record<ThemeChoice, string> = { light: 'Light', dark: 'Dark', system: 'System' };
 
 /** The theme switch (light, dark, system) for everyone, visitors included. The button shows the theme in effect. */
 export function ThemeMenu({ className }: { className?: string }) {
@@ -21,9 +20,9 @@ export function ThemeMenu({ className }: { className?: string }) {
   const button = (onClick?: () => void) => (
     <button
       type="button"
-      aria-label={`Theme: ${LABELS[choice]}`}
+      aria-label={COMMON_TEXTS.themeCurrent(COMMON_TEXTS.themes[choice])}
       aria-haspopup="menu"
-      title="Theme"
+      title={COMMON_TEXTS.theme}
       onClick={onClick}
       onPointerEnter={() => void ThemeMenuImpl.preload()}
       className={cn(

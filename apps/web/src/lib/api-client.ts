@@ -11,6 +11,7 @@ import {
 } from '@agora/contract';
 import { clearSession, getToken } from './storage';
 import { takeFirstRequest } from './first-requests';
+import { localizeMessage } from './i18n';
 
 /**
  * The only module that talks to the network. It adds the bearer token, turns every non-2xx answer into an
@@ -44,9 +45,9 @@ export function isNetworkError(error: unknown): boolean {
   return error instanceof ApiError && error.code === NETWORK_ERROR;
 }
 
-/** The server's message when it sent one, else the given default. */
+/** The server's message when it sent one (in the chosen language when it is one of the contract's), else the given default. */
 export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.message ? error.message : fallback;
+  return error instanceof ApiError && error.message ? localizeMessage(error.message) : fallback;
 }
 
 /** Anything with a Zod-like `parse`: a caller may check an answer with one (the app does not; decision 0006). */

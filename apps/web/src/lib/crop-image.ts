@@ -1,4 +1,5 @@
 import { LIMITS } from '@agora/contract';
+import { COMMON_TEXTS } from './texts';
 
 export interface PixelArea {
   x: number;
@@ -12,8 +13,24 @@ export type CropKind = 'photo' | 'banner';
 
 /** SPEC §9: photo 512×512, banner 1600 wide at 3:1, both JPEG at quality 0.92. */
 export const CROP_SETTINGS: Record<CropKind, { aspect: number; width: number; height: number; shape: 'round' | 'rect'; title: string }> = {
-  photo: { aspect: 1, width: LIMITS.profilePhotoSize, height: LIMITS.profilePhotoSize, shape: 'round', title: 'Adjust profile photo' },
-  banner: { aspect: 3, width: LIMITS.bannerWidth, height: Math.round(LIMITS.bannerWidth / 3), shape: 'rect', title: 'Adjust banner' },
+  photo: {
+    aspect: 1,
+    width: LIMITS.profilePhotoSize,
+    height: LIMITS.profilePhotoSize,
+    shape: 'round',
+    get title() {
+      return COMMON_TEXTS.adjustPhoto;
+    },
+  },
+  banner: {
+    aspect: 3,
+    width: LIMITS.bannerWidth,
+    height: Math.round(LIMITS.bannerWidth / 3),
+    shape: 'rect',
+    get title() {
+      return COMMON_TEXTS.adjustBanner;
+    },
+  },
 };
 
 export const JPEG_QUALITY = LIMITS.jpegQuality / 100;

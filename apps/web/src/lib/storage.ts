@@ -14,6 +14,7 @@ export const STORAGE_KEYS = {
   hideAuthBanner: 'hideAuthBanner',
   groupLastVisitedTabs: 'groupLastVisitedTabs',
   theme: 'theme',
+  locale: 'locale',
   /** Prefix of unsent texts: `draft:<userId>:<what>` (see `readDraft`). */
   draftPrefix: 'draft:',
   newAccount: 'newAccount',

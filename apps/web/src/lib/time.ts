@@ -1,14 +1,12 @@
-import dayjs from 'dayjs';
-import advancedFormat from 'dayjs/plugin/advancedFormat';
 import { birthdayMonthDay } from '@agora/contract';
 import { MOBILE_BREAKPOINT_PX } from './ui-constants';
+import { formatRelative, formatShortDate } from './i18n';
+import { COMMON_TEXTS } from './texts';
 
 /**
  * Timestamp and date display (SPEC §9). Pure functions: `now` is passed in, so tests are deterministic.
  * All calendar comparisons use the viewer's local time zone.
  */
-
-dayjs.extend(advancedFormat);
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -24,13 +22,13 @@ function toDate(value: Date | string | number): Date {
   return value instanceof Date ? value : new Date(value);
 }
 
-/** "MMM D" in the current year, "MMM D YYYY" otherwise. */
+/** "MMM D" in the current year, "MMM D YYYY" otherwise (in English; in the language's order otherwise). */
 function calendarLabel(date: Date, now: Date): string {
-  return dayjs(date).format(date.getFullYear() === now.getFullYear() ? 'MMM D' : 'MMM D YYYY');
+  return formatShortDate(date, date.getFullYear() !== now.getFullYear());
 }
 
-function plural(count: number, unit: string): string {
-  return `${count} ${unit}${count === 1 ? '' : 's'} ago`;
+function sameDay(a: Date, b: Date): boolean {
+  return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
 }
 
 /**
@@ -42,17 +40,17 @@ export function formatTimestamp(value: Date | string | number, now: Date, viewpo
   const date = toDate(value);
   if (Number.isNaN(date.getTime())) return '';
   const elapsed = now.getTime() - date.getTime();
-  if (elapsed < MINUTE) return 'Just now';
+  if (elapsed < MINUTE) return COMMON_TEXTS.justNow;
 
   if (viewport === 'mobile') {
-    if (dayjs(date).isSame(now, 'day')) {
-      return elapsed < HOUR ? `${Math.floor(elapsed / MINUTE)}m` : `${Math.floor(elapsed / HOUR)}h`;
+    if (sameDay(date, now)) {
+      return elapsed < HOUR ? COMMON_TEXTS.minutesShort(Math.floor(elapsed / MINUTE)) : COMMON_TEXTS.hoursShort(Math.floor(elapsed / HOUR));
     }
     return calendarLabel(date, now);
   }
 
-  if (elapsed < HOUR) return plural(Math.floor(elapsed / MINUTE), 'minute');
-  if (elapsed < DAY) return plural(Math.floor(elapsed / HOUR), 'hour');
+  if (elapsed < HOUR) return formatRelative(-Math.floor(elapsed / MINUTE), 'minute');
+  if (elapsed < DAY) return formatRelative(-Math.floor(elapsed / HOUR), 'hour');
   return calendarLabel(date, now);
 }
 
@@ -67,8 +65,7 @@ export function formatBirthday(value: string | null | undefined): string {
   const date = birthdayMonthDay(value);
   if (!date) return '';
   // A local Date built from the parts (in a leap year, for 29 February): the same calendar day in every zone.
-  // "Do" is advancedFormat's ordinal.
-  return dayjs(new Date(2000, date.m - 1, date.d)).format('MMM Do');
+  return COMMON_TEXTS.birthday(formatShortDate(new Date(2000, date.m - 1, date.d), false), date.d);
 }
 
 /** Today's local calendar date as "YYYY-MM-DD" (for a date input's `max`). */

@@ -4,9 +4,15 @@
  * imports it directly; the toaster mounts on the first interaction (see app/toaster.tsx) and replays toasts
  * created before it subscribed.
  */
-import type { toast } from 'sonner';
+import type * as SonnerModule from 'sonner';
+import { localizeMessage } from './i18n';
 
-type Sonner = { toast: typeof toast };
+type Sonner = typeof SonnerModule;
+
+/** What a toast may say besides its message: how long it stays (SPEC §9's 3 seconds unless a page says otherwise). */
+export interface ToastOptions {
+  duration?: number;
+}
 
 let sonner: Promise<Sonner> | undefined;
 const waiting = new Set<() => void>();
@@ -31,12 +37,30 @@ export function whenToastsWanted(mount: () => void): () => void {
   return () => waiting.delete(mount);
 }
 
-/** Shows an error toast; resolves once it is shown. */
-export async function toastError(message: string): Promise<void> {
-  (await loadToasts()).toast.error(message);
+/**
+ * Shows an error toast; resolves once it is shown. The one way the app toasts (docs/ARCHITECTURE.md): a failed
+ * query renders inline (components/load-error.tsx), a failed action or a finished one toasts through here.
+ */
+export async function toastError(message: string, options?: ToastOptions): Promise<void> {
+  const { toast } = await loadToasts();
+  // Without options sonner is called with the message alone (as its own tests and ours spy on it).
+  if (options) toast.error(localizeMessage(message), options);
+  else toast.error(localizeMessage(message));
 }
 
 /** Shows a success toast; resolves once it is shown. */
-export async function toastSuccess(message: string): Promise<void> {
-  (await loadToasts()).toast.success(message);
+export async function toastSuccess(message: string, options?: ToastOptions): Promise<void> {
+  const { toast } = await loadToasts();
+  if (options) toast.success(localizeMessage(message), options);
+  else toast.success(localizeMessage(message));
+}
+
+/** Clears every toast (tests run one after another in the same module state). */
+export async function dismissToasts(): Promise<void> {
+  (await loadToasts()).toast.dismiss();
+}
+
+/** sonner's toaster component, loaded with sonner itself (app/toaster.tsx mounts it). */
+export async function loadToaster(): Promise<Sonner['Toaster']> {
+  return (await loadToasts()).Toaster;
 }

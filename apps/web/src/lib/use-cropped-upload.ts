@@ -1,8 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import type { CropKind } from './crop-image';
+import { COMMON_TEXTS } from './texts';
+import { toastError } from '@/lib/toast';
 
-export const CROPPED_UPLOAD_TEXTS = { notAnImage: 'Please choose an image file' } as const;
+export const CROPPED_UPLOAD_TEXTS = {
+  get notAnImage() {
+    return COMMON_TEXTS.notAnImage;
+  },
+};
 
 interface Pending<K> {
   kind: K;
@@ -33,7 +38,7 @@ export function useCroppedUpload<K extends CropKind>(
   const choose = useCallback((kind: K, file: File | undefined) => {
     if (!file || inFlight.current) return;
     if (!file.type.startsWith('image/')) {
-      toast.error(CROPPED_UPLOAD_TEXTS.notAnImage);
+      void toastError(CROPPED_UPLOAD_TEXTS.notAnImage);
       return;
     }
     inFlight.current = true;

@@ -51,7 +51,7 @@ export const groups = pgTable(
     /** Last join, new post or creation: the "recent activity" of suggested communities. */
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
     /**
-     * Suggested ranking, kept in step with member_count and last_activity_at (groups.queries.ts `ACTIVITY_SCORE`):
+     * Suggested ranking, kept in step with member_count and last_activity_at (groups/group-sql.ts `activityScore`):
      * log10(members) + days of last activity / 7, so ten times the members is worth a week of recency. It only
      * grows with time, so it can be stored and indexed instead of recomputed per request.
      */

@@ -114,7 +114,12 @@ export const notificationSettings = pgTable('notification_settings', {
   userId: integer('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  disabledTypes: notificationTypeEnum('disabled_types').array().notNull().default(sql`'{}'`),
-  digest: varchar('digest', { length: 10, enum: ['off', 'daily', 'weekly'] }).notNull().default('off'),
+  disabledTypes: notificationTypeEnum('disabled_types')
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
+  digest: varchar('digest', { length: 10, enum: ['off', 'daily', 'weekly'] })
+    .notNull()
+    .default('off'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -20,6 +20,11 @@ export const users = pgTable(
     profileImage: varchar('profile_image', { length: 500 }),
     bannerImage: varchar('banner_image', { length: 500 }),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /**
+     * When the account was deleted (issue 14 §8): the row stays so kept posts keep an author, shown as "Deleted
+     * user" with the default picture; everything personal is scrubbed.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /** When the address was confirmed through its mailed link; null until then (issue 14 §2). */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -27,7 +32,10 @@ export const users = pgTable(
   },
   (t) => [
     // Case-insensitive uniqueness: "Alice" and "alice" are the same account name, and the same email.
-    uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
+    // Deleted accounts are all named "Deleted user" (issue 14 §8), so the rule covers live accounts only.
+    uniqueIndex('users_username_lower_uq')
+      .on(sql`lower(${t.username})`)
+      .where(sql`${t.deletedAt} IS NULL`),
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
     // Friend suggestions search by username prefix (SPEC §5): text_pattern_ops serves LIKE 'abc%'.
     index('users_username_prefix_idx').using('btree', sql`lower(${t.username}) text_pattern_ops`),
@@ -35,7 +43,7 @@ export const users = pgTable(
     index('users_username_trgm_idx')
       .using('gin', sql`lower(${t.username}) gin_trgm_ops`)
       .with({ fastupdate: false }),
-    check('users_username_format', sql`${t.username} ~ '^[A-Za-z0-9_]{3,30}$'`),
+    check('users_username_format', sql`${t.deletedAt} IS NOT NULL OR ${t.username} ~ '^[A-Za-z0-9_]{3,30}$'`),
     check('users_birthday_range', sql`${t.birthday} IS NULL OR ${t.birthday} >= DATE '1900-01-01'`),
   ],
 );
@@ -112,3 +120,12 @@ export const accountExports = pgTable(
   },
   (t) => [index('account_exports_user_idx').on(t.userId, t.createdAt)],
 );
+
+/**
+ * Usernames of deleted accounts, held for 30 days (issue 14 §8) so nobody takes over a name people still know
+ * (and @mention) at once.
+ */
+export const releasedUsernames = pgTable('released_usernames', {
+  usernameLower: varchar('username_lower', { length: 30 }).primaryKey(),
+  availableAt: timestamp('available_at', { withTimezone: true }).notNull(),
+});

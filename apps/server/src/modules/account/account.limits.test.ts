@@ -22,10 +22,20 @@ describe('account mail limits (issue 14 §9)', () => {
 
   it('limits reset requests per sending address across recipients', async () => {
     for (let i = 0; i < LIMIT_VALUES.accountMailsPerIp.points; i += 1) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/password/forgot', remoteAddress: '10.2.0.1', payload: { email: `r${i}@example.com` } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/password/forgot',
+        remoteAddress: '10.2.0.1',
+        payload: { email: `r${i}@example.com` },
+      });
       expect(res.statusCode).toBe(200);
     }
-    const over = await t.app.inject({ method: 'POST', url: '/api/auth/password/forgot', remoteAddress: '10.2.0.1', payload: { email: 'another@example.com' } });
+    const over = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password/forgot',
+      remoteAddress: '10.2.0.1',
+      payload: { email: 'another@example.com' },
+    });
     expect(over.statusCode).toBe(429);
   });
 
@@ -43,7 +53,10 @@ describe('account mail limits (issue 14 §9)', () => {
     const user = await createUser(t.database.db, { emailVerifiedAt: null });
     const codes: number[] = [];
     for (let i = 0; i <= LIMIT_VALUES.accountMailsPerAddress.points; i += 1) {
-      codes.push((await t.app.inject({ method: 'POST', url: '/api/auth/verify-email/resend', headers: user.auth, remoteAddress: `10.4.0.${i + 1}` })).statusCode);
+      codes.push(
+        (await t.app.inject({ method: 'POST', url: '/api/auth/verify-email/resend', headers: user.auth, remoteAddress: `10.4.0.${i + 1}` }))
+          .statusCode,
+      );
     }
     expect(codes).toEqual([...Array(LIMIT_VALUES.accountMailsPerAddress.points).fill(200), 429]);
   });

@@ -9,6 +9,7 @@ import {
   accountStateSchema,
   changeEmailRequestSchema,
   changePasswordRequestSchema,
+  deleteAccountRequestSchema,
   confirmEmailChangeRequestSchema,
   endSessionsQuerySchema,
   errorBodySchema,
@@ -33,9 +34,17 @@ import {
   resetPassword,
   verifyEmail,
 } from './account.service';
+import { deleteAccount } from './delete.service';
 import { exportFile, latestExport, requestExport } from './export.service';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema };
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  429: errorBodySchema,
+  503: errorBodySchema,
+};
 const secured = { security: [{ bearer: [] }] };
 const ok = { 200: messageResponseSchema, ...errors };
 
@@ -52,38 +61,22 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     { onRequest: app.requireUser, schema: { tags, ...secured, response: { 200: accountStateSchema, ...errors } } },
     async (request) => getAccountState(ctx, currentUser(request)),
   );
-  r.post(
-    '/api/auth/verify-email',
-    { schema: { tags, body: verifyEmailRequestSchema, response: ok } },
-    async (request) => {
-      await verifyEmail(ctx, { token: request.body.token, client: { ip: request.ip } });
-      return { message: ACCOUNT_MESSAGES.emailVerified };
-    },
-  );
-  r.post(
-    '/api/auth/verify-email/resend',
-    { onRequest: app.requireUser, schema: { tags, ...secured, response: ok } },
-    async (request) => {
-      const outcome = await resendVerification(ctx, currentUser(request), { client: { ip: request.ip } });
-      return { message: outcome === 'sent' ? ACCOUNT_MESSAGES.verificationSent : ACCOUNT_MESSAGES.alreadyVerified };
-    },
-  );
-  r.post(
-    '/api/auth/password/forgot',
-    { schema: { tags, body: forgotPasswordRequestSchema, response: ok } },
-    async (request) => {
-      await requestPasswordReset(ctx, { email: request.body.email, client: { ip: request.ip } });
-      return { message: ACCOUNT_MESSAGES.resetRequested };
-    },
-  );
-  r.post(
-    '/api/auth/password/reset',
-    { schema: { tags, body: resetPasswordRequestSchema, response: ok } },
-    async (request) => {
-      await resetPassword(ctx, { ...request.body, client: { ip: request.ip } });
-      return { message: ACCOUNT_MESSAGES.passwordReset };
-    },
-  );
+  r.post('/api/auth/verify-email', { schema: { tags, body: verifyEmailRequestSchema, response: ok } }, async (request) => {
+    await verifyEmail(ctx, { token: request.body.token, client: { ip: request.ip } });
+    return { message: ACCOUNT_MESSAGES.emailVerified };
+  });
+  r.post('/api/auth/verify-email/resend', { onRequest: app.requireUser, schema: { tags, ...secured, response: ok } }, async (request) => {
+    const outcome = await resendVerification(ctx, currentUser(request), { client: { ip: request.ip } });
+    return { message: outcome === 'sent' ? ACCOUNT_MESSAGES.verificationSent : ACCOUNT_MESSAGES.alreadyVerified };
+  });
+  r.post('/api/auth/password/forgot', { schema: { tags, body: forgotPasswordRequestSchema, response: ok } }, async (request) => {
+    await requestPasswordReset(ctx, { email: request.body.email, client: { ip: request.ip } });
+    return { message: ACCOUNT_MESSAGES.resetRequested };
+  });
+  r.post('/api/auth/password/reset', { schema: { tags, body: resetPasswordRequestSchema, response: ok } }, async (request) => {
+    await resetPassword(ctx, { ...request.body, client: { ip: request.ip } });
+    return { message: ACCOUNT_MESSAGES.passwordReset };
+  });
   r.post(
     '/api/auth/password/change',
     { onRequest: app.requireUser, schema: { tags, ...secured, body: changePasswordRequestSchema, response: ok } },
@@ -100,14 +93,10 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       return { message: ACCOUNT_MESSAGES.emailChangeSent };
     },
   );
-  r.post(
-    '/api/auth/email/confirm',
-    { schema: { tags, body: confirmEmailChangeRequestSchema, response: ok } },
-    async (request) => {
-      await confirmEmailChange(ctx, { token: request.body.token, client: { ip: request.ip } });
-      return { message: ACCOUNT_MESSAGES.emailChanged };
-    },
-  );
+  r.post('/api/auth/email/confirm', { schema: { tags, body: confirmEmailChangeRequestSchema, response: ok } }, async (request) => {
+    await confirmEmailChange(ctx, { token: request.body.token, client: { ip: request.ip } });
+    return { message: ACCOUNT_MESSAGES.emailChanged };
+  });
   r.get(
     '/api/auth/sessions',
     { onRequest: app.requireUser, schema: { tags, ...secured, response: { 200: accountSessionsResponseSchema, ...errors } } },
@@ -157,6 +146,14 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         .header('content-disposition', `attachment; filename="${downloadName}"`)
         .header('cache-control', 'private, no-store')
         .send(createReadStream(file));
+    },
+  );
+  r.delete(
+    '/api/account',
+    { onRequest: app.requireUser, schema: { tags, ...secured, body: deleteAccountRequestSchema, response: ok } },
+    async (request) => {
+      await deleteAccount(ctx, currentUser(request), { ...request.body, client: { ip: request.ip } });
+      return { message: ACCOUNT_MESSAGES.accountDeleted };
     },
   );
 }

@@ -164,7 +164,10 @@ async function assertCurrentPassword(ctx: AppContext, actor: UserRow, password: 
   const account = `id:${actor.id}`;
   await ctx.limiters.failedLoginsPerAccount.consume(account);
   const ok = await ctx.passwordWork.run(() => verifyPassword(actor.passwordHash, password), { ip: clientKey(client.ip), account });
-  if (!ok) throw new AppError(400, 'wrong_password', ACCOUNT_MESSAGES.currentPasswordWrong, { currentPassword: ACCOUNT_MESSAGES.currentPasswordWrong });
+  if (!ok)
+    throw new AppError(400, 'wrong_password', ACCOUNT_MESSAGES.currentPasswordWrong, {
+      currentPassword: ACCOUNT_MESSAGES.currentPasswordWrong,
+    });
   await ctx.limiters.failedLoginsPerAccount.reward(account);
 }
 
@@ -190,13 +193,10 @@ export async function changePassword(
  * POST /api/auth/email/change: after the current password, mails a confirmation link to the new address and a
  * notice to the old one; the address changes only when the link is opened. A taken address is 409.
  */
-export async function requestEmailChange(
-  ctx: AppContext,
-  actor: UserRow,
-  input: ChangeEmailRequest & { client: Client },
-): Promise<void> {
+export async function requestEmailChange(ctx: AppContext, actor: UserRow, input: ChangeEmailRequest & { client: Client }): Promise<void> {
   const newEmail = input.newEmail;
-  if (newEmail.toLowerCase() === actor.email.toLowerCase()) throw AppError.badRequest(ACCOUNT_MESSAGES.sameEmail, { newEmail: ACCOUNT_MESSAGES.sameEmail });
+  if (newEmail.toLowerCase() === actor.email.toLowerCase())
+    throw AppError.badRequest(ACCOUNT_MESSAGES.sameEmail, { newEmail: ACCOUNT_MESSAGES.sameEmail });
   await ctx.limiters.accountMailsPerIp.consume(clientKey(input.client.ip));
   await ctx.limiters.accountMailsPerAddress.consume(newEmail.toLowerCase());
   await assertCurrentPassword(ctx, actor, input.password, input.client);

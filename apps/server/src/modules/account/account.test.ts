@@ -43,7 +43,11 @@ async function register(name = `acct_${(counter += 1)}`) {
   return { id: res.json().user.id as number, email, username: name };
 }
 
-async function login(identifier: string, password = PASSWORD, userAgent = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/140.0 Safari/537.36') {
+async function login(
+  identifier: string,
+  password = PASSWORD,
+  userAgent = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/140.0 Safari/537.36',
+) {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/auth/login',
@@ -97,7 +101,9 @@ describe('email verification (§2)', () => {
   it('refuses an expired link (its expiry set in the past) and an unknown one, and stores only the token’s hash', async () => {
     const user = await register();
     const token = tokenIn(await mailTo(user.email, 'Confirm your email address'), '/verify-email');
-    const stored = await t.database.db.execute<{ hex: string }>(sql`SELECT encode(token_hash, 'hex') AS hex FROM account_tokens WHERE user_id = ${user.id}`);
+    const stored = await t.database.db.execute<{ hex: string }>(
+      sql`SELECT encode(token_hash, 'hex') AS hex FROM account_tokens WHERE user_id = ${user.id}`,
+    );
     expect([...stored].map((r) => r.hex).join()).not.toContain(Buffer.from(token).toString('hex'));
     await t.database.db.execute(sql`UPDATE account_tokens SET expires_at = now() - interval '1 second' WHERE user_id = ${user.id}`);
     const expired = await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
@@ -178,7 +184,11 @@ describe('password reset (§3)', () => {
     });
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().message).toBe(AUTH_MESSAGES.passwordsDoNotMatch);
-    const common = await t.app.inject({ method: 'POST', url: '/api/auth/password/reset', payload: { token, password: 'password123', confirmPassword: 'password123' } });
+    const common = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password/reset',
+      payload: { token, password: 'password123', confirmPassword: 'password123' },
+    });
     expect(common.json().message).toBe(AUTH_MESSAGES.passwordTooCommon);
     const reset = await t.app.inject({
       method: 'POST',
@@ -205,8 +215,14 @@ describe('password reset (§3)', () => {
     await drainMail();
     await t.app.inject({ method: 'POST', url: '/api/auth/password/forgot', payload: { email: user.email } });
     const token = tokenIn(await mailTo(user.email, 'Reset your password'), '/reset-password');
-    await t.database.db.execute(sql`UPDATE account_tokens SET expires_at = now() - interval '1 second' WHERE user_id = ${user.id} AND purpose = 'reset_password'`);
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/password/reset', payload: { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD } });
+    await t.database.db.execute(
+      sql`UPDATE account_tokens SET expires_at = now() - interval '1 second' WHERE user_id = ${user.id} AND purpose = 'reset_password'`,
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password/reset',
+      payload: { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+    });
     expect(res.statusCode).toBe(400);
     expect(await login(user.username, PASSWORD)).not.toBeNull();
   });
@@ -215,7 +231,11 @@ describe('password reset (§3)', () => {
 describe('password change (§3) and sessions (§4)', () => {
   it('refuses a wrong current password (400); with the right one ends every other session and keeps this one', async () => {
     const user = await register();
-    const phone = (await login(user.username, PASSWORD, 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Version/18.0 Mobile Safari/604.1'))!;
+    const phone = (await login(
+      user.username,
+      PASSWORD,
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Version/18.0 Mobile Safari/604.1',
+    ))!;
     const laptop = (await login(user.username))!;
     const wrong = await t.app.inject({
       method: 'POST',
@@ -241,7 +261,11 @@ describe('password change (§3) and sessions (§4)', () => {
     const user = await register();
     const other = await register();
     const otherAuth = (await login(other.username))!;
-    const phone = (await login(user.username, PASSWORD, 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Version/18.0 Mobile/15E148 Safari/604.1'))!;
+    const phone = (await login(
+      user.username,
+      PASSWORD,
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Version/18.0 Mobile/15E148 Safari/604.1',
+    ))!;
     const tablet = (await login(user.username, PASSWORD, 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0'))!;
     const laptop = (await login(user.username))!;
     const list = await t.app.inject({ method: 'GET', url: '/api/auth/sessions', headers: laptop });
@@ -271,20 +295,42 @@ describe('email change (§5)', () => {
     const user = await register();
     const taken = await register();
     const auth = (await login(user.username))!;
-    const conflict = await t.app.inject({ method: 'POST', url: '/api/auth/email/change', headers: auth, payload: { newEmail: taken.email, password: PASSWORD } });
+    const conflict = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/email/change',
+      headers: auth,
+      payload: { newEmail: taken.email, password: PASSWORD },
+    });
     expect(conflict.statusCode).toBe(409);
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/auth/email/change', headers: auth, payload: { newEmail: 'new@example.com', password: 'nope-nope-1' } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/email/change',
+      headers: auth,
+      payload: { newEmail: 'new@example.com', password: 'nope-nope-1' },
+    });
     expect(wrong.statusCode).toBe(400);
     const newEmail = `${user.username}.new@example.com`;
-    const asked = await t.app.inject({ method: 'POST', url: '/api/auth/email/change', headers: auth, payload: { newEmail, password: PASSWORD } });
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/email/change',
+      headers: auth,
+      payload: { newEmail, password: PASSWORD },
+    });
     expect(asked.statusCode, asked.body).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/account', headers: auth })).json()).toMatchObject({ email: user.email, pendingEmail: newEmail });
+    expect((await t.app.inject({ method: 'GET', url: '/api/account', headers: auth })).json()).toMatchObject({
+      email: user.email,
+      pendingEmail: newEmail,
+    });
     const notice = await mailTo(user.email, 'Your email address is about to change');
     expect(notice.text).toContain(newEmail);
     const token = tokenIn(await mailTo(newEmail, 'Confirm your new email address'), '/confirm-email');
     const confirmed = await t.app.inject({ method: 'POST', url: '/api/auth/email/confirm', payload: { token } });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/account', headers: auth })).json()).toEqual({ email: newEmail, emailVerified: true, pendingEmail: null });
+    expect((await t.app.inject({ method: 'GET', url: '/api/account', headers: auth })).json()).toEqual({
+      email: newEmail,
+      emailVerified: true,
+      pendingEmail: null,
+    });
     expect(await login(newEmail)).not.toBeNull();
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/email/confirm', payload: { token } })).statusCode).toBe(400);
   });
@@ -313,7 +359,11 @@ describe('bad input (§9)', () => {
     expect(huge.statusCode).toBeGreaterThanOrEqual(400);
     expect(huge.statusCode).toBeLessThan(500);
     for (const token of ['', 'has spaces', '<script>', 'a'.repeat(101)]) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/password/reset', payload: { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/password/reset',
+        payload: { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+      });
       expect(res.statusCode, token).toBe(400);
     }
   });

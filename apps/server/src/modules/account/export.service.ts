@@ -123,12 +123,21 @@ async function writeArchive(ctx: AppContext, userId: number, file: string): Prom
     const relative = publicPath.slice('/uploads/'.length);
     const source = path.join(ctx.uploadsDir, relative);
     // A file already removed from disk is left out rather than failing the whole export.
-    if (await stat(source).then(() => true, () => false)) zip.addFile(source, `images/${relative}`);
+    if (
+      await stat(source).then(
+        () => true,
+        () => false,
+      )
+    )
+      zip.addFile(source, `images/${relative}`);
   }
   zip.end();
   await new Promise<void>((resolve, reject) => {
     const out = createWriteStream(file);
-    zip.outputStream.pipe(out).on('close', () => resolve()).on('error', reject);
+    zip.outputStream
+      .pipe(out)
+      .on('close', () => resolve())
+      .on('error', reject);
     zip.outputStream.on('error', reject);
   });
   return (await stat(file)).size;
@@ -174,9 +183,19 @@ export async function exportFile(ctx: AppContext, actor: UserRow, id: number): P
   const [row] = await ctx.db
     .select()
     .from(accountExports)
-    .where(and(eq(accountExports.id, id), eq(accountExports.userId, actor.id), eq(accountExports.status, 'ready'), gt(accountExports.expiresAt, sql`now()`)));
+    .where(
+      and(
+        eq(accountExports.id, id),
+        eq(accountExports.userId, actor.id),
+        eq(accountExports.status, 'ready'),
+        gt(accountExports.expiresAt, sql`now()`),
+      ),
+    );
   if (!row?.fileName) throw AppError.notFound(ACCOUNT_MESSAGES.exportNotFound, 'export_not_found');
-  return { file: path.join(ctx.exportsDir, row.fileName), downloadName: `agora-${actor.username}-${row.createdAt.toISOString().slice(0, 10)}.zip` };
+  return {
+    file: path.join(ctx.exportsDir, row.fileName),
+    downloadName: `agora-${actor.username}-${row.createdAt.toISOString().slice(0, 10)}.zip`,
+  };
 }
 
 /** The sweep: archives past their 7 days are deleted, files and rows. */

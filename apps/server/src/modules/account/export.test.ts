@@ -16,7 +16,12 @@ let worker: JobQueue;
 beforeAll(async () => {
   smtp = await startSmtpServer();
   const mailer = createMailer({ smtpUrl: smtp.url, from: 'Agora <no-reply@agora.test>', dir: '' }, { info: () => {} });
-  worker = await JobQueue.start(t.databaseUrl, { work: true, handlers: jobHandlers(t.app.ctx, mailer), log: { info: () => {}, warn: () => {} }, pollingIntervalSeconds: 0.5 });
+  worker = await JobQueue.start(t.databaseUrl, {
+    work: true,
+    handlers: jobHandlers(t.app.ctx, mailer),
+    log: { info: () => {}, warn: () => {} },
+    pollingIntervalSeconds: 0.5,
+  });
 });
 afterAll(async () => {
   await worker?.stop();
@@ -62,7 +67,12 @@ describe('data export (§7)', () => {
     const other = await createUser(t.database.db);
     const group = await createGroup(t.database.db, { owner: ada, name: 'Export Club' });
     const body = multipart('image', 'photo.png', 'image/png', await pngImage());
-    const upload = await t.app.inject({ method: 'POST', url: '/upload/image', headers: { ...ada.auth, ...body.headers }, payload: body.payload });
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/upload/image',
+      headers: { ...ada.auth, ...body.headers },
+      payload: body.payload,
+    });
     expect(upload.statusCode, upload.body).toBeLessThan(300);
     const posted = await t.app.inject({
       method: 'POST',
@@ -82,13 +92,20 @@ describe('data export (§7)', () => {
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/zip');
     const entries = await unzip(download.rawPayload);
-    expect([...entries.keys()].filter((k) => k.endsWith('.json')).sort()).toEqual(
-      ['account.json', 'blogs.json', 'comments.json', 'discussions.json', 'likes.json', 'notifications.json'],
-    );
+    expect([...entries.keys()].filter((k) => k.endsWith('.json')).sort()).toEqual([
+      'account.json',
+      'blogs.json',
+      'comments.json',
+      'discussions.json',
+      'likes.json',
+      'notifications.json',
+    ]);
     const account = JSON.parse(entries.get('account.json')!.toString());
     expect(account.profile.username).toBe(ada.username);
     expect(account.communities.map((c: { name: string; role: string }) => [c.name, c.role])).toEqual([['Export Club', 'owner']]);
-    expect(JSON.parse(entries.get('discussions.json')!.toString()).map((d: { content: string }) => d.content)).toEqual(['My exported words']);
+    expect(JSON.parse(entries.get('discussions.json')!.toString()).map((d: { content: string }) => d.content)).toEqual([
+      'My exported words',
+    ]);
     const imageName = [...entries.keys()].find((k) => k.startsWith('images/'));
     expect(`/uploads/${imageName!.slice('images/'.length)}`).toBe(upload.json().url);
 

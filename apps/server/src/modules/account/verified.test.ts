@@ -22,7 +22,14 @@ describe('an unconfirmed account (the default)', () => {
     const reg = await open.app.inject({
       method: 'POST',
       url: '/api/auth/register',
-      payload: { firstName: 'Spec', lastName: 'Client', email: 'spec.client@example.com', username: 'spec_client', password, confirmPassword: password },
+      payload: {
+        firstName: 'Spec',
+        lastName: 'Client',
+        email: 'spec.client@example.com',
+        username: 'spec_client',
+        password,
+        confirmPassword: password,
+      },
     });
     expect(reg.statusCode).toBe(201);
     const login = await open.app.inject({ method: 'POST', url: '/api/auth/login', payload: { emailOrUsername: 'spec_client', password } });
@@ -55,14 +62,24 @@ describe('with REQUIRE_EMAIL_VERIFICATION=true', () => {
     const group = await createGroup(strict.database.db, { owner, members: [{ user: unconfirmed }] });
     const refused = [
       await createCommunity(strict, unconfirmed),
-      await strict.app.inject({ method: 'POST', url: `/groups/${group.id}/discussions`, headers: unconfirmed.auth, payload: { content: 'Hi' } }),
+      await strict.app.inject({
+        method: 'POST',
+        url: `/groups/${group.id}/discussions`,
+        headers: unconfirmed.auth,
+        payload: { content: 'Hi' },
+      }),
       await befriend(strict, unconfirmed, owner),
     ];
     for (const res of refused) {
       expect(res.statusCode, res.body).toBe(403);
       expect(res.json()).toMatchObject({ code: 'verification_required', message: ACCOUNT_MESSAGES.verificationRequired });
     }
-    const post = await strict.app.inject({ method: 'POST', url: `/groups/${group.id}/discussions`, headers: owner.auth, payload: { content: 'Hello' } });
+    const post = await strict.app.inject({
+      method: 'POST',
+      url: `/groups/${group.id}/discussions`,
+      headers: owner.auth,
+      payload: { content: 'Hello' },
+    });
     const id = post.json().id ?? post.json().discussion?.id;
     const comment = await strict.app.inject({
       method: 'POST',
@@ -71,6 +88,8 @@ describe('with REQUIRE_EMAIL_VERIFICATION=true', () => {
       payload: { content: 'Me too' },
     });
     expect(comment.statusCode).toBe(403);
-    expect((await strict.app.inject({ method: 'GET', url: `/groups/${group.id}/discussions`, headers: unconfirmed.auth })).statusCode).toBe(200);
+    expect((await strict.app.inject({ method: 'GET', url: `/groups/${group.id}/discussions`, headers: unconfirmed.auth })).statusCode).toBe(
+      200,
+    );
   });
 });

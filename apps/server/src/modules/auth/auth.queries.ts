@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { sessions, type UserRow, users } from '../../db/schema';
 import { prepared } from '../../lib/prepared';
@@ -27,7 +27,7 @@ export async function findUserByIdentifier(db: DbOrTx, identifier: string): Prom
   const rows = await db
     .select()
     .from(users)
-    .where(or(sql`lower(${users.email}) = ${lowered}`, sql`lower(${users.username}) = ${lowered}`))
+    .where(and(or(sql`lower(${users.email}) = ${lowered}`, sql`lower(${users.username}) = ${lowered}`), isNull(users.deletedAt)))
     .limit(1);
   return rows[0] ?? null;
 }
@@ -67,5 +67,8 @@ export async function liveSessionIds(db: DbOrTx, ids: number[]): Promise<Set<num
 
 /** Records that a session was used now (the caller writes at most once a minute per session). */
 export async function touchSession(db: DbOrTx, sessionId: number): Promise<void> {
-  await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, sessionId));
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: sql`now()` })
+    .where(eq(sessions.id, sessionId));
 }

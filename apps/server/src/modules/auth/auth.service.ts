@@ -8,6 +8,7 @@ import { uniqueViolation } from '../../lib/pg-errors';
 import { hashToken, newSessionToken } from '../../lib/tokens';
 import { deleteSession, findUserByIdentifier, insertSession, insertUser } from './auth.queries';
 import { queueVerificationMail } from '../account/account.service';
+import { isUsernameHeld } from '../account/delete.service';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 
 /** Where a sign-in or registration comes from: the limits are per address (lib/client-ip.ts), the session records both. */
@@ -43,6 +44,8 @@ export async function registerUser(
   try {
     // The account and its confirmation mail are committed together (issue 14 §2).
     return await ctx.db.transaction(async (tx) => {
+      // A deleted account's name stays taken for 30 days (issue 14 §8).
+      if (await isUsernameHeld(tx, input.username)) throw AppError.conflict('username_taken', AUTH_MESSAGES.usernameTaken, 'username');
       const user = await insertUser(tx, {
         firstName: input.firstName,
         lastName: input.lastName,

@@ -21,10 +21,8 @@ async function counts(blogId: number) {
   return row!;
 }
 
-const like = (group: string | number, blogId: number, user: TestUser | null) =>
-  api.post(`/groups/${group}/blogs/${blogId}/like`, user);
-const share = (group: string | number, blogId: number, user: TestUser | null) =>
-  api.post(`/groups/${group}/blogs/${blogId}/share`, user);
+const like = (group: string | number, blogId: number, user: TestUser | null) => api.post(`/groups/${group}/blogs/${blogId}/like`, user);
+const share = (group: string | number, blogId: number, user: TestUser | null) => api.post(`/groups/${group}/blogs/${blogId}/share`, user);
 
 describe('likes', () => {
   it('toggles: like, status, unlike, under /api too', async () => {

@@ -15,8 +15,7 @@ describe('share rate limit', () => {
     const group = await createGroup(t.database.db, { owner });
     const blog = await createBlog(t, group, owner);
     const url = `/groups/${group.id}/blogs/${blog.id}/share`;
-    for (let i = 1; i <= BLOG_LIMITS.sharesPerWindow; i += 1)
-      expect((await api.post(url, sharer)).json()).toEqual({ share_count: i });
+    for (let i = 1; i <= BLOG_LIMITS.sharesPerWindow; i += 1) expect((await api.post(url, sharer)).json()).toEqual({ share_count: i });
     const refused = await api.post(url, sharer);
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({ message: BLOG_MESSAGES.tooManyShares, code: 'rate_limited' });

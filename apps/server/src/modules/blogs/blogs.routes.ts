@@ -20,7 +20,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
-import { readMultipartForm } from '../../lib/multipart-form';
+import { readForm } from '../../lib/multipart-form';
 import { currentUser } from '../../plugins/auth';
 import {
   type BlogForm,
@@ -47,9 +47,8 @@ const MAX_FIELD_BYTES = BLOG_LIMITS.contentMax * 4 + 1024;
  * The blog form: multipart `title`, `content`, optional `removeImage` and the optional file `image`, or JSON without
  * the image. Read only for a signed-in user (a visitor's body is never read).
  */
-async function readBlogForm(request: FastifyRequest): Promise<BlogForm> {
-  if (!request.isMultipart()) return { fields: (request.body ?? {}) as Record<string, unknown>, files: {} };
-  return readMultipartForm(request, {
+function readBlogForm(request: FastifyRequest): Promise<BlogForm> {
+  return readForm(request, {
     files: { image: { maxBytes: BLOG_LIMITS.imageBytes, tooLarge: BLOG_MESSAGES.imageTooLarge } },
     fields: ['title', 'content', 'removeImage'],
     maxFieldBytes: MAX_FIELD_BYTES,

@@ -8,24 +8,23 @@ import {
   type BlogResponse,
   type BlogShareResponse,
   blogWebPath,
-  canCreateBlog,
-  canManageBlog,
   type CreateBlogResponse,
-  GROUP_MESSAGES,
   type JoinedBlogsResponse,
   type UpdateBlogResponse,
 } from '@agora/contract';
-import type { z } from 'zod';
-import type { Actor, AppContext } from '../../context';
+import type { Actor, AppContext, SignedIn } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { type FormInput, parseFormFields } from '../../lib/form-fields';
+import { applyLike } from '../../lib/likes';
 import { decodeCursor, keysetPage } from '../../lib/cursor';
-import { canReadGroup, resolveGroupForViewer } from '../groups/groups.access';
+import { resolveGroupForViewer } from '../groups/groups.access';
+import { authorizeBlog, authorizeCommunity, blogAbilities } from '../../policies';
 import { mentionedUsernames, notify, notifyMentions } from '../notifications/notifications.writer';
 import { claimUpload, deleteUploadFiles, releaseUpload, releaseUploads, storeUpload } from '../uploads/uploads.service';
 import { toBlog } from './blogs.mapper';
 import {
+  type BlogDetailRow,
   type BlogListRow,
   deleteBlogRow,
   deleteLike,
@@ -65,19 +64,10 @@ export function parseBlogId(value: string): number {
   return Number(text);
 }
 
-/** Parses with the contract schema; a failure is a 400 whose message is the first problem, with every field's. */
-function parseFields(value: unknown): z.output<typeof blogFieldsSchema> {
-  const result = blogFieldsSchema.safeParse(value);
-  if (result.success) return result.data;
-  const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) fields[issue.path.join('.') || 'body'] ??= issue.message;
-  throw AppError.badRequest(result.error.issues[0]?.message ?? 'Invalid request', fields);
-}
-
 /** The community a path names, after the read check (private: members and the owner only), with the viewer's role. */
 async function readableGroup(ctx: AppContext, actor: Actor, idOrSlug: string) {
   const found = await resolveGroupForViewer(ctx, actor, idOrSlug);
-  if (!canReadGroup(found.group, actor, found.role)) throw AppError.forbidden(GROUP_MESSAGES.privateContent);
+  authorizeCommunity(actor, 'read', found.group, found.role);
   return found;
 }
 
@@ -109,7 +99,7 @@ export async function listGroupBlogs(
 /** GET /groups/joined/blogs: the home strip, blogs of every community the actor joined or owns, newest first. */
 export async function listJoinedBlogs(
   ctx: AppContext,
-  actor: NonNullable<Actor>,
+  actor: SignedIn,
   query: { cursor?: string; limit?: number },
 ): Promise<JoinedBlogsResponse> {
   const cursor = decodeCursor(query.cursor, ['ts', 'int'] as const);
@@ -122,16 +112,21 @@ export async function listJoinedBlogs(
 export async function getBlog(ctx: AppContext, actor: Actor, blogIdText: string): Promise<BlogResponse> {
   const row = await findBlogDetail(ctx.db, parseBlogId(blogIdText), actor?.id ?? 0);
   if (!row) throw blogNotFound();
-  if (!canReadGroup({ isPrivate: row.groupIsPrivate, ownerId: row.groupOwnerId }, actor, row.viewerRole))
-    throw AppError.forbidden(GROUP_MESSAGES.privateContent);
-  return { blog: toBlog(row) };
+  authorizeCommunity(actor, 'read', { isPrivate: row.groupIsPrivate, ownerId: row.groupOwnerId }, row.viewerRole);
+  return { blog: withAbilities(row, actor) };
+}
+
+/** A single blog with what the viewer may do with it (the blog policy). */
+function withAbilities(row: BlogDetailRow, actor: Actor) {
+  const community = { isPrivate: row.groupIsPrivate, ownerId: row.groupOwnerId };
+  return { ...toBlog(row), abilities: blogAbilities(actor, community, row.viewerRole, row.authorId) };
 }
 
 /** The blog as its author or editor sees it right after a change. */
-async function blogAfterChange(ctx: AppContext, actor: UserRow, blogId: number) {
+async function blogAfterChange(ctx: AppContext, actor: SignedIn, blogId: number) {
   const row = await findBlogDetail(ctx.db, blogId, actor.id);
   if (!row) throw blogNotFound();
-  return toBlog(row);
+  return withAbilities(row, actor);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -148,7 +143,7 @@ export function contentImagePaths(content: string): string[] {
  * Attaches the actor's own uploads that the text now shows, so the hourly sweep keeps them. A path that is not the
  * actor's upload (someone else's image, typed by hand) stays as text: claiming it would be refused anyway.
  */
-async function claimContentImages(tx: DbOrTx, actor: UserRow, paths: string[]): Promise<void> {
+async function claimContentImages(tx: DbOrTx, actor: SignedIn, paths: string[]): Promise<void> {
   for (const path of paths) {
     try {
       await claimUpload(tx, actor, { path, kind: 'post', field: 'content' });
@@ -169,7 +164,7 @@ function newMentionsText(before: string, after: string): string {
 
 async function notifyBlogMentions(
   tx: DbOrTx,
-  actor: UserRow,
+  actor: SignedIn,
   blog: { id: number; groupId: number; groupSlug: string; groupIsPrivate: boolean; title: string },
   text: string,
 ): Promise<void> {
@@ -188,10 +183,10 @@ async function notifyBlogMentions(
 // ---------------------------------------------------------------------------------------------------------------
 // Writing
 
-export type BlogForm = { fields: Record<string, unknown>; files: Record<string, Buffer> };
+export type BlogForm = FormInput;
 
 /** Stores the form's header image as the actor's upload (rate-limited, re-encoded); null without one. */
-async function storeHeaderImage(ctx: AppContext, actor: UserRow, files: Record<string, Buffer>): Promise<string | null> {
+async function storeHeaderImage(ctx: AppContext, actor: SignedIn, files: Record<string, Buffer>): Promise<string | null> {
   return files.image ? storeUpload(ctx, actor, { kind: 'blog', data: files.image }) : null;
 }
 
@@ -206,12 +201,12 @@ async function discardHeaderImage(ctx: AppContext, path: string | null): Promise
  * POST /groups/{id}/posts: publishes a blog in the community, by its owner or an admin (SPEC §6). The header image
  * is re-encoded before the transaction and attached in it; a failed write leaves no file behind.
  */
-export async function createBlog(ctx: AppContext, actor: UserRow, idOrSlug: string, form: BlogForm): Promise<CreateBlogResponse> {
+export async function createBlog(ctx: AppContext, actor: SignedIn, idOrSlug: string, form: BlogForm): Promise<CreateBlogResponse> {
   const { group, role } = await resolveGroupForViewer(ctx, actor, idOrSlug);
-  if (!canCreateBlog({ role, isOwner: group.ownerId === actor.id })) throw AppError.forbidden(BLOG_MESSAGES.createForbidden);
+  authorizeBlog(actor, 'create', group, role, null);
   await ctx.limiters.blogPostsPerUser.consume(String(actor.id));
   await assertMayAct(ctx, actor, 'post');
-  const input = parseFields(form.fields);
+  const input = parseFormFields(blogFieldsSchema, form.fields);
   const image = await storeHeaderImage(ctx, actor, form.files);
   let blogId: number;
   try {
@@ -237,11 +232,10 @@ export async function createBlog(ctx: AppContext, actor: UserRow, idOrSlug: stri
 }
 
 /** The locked blog, when it is in this community and the actor may change it (SPEC §6); 404 or 403 otherwise. */
-async function lockManageable(tx: DbOrTx, actor: UserRow, groupId: number, blogId: number): Promise<LockedBlog> {
+async function lockManageable(tx: DbOrTx, actor: SignedIn, groupId: number, blogId: number): Promise<LockedBlog> {
   const locked = await lockBlog(tx, blogId, actor.id);
   if (!locked || locked.groupId !== groupId) throw blogNotFound();
-  const viewer = { id: actor.id, role: locked.actorRole, isOwner: locked.groupOwnerId === actor.id };
-  if (!canManageBlog(viewer, locked.authorId)) throw AppError.forbidden(BLOG_MESSAGES.editForbidden);
+  authorizeBlog(actor, 'edit', { isPrivate: false, ownerId: locked.groupOwnerId }, locked.actorRole, locked.authorId);
   return locked;
 }
 
@@ -252,14 +246,14 @@ async function lockManageable(tx: DbOrTx, actor: UserRow, groupId: number, blogI
  */
 export async function updateBlog(
   ctx: AppContext,
-  actor: UserRow,
+  actor: SignedIn,
   idOrSlug: string,
   blogIdText: string,
   form: BlogForm,
 ): Promise<UpdateBlogResponse> {
   const blogId = parseBlogId(blogIdText);
   const { group } = await resolveGroupForViewer(ctx, actor, idOrSlug);
-  const input = parseFields(form.fields);
+  const input = parseFormFields(blogFieldsSchema, form.fields);
   if (input.removeImage && form.files.image)
     throw AppError.badRequest(BLOG_MESSAGES.imageAndRemove, { image: BLOG_MESSAGES.imageAndRemove });
   // Refuse before storing anything: the locked row is checked again below.
@@ -314,7 +308,7 @@ export async function updateBlog(
  * DELETE /groups/{id}/blogs/{blogId}, by the community's owner or an admin who wrote it: the blog, its likes, shares
  * and notifications (cascade), then its header image and the content images no other blog shows.
  */
-export async function deleteBlog(ctx: AppContext, actor: UserRow, idOrSlug: string, blogIdText: string): Promise<{ message: string }> {
+export async function deleteBlog(ctx: AppContext, actor: SignedIn, idOrSlug: string, blogIdText: string): Promise<{ message: string }> {
   const blogId = parseBlogId(blogIdText);
   const { group } = await resolveGroupForViewer(ctx, actor, idOrSlug);
   const files = await ctx.db.transaction(async (tx) => {
@@ -358,30 +352,33 @@ export async function getBlogLikeStatus(
  * truth and like_count moves by the rows actually inserted or deleted. A new like notifies the author (never
  * oneself); an unlike notifies nobody.
  */
-export async function toggleBlogLike(ctx: AppContext, actor: UserRow, idOrSlug: string, blogIdText: string): Promise<BlogLikeResponse> {
+export async function toggleBlogLike(ctx: AppContext, actor: SignedIn, idOrSlug: string, blogIdText: string): Promise<BlogLikeResponse> {
   await ctx.limiters.blogLikesPerUser.consume(String(actor.id));
   const { group, role, blog } = await readableBlog(ctx, actor, idOrSlug, blogIdText);
   // Members and the owner only, like posts (SPEC §6 "Members: post, like, comment"); sharing stays open to readers.
-  if (role === null && group.ownerId !== actor.id) throw AppError.forbidden(BLOG_MESSAGES.memberToLike);
+  authorizeBlog(actor, 'like', group, role, blog.authorId);
   return ctx.db.transaction(async (tx) => {
-    await lockLikeToggle(tx, blog.id, actor.id);
-    if (await insertLike(tx, blog.id, actor.id)) {
-      const likes = await moveLikeCount(tx, blog.id, 1);
-      if (blog.authorId !== null) {
-        await notify(tx, {
-          recipientId: blog.authorId,
-          actorId: actor.id,
-          type: 'like',
-          content: `${actor.username} liked your blog post "${blog.title}"`,
-          link: blogWebPath(group.slug, blog.id),
-          groupId: group.id,
-          blogId: blog.id,
-        });
-      }
-      return { liked: true, likes_count: likes };
+    const outcome = await applyLike(tx, {
+      lock: (t) => lockLikeToggle(t, blog.id, actor.id),
+      insert: (t) => insertLike(t, blog.id, actor.id),
+      remove: (t) => deleteLike(t, blog.id, actor.id),
+      count: (t, delta) => (delta === 0 ? likeCountOf(t, blog.id) : moveLikeCount(t, blog.id, delta)),
+    });
+    if (!outcome) throw blogNotFound();
+    const { liked, likeCount } = outcome;
+    if (outcome.added && blog.authorId !== null) {
+      await notify(tx, {
+        recipientId: blog.authorId,
+        actorId: actor.id,
+        type: 'like',
+        content: `${actor.username} liked your blog post "${blog.title}"`,
+        link: blogWebPath(group.slug, blog.id),
+        groupId: group.id,
+        blogId: blog.id,
+      });
     }
-    const removed = await deleteLike(tx, blog.id, actor.id);
-    return { liked: false, likes_count: removed ? await moveLikeCount(tx, blog.id, -1) : await likeCountOf(tx, blog.id) };
+    // SPEC §3: a blog answers likes_count (posts and comments answer likeCount).
+    return { liked, likes_count: likeCount };
   });
 }
 
@@ -389,7 +386,7 @@ export async function toggleBlogLike(ctx: AppContext, actor: UserRow, idOrSlug: 
  * POST /groups/{id}/blogs/{blogId}/share: every share counts (SPEC §7), each recorded with its sharer; at most
  * BLOG_LIMITS.sharesPerWindow per user per window (the point is spent before the check of the blog).
  */
-export async function shareBlog(ctx: AppContext, actor: UserRow, idOrSlug: string, blogIdText: string): Promise<BlogShareResponse> {
+export async function shareBlog(ctx: AppContext, actor: SignedIn, idOrSlug: string, blogIdText: string): Promise<BlogShareResponse> {
   await ctx.limiters.blogSharesPerUser.consume(String(actor.id));
   const { blog } = await readableBlog(ctx, actor, idOrSlug, blogIdText);
   const shares = await ctx.db.transaction((tx) => insertShare(tx, blog.id, actor.id));

@@ -50,6 +50,8 @@ describe('POST /groups/{id}/posts', () => {
       group_name: w.open.name,
       group_dp: null,
       group_verified: 0,
+      // The owner who published it may edit, delete and like it (the blog policy).
+      abilities: { edit: true, delete: true, like: true },
     });
     expect(Math.abs(Date.parse(post.date_published) - Date.now())).toBeLessThan(60_000);
     const served = await t.app.inject({ method: 'GET', url: post.blog_img });

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
-import { isModerator, toComment, toDiscussion } from './discussions.mapper';
+import { isOwnerOrAdminOf, toComment, toDiscussion } from './discussions.mapper';
 import { findActivity } from './discussions.queries';
 
 /**
@@ -39,7 +39,7 @@ export async function listUserActivity(
     }
     const row = comments.get(id);
     if (!row) continue;
-    const comment = toComment(row, actor.id, isModerator(actor.id, post.ownerId, post.viewerRole));
+    const comment = toComment(row, actor.id, isOwnerOrAdminOf(actor.id, post.ownerId, post.viewerRole));
     items.push({ type: 'comment', date_posted: comment.date_posted, comment, discussion });
   }
   const last = entries.at(-1);

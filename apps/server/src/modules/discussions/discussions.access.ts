@@ -1,8 +1,9 @@
-import { DISCUSSION_MESSAGES, GROUP_MESSAGES, parsePathId } from '@agora/contract';
+import { DISCUSSION_MESSAGES, parsePathId } from '@agora/contract';
 import type { Actor } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { pgErrorOf } from '../../lib/pg-errors';
-import { canReadGroup, groupNotFound, parseGroupRef } from '../groups/groups.access';
+import { groupNotFound, parseGroupRef } from '../groups/groups.access';
+import { authorizeCommunity } from '../../policies/community';
 import type { GroupAccess, GroupRef } from './discussions.queries';
 
 /**
@@ -41,9 +42,7 @@ export function commentIdOf(value: string): number {
 /** The community exists (else 404) and the actor may read its content (else 403, SPEC §6 private communities). */
 export function assertReadable(access: GroupAccess | null, actor: Actor): asserts access is GroupAccess {
   if (!access) throw groupNotFound();
-  if (!canReadGroup({ isPrivate: access.isPrivate, ownerId: access.ownerId }, actor, access.viewerRole)) {
-    throw AppError.forbidden(GROUP_MESSAGES.privateContent);
-  }
+  authorizeCommunity(actor, 'read', access, access.viewerRole);
 }
 
 /** Posting and commenting: the community's members and its owner only (SPEC §6). 401 for visitors. */
@@ -53,7 +52,7 @@ export function assertCanContribute(
   messages: { visitor: string; outsider: string },
 ): asserts actor is NonNullable<Actor> {
   if (!actor) throw AppError.unauthorized(messages.visitor);
-  if (access.viewerRole === null && access.ownerId !== actor.id) throw AppError.forbidden(messages.outsider);
+  authorizeCommunity(actor, 'contribute', access, access.viewerRole, messages.outsider);
 }
 
 // The write-retry wrapper moved to lib/ when communities needed it too; re-exported for this feature's callers.
@@ -63,3 +62,7 @@ export { withWriteRetry } from '../../lib/write-retry';
 export function isGoneError(error: unknown): boolean {
   return pgErrorOf(error)?.code === '23503';
 }
+
+// The comments module reads a post's comment page and its write target through here (one community check, in the
+// discussions statements).
+export { findComments, findWriteTarget, type WriteTarget } from './discussions.queries';

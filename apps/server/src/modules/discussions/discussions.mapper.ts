@@ -1,19 +1,22 @@
 import { type Comment, type Discussion, type Role, toRole } from '@agora/contract';
+import { commentAbilities, discussionAbilities, isOwnerOrAdmin } from '../../policies';
 import type { CommentRow, DiscussionRow } from './discussions.queries';
 
 /** The one place post and comment rows become the spec's shapes (SPEC §3 Discussion and Comment, both spellings). */
 
-/** Owner or admin of the community: may delete anyone's post or comment and pin posts (SPEC §6). */
-export function isModerator(viewerId: number, ownerId: number, viewerRole: Role | null): boolean {
-  return (viewerId !== 0 && viewerId === ownerId) || viewerRole === 'owner' || viewerRole === 'admin';
+/**
+ * Owner or admin of the community (the policy's `isOwnerOrAdmin`; moderators are not included): may delete
+ * anyone's post or comment and pin posts (SPEC §6). `viewerId` 0 for visitors.
+ */
+export function isOwnerOrAdminOf(viewerId: number, ownerId: number, viewerRole: Role | null): boolean {
+  return isOwnerOrAdmin(viewerId === 0 ? null : { id: viewerId }, { ownerId }, viewerRole);
 }
 
 /** `viewerId` 0 for visitors. */
 export function toDiscussion(row: DiscussionRow, viewerId: number): Discussion {
   const { id, groupId, slug, groupName, groupDp, groupVerified, ownerId, userId, username, profileImage, authorRole, content } = row;
   const { datePosted, dateEdited, isPinned, commentCount, likeCount, liked, media, viewerRole } = row;
-  const moderator = isModerator(viewerId, ownerId, viewerRole);
-  const isAuthor = viewerId !== 0 && viewerId === userId;
+  const abilities = discussionAbilities(viewerId === 0 ? null : { id: viewerId }, { authorId: userId, community: { ownerId }, viewerRole });
   return {
     id,
     group_id: groupId,
@@ -39,15 +42,17 @@ export function toDiscussion(row: DiscussionRow, viewerId: number): Discussion {
     isLiked: liked,
     is_liked: liked,
     media: (media ?? []).map((m) => ({ id: m.id, media_url: m.url })),
-    canEdit: isAuthor,
-    canDelete: isAuthor || moderator,
-    canPin: moderator,
+    canEdit: abilities.edit,
+    canDelete: abilities.delete,
+    canPin: abilities.pin,
+    abilities,
   };
 }
 
-/** `moderator`: the viewer is the community's owner or an admin (may delete any comment). */
-export function toComment(row: CommentRow, viewerId: number, moderator: boolean): Comment {
+/** `manager`: the viewer is the community's owner or an admin (`isOwnerOrAdminOf`: may delete any comment). */
+export function toComment(row: CommentRow, viewerId: number, manager: boolean): Comment {
   const { id, discussionId, parentId, content, datePosted, userId, username, profileImage, liked, likeCount, replyCount } = row;
+  const abilities = commentAbilities(viewerId === 0 ? null : { id: viewerId }, { authorId: userId }, manager);
   return {
     id,
     discussion_id: discussionId,
@@ -62,6 +67,7 @@ export function toComment(row: CommentRow, viewerId: number, moderator: boolean)
     isLiked: liked,
     likeCount,
     replyCount,
-    canDelete: moderator || (viewerId !== 0 && viewerId === userId),
+    canDelete: abilities.delete,
+    abilities,
   };
 }

@@ -56,6 +56,18 @@ describe.each(['public', 'private'] as const)('%s community', (privacy) => {
     if (expected === 200) expect(feed.json().discussions.map((d: { id: number }) => d.id)).toContain(post.id);
   });
 
+  it.each(AUDIENCES)('answers %s the abilities the policies give on a post and a comment', async (a) => {
+    if (readStatus(privacy, a) !== 200) return;
+    const { base } = await fresh();
+    const manager = a === 'owner' || a === 'admin';
+    const post = (await api.get(base, who(s(), a))).json().discussion;
+    const member = a !== 'outsider' && a !== 'visitor';
+    expect(post.abilities).toEqual({ edit: a === 'author', delete: a === 'author' || manager, pin: manager, like: member });
+    expect([post.canEdit, post.canDelete, post.canPin]).toEqual([post.abilities.edit, post.abilities.delete, post.abilities.pin]);
+    const [comment] = (await api.get(`${base}/comments`, who(s(), a))).json().comments;
+    expect(comment.abilities).toEqual({ delete: a === 'member' || manager });
+  });
+
   it.each(AUDIENCES)('posts as %s', async (a) => {
     const res = await api.post(`/groups/${s().group.id}/discussions`, who(s(), a), { content: `Posted by ${a}` });
     const expected = a === 'visitor' ? 401 : a === 'outsider' ? 403 : 201;

@@ -1,3 +1,5 @@
+// Over 400 lines on purpose: the feed, post, comment-page and activity statements share one community-access CTE and
+// one row shape (named rows); splitting them would copy those. The comment writes live in modules/comments.
 import type { Role } from '@agora/contract';
 import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
@@ -13,6 +15,7 @@ import {
   users,
 } from '../../db/schema';
 import { prepared } from '../../lib/prepared';
+import { readableCommunitySql } from '../../policies/community';
 
 /**
  * Drizzle only: every statement of discussions, comments, likes and pins. Services decide; these read and write.
@@ -38,14 +41,14 @@ const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-
 
 /**
  * CTEs `target` (the community, the viewer's role) and `allowed` (its id, only when the viewer may read it: public,
- * or a member, or the owner — groups.access.ts `canReadGroup`, in SQL).
+ * or a member, or the owner — the community policy's read rule, policies/community.ts `readableCommunitySql`).
  */
 const TARGET = sql`target AS (
     SELECT g.id, g.is_private, g.owner_id, v.role AS viewer_role
     FROM ${groups} g LEFT JOIN ${groupMembers} v ON v.group_id = g.id AND v.user_id = ${viewer}
     WHERE g.id = ${refId}
   ),
-  allowed AS (SELECT id FROM target WHERE NOT is_private OR viewer_role IS NOT NULL OR owner_id = ${viewer})`;
+  allowed AS (SELECT id FROM target WHERE ${readableCommunitySql({ isPrivate: sql`is_private`, ownerId: sql`owner_id` }, sql`viewer_role`, viewer)})`;
 
 /** What the statements answer about the community named by the path (null: no community has that id or slug). */
 export type GroupAccess = { groupId: number; isPrivate: boolean; ownerId: number; viewerRole: Role | null };
@@ -244,11 +247,7 @@ function homeFeedStatement(db: Db, withCursor: boolean, rows: number) {
   return statement(db);
 }
 
-export async function findHomeFeed(
-  db: Db,
-  viewerId: number,
-  opts: { cursor: TimeCursor | null; limit: number },
-): Promise<DiscussionRow[]> {
+export async function findHomeFeed(db: Db, viewerId: number, opts: { cursor: TimeCursor | null; limit: number }): Promise<DiscussionRow[]> {
   const statement = homeFeedStatement(db, opts.cursor !== null, opts.limit);
   const rows = await statement.execute({ viewer: viewerId, ...cursorParams(opts.cursor) });
   return rows[0]?.items ?? [];
@@ -412,12 +411,15 @@ export type ActivityPage = {
 };
 
 /**
- * The viewer may read the community of post `d` (groups.access.ts `canReadGroup`, in SQL): public, or the viewer
+ * The viewer may read the community of post `d` (policies/community.ts `readableCommunitySql`): public, or the viewer
  * is its owner or a member. Checked per row against the community itself, so a private community's posts and
  * comments never leave the database for anyone else.
  */
-const READABLE = sql`EXISTS (SELECT 1 FROM ${groups} g WHERE g.id = d.group_id AND (NOT g.is_private OR g.owner_id = ${viewer}
-  OR EXISTS (SELECT 1 FROM ${groupMembers} rm WHERE rm.group_id = g.id AND rm.user_id = ${viewer})))`;
+const READABLE = sql`EXISTS (SELECT 1 FROM ${groups} g WHERE g.id = d.group_id AND ${readableCommunitySql(
+  { isPrivate: sql`g.is_private`, ownerId: sql`g.owner_id` },
+  sql`(SELECT rm.role FROM ${groupMembers} rm WHERE rm.group_id = g.id AND rm.user_id = ${viewer})`,
+  viewer,
+)})`;
 // Newest first; at the same instant a post before a comment, then the higher id (the cursor's order).
 const ACTIVITY_ORDER = sql`a.created_at DESC, a.kind DESC, a.id DESC`;
 
@@ -653,101 +655,4 @@ export async function moveDiscussionLikes(
           .where(eq(discussions.id, discussionId))
           .returning({ likeCount: discussions.likeCount, authorId: discussions.userId });
   return rows[0] ?? null;
-}
-
-export async function insertCommentLike(tx: DbOrTx, commentId: number, userId: number): Promise<boolean> {
-  const rows = await tx.insert(commentLikes).values({ commentId, userId }).onConflictDoNothing().returning({ id: commentLikes.commentId });
-  return rows.length > 0;
-}
-
-export async function deleteCommentLike(tx: DbOrTx, commentId: number, userId: number): Promise<boolean> {
-  const rows = await tx
-    .delete(commentLikes)
-    .where(and(eq(commentLikes.commentId, commentId), eq(commentLikes.userId, userId)))
-    .returning({ id: commentLikes.commentId });
-  return rows.length > 0;
-}
-
-export async function moveCommentLikes(
-  tx: DbOrTx,
-  commentId: number,
-  delta: number,
-): Promise<{ likeCount: number; authorId: number } | null> {
-  const rows =
-    delta === 0
-      ? await tx.select({ likeCount: comments.likeCount, authorId: comments.userId }).from(comments).where(eq(comments.id, commentId))
-      : await tx
-          .update(comments)
-          .set({ likeCount: sql`${comments.likeCount} + ${delta}` })
-          .where(eq(comments.id, commentId))
-          .returning({ likeCount: comments.likeCount, authorId: comments.userId });
-  return rows[0] ?? null;
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Writing comments
-
-export type CommentRef = { id: number; discussionId: number; parentId: number | null; userId: number };
-
-export async function findComment(db: DbOrTx, commentId: number): Promise<CommentRef | null> {
-  const rows = await db
-    .select({ id: comments.id, discussionId: comments.discussionId, parentId: comments.parentId, userId: comments.userId })
-    .from(comments)
-    .where(eq(comments.id, commentId));
-  return rows[0] ?? null;
-}
-
-export type InsertedComment = { id: number; datePosted: string };
-
-export async function insertComment(
-  tx: DbOrTx,
-  values: { discussionId: number; userId: number; parentId: number | null; content: string },
-): Promise<InsertedComment> {
-  const [row] = await tx
-    .insert(comments)
-    .values(values)
-    .returning({ id: comments.id, datePosted: sql<string>`${iso(sql`${comments.createdAt}`)}` });
-  return row!;
-}
-
-/** Moves the post's comment_count (comments and replies both count); returns it and the post's author. */
-export async function moveCommentCount(
-  tx: DbOrTx,
-  discussionId: number,
-  delta: number,
-): Promise<{ commentCount: number; authorId: number } | null> {
-  const rows = await tx
-    .update(discussions)
-    .set({ commentCount: sql`${discussions.commentCount} + ${delta}` })
-    .where(eq(discussions.id, discussionId))
-    .returning({ commentCount: discussions.commentCount, authorId: discussions.userId });
-  return rows[0] ?? null;
-}
-
-export async function moveReplyCount(tx: DbOrTx, commentId: number, delta: number): Promise<number | null> {
-  const rows = await tx
-    .update(comments)
-    .set({ replyCount: sql`${comments.replyCount} + ${delta}` })
-    .where(eq(comments.id, commentId))
-    .returning({ replyCount: comments.replyCount });
-  return rows[0]?.replyCount ?? null;
-}
-
-/** Deletes a comment's replies; returns how many went. */
-export async function deleteReplies(tx: DbOrTx, commentId: number): Promise<number> {
-  const rows = await tx.delete(comments).where(eq(comments.parentId, commentId)).returning({ id: comments.id });
-  return rows.length;
-}
-
-/** Deletes one comment of that post; returns its parent (null for top-level), or undefined when it was not there. */
-export async function deleteCommentRow(
-  tx: DbOrTx,
-  commentId: number,
-  discussionId: number,
-): Promise<{ parentId: number | null } | undefined> {
-  const rows = await tx
-    .delete(comments)
-    .where(and(eq(comments.id, commentId), eq(comments.discussionId, discussionId)))
-    .returning({ parentId: comments.parentId });
-  return rows[0];
 }

@@ -30,7 +30,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { currentUser } from '../../plugins/auth';
 import { listUserActivity } from './activity.service';
-import { createComment, deleteComment, likeComment, listComments, listReplies } from './comments.service';
+import { createComment, deleteComment, likeComment, listComments, listReplies } from '../comments/comments.service';
 import {
   createDiscussion,
   deleteDiscussion,

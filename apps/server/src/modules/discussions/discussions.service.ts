@@ -17,6 +17,7 @@ import type { Actor, AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { applyLike } from '../../lib/likes';
 import { decodeCursor, keysetPage } from '../../lib/cursor';
 import { groupNotFound } from '../groups/groups.access';
 import { recordGroupPosts } from '../groups/groups.service';
@@ -31,7 +32,7 @@ import {
   isGoneError,
   withWriteRetry,
 } from './discussions.access';
-import { isModerator, toDiscussion } from './discussions.mapper';
+import { isOwnerOrAdminOf, toDiscussion } from './discussions.mapper';
 import {
   deleteDiscussionLike,
   deleteDiscussionRow,
@@ -291,7 +292,7 @@ export async function updateDiscussion(
 export async function deleteDiscussion(ctx: AppContext, actor: Actor, input: DiscussionPath): Promise<DiscussionMessageResponse> {
   if (!actor) throw AppError.unauthorized();
   const target = await writeTargetOf(ctx, actor, input);
-  if (target.authorId !== actor.id && !isModerator(actor.id, target.ownerId, target.viewerRole)) {
+  if (target.authorId !== actor.id && !isOwnerOrAdminOf(actor.id, target.ownerId, target.viewerRole)) {
     throw AppError.forbidden(DISCUSSION_MESSAGES.cannotDelete);
   }
   const { discussionId, groupId } = target;
@@ -321,7 +322,7 @@ export async function setDiscussionPinned(
 ): Promise<PinResponse> {
   if (!actor) throw AppError.unauthorized();
   const target = await writeTargetOf(ctx, actor, input);
-  if (!isModerator(actor.id, target.ownerId, target.viewerRole)) throw AppError.forbidden(DISCUSSION_MESSAGES.cannotPin);
+  if (!isOwnerOrAdminOf(actor.id, target.ownerId, target.viewerRole)) throw AppError.forbidden(DISCUSSION_MESSAGES.cannotPin);
   const pinned = await setPinned(ctx.db, target.discussionId, input.pinned);
   if (pinned === null) throw discussionNotFound();
   return { message: pinned ? DISCUSSION_MESSAGES.pinned : DISCUSSION_MESSAGES.unpinned, is_pinned: pinned ? 1 : 0 };
@@ -352,19 +353,25 @@ export async function likeDiscussion(ctx: AppContext, actor: Actor, input: Discu
       assertCanContribute(target, liker, { visitor: DISCUSSION_MESSAGES.loginToLike, outsider: DISCUSSION_MESSAGES.memberToLike });
       const { discussionId, groupId } = target;
       return ctx.db.transaction(async (tx) => {
-        let delta = 0;
-        let liked: boolean;
-        if (input.liked === false) liked = false;
-        else if (await insertDiscussionLike(tx, discussionId, liker.id)) {
-          delta = 1;
-          liked = true;
-        } else liked = input.liked === true;
-        if (!liked && (await deleteDiscussionLike(tx, discussionId, liker.id))) delta = -1;
-        const moved = await moveDiscussionLikes(tx, discussionId, delta);
-        if (!moved) throw discussionNotFound();
-        if (delta > 0) {
+        let authorId = 0;
+        const outcome = await applyLike(
+          tx,
+          {
+            insert: (t) => insertDiscussionLike(t, discussionId, liker.id),
+            remove: (t) => deleteDiscussionLike(t, discussionId, liker.id),
+            count: async (t, delta) => {
+              const moved = await moveDiscussionLikes(t, discussionId, delta);
+              if (moved) authorId = moved.authorId;
+              return moved?.likeCount ?? null;
+            },
+          },
+          input.liked,
+        );
+        if (!outcome) throw discussionNotFound();
+        const { liked, likeCount } = outcome;
+        if (outcome.added) {
           await notify(tx, {
-            recipientId: moved.authorId,
+            recipientId: authorId,
             actorId: liker.id,
             type: 'like',
             content: `${liker.username} liked your post`,
@@ -373,7 +380,7 @@ export async function likeDiscussion(ctx: AppContext, actor: Actor, input: Discu
             discussionId,
           });
         }
-        return { liked, likeCount: moved.likeCount };
+        return { liked, likeCount };
       });
     });
   } catch (error) {

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { friendships, groupMembers, groups, notifications, users } from '../../db/schema';
 import { prepared } from '../../lib/prepared';
@@ -73,7 +73,11 @@ export async function findFriendRequestSender(tx: DbOrTx, notificationId: number
 
 /** The user's row needed to act on them (exists, username for texts). */
 export async function findUserBrief(db: DbOrTx, id: number): Promise<{ id: number; username: string } | null> {
-  const rows = await db.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, id)).limit(1);
+  const rows = await db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .limit(1);
   return rows[0] ?? null;
 }
 
@@ -215,7 +219,7 @@ export type SuggestionRow = { id: number; username: string; profileImage: string
 export type SuggestionsCursor = { mutual: number; shared: number; id: number };
 
 /**
- * People to suggest to `viewerId` (SPEC §2 "Suggestions"): never the viewer, nobody they are friends with or have
+ * People to suggest to `viewerId` (SPEC §2 "Suggestions"): never the viewer nor a deleted account, nobody they are friends with or have
  * a pending request with either way. Ranked by mutual friends, then shared communities (those of at most
  * `sharedGroupMaxMembers` members), then id; people with neither follow, by id. `prefix` (lower case) keeps
  * usernames starting with it (users_username_prefix_idx). Keyset on (mutual desc, shared desc, id).
@@ -268,14 +272,14 @@ export async function findSuggestions(
     SELECT * FROM (
       (SELECT u.id, u.username, u.profile_image AS "profileImage", sc.mutual, sc.shared
         FROM scored sc JOIN ${users} u ON u.id = sc.id
-        WHERE true ${like} ${after(sql`sc.mutual`, sql`sc.shared`)}
+        WHERE u.deleted_at IS NULL ${like} ${after(sql`sc.mutual`, sql`sc.shared`)}
         ORDER BY sc.mutual DESC, sc.shared DESC, u.id
         LIMIT ${opts.limit}::int)
       UNION ALL
       (SELECT u.id, u.username, u.profile_image AS "profileImage", 0 AS mutual, 0 AS shared
         FROM ${users} u
         WHERE NOT EXISTS (SELECT 1 FROM scored sc WHERE sc.id = u.id)
-          AND u.id NOT IN (SELECT id FROM excluded)
+          AND u.id NOT IN (SELECT id FROM excluded) AND u.deleted_at IS NULL
           ${like} ${after(sql`0`, sql`0`)}
         ORDER BY u.id
         LIMIT ${opts.limit}::int)

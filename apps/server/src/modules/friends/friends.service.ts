@@ -8,9 +8,8 @@ import {
   NOTIFICATION_MESSAGES,
   type SuggestionsResponse,
 } from '@agora/contract';
-import type { AppContext } from '../../context';
+import type { AppContext, SignedIn } from '../../context';
 import type { Tx } from '../../db/client';
-import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { decodeCursor, keysetPage } from '../../lib/cursor';
 import { notifyFriendEvent, removeFriendRequestNotifications } from '../notifications/notifications.writer';
@@ -29,6 +28,7 @@ import {
   insertFriendRequest,
 } from './friends.queries';
 import { assertMayAct } from '../account/verified';
+import { authorizeFriendship } from '../../policies/friendship';
 
 /**
  * Friends (SPEC §4 "Friend relation"). The acting user is always the signed-in user: every id in a body names the
@@ -36,13 +36,11 @@ import { assertMayAct } from '../account/verified';
  * every change and its notifications are one transaction; presence hears of a new or ended friendship after commit.
  */
 
-type Member = UserRow;
-
 const requestNotFound = () => AppError.notFound(FRIEND_MESSAGES.requestNotFound, 'friend_request_not_found');
 const userNotFound = () => AppError.notFound(FRIEND_MESSAGES.userNotFound, 'user_not_found');
 
-function assertActsAsSelf(actor: Member, requesterId: number | undefined): void {
-  if (requesterId !== undefined && requesterId !== actor.id) throw AppError.forbidden(FRIEND_MESSAGES.actAsYourself);
+function assertActsAsSelf(actor: SignedIn, requesterId: number | undefined): void {
+  authorizeFriendship(actor, { kind: 'actAs', requesterId });
 }
 
 function friendsResponse(page: FriendsPage, limit: number): FriendsResponse {
@@ -62,7 +60,7 @@ function friendsCursor(cursor: string | undefined) {
 /** GET /friends/{userId}/friends: anyone's friends (signed-in viewers), alphabetical, with the total; 404 for nobody. */
 export async function listFriends(
   ctx: AppContext,
-  _actor: Member,
+  _actor: SignedIn,
   input: { userId: number; cursor?: string; limit?: number },
 ): Promise<FriendsResponse> {
   const limit = input.limit ?? FRIEND_LIMITS.pageDefault;
@@ -74,7 +72,7 @@ export async function listFriends(
 /** GET /friends/{userId}/mutual: the friends the viewer and that user have in common, alphabetical, with the total. */
 export async function listMutualFriends(
   ctx: AppContext,
-  actor: Member,
+  actor: SignedIn,
   input: { userId: number; cursor?: string; limit?: number },
 ): Promise<FriendsResponse> {
   const limit = input.limit ?? FRIEND_LIMITS.pageDefault;
@@ -90,7 +88,7 @@ export async function listMutualFriends(
  */
 export async function listSuggestions(
   ctx: AppContext,
-  actor: Member,
+  actor: SignedIn,
   input: { search?: string; cursor?: string; limit?: number },
 ): Promise<SuggestionsResponse> {
   const limit = input.limit ?? FRIEND_LIMITS.suggestionsDefault;
@@ -111,10 +109,10 @@ export async function listSuggestions(
  */
 export async function checkFriendStatus(
   ctx: AppContext,
-  actor: Member,
+  actor: SignedIn,
   input: { user1: number; user2: number },
 ): Promise<FriendStatusResponse> {
-  if (actor.id !== input.user1 && actor.id !== input.user2) throw AppError.forbidden(FRIEND_MESSAGES.statusForbidden);
+  authorizeFriendship(actor, { kind: 'readStatus', user1: input.user1, user2: input.user2 });
   if (input.user1 === input.user2) throw AppError.badRequest(FRIEND_MESSAGES.statusSelf, { user2: FRIEND_MESSAGES.statusSelf });
   const row = await findFriendship(ctx.db, input.user1, input.user2);
   return { status: statusFrom(input.user1, row) };
@@ -132,7 +130,7 @@ function statusFrom(viewerId: number, row: { status: 'pending' | 'accepted'; req
 }
 
 /** Accepts the pending request requester → addressee in the caller's transaction; false when there is none. */
-async function acceptRequest(tx: Tx, addressee: Member, requesterId: number): Promise<boolean> {
+async function acceptRequest(tx: Tx, addressee: SignedIn, requesterId: number): Promise<boolean> {
   if (!(await acceptPendingRequest(tx, requesterId, addressee.id))) return false;
   await removeFriendRequestNotifications(tx, { recipientId: addressee.id, senderId: requesterId });
   await notifyFriendEvent(tx, { type: 'friend_request_accepted', recipientId: requesterId, actor: addressee });
@@ -140,7 +138,7 @@ async function acceptRequest(tx: Tx, addressee: Member, requesterId: number): Pr
 }
 
 /** Rejects the pending request requester → addressee in the caller's transaction; false when there is none. */
-async function rejectRequest(tx: Tx, addressee: Member, requesterId: number): Promise<boolean> {
+async function rejectRequest(tx: Tx, addressee: SignedIn, requesterId: number): Promise<boolean> {
   if (!(await deletePendingRequest(tx, requesterId, addressee.id))) return false;
   await removeFriendRequestNotifications(tx, { recipientId: addressee.id, senderId: requesterId });
   await notifyFriendEvent(tx, { type: 'friend_request_rejected', recipientId: requesterId, actor: addressee });
@@ -154,7 +152,7 @@ async function rejectRequest(tx: Tx, addressee: Member, requesterId: number): Pr
  */
 export async function sendFriendRequest(
   ctx: AppContext,
-  actor: Member,
+  actor: SignedIn,
   input: { addressee_id: number; requester_id?: number },
 ): Promise<FriendActionResponse> {
   assertActsAsSelf(actor, input.requester_id);
@@ -190,7 +188,7 @@ export async function sendFriendRequest(
 /** POST /friends/cancel: the actor withdraws their pending request; its notification goes with it. */
 export async function cancelFriendRequest(
   ctx: AppContext,
-  actor: Member,
+  actor: SignedIn,
   input: { addressee_id: number; requester_id?: number },
 ): Promise<FriendActionResponse> {
   assertActsAsSelf(actor, input.requester_id);
@@ -202,7 +200,11 @@ export async function cancelFriendRequest(
 }
 
 /** POST /friends/accept: the actor, as addressee, accepts `requester_id`'s pending request. */
-export async function acceptFriendRequest(ctx: AppContext, actor: Member, input: { requester_id: number }): Promise<FriendActionResponse> {
+export async function acceptFriendRequest(
+  ctx: AppContext,
+  actor: SignedIn,
+  input: { requester_id: number },
+): Promise<FriendActionResponse> {
   await ctx.db.transaction(async (tx) => {
     if (!(await acceptRequest(tx, actor, input.requester_id))) throw requestNotFound();
   });
@@ -211,7 +213,11 @@ export async function acceptFriendRequest(ctx: AppContext, actor: Member, input:
 }
 
 /** POST /friends/reject: the actor, as addressee, declines `requester_id`'s pending request (the row is deleted). */
-export async function rejectFriendRequest(ctx: AppContext, actor: Member, input: { requester_id: number }): Promise<FriendActionResponse> {
+export async function rejectFriendRequest(
+  ctx: AppContext,
+  actor: SignedIn,
+  input: { requester_id: number },
+): Promise<FriendActionResponse> {
   await ctx.db.transaction(async (tx) => {
     if (!(await rejectRequest(tx, actor, input.requester_id))) throw requestNotFound();
   });
@@ -219,7 +225,7 @@ export async function rejectFriendRequest(ctx: AppContext, actor: Member, input:
 }
 
 /** POST /friends/unfriend: ends the friendship, whoever asked first. */
-export async function unfriend(ctx: AppContext, actor: Member, input: { other_user_id: number }): Promise<FriendActionResponse> {
+export async function unfriend(ctx: AppContext, actor: SignedIn, input: { other_user_id: number }): Promise<FriendActionResponse> {
   const removed = await ctx.db.transaction((tx) => deleteFriendship(tx, actor.id, input.other_user_id));
   if (!removed) throw AppError.notFound(FRIEND_MESSAGES.notFriends, 'not_friends');
   ctx.events.emit('friendshipChanged', actor.id, input.other_user_id, false);
@@ -232,7 +238,7 @@ export async function unfriend(ctx: AppContext, actor: Member, input: { other_us
  */
 export async function respondToFriendRequest(
   ctx: AppContext,
-  actor: Member,
+  actor: SignedIn,
   input: { notificationId: number; accept: boolean },
 ): Promise<FriendActionResponse> {
   const requesterId = await ctx.db.transaction(async (tx) => {

@@ -1,3 +1,5 @@
+// Over 400 lines: every friends route (request, cancel, accept, reject, unfriend, lists, suggestions, status) against
+// one set of people; split when a route gains its own world.
 import { describe, expect, it } from 'vitest';
 import { FRIEND_MESSAGES } from '@agora/contract';
 import { befriend, createGroup, createUser, type TestUser } from '../../test/factories';

@@ -1,11 +1,16 @@
-import { GROUP_ID_PATTERN, GROUP_MESSAGES, isStaff, isValidSlug, type Role } from '@agora/contract';
+import { GROUP_ID_PATTERN, GROUP_MESSAGES, isValidSlug, type Role } from '@agora/contract';
 import type { Actor, AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
-import { findGroup, findGroupWithRole, findRole, type GroupRef, type GroupRow } from './groups.queries';
+import { authorizeCommunity } from '../../policies/community';
+import type { GroupRef } from './group-sql';
+import { findGroup, findGroupWithRole, type GroupRow } from './groups.queries';
+
+// The community row other modules (members) read and lock through this module.
+export { findGroupById, lockGroup, type GroupRow } from './groups.queries';
 
 /**
- * Who may read and act on a community, decided once here. Later features (discussions, comments, blogs) import
- * these: every read of a community's children goes through `assertCanReadGroup`.
+ * Finding the community a path names, with the viewer's role (what the community policy needs). Who may do what
+ * is decided in policies/community.ts.
  */
 
 const INT4_MAX = 2_147_483_647;
@@ -46,46 +51,18 @@ export async function resolveGroupForViewer(
   return found;
 }
 
-/** The actor's role in the community, or null (visitor or not a member). */
-export async function viewerMembership(ctx: AppContext, actor: Actor, groupId: number): Promise<Role | null> {
-  return actor ? findRole(ctx.db, groupId, actor.id) : null;
-}
-
 /**
- * SPEC §2/§4 "private means private": a public community's content is readable by anyone; a private one's only
- * by its members (the owner is one, and is also recognised by owner_id).
+ * The actor's role when they may moderate the community (owner, admin, moderator: the community policy's
+ * `moderate`); 401 for a visitor, 403 for anyone else.
  */
-export function canReadGroup(group: Pick<GroupRow, 'isPrivate' | 'ownerId'>, actor: Actor, role: Role | null): boolean {
-  return !group.isPrivate || role !== null || (actor !== null && group.ownerId === actor.id);
-}
-
-/**
- * Refuses (403 with a message) a visitor or non-member reading a private community's members, discussions,
- * comments or blogs. Pass the role when it is already known to save a query.
- */
-export async function assertCanReadGroup(ctx: AppContext, actor: Actor, group: GroupRow, role?: Role | null): Promise<void> {
-  const known = role === undefined ? await viewerMembership(ctx, actor, group.id) : role;
-  if (!canReadGroup(group, actor, known)) throw AppError.forbidden(GROUP_MESSAGES.privateContent);
-}
-
-/** The actor's role; 401 for a visitor, 403 for a non-member. */
-export async function assertMember(ctx: AppContext, actor: Actor, group: GroupRow, role?: Role | null): Promise<Role> {
+export function assertStaff(actor: Actor, group: GroupRow, role: Role | null): Role {
   if (!actor) throw AppError.unauthorized();
-  const known = role === undefined ? await viewerMembership(ctx, actor, group.id) : role;
-  if (!known) throw AppError.forbidden(GROUP_MESSAGES.notMember);
-  return known;
+  authorizeCommunity(actor, 'moderate', group, role);
+  return role!;
 }
 
-/** The actor's role if owner, admin or moderator; 401 for a visitor, 403 for anyone else. */
-export async function assertStaff(ctx: AppContext, actor: Actor, group: GroupRow, role?: Role | null): Promise<Role> {
-  if (!actor) throw AppError.unauthorized();
-  const known = role === undefined ? await viewerMembership(ctx, actor, group.id) : role;
-  if (!isStaff(known)) throw AppError.forbidden(GROUP_MESSAGES.staffOnly);
-  return known!;
-}
-
-/** Community settings are the owner's alone (SPEC §6: owner_id equals the user id). */
+/** Community settings are the owner's alone (the community policy's `update`; SPEC §6: owner_id equals the user id). */
 export function assertOwner(actor: Actor, group: GroupRow): asserts actor is NonNullable<Actor> {
   if (!actor) throw AppError.unauthorized();
-  if (group.ownerId !== actor.id) throw AppError.forbidden(GROUP_MESSAGES.ownerOnly);
+  authorizeCommunity(actor, 'update', group, null);
 }

@@ -6,7 +6,6 @@ import { memberCounts } from './test-support';
 const t = useTestApp({ rateLimit: false });
 const { post } = client(t);
 
-
 const counts = (groupId: number) => memberCounts(t, groupId);
 
 describe('member_count under concurrency', () => {

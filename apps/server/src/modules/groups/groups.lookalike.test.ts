@@ -9,7 +9,6 @@ import { client, useTestApp } from '../../test/test-app';
 const t = useTestApp({ rateLimit: false });
 const { send } = client(t);
 
-
 describe('look-alike community names', () => {
   it('refuses fullwidth, Cyrillic and cased copies of an existing name with 409, naming the existing one', async () => {
     const user = await createUser(t.database.db);

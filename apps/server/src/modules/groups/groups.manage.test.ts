@@ -1,3 +1,5 @@
+// Over 400 lines: the owner's settings routes (rename, sections, pictures, privacy, delete) share one world of users and
+// files; one file per route would repeat its setup.
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { GROUP_MESSAGES, type Role } from '@agora/contract';

@@ -1,13 +1,6 @@
-import {
-  type Group,
-  type GroupMember,
-  type GroupSection,
-  type Invitation,
-  type JoinRequest,
-  SECTION_HEADERS,
-  type SectionHeader,
-} from '@agora/contract';
-import type { GroupCore, InvitationRow, JoinRequestRow, MemberRow } from './groups.queries';
+import { type Group, type GroupSection, SECTION_HEADERS } from '@agora/contract';
+import type { GroupCore } from './group-lists.queries';
+import type { SectionText } from './groups.queries';
 
 /** The one place community rows become the spec's shapes (SPEC §3 Group, Group section, Group member). */
 
@@ -49,34 +42,7 @@ export function toGroup(row: GroupCore, isMember: boolean, viewerId: number): Gr
 }
 
 /** Always the three sections in the spec's order; a missing row reads as empty text. */
-export function toOverview(sections: [SectionHeader, string][] | null): GroupSection[] {
-  const texts = new Map(sections ?? []);
+export function toOverview(sections: SectionText[] | null): GroupSection[] {
+  const texts = new Map((sections ?? []).map((s) => [s.header, s.desc]));
   return SECTION_HEADERS.map((section_header) => ({ section_header, section_desc: texts.get(section_header) ?? '' }));
-}
-
-export function toMember(row: MemberRow): GroupMember {
-  return {
-    id: row.id,
-    username: row.username,
-    role_name: row.role,
-    profileImage: row.profileImage,
-    bannerImage: row.bannerImage,
-    joined_at: isoTimestamp(row.joinedAt),
-  };
-}
-
-export function toJoinRequest(row: JoinRequestRow): JoinRequest {
-  return { id: row.id, username: row.username, profileImage: row.profileImage, requested_at: isoTimestamp(row.requestedAt) };
-}
-
-export function toInvitation(row: InvitationRow): Invitation {
-  return {
-    id: row.id,
-    user_id: row.userId,
-    username: row.username,
-    profileImage: row.profileImage,
-    invited_by: row.senderUsername,
-    invited_by_id: row.senderId,
-    invited_at: isoTimestamp(row.invitedAt),
-  };
 }

@@ -6,7 +6,6 @@ import { client, useTestApp } from '../../test/test-app';
 const t = useTestApp({ rateLimit: false });
 const { get } = client(t);
 
-
 describe('GET /groups/{id}', () => {
   it('returns every §3 field, the three sections in order, and the viewer’s relation', async () => {
     const owner = await createUser(t.database.db);
@@ -40,6 +39,8 @@ describe('GET /groups/{id}', () => {
       role: 'moderator',
       joinRequest: 'none',
       invite: null,
+      // What a moderator may do (the community policy): read, post, moderate members; not manage content or settings.
+      abilities: { read: true, contribute: true, moderate: true, manage: false, update: false },
     });
   });
 

@@ -1,6 +1,4 @@
 import {
-  assignRoleRequestSchema,
-  assignRoleResponseSchema,
   CREATE_GROUP_FILES,
   createGroupResponseSchema,
   deleteGroupRequestSchema,
@@ -10,29 +8,13 @@ import {
   GROUP_MESSAGES,
   groupDetailResponseSchema,
   groupIdParamsSchema,
-  groupInvitationParamsSchema,
   groupListResponseSchema,
   groupMessageResponseSchema,
-  groupUserParamsSchema,
-  invitationsResponseSchema,
-  inviteRequestSchema,
-  inviteResponseSchema,
-  joinRequestsResponseSchema,
-  kickRequestSchema,
   listOwnerParamsSchema,
-  memberCountResponseSchema,
-  membershipResponseSchema,
-  membersQuerySchema,
-  membersResponseSchema,
   ownListQuerySchema,
   privacyRequestSchema,
   privacyResponseSchema,
-  requestsQuerySchema,
-  respondInviteRequestSchema,
-  respondInviteResponseSchema,
   suggestedQuerySchema,
-  transferRequestSchema,
-  transferResponseSchema,
   updateGroupRequestSchema,
   updateGroupResponseSchema,
 } from '@agora/contract';
@@ -40,7 +22,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
-import { readMultipartForm } from '../../lib/multipart-form';
+import { readForm, readMultipartForm } from '../../lib/multipart-form';
 import { currentUser } from '../../plugins/auth';
 import {
   createGroup,
@@ -54,22 +36,6 @@ import {
   updateGroupForm,
   updateGroupJson,
 } from './groups.service';
-import {
-  approveJoinRequest,
-  assignRole,
-  cancelJoinRequest,
-  declineJoinRequest,
-  inviteToGroup,
-  joinGroup,
-  kickMember,
-  leaveGroup,
-  listInvitations,
-  listJoinRequests,
-  listMembers,
-  respondToInvite,
-  revokeInvitation,
-  transferOwnership,
-} from './members.service';
 
 const tags = ['groups'];
 const secured = { security: [{ bearer: [] }] };
@@ -83,9 +49,8 @@ const FILE_RULES = {
 };
 
 /** The create form (multipart, or JSON without files); the body is only read for a signed-in user. */
-async function readCreateForm(request: FastifyRequest): Promise<GroupForm> {
-  if (!request.isMultipart()) return { fields: (request.body ?? {}) as Record<string, unknown>, files: {} };
-  return readMultipartForm(request, {
+function readCreateForm(request: FastifyRequest): Promise<GroupForm> {
+  return readForm(request, {
     files: FILE_RULES,
     fields: ['group_name', 'aboutText', 'rulesText', 'socialMediaText', 'owner_id'],
     maxFieldBytes: MAX_FIELD_BYTES,
@@ -142,20 +107,6 @@ export async function groupPublicRoutes(app: FastifyInstance, { ctx, alias }: { 
       async (request) => listUserGroups(ctx, currentUser(request), kind, request.params.userId, request.query),
     );
   }
-  r.post(
-    '/groups/respond-invite',
-    {
-      ...read,
-      schema: {
-        tags,
-        hide: alias,
-        ...secured,
-        body: respondInviteRequestSchema,
-        response: { 200: respondInviteResponseSchema, ...errors },
-      },
-    },
-    async (request) => respondToInvite(ctx, request.user, request.body),
-  );
   r.get(
     '/groups/:id',
     {
@@ -163,20 +114,6 @@ export async function groupPublicRoutes(app: FastifyInstance, { ctx, alias }: { 
       schema: { tags, hide: alias, params: groupIdParamsSchema, response: { 200: groupDetailResponseSchema, 404: errorBodySchema } },
     },
     async (request) => getGroupDetail(ctx, request.user, request.params.id),
-  );
-  r.get(
-    '/groups/:id/members',
-    {
-      ...read,
-      schema: {
-        tags,
-        hide: alias,
-        params: groupIdParamsSchema,
-        querystring: membersQuerySchema,
-        response: { 200: membersResponseSchema, ...errors },
-      },
-    },
-    async (request) => listMembers(ctx, request.user, request.params.id, request.query),
   );
 }
 
@@ -257,75 +194,5 @@ export async function groupRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
       schema: { tags, ...secured, params, body: deleteGroupRequestSchema, response: { 200: groupMessageResponseSchema, ...errors } },
     },
     async (request) => deleteGroup(ctx, request.user, request.params.id, request.body.confirmName),
-  );
-
-  const membership = { ...act, schema: { tags, ...secured, params, response: { 200: membershipResponseSchema, ...errors } } };
-  r.post('/api/groups/:id/join', membership, async (request) => joinGroup(ctx, request.user, request.params.id));
-  r.post('/api/groups/:id/leave', membership, async (request) => leaveGroup(ctx, request.user, request.params.id));
-  r.delete('/api/groups/:id/join', membership, async (request) => cancelJoinRequest(ctx, request.user, request.params.id));
-
-  r.get(
-    '/api/groups/:id/requests',
-    {
-      ...act,
-      schema: { tags, ...secured, params, querystring: requestsQuerySchema, response: { 200: joinRequestsResponseSchema, ...errors } },
-    },
-    async (request) => listJoinRequests(ctx, request.user, request.params.id, request.query),
-  );
-  const answer = {
-    ...act,
-    schema: { tags, ...secured, params: groupUserParamsSchema, response: { 200: memberCountResponseSchema, ...errors } },
-  };
-  r.post('/api/groups/:id/requests/:userId/approve', answer, async (request) =>
-    approveJoinRequest(ctx, request.user, request.params.id, request.params.userId),
-  );
-  r.post('/api/groups/:id/requests/:userId/decline', answer, async (request) =>
-    declineJoinRequest(ctx, request.user, request.params.id, request.params.userId),
-  );
-
-  r.post(
-    '/api/groups/:id/invite',
-    {
-      ...act,
-      schema: {
-        tags,
-        ...secured,
-        params,
-        body: inviteRequestSchema,
-        response: { 200: inviteResponseSchema, ...errors, 409: errorBodySchema },
-      },
-    },
-    async (request) => inviteToGroup(ctx, request.user, request.params.id, request.body.userId),
-  );
-  r.get(
-    '/api/groups/:id/invitations',
-    {
-      ...act,
-      schema: { tags, ...secured, params, querystring: requestsQuerySchema, response: { 200: invitationsResponseSchema, ...errors } },
-    },
-    async (request) => listInvitations(ctx, request.user, request.params.id, request.query),
-  );
-  r.delete(
-    '/api/groups/:id/invitations/:invitationId',
-    {
-      ...act,
-      schema: { tags, ...secured, params: groupInvitationParamsSchema, response: { 200: groupMessageResponseSchema, ...errors } },
-    },
-    async (request) => revokeInvitation(ctx, request.user, request.params.id, request.params.invitationId),
-  );
-  r.post(
-    '/api/groups/:id/kick',
-    { ...act, schema: { tags, ...secured, params, body: kickRequestSchema, response: { 200: memberCountResponseSchema, ...errors } } },
-    async (request) => kickMember(ctx, request.user, request.params.id, request.body.memberId),
-  );
-  r.post(
-    '/api/groups/:id/assign-role',
-    { ...act, schema: { tags, ...secured, params, body: assignRoleRequestSchema, response: { 200: assignRoleResponseSchema, ...errors } } },
-    async (request) => assignRole(ctx, request.user, request.params.id, request.body),
-  );
-  r.post(
-    '/api/groups/:id/transfer',
-    { ...act, schema: { tags, ...secured, params, body: transferRequestSchema, response: { 200: transferResponseSchema, ...errors } } },
-    async (request) => transferOwnership(ctx, request.user, request.params.id, request.body.memberId),
   );
 }

@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import {
   createGroupFieldsSchema,
   type CreateGroupResponse,
@@ -6,109 +5,45 @@ import {
   GROUP_MESSAGES,
   type GroupDetailResponse,
   type GroupListResponse,
-  isValidSlug,
   type PrivacyResponse,
-  RESERVED_GROUP_SLUGS,
   SECTION_KEYS,
   type SectionHeader,
   updateGroupFieldsSchema,
   type updateGroupRequestSchema,
   type UpdateGroupResponse,
 } from '@agora/contract';
-import { slugifyGroupName } from '@agora/contract/slugs';
 import type { z } from 'zod';
-import type { Actor, AppContext } from '../../context';
+import type { Actor, AppContext, SignedIn } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { type FormInput, parseFormFields } from '../../lib/form-fields';
 import { decodeCursor, keysetPage } from '../../lib/cursor';
-import { uniqueViolation } from '../../lib/pg-errors';
 import { recordAttachedUploads, releaseUploads } from '../uploads/uploads.service';
+import { communityAbilities } from '../../policies/community';
 import { assertOwner, groupNotFound, parseGroupRef, resolveGroup } from './groups.access';
 import { deleteUploads, prepareImage, type PreparedImage, writeImages } from './groups.files';
 import { toGroup, toOverview } from './groups.mapper';
+import { allocateSlug, nameTakenError, withSlugRetry } from './groups.slugs';
+import { findExplorePage, findSuggested, findUserGroups } from './group-lists.queries';
+import { addOwnerMembership, admitAllRequests } from '../members/membership';
 import {
-  addMembers,
   deleteGroupRow,
-  findExplorePage,
   findGroup,
   findGroupDetail,
-  findSuggested,
-  findUserGroups,
   groupFilePaths,
   type GroupRow,
   insertGroup,
   insertSections,
-  freeFormerSlug,
   insertSlug,
   lockGroup,
-  lockSlugBase,
-  moveMemberCount,
   movePostCount,
   setGroupDiscussionsPublic,
   nameTaken,
   pruneFormerSlugs,
-  slugOwners,
-  takeAllJoinRequests,
   updateGroup,
   upsertSection,
 } from './groups.queries';
 import { assertMayAct } from '../account/verified';
-
-/** Parses with a contract schema; a failure is a 400 whose message is the first problem, with every field's. */
-function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) fields[issue.path.join('.') || 'body'] ??= issue.message;
-  throw AppError.badRequest(result.error.issues[0]?.message ?? 'Invalid request', fields);
-}
-
-function nameTakenError(name: string): AppError {
-  return AppError.conflict('group_name_taken', GROUP_MESSAGES.nameTaken(name), 'group_name');
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Slugs
-
-const RESERVED = new Set<string>(RESERVED_GROUP_SLUGS);
-const SLUG_SUFFIXES = 49;
-
-/**
- * The slug for a (new) name: the name's base, or base-2 … base-50, the first that no other community holds (a
- * community may take back one of its own former slugs). The exact base, when it is only another community's
- * former slug, is freed and taken (issue 12 §1.7: renaming cannot squat a name). A renamed community keeps its
- * current slug when it already fits the new name. Runs under a lock on the base, so two communities cannot take
- * the same slug.
- */
-async function allocateSlug(tx: DbOrTx, name: string, group: Pick<GroupRow, 'id' | 'slug'> | null): Promise<string> {
-  const base = slugifyGroupName(name);
-  await lockSlugBase(tx, base);
-  const candidates = [base, ...Array.from({ length: SLUG_SUFFIXES }, (_, i) => `${base}-${i + 2}`)].filter(
-    (c) => !RESERVED.has(c) && isValidSlug(c),
-  );
-  if (group && candidates.includes(group.slug)) return group.slug;
-  if (candidates[0] === base) await freeFormerSlug(tx, base, group?.id ?? 0);
-  const owners = await slugOwners(tx, candidates);
-  const free = candidates.find((c) => !owners.has(c) || owners.get(c) === group?.id);
-  return free ?? `${base}-${randomInt(100_000, 1_000_000)}`;
-}
-
-/**
- * Runs a write that allocates a slug; a unique violation on a slug (two different bases racing for one
- * candidate, e.g. "Foo 2" and a second "Foo") retries it, a taken name is a 409.
- */
-async function withSlugRetry<T>(name: string, run: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await run();
-    } catch (error) {
-      const constraint = uniqueViolation(error);
-      if (constraint === 'groups_name_lower_uq' || constraint === 'groups_name_key_uq') throw nameTakenError(name);
-      if ((constraint === 'groups_slug_uq' || constraint === 'group_slugs_pkey') && attempt < 3) continue;
-      throw error;
-    }
-  }
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Reading
@@ -127,6 +62,7 @@ export async function getGroupDetail(ctx: AppContext, actor: Actor, idOrSlug: st
     role: row.role,
     joinRequest: row.requested && !isMember ? 'pending' : 'none',
     invite: row.inviteId !== null && !isMember ? { notificationId: row.inviteId, sender_username: row.inviteSender } : null,
+    abilities: communityAbilities(actor, row.group, row.role),
   };
 }
 
@@ -165,7 +101,7 @@ export async function listSuggested(ctx: AppContext, actor: Actor, query: { limi
  */
 export async function listUserGroups(
   ctx: AppContext,
-  actor: NonNullable<Actor>,
+  actor: SignedIn,
   kind: 'joined' | 'mine',
   userId: number | null,
   query: { cursor?: string; limit?: number },
@@ -184,7 +120,7 @@ export async function listUserGroups(
 // ---------------------------------------------------------------------------------------------------------------
 // Creating
 
-export type GroupForm = { fields: Record<string, unknown>; files: Record<string, Buffer> };
+export type GroupForm = FormInput;
 
 type FormImages = { banner: string | null; dp: string | null; all: string[]; records: { path: string; kind: 'groupdp' | 'groupbanner' }[] };
 
@@ -213,11 +149,11 @@ async function storeFormImages(uploadsDir: string, files: Record<string, Buffer>
  * the owner's membership row (decision 0002) and member_count 1. Everything is validated before a file is
  * written; the files are deleted again if the transaction fails, so a refused request stores nothing.
  */
-export async function createGroup(ctx: AppContext, actor: NonNullable<Actor>, form: GroupForm): Promise<CreateGroupResponse> {
+export async function createGroup(ctx: AppContext, actor: SignedIn, form: GroupForm): Promise<CreateGroupResponse> {
   // Consume first: parallel creations cannot all pass a check none of them has counted yet.
   await ctx.limiters.groupCreatesPerUser.consume(String(actor.id));
   await assertMayAct(ctx, actor, 'create_group');
-  const input = parseWith(createGroupFieldsSchema, form.fields);
+  const input = parseFormFields(createGroupFieldsSchema, form.fields);
   const existing = await nameTaken(ctx.db, input.group_name);
   if (existing !== null) throw nameTakenError(existing);
   const images = await storeFormImages(ctx.uploadsDir, form.files);
@@ -239,7 +175,7 @@ export async function createGroup(ctx: AppContext, actor: NonNullable<Actor>, fo
           'Rules & Regulations': input.rulesText,
           'Social Media': input.socialMediaText,
         });
-        await addMembers(tx, row.id, [actor.id], 'owner');
+        await addOwnerMembership(tx, row.id, actor.id);
         return row;
       }),
     );
@@ -255,12 +191,7 @@ export async function createGroup(ctx: AppContext, actor: NonNullable<Actor>, fo
 
 type ParsedUpdate = z.output<typeof updateGroupRequestSchema>;
 
-async function detailAfterChange(
-  ctx: AppContext,
-  actor: NonNullable<Actor>,
-  groupId: number,
-  message: string,
-): Promise<UpdateGroupResponse> {
+async function detailAfterChange(ctx: AppContext, actor: SignedIn, groupId: number, message: string): Promise<UpdateGroupResponse> {
   const row = await findGroupDetail(ctx.db, { id: groupId }, actor.id);
   if (!row) throw groupNotFound();
   return { message, group: toGroup(row.group, row.role !== null, actor.id), overview: toOverview(row.sections) };
@@ -270,7 +201,7 @@ async function detailAfterChange(
  * Renames inside the caller's transaction: the locked row is re-checked for ownership, the name must be free
  * (case-insensitively), and the slug follows the name (old slugs keep resolving through group_slugs).
  */
-async function renameInTx(tx: DbOrTx, actor: NonNullable<Actor>, groupId: number, name: string, extra: Partial<GroupRow> = {}) {
+async function renameInTx(tx: DbOrTx, actor: SignedIn, groupId: number, name: string, extra: Partial<GroupRow> = {}) {
   const locked = await lockGroup(tx, groupId);
   if (!locked) throw groupNotFound();
   assertOwner(actor, locked);
@@ -339,7 +270,7 @@ export async function updateGroupForm(ctx: AppContext, actor: Actor, idOrSlug: s
   const group = await resolveGroup(ctx, idOrSlug);
   assertOwner(actor, group);
   const owner = actor;
-  const input = parseWith(updateGroupFieldsSchema, form.fields);
+  const input = parseFormFields(updateGroupFieldsSchema, form.fields);
   if (input.group_name === undefined && !form.files.group_banner && !form.files.group_dp)
     throw AppError.badRequest(GROUP_MESSAGES.updateNothing);
   if (form.files.group_banner || form.files.group_dp) await ctx.limiters.uploadsPerUser.consume(String(owner.id));
@@ -392,9 +323,7 @@ export async function setPrivacy(ctx: AppContext, actor: Actor, idOrSlug: string
   const updated = await ctx.db.transaction(async (tx) => {
     // Membership rows first, then the group row: the order every membership change takes (no lock cycles).
     if (!isPrivate) {
-      const requesters = await takeAllJoinRequests(tx, group.id);
-      const added = await addMembers(tx, group.id, requesters);
-      if (added.length > 0) await moveMemberCount(tx, group.id, added.length, true);
+      await admitAllRequests(tx, group.id);
     }
     const locked = await lockGroup(tx, group.id);
     if (!locked) throw groupNotFound();

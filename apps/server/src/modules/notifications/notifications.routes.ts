@@ -98,7 +98,13 @@ export async function notificationRoutes(app: FastifyInstance, { ctx, alias }: {
     '/notifications/settings',
     {
       ...signedIn,
-      schema: { tags, hide: alias, ...secured, body: updateNotificationSettingsSchema, response: { 200: notificationSettingsSchema, ...errors } },
+      schema: {
+        tags,
+        hide: alias,
+        ...secured,
+        body: updateNotificationSettingsSchema,
+        response: { 200: notificationSettingsSchema, ...errors },
+      },
     },
     async (request) => updateNotificationSettings(ctx, currentUser(request), request.body),
   );

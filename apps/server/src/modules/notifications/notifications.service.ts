@@ -2,7 +2,6 @@ import {
   blogWebPath,
   type ClearNotificationsResponse,
   discussionLink,
-  GROUP_MESSAGES,
   NOTIFICATION_LIMITS,
   NOTIFICATION_MESSAGES,
   type NotificationCountResponse,
@@ -11,11 +10,11 @@ import {
   parseDiscussionLink,
   type ReportLikeResponse,
 } from '@agora/contract';
-import type { AppContext } from '../../context';
-import type { UserRow } from '../../db/schema';
+import type { AppContext, SignedIn } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { decodeCursor, keysetPage } from '../../lib/cursor';
-import { canReadGroup, resolveGroupForViewer } from '../groups/groups.access';
+import { resolveGroupForViewer } from '../groups/groups.access';
+import { authorizeCommunity, authorizeLikeReport, authorizeOwnNotification } from '../../policies';
 import { toNotification } from './notifications.mapper';
 import {
   deleteAllOwnNotifications,
@@ -33,14 +32,10 @@ import { notify } from './notifications.writer';
  * features whose events cause them, through notifications.writer.ts.
  */
 
-type Member = UserRow;
-
-const notFound = () => AppError.notFound(NOTIFICATION_MESSAGES.notFound, 'notification_not_found');
-
 /** GET /notifications: the caller's notifications newest first, keyset-paginated, with the unread count in all. */
 export async function listNotifications(
   ctx: AppContext,
-  actor: Member,
+  actor: SignedIn,
   input: { search?: string; cursor?: string; limit?: number },
 ): Promise<NotificationsResponse> {
   const limit = input.limit ?? NOTIFICATION_LIMITS.pageDefault;
@@ -59,9 +54,9 @@ export async function listNotifications(
 }
 
 /** PUT /notifications/{id}/read: marks one of the caller's notifications read (already read: no change). */
-export async function markNotificationRead(ctx: AppContext, actor: Member, input: { id: number }): Promise<NotificationCountResponse> {
+export async function markNotificationRead(ctx: AppContext, actor: SignedIn, input: { id: number }): Promise<NotificationCountResponse> {
   const result = await markRead(ctx.db, actor.id, input.id);
-  if (!result.found) throw notFound();
+  authorizeOwnNotification(result);
   return { message: NOTIFICATION_MESSAGES.markedRead, unreadCount: result.unread };
 }
 
@@ -69,9 +64,9 @@ export async function markNotificationRead(ctx: AppContext, actor: Member, input
  * DELETE /notifications/{id}: deletes one of the caller's notifications. Deleting a group invitation declines it;
  * deleting a friend request's notification leaves the request pending (it can still be answered on the profile).
  */
-export async function deleteNotification(ctx: AppContext, actor: Member, input: { id: number }): Promise<NotificationCountResponse> {
+export async function deleteNotification(ctx: AppContext, actor: SignedIn, input: { id: number }): Promise<NotificationCountResponse> {
   const result = await deleteOwnNotification(ctx.db, actor.id, input.id);
-  if (!result.found) throw notFound();
+  authorizeOwnNotification(result);
   return { message: NOTIFICATION_MESSAGES.deleted, unreadCount: result.unread };
 }
 
@@ -79,7 +74,7 @@ export async function deleteNotification(ctx: AppContext, actor: Member, input: 
  * DELETE /notifications: deletes the caller's notifications (SPEC §4) but keeps what still needs an answer, a
  * pending friend request or a community invitation, as Discourse and Facebook never let "clear" decline them.
  */
-export async function clearNotifications(ctx: AppContext, actor: Member): Promise<ClearNotificationsResponse> {
+export async function clearNotifications(ctx: AppContext, actor: SignedIn): Promise<ClearNotificationsResponse> {
   const { kept, unread } = await deleteAllOwnNotifications(ctx.db, actor.id);
   return { message: NOTIFICATION_MESSAGES.cleared, unreadCount: unread, kept };
 }
@@ -92,14 +87,14 @@ export async function clearNotifications(ctx: AppContext, actor: Member): Promis
  */
 export async function reportLike(
   ctx: AppContext,
-  actor: Member,
+  actor: SignedIn,
   input: { noti_type: string; noti_link: string },
 ): Promise<ReportLikeResponse> {
   await ctx.limiters.likeReportsPerUser.consume(String(actor.id));
   if (input.noti_type !== 'like')
     throw AppError.badRequest(NOTIFICATION_MESSAGES.onlyLikes, { noti_type: NOTIFICATION_MESSAGES.onlyLikes });
   const target = await likedObject(ctx, actor, input.noti_link.trim());
-  if (!target.liked) throw AppError.forbidden(NOTIFICATION_MESSAGES.notLiked);
+  authorizeLikeReport(target);
   const { recipientId } = target;
   if (recipientId === null) return { message: NOTIFICATION_MESSAGES.recorded, notificationId: null };
   const notificationId = await ctx.db.transaction((tx) =>
@@ -128,12 +123,12 @@ type LikedObject = {
 };
 
 /** The discussion or blog a like report's link names, read with the caller's rights (404 absent, 403 private). */
-async function likedObject(ctx: AppContext, actor: Member, link: string): Promise<LikedObject> {
+async function likedObject(ctx: AppContext, actor: SignedIn, link: string): Promise<LikedObject> {
   const discussion = parseDiscussionLink(link);
   const blog = discussion ? null : parseBlogLink(link);
   if (!discussion && !blog) throw AppError.badRequest(NOTIFICATION_MESSAGES.invalidLink, { noti_link: NOTIFICATION_MESSAGES.invalidLink });
   const { group, role } = await resolveGroupForViewer(ctx, actor, discussion ? String(discussion.groupId) : blog!.group);
-  if (!canReadGroup(group, actor, role)) throw AppError.forbidden(GROUP_MESSAGES.privateContent);
+  authorizeCommunity(actor, 'read', group, role);
   if (discussion) {
     const found = await findDiscussionLike(ctx.db, { groupId: group.id, discussionId: discussion.discussionId, viewerId: actor.id });
     if (!found) throw AppError.notFound('Discussion not found');

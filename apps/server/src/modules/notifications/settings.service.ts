@@ -51,7 +51,11 @@ export async function updateNotificationSettings(
     const next = { disabledTypes: [...disabled].sort(), digest: input.digest ?? current!.digest };
     await tx
       .update(notificationSettings)
-      .set({ disabledTypes: next.disabledTypes as (typeof notificationSettings.$inferInsert)['disabledTypes'], digest: next.digest, updatedAt: sql`now()` })
+      .set({
+        disabledTypes: next.disabledTypes as (typeof notificationSettings.$inferInsert)['disabledTypes'],
+        digest: next.digest,
+        updatedAt: sql`now()`,
+      })
       .where(eq(notificationSettings.userId, actor.id));
     return toSettings(next);
   });

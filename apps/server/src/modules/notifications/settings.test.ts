@@ -21,15 +21,31 @@ describe('notification settings', () => {
     expect(initial.json().digest).toBe('off');
     expect(Object.keys(initial.json().types).sort()).toEqual([...OPTIONAL_NOTIFICATION_TYPES].sort());
     expect(Object.values(initial.json().types).every(Boolean)).toBe(true);
-    const saved = await t.app.inject({ method: 'PUT', url: '/notifications/settings', headers: ada.auth, payload: { types: { like: false } } });
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/notifications/settings',
+      headers: ada.auth,
+      payload: { types: { like: false } },
+    });
     expect(saved.json().types.like).toBe(false);
-    const again = await t.app.inject({ method: 'PUT', url: '/api/notifications/settings', headers: ada.auth, payload: { digest: 'weekly' } });
+    const again = await t.app.inject({
+      method: 'PUT',
+      url: '/api/notifications/settings',
+      headers: ada.auth,
+      payload: { digest: 'weekly' },
+    });
     expect(again.json()).toMatchObject({ digest: 'weekly', types: { like: false, comment: true } });
   });
 
   it('refuses turning off friend requests or invitations, unknown types and values (400)', async () => {
     const ada = await createUser(t.database.db);
-    for (const payload of [{ types: { friend_request: false } }, { types: { group_invite: false } }, { types: { nope: false } }, { digest: 'hourly' }, { types: { like: 'no' } }]) {
+    for (const payload of [
+      { types: { friend_request: false } },
+      { types: { group_invite: false } },
+      { types: { nope: false } },
+      { digest: 'hourly' },
+      { types: { like: 'no' } },
+    ]) {
       const res = await t.app.inject({ method: 'PUT', url: '/api/notifications/settings', headers: ada.auth, payload });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
     }
@@ -40,7 +56,12 @@ describe('notification settings', () => {
     const owner = await createUser(t.database.db);
     const fan = await createUser(t.database.db);
     const group = await createGroup(t.database.db, { owner, members: [{ user: fan }] });
-    const post = await t.app.inject({ method: 'POST', url: `/groups/${group.id}/discussions`, headers: owner.auth, payload: { content: 'Hello' } });
+    const post = await t.app.inject({
+      method: 'POST',
+      url: `/groups/${group.id}/discussions`,
+      headers: owner.auth,
+      payload: { content: 'Hello' },
+    });
     const discussionId = post.json().id ?? post.json().discussion?.id;
     expect(discussionId, post.body).toBeDefined();
     await t.app.inject({ method: 'PUT', url: '/api/notifications/settings', headers: owner.auth, payload: { types: { like: false } } });

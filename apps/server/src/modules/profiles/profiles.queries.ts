@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { type UserRow, users } from '../../db/schema';
 import { prepared } from '../../lib/prepared';
@@ -7,12 +7,12 @@ const userById = prepared('find_user_by_id', (db, name) =>
   db
     .select()
     .from(users)
-    .where(eq(users.id, sql.placeholder('id')))
+    .where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt)))
     .limit(1)
     .prepare(name),
 );
 
-/** A user by id, as a named prepared statement (profile views are hot reads). */
+/** A live (not deleted) user by id, as a named prepared statement (profile views are hot reads). */
 export async function findUserById(db: Db, id: number): Promise<UserRow | null> {
   const rows = await userById(db).execute({ id });
   return rows[0] ?? null;
@@ -29,7 +29,7 @@ export async function findUserByUsername(db: Db, username: string): Promise<Pick
   const rows = await db
     .select({ id: users.id, username: users.username, profileImage: users.profileImage })
     .from(users)
-    .where(sql`lower(${users.username}) = lower(${username})`)
+    .where(and(sql`lower(${users.username}) = lower(${username})`, isNull(users.deletedAt)))
     .limit(1);
   return rows[0] ?? null;
 }

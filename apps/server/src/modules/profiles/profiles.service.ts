@@ -1,7 +1,6 @@
 import { PROFILE_MESSAGES, type Profile, type updateProfileRequestSchema, type UserSummary } from '@agora/contract';
 import type { z } from 'zod';
-import type { AppContext } from '../../context';
-import type { UserRow } from '../../db/schema';
+import type { AppContext, SignedIn } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { areFriends } from '../friends/friends.service';
 import { claimUpload, deleteUploadFiles, releaseUpload } from '../uploads/uploads.service';
@@ -15,7 +14,7 @@ type ParsedUpdate = z.output<typeof updateProfileRequestSchema>;
  * (members see them anyway); the birth year only for the user and their friends, others get "--MM-DD"
  * (ids are sequential, so every profile can be walked: decision 0012 b).
  */
-export async function getProfile(ctx: AppContext, actor: UserRow, input: { id: number }): Promise<Profile> {
+export async function getProfile(ctx: AppContext, actor: SignedIn, input: { id: number }): Promise<Profile> {
   const user = await findUserById(ctx.db, input.id);
   if (!user) throw AppError.notFound(PROFILE_MESSAGES.userNotFound, 'user_not_found');
   if (user.id === actor.id || user.birthday === null) return toProfile(user);
@@ -31,7 +30,7 @@ const IMAGE_FIELDS = [
  * One user by exact username (any case), for inviting someone by name. Exact match only, never a prefix list,
  * so it reveals no more than registration's "username taken" already does; 404 when nobody has the name.
  */
-export async function lookupUser(ctx: AppContext, _actor: UserRow, input: { username: string }): Promise<UserSummary> {
+export async function lookupUser(ctx: AppContext, _actor: SignedIn, input: { username: string }): Promise<UserSummary> {
   const user = await findUserByUsername(ctx.db, input.username);
   if (!user) throw AppError.notFound(PROFILE_MESSAGES.userNotFound, 'user_not_found');
   return user;
@@ -43,7 +42,7 @@ export async function lookupUser(ctx: AppContext, _actor: UserRow, input: { user
  * replaces is released and its file deleted after commit. One transaction: the row and the claims change
  * together or not at all. Only the actor's own row is ever written.
  */
-export async function updateOwnProfile(ctx: AppContext, actor: UserRow, input: ParsedUpdate): Promise<Profile> {
+export async function updateOwnProfile(ctx: AppContext, actor: SignedIn, input: ParsedUpdate): Promise<Profile> {
   const changes: ProfileChanges = {};
   if (input.bio !== undefined) changes.bio = input.bio ?? '';
   if (input.about !== undefined) changes.about = input.about ?? '';

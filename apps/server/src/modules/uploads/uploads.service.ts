@@ -1,9 +1,9 @@
 import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UPLOAD_MESSAGES, UPLOAD_PATH_PATTERN, PROFILE_MESSAGES } from '@agora/contract';
-import type { AppContext } from '../../context';
+import type { AppContext, SignedIn } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import type { UploadKind, UserRow } from '../../db/schema';
+import type { UploadKind } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { randomName } from '../../lib/tokens';
 import { processImage } from './images';
@@ -25,7 +25,7 @@ export const UNATTACHED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
  * re-encoded by sharp, written under an unguessable name and recorded in `uploads` as the actor's. Returns the
  * public path (/uploads/<kind>/<name>.<ext>). Nothing is kept when the image is rejected.
  */
-export async function storeUpload(ctx: AppContext, actor: UserRow, input: { kind: UploadKind; data: Buffer }): Promise<string> {
+export async function storeUpload(ctx: AppContext, actor: SignedIn, input: { kind: UploadKind; data: Buffer }): Promise<string> {
   await ctx.limiters.uploadsPerUser.consume(String(actor.id));
   const { data, ext } = await processImage(input.data, input.kind);
   const dir = path.join(ctx.uploadsDir, input.kind);
@@ -47,7 +47,7 @@ export async function storeUpload(ctx: AppContext, actor: UserRow, input: { kind
  * Starts using an upload (inside the caller's transaction): only its uploader may, and only for the kind it
  * was made for. Another user's upload is a 403; an unknown path or the wrong kind a 400 on `field`.
  */
-export async function claimUpload(db: DbOrTx, actor: UserRow, input: { path: string; kind: UploadKind; field: string }): Promise<void> {
+export async function claimUpload(db: DbOrTx, actor: SignedIn, input: { path: string; kind: UploadKind; field: string }): Promise<void> {
   if (await attachUpload(db, { path: input.path, kind: input.kind, userId: actor.id })) return;
   const existing = await findUploadByPath(db, input.path);
   if (existing && existing.userId !== actor.id) {
@@ -68,7 +68,7 @@ export async function releaseUpload(db: DbOrTx, input: { path: string }): Promis
  * Records files a feature stored itself and uses at once (inside the caller's transaction), as the actor's
  * attached uploads: e.g. the pictures sent with a community's form. Released like any other upload.
  */
-export async function recordAttachedUploads(db: DbOrTx, actor: UserRow, files: { path: string; kind: UploadKind }[]): Promise<void> {
+export async function recordAttachedUploads(db: DbOrTx, actor: SignedIn, files: { path: string; kind: UploadKind }[]): Promise<void> {
   await insertAttachedUploads(
     db,
     files.map((f) => ({ ...f, userId: actor.id })),

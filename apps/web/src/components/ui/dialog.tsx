@@ -3,6 +3,7 @@ import { Dialog as RadixDialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { useReturnFocus } from './return-focus';
+import { COMMON_TEXTS } from '@/lib/texts';
 
 export const Dialog = RadixDialog.Root;
 export const DialogTrigger = RadixDialog.Trigger;
@@ -44,7 +45,7 @@ export function DialogContent({ title, description, children, className, hideClo
           </div>
           {hideClose ? null : (
             <RadixDialog.Close
-              aria-label="Close"
+              aria-label={COMMON_TEXTS.close}
               className="-mt-1 -mr-1 rounded-lg p-1.5 text-fg-subtle hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-ring"
             >
               <X className="size-5" />

@@ -1,6 +1,7 @@
 import { useId, type ReactElement, type ReactNode } from 'react';
 import { cloneElement } from 'react';
 import { cn } from '@/lib/cn';
+import { localizeMessage } from '@/lib/i18n';
 
 interface FieldControlProps {
   id?: string;
@@ -49,7 +50,7 @@ export function Field({ label, hint, error, announce = false, aside, className, 
       })}
       {error ? (
         <p id={errorId} role={announce ? 'alert' : undefined} className="text-sm text-danger-fg">
-          {error}
+          {localizeMessage(error)}
         </p>
       ) : null}
       {hint ? (

@@ -2,11 +2,20 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MessagesSquare, Sparkles, Users } from 'lucide-react';
 import { Logo } from '@/components/logo';
+import { defineTexts, localizeMessage } from '@/lib/i18n';
+
+export const AUTH_LAYOUT_TEXTS = defineTexts('authLayout', {
+  pointCommunities: 'Join communities around what you care about',
+  pointDiscussions: 'Start discussions and share blogs',
+  pointProfile: 'Build a profile that feels like you',
+  slogan: 'Build. Grow. Connect.',
+  tagline: 'An open-source home for communities.',
+});
 
 const points = [
-  { icon: Users, text: 'Join communities around what you care about' },
-  { icon: MessagesSquare, text: 'Start discussions and share blogs' },
-  { icon: Sparkles, text: 'Build a profile that feels like you' },
+  { icon: Users, text: () => AUTH_LAYOUT_TEXTS.pointCommunities },
+  { icon: MessagesSquare, text: () => AUTH_LAYOUT_TEXTS.pointDiscussions },
+  { icon: Sparkles, text: () => AUTH_LAYOUT_TEXTS.pointProfile },
 ];
 
 /** Login and registration: no navigation bar or side panel (SPEC §2), a brand panel beside the form on desktop. */
@@ -31,19 +40,19 @@ export function AuthLayout({
           <Logo inverted />
         </Link>
         <div className="relative space-y-8">
-          <p className="text-4xl leading-tight font-bold tracking-tight xl:text-5xl">Build. Grow. Connect.</p>
+          <p className="text-4xl leading-tight font-bold tracking-tight xl:text-5xl">{AUTH_LAYOUT_TEXTS.slogan}</p>
           <ul className="space-y-4">
             {points.map(({ icon: Icon, text }) => (
-              <li key={text} className="flex items-center gap-3 text-brand-100">
+              <li key={text()} className="flex items-center gap-3 text-brand-100">
                 <span className="flex size-9 items-center justify-center rounded-lg bg-white/10">
                   <Icon className="size-5" aria-hidden />
                 </span>
-                {text}
+                {text()}
               </li>
             ))}
           </ul>
         </div>
-        <p className="relative text-sm text-brand-200">An open-source home for communities.</p>
+        <p className="relative text-sm text-brand-200">{AUTH_LAYOUT_TEXTS.tagline}</p>
       </aside>
       <main className="flex flex-1 items-start justify-center px-5 py-10 sm:items-center sm:px-8">
         <div className="w-full max-w-md">
@@ -64,7 +73,7 @@ export function FormError({ message }: { message: string | null }) {
   if (!message) return null;
   return (
     <div role="alert" className="rounded-lg border border-danger-fg/30 bg-danger-soft px-3 py-2.5 text-sm text-danger-fg">
-      {message}
+      {localizeMessage(message)}
     </div>
   );
 }

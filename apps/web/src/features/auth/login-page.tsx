@@ -14,14 +14,22 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { safeRedirectPath } from './redirect';
 import { useSession } from '@/lib/session';
 import { ACCOUNT_TEXTS } from '@/features/account/public';
+import { defineTexts } from '@/lib/i18n';
 
-export const LOGIN_TEXTS = {
+export const LOGIN_TEXTS = defineTexts('login', {
   failed: 'Login failed.',
   network: 'Server error. Please try again later.',
   // SPEC §2 and §4: "Sign in" is the word for signing in; "Logging in..." shows while the call runs.
   submit: 'Sign in',
   submitting: 'Logging in...',
-} as const;
+  welcome: 'Welcome',
+  welcomeBack: 'Welcome back',
+  subtitle: 'Sign in to join the conversation in your communities.',
+  newToAgora: 'New to Agora?',
+  createAccount: 'Create an account',
+  identifier: 'Email or username',
+  password: 'Password',
+});
 
 interface LoginState {
   identifier?: string;
@@ -112,21 +120,21 @@ export function LoginPage() {
 
   return (
     <AuthLayout
-      title={registered ? 'Welcome' : 'Welcome back'}
-      subtitle="Sign in to join the conversation in your communities."
+      title={registered ? LOGIN_TEXTS.welcome : LOGIN_TEXTS.welcomeBack}
+      subtitle={LOGIN_TEXTS.subtitle}
       footer={
         <>
-          New to Agora?{' '}
+          {LOGIN_TEXTS.newToAgora}{' '}
           <Link to={registerLink} className="font-semibold text-accent-fg underline underline-offset-2 hover:decoration-2">
-            Create an account
+            {LOGIN_TEXTS.createAccount}
           </Link>
         </>
       }
     >
-      <PageTitle title="Sign in" />
-      <form ref={form} noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Sign in">
+      <PageTitle title={LOGIN_TEXTS.submit} />
+      <form ref={form} noValidate onSubmit={onSubmit} className="space-y-5" aria-label={LOGIN_TEXTS.submit}>
         <FormError message={formError} />
-        <Field label="Email or username" error={fieldErrors.emailOrUsername}>
+        <Field label={LOGIN_TEXTS.identifier} error={fieldErrors.emailOrUsername}>
           <Input
             ref={identifierInput}
             name="emailOrUsername"
@@ -138,7 +146,7 @@ export function LoginPage() {
             disabled={busy}
           />
         </Field>
-        <Field label="Password" error={fieldErrors.password}>
+        <Field label={LOGIN_TEXTS.password} error={fieldErrors.password}>
           <PasswordInput
             name="password"
             autoComplete="current-password"

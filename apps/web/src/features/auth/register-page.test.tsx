@@ -132,7 +132,7 @@ describe('RegisterPage', () => {
     // A brand-new account is welcomed, not welcomed back.
     expect(screen.getByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Welcome back' })).not.toBeInTheDocument();
-    // …and so is its first feed (features/feed/member-home.tsx reads the mark).
+    // …and so is its first feed (features/feed/signed-in-home.tsx reads the mark).
     expect(localStorage.getItem('newAccount')).toBe('grace');
     expect(calls[0]).toMatchObject({
       url: '/api/auth/register',

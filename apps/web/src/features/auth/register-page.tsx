@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { AUTH_MESSAGES, registerRequestSchema, type RegisterRequest } from '@agora/contract';
 import { PageTitle } from '@/components/page-title';
 import { Button } from '@/components/ui/button';
@@ -13,8 +12,10 @@ import { useRegister } from './api';
 import { AuthLayout, FormError } from './auth-layout';
 import { PasswordInput } from '@/components/ui/password-input';
 import { safeRedirectPath } from './redirect';
+import { defineTexts } from '@/lib/i18n';
+import { toastSuccess } from '@/lib/toast';
 
-export const REGISTER_TEXTS = {
+export const REGISTER_TEXTS = defineTexts('register', {
   failed: 'Registration failed',
   network: 'Something went wrong. Please try again.',
   success: 'Registration successful!',
@@ -24,7 +25,18 @@ export const REGISTER_TEXTS = {
   invalid: 'Please correct the highlighted fields.',
   submit: 'Create account',
   submitting: 'Creating account...',
-} as const;
+  title: 'Create your account',
+  subtitle: 'Join communities, start discussions and meet people who share your interests.',
+  haveAccount: 'Already have an account?',
+  signIn: 'Sign in',
+  firstName: 'First name',
+  lastName: 'Last name',
+  email: 'Email',
+  username: 'Username',
+  password: 'Password',
+  confirmPassword: 'Confirm password',
+  terms: 'I agree to the terms of use and to treat every community with respect.',
+});
 
 type RegisterField = keyof RegisterRequest | 'terms';
 type Errors = Partial<Record<RegisterField, string>>;
@@ -113,7 +125,7 @@ export function RegisterPage() {
     };
     registration.mutate(body, {
       onSuccess: () => {
-        toast.success(REGISTER_TEXTS.success);
+        void toastSuccess(REGISTER_TEXTS.success);
         writeStorage(STORAGE_KEYS.newAccount, body.username);
         const redirect = params.get('redirect');
         const login = redirect ? `/login?redirect=${encodeURIComponent(safeRedirectPath(redirect))}` : '/login';
@@ -136,29 +148,29 @@ export function RegisterPage() {
 
   return (
     <AuthLayout
-      title="Create your account"
-      subtitle="Join communities, start discussions and meet people who share your interests."
+      title={REGISTER_TEXTS.title}
+      subtitle={REGISTER_TEXTS.subtitle}
       footer={
         <>
-          Already have an account?{' '}
+          {REGISTER_TEXTS.haveAccount}{' '}
           <Link to="/login" className="font-semibold text-accent-fg underline underline-offset-2 hover:decoration-2">
-            Sign in
+            {REGISTER_TEXTS.signIn}
           </Link>
         </>
       }
     >
-      <PageTitle title="Create your account" />
-      <form ref={form} noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Create account">
+      <PageTitle title={REGISTER_TEXTS.title} />
+      <form ref={form} noValidate onSubmit={onSubmit} className="space-y-5" aria-label={REGISTER_TEXTS.submit}>
         <FormError message={formError} />
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field label="First name" error={errors.firstName}>
+          <Field label={REGISTER_TEXTS.firstName} error={errors.firstName}>
             <Input name="firstName" autoComplete="given-name" value={values.firstName} onChange={set('firstName')} disabled={busy} />
           </Field>
-          <Field label="Last name" error={errors.lastName}>
+          <Field label={REGISTER_TEXTS.lastName} error={errors.lastName}>
             <Input name="lastName" autoComplete="family-name" value={values.lastName} onChange={set('lastName')} disabled={busy} />
           </Field>
         </div>
-        <Field label="Email" error={errors.email}>
+        <Field label={REGISTER_TEXTS.email} error={errors.email}>
           <Input
             name="email"
             type="email"
@@ -170,7 +182,7 @@ export function RegisterPage() {
             disabled={busy}
           />
         </Field>
-        <Field label="Username" error={errors.username}>
+        <Field label={REGISTER_TEXTS.username} error={errors.username}>
           <Input
             name="username"
             autoComplete="username"
@@ -181,10 +193,10 @@ export function RegisterPage() {
             disabled={busy}
           />
         </Field>
-        <Field label="Password" hint={REGISTER_TEXTS.passwordHint} error={errors.password}>
+        <Field label={REGISTER_TEXTS.password} hint={REGISTER_TEXTS.passwordHint} error={errors.password}>
           <PasswordInput name="password" autoComplete="new-password" value={values.password} onChange={set('password')} disabled={busy} />
         </Field>
-        <Field label="Confirm password" error={errors.confirmPassword}>
+        <Field label={REGISTER_TEXTS.confirmPassword} error={errors.confirmPassword}>
           <PasswordInput
             name="confirmPassword"
             autoComplete="new-password"
@@ -209,7 +221,7 @@ export function RegisterPage() {
               aria-describedby={errors.terms ? fieldErrorId(TERMS_ID) : undefined}
               className="mt-0.5 size-4 shrink-0 cursor-pointer rounded border-line-strong accent-brand-600 dark:accent-brand-400"
             />
-            <span>I agree to the terms of use and to treat every community with respect.</span>
+            <span>{REGISTER_TEXTS.terms}</span>
           </label>
           {errors.terms ? (
             <p id={fieldErrorId(TERMS_ID)} className="text-sm text-danger-fg">

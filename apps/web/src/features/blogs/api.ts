@@ -28,8 +28,7 @@ export { blogKeys } from './keys';
 export function useGroupBlogs(groupId: number) {
   return useInfiniteQuery({
     queryKey: blogKeys.group(groupId),
-    queryFn: ({ signal, pageParam }) =>
-      call(API.blogs.ofGroup, { params: [groupId], query: { cursor: pageParam }, signal }),
+    queryFn: ({ signal, pageParam }) => call(API.blogs.ofGroup, { params: [groupId], query: { cursor: pageParam }, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last: BlogPostsResponse) => last.nextCursor ?? undefined,
   });
@@ -40,8 +39,7 @@ export function useJoinedBlogs() {
   const session = useSession();
   return useInfiniteQuery({
     queryKey: blogKeys.joined(),
-    queryFn: ({ signal, pageParam }) =>
-      call(API.blogs.joined, { query: { cursor: pageParam, limit: BLOG_LIMITS.stripDefault }, signal }),
+    queryFn: ({ signal, pageParam }) => call(API.blogs.joined, { query: { cursor: pageParam, limit: BLOG_LIMITS.stripDefault }, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last: JoinedBlogsResponse) => last.nextCursor ?? undefined,
     enabled: Boolean(session),

@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
 import { BadgeCheck, Heart, Share2 } from 'lucide-react';
 import { blogPreviewText, blogWebPath, type Blog } from '@agora/contract';
-import { Avatar } from '@/components/ui/avatar';
+import { Picture } from '@/components/ui/picture';
 import { FallbackImage } from '@/components/ui/fallback-image';
 import { Tooltip } from '@/components/ui/tooltip';
 import { cn } from '@/lib/cn';
 import { formatTimestamp, isMobileWidth } from '@/lib/time';
 import { BLOG_TEXTS } from './texts';
+import { useProfilePanel } from '@/features/profiles/public';
 
 /** The card's date (SPEC §9 timestamps: relative today, then "MMM D" or with the year). */
 export function cardDate(iso: string, now = new Date()): string {
@@ -14,20 +15,36 @@ export function cardDate(iso: string, now = new Date()): string {
   return formatTimestamp(iso, now, mobile ? 'mobile' : 'desktop');
 }
 
-/** The author's avatar; a focusable image so keyboard users get the username tooltip too (SPEC §2). */
-function AuthorAvatar({ blog }: { blog: Blog }) {
-  const name = blog.username ?? 'Unknown Author';
+/**
+ * The author's picture with the username tooltip (SPEC §2); a button to their profile, as names are everywhere
+ * (issue 12 §2.14), above the card's stretched title link.
+ */
+function AuthorPicture({ blog }: { blog: Blog }) {
+  const profile = useProfilePanel();
+  const name = blog.username ?? BLOG_TEXTS.unknownAuthor;
+  const picture = <Picture src={blog.profileImage} size="sm" />;
   return (
     <Tooltip content={name}>
-      <span
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a tooltip trigger must take focus
-        tabIndex={0}
-        role="img"
-        aria-label={name}
-        className="relative z-10 inline-flex shrink-0 rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-      >
-        <Avatar src={blog.profileImage} size="sm" />
-      </span>
+      {blog.blog_author !== null && blog.username ? (
+        <button
+          type="button"
+          aria-label={BLOG_TEXTS.authorProfile(name)}
+          onClick={() => profile.open(blog.blog_author!)}
+          className="relative z-10 inline-flex shrink-0 rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        >
+          {picture}
+        </button>
+      ) : (
+        <span
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a tooltip trigger must take focus
+          tabIndex={0}
+          role="img"
+          aria-label={name}
+          className="relative z-10 inline-flex shrink-0 rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        >
+          {picture}
+        </span>
+      )}
     </Tooltip>
   );
 }
@@ -37,7 +54,7 @@ interface BlogCardProps {
   /** The community's path segment as the address bar has it (slug or id). */
   groupPath?: string;
   /** The home strip mixes communities: name the community on each card. */
-  showCommunity?: boolean;
+  showGroup?: boolean;
   className?: string;
 }
 
@@ -45,7 +62,7 @@ interface BlogCardProps {
  * SPEC §2 blog card: author avatar (tooltip username), date, title, header image or a text preview, like and share
  * counts. The title is the card's one link; it covers the whole card for pointer users.
  */
-export function BlogCard({ blog, groupPath, showCommunity, className }: BlogCardProps) {
+export function BlogCard({ blog, groupPath, showGroup, className }: BlogCardProps) {
   const href = blogWebPath(groupPath ?? blog.slug, blog.id);
   const titleId = `blog-card-${blog.id}`;
   return (
@@ -71,11 +88,13 @@ export function BlogCard({ blog, groupPath, showCommunity, className }: BlogCard
         </div>
       )}
       <div className="flex flex-1 flex-col gap-3 p-4">
-        {showCommunity ? (
+        {showGroup ? (
           <p className="flex min-w-0 items-center gap-1.5 text-xs font-medium text-fg-subtle">
             <FallbackImage src={blog.group_dp} kind="community" alt="" className="size-5 shrink-0 rounded-full object-cover" />
             <span className="truncate">{blog.group_name}</span>
-            {blog.group_verified ? <BadgeCheck className="size-3.5 shrink-0 text-accent-fg" aria-label="Verified" role="img" /> : null}
+            {blog.group_verified ? (
+              <BadgeCheck className="size-3.5 shrink-0 text-accent-fg" aria-label={BLOG_TEXTS.verified} role="img" />
+            ) : null}
           </p>
         ) : null}
         <h3 id={titleId} className="line-clamp-2 text-base leading-snug font-semibold break-words text-fg">
@@ -84,7 +103,7 @@ export function BlogCard({ blog, groupPath, showCommunity, className }: BlogCard
           </Link>
         </h3>
         <div className="mt-auto flex min-w-0 items-center gap-2 text-sm text-fg-muted">
-          <AuthorAvatar blog={blog} />
+          <AuthorPicture blog={blog} />
           <time dateTime={blog.date_published} className="min-w-0 truncate">
             {cardDate(blog.date_published)}
           </time>

@@ -1,5 +1,6 @@
 import { INTRO_FORMAT, mentionRule, RichText, type RichTextFormat } from '@/lib/rich-text';
 import { splitCodeBlocks } from '@/lib/rich-text/code-blocks';
+import { BLOG_TEXTS } from './texts';
 
 /**
  * The shared renderer's format for blog text between code blocks. Today it is bold, ***bigger bold*** (the editor's
@@ -31,7 +32,7 @@ export function splitImages(text: string): TextPiece[] {
 
 /** A fenced code block: kept exactly as typed, scrolled sideways when long (focusable, so keyboards can scroll it). */
 function CodeBlock({ code, language }: { code: string; language: string | null }) {
-  const label = language ? `Code (${language})` : 'Code';
+  const label = language ? BLOG_TEXTS.codeIn(language) : BLOG_TEXTS.code;
   return (
     <figure className="min-w-0">
       {language ? <figcaption className="mb-1 text-xs font-medium tracking-wide text-fg-subtle uppercase">{language}</figcaption> : null}
@@ -62,7 +63,7 @@ export function BlogContent({ content }: { content: string }) {
               <img
                 key={`${i}.${j}`}
                 src={piece.src}
-                alt="Illustration of the post"
+                alt={BLOG_TEXTS.illustration}
                 loading="lazy"
                 className="max-h-[80vh] w-auto max-w-full rounded-xl border border-line bg-surface-muted"
               />

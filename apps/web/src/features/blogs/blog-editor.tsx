@@ -1,4 +1,14 @@
-import { useEffect, useId, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent, type RefObject, type SetStateAction } from 'react';
+import {
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type KeyboardEvent,
+  type RefObject,
+  type SetStateAction,
+} from 'react';
 import { flushSync } from 'react-dom';
 import { Bold, Heading, ImagePlus, Trash2, Upload } from 'lucide-react';
 import { BLOG_LIMITS, BLOG_MESSAGES, cleanPastedText, type Blog } from '@agora/contract';
@@ -7,10 +17,11 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
-import { toast } from 'sonner';
+import { toastError, toastSuccess } from '@/lib/toast';
 import { useDraft } from '@/lib/use-draft';
 import { useCreateBlog, useUpdateBlog, useUploadBlogImage } from './api';
 import { BLOG_TEXTS } from './texts';
+import { heading, insertBlock, wrapSelection } from './editor-tools';
 
 interface BlogEditorProps {
   open: boolean;
@@ -48,7 +59,7 @@ export function BlogEditor({ open, onOpenChange, groupId, blog, onSaved }: BlogE
           closeRequestRef={closeRequestRef}
           onDone={(saved) => {
             onOpenChange(false);
-            toast.success(blog ? BLOG_MESSAGES.updated : BLOG_MESSAGES.created);
+            void toastSuccess(blog ? BLOG_MESSAGES.updated : BLOG_MESSAGES.created);
             onSaved?.(saved);
           }}
           onCancel={() => onOpenChange(false)}
@@ -56,33 +67,6 @@ export function BlogEditor({ open, onOpenChange, groupId, blog, onSaved }: BlogE
       </DialogContent>
     </Dialog>
   );
-}
-
-/** Wraps the selection in `marker` (or inserts marker + placeholder + marker with the placeholder selected). */
-export function wrapSelection(text: string, start: number, end: number, marker: string, placeholder: string) {
-  const selected = text.slice(start, end);
-  const inner = selected || placeholder;
-  const next = `${text.slice(0, start)}${marker}${inner}${marker}${text.slice(end)}`;
-  return { text: next, selectionStart: start + marker.length, selectionEnd: start + marker.length + inner.length };
-}
-
-/** Starts a heading: wraps the selection in ***, or with nothing selected adds a heading line with its placeholder selected. */
-export function heading(text: string, start: number, end: number) {
-  if (start !== end) return wrapSelection(text, start, end, '***', 'Heading');
-  const line = insertBlock(text, start, '***Heading***');
-  const headingStart = line.text.lastIndexOf('***Heading***', line.selectionStart) + 3;
-  return { text: line.text, selectionStart: headingStart, selectionEnd: headingStart + 'Heading'.length };
-}
-
-/** Inserts a block (an image line, a heading) at the caret, on its own line. */
-export function insertBlock(text: string, at: number, block: string) {
-  const before = text.slice(0, at);
-  const after = text.slice(at);
-  const lead = before === '' || before.endsWith('\n') ? '' : '\n';
-  const trail = after.startsWith('\n') ? '' : '\n';
-  const next = `${before}${lead}${block}${trail}${after}`;
-  const caret = before.length + lead.length + block.length + trail.length;
-  return { text: next, selectionStart: caret, selectionEnd: caret };
 }
 
 interface BlogDraft {
@@ -106,7 +90,10 @@ function EditorForm({
   const create = useCreateBlog(groupId);
   const update = useUpdateBlog(groupId);
   const uploadImage = useUploadBlogImage();
-  const saved = useMemo<BlogDraft>(() => ({ title: blog?.blog_title ?? '', content: blog?.blog_content ?? '' }), [blog?.blog_title, blog?.blog_content]);
+  const saved = useMemo<BlogDraft>(
+    () => ({ title: blog?.blog_title ?? '', content: blog?.blog_content ?? '' }),
+    [blog?.blog_title, blog?.blog_content],
+  );
   const [draft, setDraft, discardDraft] = useDraft<BlogDraft>(
     blog ? `blog-edit:${blog.id}` : `blog:${groupId}`,
     saved,
@@ -173,7 +160,7 @@ function EditorForm({
   /** Uploads one content image and inserts "[url]" where the caret was when it started. */
   const addImage = async (file: File) => {
     if (!file.type.startsWith('image/')) {
-      toast.error(BLOG_TEXTS.notAnImage);
+      void toastError(BLOG_TEXTS.notAnImage);
       return;
     }
     const at = selection().start;
@@ -192,7 +179,7 @@ function EditorForm({
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'b') {
       event.preventDefault();
-      wrap('**', 'bold text');
+      wrap('**', BLOG_TEXTS.boldPlaceholder);
     }
   };
 
@@ -286,7 +273,7 @@ function EditorForm({
             event.target.value = '';
             if (!file) return;
             if (!file.type.startsWith('image/')) {
-              toast.error(BLOG_TEXTS.notAnImage);
+              void toastError(BLOG_TEXTS.notAnImage);
               return;
             }
             setImage(file);
@@ -300,8 +287,8 @@ function EditorForm({
           <label htmlFor={`${hintId}-content`} className="text-sm font-medium text-fg">
             {BLOG_TEXTS.contentLabel}
           </label>
-          <div role="toolbar" aria-label="Formatting" aria-controls={`${hintId}-content`} className="flex items-center gap-1">
-            <Button variant="ghost" size="sm" onClick={() => wrap('**', 'bold text')} aria-keyshortcuts="Control+B Meta+B">
+          <div role="toolbar" aria-label={BLOG_TEXTS.formatting} aria-controls={`${hintId}-content`} className="flex items-center gap-1">
+            <Button variant="ghost" size="sm" onClick={() => wrap('**', BLOG_TEXTS.boldPlaceholder)} aria-keyshortcuts="Control+B Meta+B">
               <Bold aria-hidden />
               {BLOG_TEXTS.bold}
             </Button>

@@ -1,6 +1,5 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
 import { ArrowLeft, BadgeCheck, Heart, Pencil, Share2, Trash2 } from 'lucide-react';
 import { BLOG_MESSAGES, blogWebPath, canManageBlog, groupWebPath, type Blog, type GroupDetailResponse } from '@agora/contract';
 import { PageTitle } from '@/components/page-title';
@@ -14,13 +13,15 @@ import { cn } from '@/lib/cn';
 import { copyText } from '@/lib/copy-text';
 import { lazyComponent } from '@/lib/lazy-component';
 import { useSession } from '@/lib/session';
-import { toastError } from '@/lib/toast';
 import { TOAST_MS } from '@/lib/ui-constants';
 import { loginPathFor } from '@/features/auth/public';
+import { useProfilePanel } from '@/features/profiles/public';
 import { useCanLike, useGroup } from '@/features/groups/api';
 import { useBlog, useBlogLike, useDeleteBlog, useShareBlog } from './api';
 import { BlogContent } from './blog-content';
 import { BLOG_TEXTS } from './texts';
+import { formatLongDate } from '@/lib/i18n';
+import { toastError, toastSuccess } from '@/lib/toast';
 
 // The editor loads when the owner asks to edit, not with the page.
 const BlogEditor = lazyComponent(
@@ -32,12 +33,11 @@ const BlogEditor = lazyComponent(
 export const BLOG_PAGE_SCROLL_PX = 400;
 
 const ID_PATTERN = /^[1-9][0-9]{0,9}$/;
-const LONG_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
 /** "Published March 5, 2026" in the reader's time zone. */
 export function publishedDate(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : LONG_DATE.format(date);
+  return Number.isNaN(date.getTime()) ? '' : formatLongDate(date);
 }
 
 /**
@@ -68,6 +68,7 @@ export function BlogPage() {
 
 function BlogArticle({ blog, detail, communityPath }: { blog: Blog; detail: GroupDetailResponse | null; communityPath: string }) {
   const session = useSession();
+  const profile = useProfilePanel();
   const navigate = useNavigate();
   const location = useLocation();
   const like = useBlogLike();
@@ -124,10 +125,10 @@ function BlogArticle({ blog, detail, communityPath }: { blog: Blog; detail: Grou
       // Copy first, while the click still counts as the user's gesture; the share is counted alongside.
       const copying = copyText(url);
       if (session) share.mutate({ groupId: blog.group_id, blogId: blog.id });
-      if (await copying) toast.success(BLOG_TEXTS.linkCopied, { duration: TOAST_MS });
-      else toast.error(BLOG_TEXTS.copyFailed);
+      if (await copying) void toastSuccess(BLOG_TEXTS.linkCopied, { duration: TOAST_MS });
+      else void toastError(BLOG_TEXTS.copyFailed);
     } catch {
-      toast.error(BLOG_TEXTS.copyError);
+      void toastError(BLOG_TEXTS.copyError);
     }
   };
 
@@ -137,7 +138,7 @@ function BlogArticle({ blog, detail, communityPath }: { blog: Blog; detail: Grou
       {
         onSuccess: (data) => {
           setConfirming(false);
-          toast.success(data.message);
+          void toastSuccess(data.message);
           void navigate(`${communityPath}/blogs`, { replace: true });
         },
       },
@@ -165,7 +166,9 @@ function BlogArticle({ blog, detail, communityPath }: { blog: Blog; detail: Grou
             </span>
             <span className="mb-1 flex min-w-0 items-center gap-1.5 font-semibold text-fg hover:text-accent-fg">
               <span className="truncate">{blog.group_name}</span>
-              {blog.group_verified ? <BadgeCheck className="size-4 shrink-0 text-accent-fg" aria-label="Verified" role="img" /> : null}
+              {blog.group_verified ? (
+                <BadgeCheck className="size-4 shrink-0 text-accent-fg" aria-label={BLOG_TEXTS.verified} role="img" />
+              ) : null}
             </span>
           </Link>
         </div>
@@ -175,7 +178,20 @@ function BlogArticle({ blog, detail, communityPath }: { blog: Blog; detail: Grou
         <h1 id="blog-title" className="text-2xl font-bold tracking-tight break-words text-fg sm:text-3xl">
           {blog.blog_title}
         </h1>
-        <p className="text-sm text-fg-muted">{BLOG_TEXTS.published(publishedDate(blog.date_published), blog.username)}</p>
+        <p className="text-sm text-fg-muted">
+          {BLOG_TEXTS.publishedBy(publishedDate(blog.date_published))}
+          {blog.blog_author !== null && blog.username ? (
+            <button
+              type="button"
+              onClick={() => profile.open(blog.blog_author!)}
+              className="font-medium text-fg hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+            >
+              {blog.username}
+            </button>
+          ) : (
+            BLOG_TEXTS.unknownAuthor
+          )}
+        </p>
       </div>
 
       {blog.blog_img ? (
@@ -238,7 +254,7 @@ function BlogNotFound({ retry }: { retry?: () => void }) {
 
 function BlogSkeleton() {
   return (
-    <div role="status" aria-busy="true" aria-label="Loading blog post" className="mx-auto max-w-3xl space-y-6">
+    <div role="status" aria-busy="true" aria-label={BLOG_TEXTS.loading} className="mx-auto max-w-3xl space-y-6">
       <Skeleton className="h-8 w-24" />
       <Skeleton className="aspect-[3/1] max-h-56 w-full rounded-2xl" />
       <Skeleton className="h-9 w-3/4" />

@@ -1,3 +1,4 @@
+// Over 400 lines on purpose: one screen's tests share one mock server and its helpers; split by screen, not by size.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
@@ -48,7 +49,7 @@ describe('Blogs tab', () => {
           ]),
         ),
     });
-    const { user } = renderApp('/group/night-owls/blogs');
+    const { user, router } = renderApp('/group/night-owls/blogs');
     const card = (await screen.findByRole('article', { name: 'Reading by lamplight' })) as HTMLElement;
     expect(within(card).getByRole('link', { name: 'Reading by lamplight' })).toHaveAttribute('href', BLOG_PATH);
     expect(within(card).getByText('Mar 5 2024')).toBeInTheDocument();
@@ -57,9 +58,13 @@ describe('Blogs tab', () => {
     expect(card.querySelector('img[src="/uploads/blog/a.webp"]')).not.toBeNull();
     const plain = screen.getByRole('article', { name: 'Plain' });
     expect(within(plain).getByText('Only words here')).toBeInTheDocument();
-    await user.hover(within(card).getByRole('img', { name: 'grace' }));
+    // The author's picture: the username tooltip (SPEC §2), and a button to their profile (issue 12 §2.14).
+    const author = within(card).getByRole('button', { name: 'grace, open profile' });
+    await user.hover(author);
     expect(await screen.findByRole('tooltip')).toHaveTextContent('grace');
     expect(screen.getByRole('button', { name: 'Write a blog post' })).toBeInTheDocument();
+    await user.click(author);
+    expect(router.state.location.search).toContain('profile=40');
   });
 
   it.each([
@@ -261,7 +266,8 @@ describe('Blog page', () => {
     );
     renderApp(BLOG_PATH);
     expect(await screen.findByRole('heading', { level: 1, name: 'Reading by lamplight' })).toBeInTheDocument();
-    expect(screen.getByText('Published March 5, 2024 | By grace')).toBeInTheDocument();
+    // The author's name is a button to their profile, as names are everywhere (issue 12 §2.14).
+    expect(screen.getByRole('button', { name: 'grace' }).closest('p')).toHaveTextContent(/^Published March 5, 2024 \| By grace$/);
     expect(screen.getByText('bold').tagName).toBe('STRONG');
     // A mention opens the profile (issue 12 §2.9); inside a code block it stays code.
     expect(screen.getByRole('link', { name: '@grace' })).toHaveAttribute('href', `${BLOG_PATH}?profile=%40grace`);

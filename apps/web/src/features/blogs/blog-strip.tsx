@@ -52,7 +52,7 @@ export function BlogStrip() {
       <ul ref={scroller} onScroll={measure} className="-mx-1 flex snap-x gap-4 overflow-x-auto px-1 pt-1 pb-3 [scrollbar-width:thin]">
         {list.map((blog) => (
           <li key={blog.id} className="flex w-72 max-w-[80vw] shrink-0 snap-start">
-            <BlogCard blog={blog} showCommunity className="w-full" />
+            <BlogCard blog={blog} showGroup className="w-full" />
           </li>
         ))}
       </ul>

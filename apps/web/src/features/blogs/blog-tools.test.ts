@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { splitImages } from './blog-content';
-import { heading, insertBlock, wrapSelection } from './blog-editor';
+import { heading, insertBlock, wrapSelection } from './editor-tools';
 
 describe('editor tools', () => {
   it('wraps the selection, or inserts a placeholder and selects it', () => {

@@ -1,17 +1,13 @@
 import { Suspense } from 'react';
 import { Skeleton } from '@/components/ui/spinner';
 import { lazyComponent } from '@/lib/lazy-component';
-import type { GroupBlogsProps } from './blogs-tab';
 
 /**
- * What other features may use from blogs besides its hooks (api.ts): the community's Blogs tab and the home feed's
- * strip, each loaded with its own code when it first shows (the home page stays light), with a placeholder meanwhile.
+ * What other features may use from blogs besides its hooks (api.ts): the home feed's strip, loaded with its own
+ * code when it first shows (the home page stays light), with a placeholder meanwhile. The community's Blogs tab
+ * (group-tab.tsx) is a route of its own, composed by app/group-routes.tsx.
  */
 
-const LazyGroupBlogs = lazyComponent(
-  () => import('./blogs-tab'),
-  (m) => m.GroupBlogs,
-);
 const LazyBlogStrip = lazyComponent(
   () => import('./blog-strip'),
   (m) => m.BlogStrip,
@@ -19,14 +15,6 @@ const LazyBlogStrip = lazyComponent(
 
 function Placeholder() {
   return <Skeleton className="h-64 w-full rounded-2xl" />;
-}
-
-export function GroupBlogs(props: GroupBlogsProps) {
-  return (
-    <Suspense fallback={<Placeholder />}>
-      <LazyGroupBlogs {...props} />
-    </Suspense>
-  );
 }
 
 export function BlogStrip() {

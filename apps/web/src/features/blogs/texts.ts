@@ -1,10 +1,11 @@
+import { defineTexts, plural } from '@/lib/i18n';
 import { BLOG_MESSAGES } from '@agora/contract';
 
 /**
  * Every text of the blog screens. Quoted ones are the SPEC's, character for character (§2, §4, §5, §8); the rest
  * are ours where the spec is silent.
  */
-export const BLOG_TEXTS = {
+export const BLOG_TEXTS = defineTexts('blogs', {
   // Blogs tab and home strip (SPEC §2)
   noBlogs: 'No blog posts yet',
   beFirst: 'Be the first to post!',
@@ -15,15 +16,17 @@ export const BLOG_TEXTS = {
   listLoadFailed: "Blog posts couldn't be loaded.",
   scrollLeft: 'Scroll blogs left',
   scrollRight: 'Scroll blogs right',
-  likes: (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'like' : 'likes'}`,
-  shares: (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'share' : 'shares'}`,
+  likes: (n: number) => plural(n, { one: '# like', other: '# likes' }),
+  shares: (n: number) => plural(n, { one: '# share', other: '# shares' }),
 
   // Blog page (SPEC §2, §4)
   notFound: BLOG_MESSAGES.notFound,
   notFoundHint: 'It may have been deleted, or the link is wrong.',
   goBack: 'Go Back',
   back: 'Back',
-  published: (date: string, author: string | null) => `Published ${date} | By ${author ?? 'Unknown Author'}`,
+  /** Followed by the author's name, a button to their profile (issue 12 §2.14). */
+  publishedBy: (date: string) => `Published ${date} | By `,
+  authorProfile: (name: string) => `${name}, open profile`,
   like: (n: number) => `Like (${n})`,
   share: (n: number) => `Share (${n})`,
   edit: 'Edit',
@@ -61,7 +64,8 @@ export const BLOG_TEXTS = {
   cancel: 'Cancel',
   // Closing an editor with changes (issue 12 §2.3)
   closeTitle: 'Close the editor?',
-  closeDescription: 'Your title and text are kept as a draft on this device until you publish or discard them (a chosen header image is not kept).',
+  closeDescription:
+    'Your title and text are kept as a draft on this device until you publish or discard them (a chosen header image is not kept).',
   keepEditing: 'Keep editing',
   keepDraft: 'Keep draft',
   discard: 'Discard',
@@ -71,4 +75,12 @@ export const BLOG_TEXTS = {
   notAnImage: 'Please choose an image file',
   needsText: 'Write a title and some content first',
   waitForUpload: 'Please wait for uploads',
-} as const;
+  unknownAuthor: 'Unknown Author',
+  verified: 'Verified',
+  loading: 'Loading blog post',
+  code: 'Code',
+  codeIn: (language: string) => `Code (${language})`,
+  illustration: 'Illustration of the post',
+  formatting: 'Formatting',
+  boldPlaceholder: 'bold text',
+});

@@ -21,9 +21,9 @@ import {
   type Discussion,
 } from '@agora/contract';
 import { call, upload } from '@/lib/api-client';
-import { groupKeys } from '@/features/groups/api';
+import { groupKeys } from '@/features/groups/keys';
 import { useOptimisticMutation, type OptimisticPatch } from '@/lib/optimistic';
-import { markFreshPost } from './fresh-posts';
+import { markFreshDiscussion } from './fresh-discussions';
 import { discussionKeys, POST_CACHES } from './keys';
 import { DISCUSSION_TEXTS } from './texts';
 
@@ -236,7 +236,7 @@ export function useCreateDiscussion() {
       call(API.discussions.create, { params: [groupId], body: { content, mediaUrls } }),
     meta: { errorMessage: DISCUSSION_TEXTS.createFailed },
     onSuccess: ({ discussion }, { groupId }) => {
-      markFreshPost(discussion.id);
+      markFreshDiscussion(discussion.id);
       for (const key of [discussionKeys.group(groupId), discussionKeys.home()])
         queryClient.setQueryData<InfiniteData<DiscussionListResponse>>(key, (old) =>
           old && old.pages.length > 0

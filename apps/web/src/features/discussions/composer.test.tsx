@@ -4,7 +4,7 @@ import { json, mockFetch, renderApp, signIn } from '@/test/render-app';
 import { uploadPostImage } from './api';
 import type * as DiscussionsApi from './api';
 import { toast } from 'sonner';
-import { resetFreshPosts } from './fresh-posts';
+import { resetFreshDiscussions } from './fresh-discussions';
 import { deferred, feedPage, makeDiscussion, makeGroupDetail } from './test-data';
 
 // Uploads go through XMLHttpRequest (progress); here each one is a call the test answers by hand.
@@ -61,7 +61,7 @@ async function openComposer(pinned: ReturnType<typeof makeDiscussion>[] = []) {
 
 afterEach(() => {
   vi.mocked(uploadPostImage).mockReset();
-  resetFreshPosts();
+  resetFreshDiscussions();
   toast.dismiss();
 });
 
@@ -230,7 +230,9 @@ describe('the create-a-post modal', () => {
     await user.type(text, 'My first post');
     await user.click(post);
     expect(await screen.findByText('Post added!')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Post by ada', 'Post by mo']));
+    await waitFor(() =>
+      expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Post by ada', 'Post by mo']),
+    );
     const mine = screen.getByRole('article', { name: 'Post by ada' }).closest('li')!;
     await waitFor(() => expect(scrolled).toContain(mine));
     // After the refresh the server still sorts pinned first: the new post stays on top until the next reload.

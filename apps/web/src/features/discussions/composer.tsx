@@ -1,16 +1,16 @@
 import { useId, useState } from 'react';
-import { Avatar } from '@/components/ui/avatar';
+import { Picture } from '@/components/ui/picture';
 import { cn } from '@/lib/cn';
 import { useOwnProfile } from '@/features/profiles/api';
 import { useJoinedGroups } from '@/features/groups/api';
-import { PostEditorDialog, type PostTarget } from './post-editor';
+import { DiscussionEditorDialog, type PostTarget } from './discussion-editor';
 import { DISCUSSION_TEXTS } from './texts';
 
 function ComposerButton({ onOpen, className }: { onOpen: () => void; className?: string }) {
   const profile = useOwnProfile();
   return (
     <div className={cn('flex items-center gap-3', className)}>
-      <Avatar src={profile.data?.profileImage} size="md" />
+      <Picture src={profile.data?.profileImage} size="md" />
       <button
         type="button"
         onClick={onOpen}
@@ -32,7 +32,7 @@ export function Composer({ group }: { group: PostTarget }) {
   return (
     <section aria-label={DISCUSSION_TEXTS.createTitle} className="rounded-2xl border border-line bg-surface p-4 shadow-sm">
       <ComposerButton onOpen={() => setOpen(true)} />
-      <PostEditorDialog open={open} onOpenChange={setOpen} group={group} />
+      <DiscussionEditorDialog open={open} onOpenChange={setOpen} group={group} />
     </section>
   );
 }
@@ -41,7 +41,7 @@ export function Composer({ group }: { group: PostTarget }) {
  * The home page's box to post to a community (SPEC §2 route "/"): choose one of your communities (owned ones
  * included), then the composer. Hidden while the list loads or when there is none to post to.
  */
-export function PostToCommunity() {
+export function GroupDiscussionComposer() {
   const joined = useJoinedGroups();
   const groups = joined.data?.groups ?? [];
   const [chosen, setChosen] = useState<number | null>(null);
@@ -74,7 +74,7 @@ export function PostToCommunity() {
         </div>
       </div>
       <ComposerButton onOpen={() => setOpen(true)} />
-      <PostEditorDialog open={open} onOpenChange={setOpen} group={{ id: group.id, name: group.group_name }} />
+      <DiscussionEditorDialog open={open} onOpenChange={setOpen} group={{ id: group.id, name: group.group_name }} />
     </section>
   );
 }

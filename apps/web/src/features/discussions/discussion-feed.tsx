@@ -2,9 +2,9 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { LoadError, loadFailed } from '@/components/load-error';
 import { LoadMore } from '@/components/load-more';
 import { useDiscussionFeed, type FeedSource } from './api';
-import { freshFirst, useFreshPosts } from './fresh-posts';
-import { PostCard } from './post-card';
-import { PostPlaceholders } from '@/components/post-skeleton';
+import { freshFirst, useFreshDiscussions } from './fresh-discussions';
+import { DiscussionCard } from './discussion-card';
+import { DiscussionPlaceholders } from '@/components/discussion-skeleton';
 import { DISCUSSION_TEXTS } from './texts';
 
 export interface DiscussionFeedProps {
@@ -14,7 +14,7 @@ export interface DiscussionFeedProps {
   /** Shown when there is nothing to show; a failed load shows `LoadError` instead (issue 12 §2.4). */
   empty: ReactNode;
   /** Cards name their community (home and Explore). */
-  showCommunity?: boolean;
+  showGroup?: boolean;
   /** Above the list once it has loaded (the composer). */
   header?: ReactNode;
   label: string;
@@ -25,9 +25,9 @@ export interface DiscussionFeedProps {
  * wrote come first (above pinned ones) and the newest is scrolled into view once (issue 12 §2.5); each post shows
  * once even when a refresh moved it to another page.
  */
-export function DiscussionFeed({ source, skeletons, empty, showCommunity = false, header = null, label }: DiscussionFeedProps) {
+export function DiscussionFeed({ source, skeletons, empty, showGroup = false, header = null, label }: DiscussionFeedProps) {
   const feed = useDiscussionFeed(source);
-  const freshIds = useFreshPosts();
+  const freshIds = useFreshDiscussions();
   const posts = freshFirst(uniquePosts(feed.data?.pages.flatMap((page) => page.discussions) ?? []), freshIds);
   const newest = freshIds[0];
   const shownNewest = newest !== undefined && posts.some((p) => p.id === newest);
@@ -47,7 +47,7 @@ export function DiscussionFeed({ source, skeletons, empty, showCommunity = false
     return (
       <div className="space-y-4">
         {header}
-        <PostPlaceholders label={label} count={skeletons} />
+        <DiscussionPlaceholders label={label} count={skeletons} />
       </div>
     );
   }
@@ -63,7 +63,7 @@ export function DiscussionFeed({ source, skeletons, empty, showCommunity = false
         <ul aria-label={label} className="space-y-4">
           {posts.map((post) => (
             <li key={post.id} data-post-id={post.id}>
-              <PostCard post={post} showCommunity={showCommunity} />
+              <DiscussionCard post={post} showGroup={showGroup} />
             </li>
           ))}
         </ul>

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Composer } from './composer';
 import { DiscussionFeed } from './discussion-feed';
-import type { PostTarget } from './post-editor';
+import type { PostTarget } from './discussion-editor';
+import { DISCUSSION_TEXTS } from './texts';
 
 /**
  * The community's Discussion tab content (SPEC §2): the member's composer, then the posts, pinned first and then
@@ -14,7 +15,7 @@ export function GroupDiscussions({ group, canPost, empty }: { group: PostTarget;
       skeletons={2}
       empty={empty}
       header={canPost ? <Composer group={group} /> : null}
-      label="Posts"
+      label={DISCUSSION_TEXTS.posts}
     />
   );
 }

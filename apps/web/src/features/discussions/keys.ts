@@ -1,4 +1,4 @@
-import { feedKeys } from '@/features/feed/api';
+import { feedKeys } from '@/features/feed/keys';
 
 /**
  * Query keys of discussions (zod-free, like groups/keys.ts). The home and Explore feeds live under the feed's keys,

@@ -6,6 +6,7 @@ import { toastError } from '@/lib/toast';
 import { DISCUSSION_MESSAGES } from '@agora/contract';
 import { loginPathFor } from '@/features/auth/public';
 import { useCanLike } from '@/features/groups/api';
+import { formatNumber } from '@/lib/i18n';
 
 interface LikeButtonProps {
   /** The community of the post: only its members like (decision 0012 (a)). */
@@ -18,6 +19,11 @@ interface LikeButtonProps {
   countLabel: string;
   onToggle: () => void;
   size?: 'sm' | 'md';
+  /**
+   * What the server said the viewer may do (a discussion's `abilities.like`); without it the web infers membership
+   * from the loaded community or the joined list (`useCanLike`), which is unknown past its first page.
+   */
+  canLike?: boolean;
 }
 
 /**
@@ -26,9 +32,10 @@ interface LikeButtonProps {
  * itself is optimistic in the caller's hook. A signed-in viewer outside the community keeps the count and the button
  * (as Facebook Groups does), but pressing it says "Join the group to like its posts" and sends nothing.
  */
-export function LikeButton({ groupId, liked, count, label, countLabel, onToggle, size = 'md' }: LikeButtonProps) {
+export function LikeButton({ groupId, liked, count, label, countLabel, onToggle, size = 'md', canLike: told }: LikeButtonProps) {
   const session = useSession();
-  const canLike = useCanLike(groupId);
+  const inferred = useCanLike(groupId);
+  const canLike = told ?? inferred;
   const navigate = useNavigate();
   const location = useLocation();
   const onClick = () => {
@@ -56,7 +63,7 @@ export function LikeButton({ groupId, liked, count, label, countLabel, onToggle,
       )}
     >
       <Heart className={cn(size === 'md' ? 'size-[18px]' : 'size-4', liked && 'fill-current')} aria-hidden />
-      <span className="tabular-nums">{count.toLocaleString('en-US')}</span>
+      <span className="tabular-nums">{formatNumber(count)}</span>
     </button>
   );
 }

@@ -2,19 +2,20 @@ import { Link } from 'react-router';
 import { MessagesSquare, RefreshCw, TriangleAlert } from 'lucide-react';
 import { groupWebPath, type ActivityItem } from '@agora/contract';
 import { LoadMore } from '@/components/load-more';
-import { PostSkeleton } from '@/components/post-skeleton';
-import { Avatar } from '@/components/ui/avatar';
+import { DiscussionSkeleton } from '@/components/discussion-skeleton';
+import { Picture } from '@/components/ui/picture';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { COMMENT_FORMAT, RichText } from '@/lib/rich-text';
 import { useUserActivity } from './api';
 import { CopyLinkButton } from './copy-link';
-import { PostCard } from './post-card';
+import { DiscussionCard } from './discussion-card';
 import { DISCUSSION_TEXTS } from './texts';
 import { Timestamp } from './timestamp';
 import { commentPanelPath, usePostPanel } from './use-post-panel';
+import { defineTexts } from '@/lib/i18n';
 
-export const ACTIVITY_TEXTS = {
+export const ACTIVITY_TEXTS = defineTexts('activity', {
   label: 'Activity',
   loading: 'Loading activity',
   emptyOwn: "You haven't posted or commented yet.",
@@ -25,7 +26,8 @@ export const ACTIVITY_TEXTS = {
   more: 'Show more activity',
   commented: (kind: 'comment' | 'reply') => (kind === 'comment' ? 'Commented on a post' : 'Replied on a post'),
   openComment: 'Open in the post',
-} as const;
+  commentBy: (reply: boolean, username: string) => `${reply ? 'Reply' : 'Comment'} by ${username}`,
+});
 
 /** The first line of a post's text, as plain text, for the "commented on" line. */
 function excerpt(text: string): string {
@@ -48,8 +50,8 @@ export function ProfileActivity({ userId, username, own }: { userId: number; use
   if (activity.isPending) {
     return (
       <div role="status" aria-busy="true" aria-label={ACTIVITY_TEXTS.loading} className="space-y-4">
-        <PostSkeleton />
-        <PostSkeleton />
+        <DiscussionSkeleton />
+        <DiscussionSkeleton />
       </div>
     );
   }
@@ -81,7 +83,7 @@ export function ProfileActivity({ userId, username, own }: { userId: number; use
       <ul aria-label={ACTIVITY_TEXTS.label} className="space-y-4">
         {items.map((item) => (
           <li key={item.type === 'discussion' ? `d${item.discussion.id}` : `c${item.comment.id}`}>
-            {item.type === 'discussion' ? <PostCard post={item.discussion} showCommunity /> : <CommentActivity item={item} />}
+            {item.type === 'discussion' ? <DiscussionCard post={item.discussion} showGroup /> : <CommentActivity item={item} />}
           </li>
         ))}
       </ul>
@@ -110,7 +112,7 @@ function CommentActivity({ item }: { item: Extract<ActivityItem, { type: 'commen
   const kind = comment.parentCommentId === null ? 'comment' : 'reply';
   return (
     <article
-      aria-label={`${kind === 'comment' ? 'Comment' : 'Reply'} by ${comment.username}`}
+      aria-label={ACTIVITY_TEXTS.commentBy(kind !== 'comment', comment.username)}
       data-testid="activity-comment"
       className="rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-5"
     >
@@ -127,7 +129,7 @@ function CommentActivity({ item }: { item: Extract<ActivityItem, { type: 'commen
         <Timestamp value={comment.date_posted} />
       </div>
       <div className="mt-3 flex gap-2.5">
-        <Avatar src={comment.profileImage} size="sm" />
+        <Picture src={comment.profileImage} size="sm" />
         <div className="min-w-0 flex-1 rounded-2xl bg-surface-muted px-3 py-2">
           <RichText text={comment.content} format={COMMENT_FORMAT} className="text-sm" />
         </div>

@@ -1,10 +1,11 @@
+import { defineTexts, plural } from '@/lib/i18n';
 import { DISCUSSION_MESSAGES } from '@agora/contract';
 
 /**
  * Every text of the discussion screens. Quoted ones are the SPEC's, character for character (§2, §5, §8); the rest
  * are ours where the spec is silent.
  */
-export const DISCUSSION_TEXTS = {
+export const DISCUSSION_TEXTS = defineTexts('discussions', {
   // Composer and the create-a-post modal (SPEC §2, §5)
   composerPrompt: 'Anything on your mind?',
   createTitle: 'Create a post',
@@ -44,8 +45,8 @@ export const DISCUSSION_TEXTS = {
   likePost: 'Like post',
   unlikePost: 'Remove like',
   openPost: 'Open post',
-  comments: (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'comment' : 'comments'}`,
-  likes: (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'like' : 'likes'}`,
+  comments: (n: number) => plural(n, { one: '# comment', other: '# comments' }),
+  likes: (n: number) => plural(n, { one: '# like', other: '# likes' }),
   moreImages: (n: number) => `+${n}`,
   openImage: (i: number, n: number) => `Open image ${i} of ${n}`,
   inCommunity: 'in',
@@ -72,7 +73,7 @@ export const DISCUSSION_TEXTS = {
   reply: 'Reply',
   replyingTo: (username: string) => `Replying to ${username}`,
   cancelReply: 'Cancel reply',
-  viewReplies: (n: number) => (n === 1 ? 'View 1 reply' : `View ${n.toLocaleString('en-US')} replies`),
+  viewReplies: (n: number) => plural(n, { one: 'View # reply', other: 'View # replies' }),
   hideReplies: 'Hide replies',
   noComments: 'No comments yet',
   beFirstComment: 'Start the conversation.',
@@ -103,4 +104,13 @@ export const DISCUSSION_TEXTS = {
   discardDraft: 'Discard',
   postAdded: 'Post added!',
   feedLoadFailed: "Discussions couldn't be loaded.",
-} as const;
+  postBy: (username: string) => `Post by ${username}`,
+  images: 'Images',
+  posts: 'Posts',
+  loadingPost: 'Loading post',
+  verified: 'Verified',
+  loadingComments: 'Loading comments',
+  loadingReplies: 'Loading replies',
+  replyTo: (username: string) => `Reply to ${username}`,
+  copyLinkTo: (username: string, reply: boolean) => `Copy link to ${username}'s ${reply ? 'reply' : 'comment'}`,
+});

@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import dayjs from 'dayjs';
+import { formatDateTime } from '@/lib/i18n';
 import { formatTimestamp, type Viewport } from '@/lib/time';
 import { MOBILE_BREAKPOINT_PX } from '@/lib/ui-constants';
 
@@ -35,10 +35,10 @@ function useNow(intervalMs = 60_000): Date {
 export function Timestamp({ value, className }: { value: string; className?: string }) {
   const now = useNow();
   const viewport = useViewport();
-  const date = dayjs(value);
-  if (!date.isValid()) return null;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return null;
   return (
-    <time dateTime={value} title={date.format('MMM D, YYYY h:mm A')} className={className}>
+    <time dateTime={value} title={formatDateTime(date)} className={className}>
       {formatTimestamp(value, now, viewport)}
     </time>
   );

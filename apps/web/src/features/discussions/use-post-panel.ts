@@ -1,10 +1,11 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
 import { parsePathId } from '@agora/contract';
+import { useUrlPanel } from '@/lib/use-url-panel';
 
 /**
- * The post panel is driven by the URL, like the profile panel: `?post=<groupId>-<discussionId>` on any page. A post
- * link can be shared and reloaded, the browser's Back closes it, and one parameter means one post at a time.
+ * The post panel is driven by the URL, like the profile panel (lib/use-url-panel.ts): `?post=<groupId>-<discussionId>`
+ * on any page. A post link can be shared and reloaded, the browser's Back closes it, and one parameter means one post
+ * at a time.
  */
 export const POST_PARAM = 'post';
 /**
@@ -69,38 +70,17 @@ export function absoluteUrl(path: string): string {
 }
 
 export function usePostPanel() {
-  const [params, setParams] = useSearchParams();
+  const { params, set } = useUrlPanel();
   const raw = params.get(POST_PARAM);
   const target = parsePostParam(raw);
   const comment = parseCommentParam(params.get(COMMENT_PARAM));
 
   const open = useCallback(
-    (groupId: number, discussionId: number, comment?: { id: number; parentCommentId: number | null }) => {
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          next.set(POST_PARAM, postParamValue(groupId, discussionId));
-          if (comment) next.set(COMMENT_PARAM, commentParamValue(comment));
-          else next.delete(COMMENT_PARAM);
-          return next;
-        },
-        { preventScrollReset: true },
-      );
-    },
-    [setParams],
+    (groupId: number, discussionId: number, comment?: { id: number; parentCommentId: number | null }) =>
+      set({ [POST_PARAM]: postParamValue(groupId, discussionId), [COMMENT_PARAM]: comment ? commentParamValue(comment) : null }),
+    [set],
   );
-
-  const close = useCallback(() => {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete(POST_PARAM);
-        next.delete(COMMENT_PARAM);
-        return next;
-      },
-      { preventScrollReset: true },
-    );
-  }, [setParams]);
+  const close = useCallback(() => set({ [POST_PARAM]: null, [COMMENT_PARAM]: null }), [set]);
 
   /** `isOpen` is true for any value, so a malformed link still opens the panel and says the post is not there. */
   return { target, comment, isOpen: raw !== null, open, close };

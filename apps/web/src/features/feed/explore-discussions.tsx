@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { PostPlaceholders } from '@/components/post-skeleton';
+import { DiscussionPlaceholders } from '@/components/discussion-skeleton';
 import type { DiscussionFeedProps } from '@/features/discussions/public';
 import { LazyDiscussionFeed as DiscussionFeed } from '@/features/discussions/lazy';
 
@@ -28,7 +28,7 @@ export function ExploreDiscussions(props: DiscussionFeedProps) {
       window.removeEventListener('scroll', onScroll);
     };
   }, [near]);
-  const placeholders = <PostPlaceholders label={props.label} count={props.skeletons} />;
+  const placeholders = <DiscussionPlaceholders label={props.label} count={props.skeletons} />;
   return (
     <div ref={anchor}>
       {near ? (

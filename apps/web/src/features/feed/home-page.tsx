@@ -5,7 +5,7 @@ import { ExplorePage } from './explore-page';
 
 // The member's feed (post cards, composer, blog strip) is its own chunk: a visitor's "/" never loads it.
 const HomePage = lazyComponent(
-  () => import('./member-home'),
+  () => import('./signed-in-home'),
   (m) => m.HomePage,
 );
 

@@ -15,7 +15,7 @@ import {
 import { call } from '@/lib/api-client';
 import { useOptimisticMutation, type OptimisticPatch } from '@/lib/optimistic';
 import { useSession } from '@/lib/session';
-import { notificationKeys } from '@/features/notifications/api';
+import { notificationKeys } from '@/features/notifications/keys';
 import { friendKeys } from './keys';
 import { FRIEND_TEXTS } from './texts';
 
@@ -34,8 +34,7 @@ export function useFriends(userId: number | null, limit: number = FRIEND_LIMITS.
   const session = useSession();
   return useInfiniteQuery({
     queryKey: friendKeys.list(userId ?? 0),
-    queryFn: ({ signal, pageParam }) =>
-      call(API.friends.list, { params: [userId ?? 0], query: { cursor: pageParam, limit }, signal }),
+    queryFn: ({ signal, pageParam }) => call(API.friends.list, { params: [userId ?? 0], query: { cursor: pageParam, limit }, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     enabled: Boolean(session) && userId !== null,
@@ -59,8 +58,7 @@ export function useSuggestions(search: string) {
   const session = useSession();
   return useInfiniteQuery({
     queryKey: friendKeys.suggestionSearch(search),
-    queryFn: ({ signal, pageParam }) =>
-      call(API.friends.suggestions, { query: { search, cursor: pageParam }, signal }),
+    queryFn: ({ signal, pageParam }) => call(API.friends.suggestions, { query: { search, cursor: pageParam }, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     enabled: Boolean(session),

@@ -4,7 +4,7 @@ import { UserRound, Users } from 'lucide-react';
 import type { Friend } from '@agora/contract';
 import { LoadError } from '@/components/load-error';
 import { LoadMore } from '@/components/load-more';
-import { Avatar } from '@/components/ui/avatar';
+import { Picture } from '@/components/ui/picture';
 import { Button } from '@/components/ui/button';
 import { FallbackImage } from '@/components/ui/fallback-image';
 import { cn } from '@/lib/cn';
@@ -96,7 +96,7 @@ function FriendEntry({ friend, online }: { friend: Friend; online: boolean }) {
             className="flex w-full min-w-0 items-center gap-3 rounded-xl px-1.5 py-1.5 text-left transition-colors hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring data-[state=open]:bg-surface-muted"
           >
             <span className="relative shrink-0">
-              <Avatar src={friend.user_dp} size="sm" className="size-9" />
+              <Picture src={friend.user_dp} size="sm" className="size-9" />
               <OnlineDot online={online} />
             </span>
             <span className="min-w-0 flex-1 truncate text-sm font-medium text-fg">{friend.username}</span>
@@ -108,7 +108,7 @@ function FriendEntry({ friend, online }: { friend: Friend; online: boolean }) {
             align="start"
             sideOffset={10}
             collisionPadding={12}
-            aria-label={`${friend.username}'s profile`}
+            aria-label={FRIEND_TEXTS.profileOf(friend.username)}
             onCloseAutoFocus={(event) => {
               if (!viewProfile.current) return;
               viewProfile.current = false;
@@ -123,7 +123,7 @@ function FriendEntry({ friend, online }: { friend: Friend; online: boolean }) {
             </div>
             <div className="px-4 pb-4">
               <span className="relative -mt-6 inline-block">
-                <Avatar src={friend.user_dp} size="lg" className="border-4 border-surface" />
+                <Picture src={friend.user_dp} size="lg" className="border-4 border-surface" />
                 <OnlineDot online={online} className="right-1 bottom-1 size-3.5" />
               </span>
               <p className="truncate font-semibold text-fg">{friend.username}</p>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Avatar } from '@/components/ui/avatar';
+import { Picture } from '@/components/ui/picture';
 import { Skeleton } from '@/components/ui/spinner';
 import { useSession } from '@/lib/session';
 import { useProfilePanel } from '@/features/profiles/public';
@@ -25,7 +25,7 @@ export function PersonRow({ id, username, image, detail, actions }: PersonRowPro
         onClick={() => panel.open(id === session?.userId ? 'me' : id)}
         className="flex min-w-0 flex-1 items-center gap-3 rounded-lg p-0.5 text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
       >
-        <Avatar src={image} size="md" />
+        <Picture src={image} size="md" />
         <span className="min-w-0">
           <span className="block truncate text-sm font-semibold text-fg">{username}</span>
           {detail ? <span className="block truncate text-xs text-fg-muted">{detail}</span> : null}

@@ -1,11 +1,11 @@
 import { useRef, useState, type ReactNode, type Ref } from 'react';
-import { Search, Sparkles, UserMinus, Users, UsersRound } from 'lucide-react';
+import { Sparkles, UserMinus, Users, UsersRound } from 'lucide-react';
 import type { Friend } from '@agora/contract';
 import { LoadError } from '@/components/load-error';
 import { LoadMore } from '@/components/load-more';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/search-input';
 import { Tooltip } from '@/components/ui/tooltip';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useFriendActions, useFriends, useMutualFriends, useSuggestions } from './api';
@@ -107,11 +107,11 @@ function OwnFriends({ userId }: { userId: number }) {
             </Muted>
           }
           renderActions={(friend) => (
-            <Tooltip content="Remove friend">
+            <Tooltip content={FRIEND_TEXTS.removeFriend}>
               <Button
                 variant="ghost"
                 size="icon-sm"
-                aria-label={`Remove ${friend.username}`}
+                aria-label={FRIEND_TEXTS.removeUser(friend.username)}
                 disabled={actions.isBusy(friend.id)}
                 onClick={() => {
                   setRemoving(friend);
@@ -151,18 +151,12 @@ function Suggestions() {
   const list = suggestions.data?.pages.flatMap((p) => p.suggestions) ?? [];
   return (
     <Section title={FRIEND_TEXTS.suggestions} icon={Sparkles}>
-      <div className="relative">
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-subtle" aria-hidden />
-        <Input
-          type="search"
-          aria-label={FRIEND_TEXTS.searchSuggestionsLabel}
-          placeholder={FRIEND_TEXTS.searchSuggestions}
-          value={term}
-          maxLength={100}
-          onChange={(event) => setTerm(event.target.value)}
-          className="pl-9"
-        />
-      </div>
+      <SearchInput
+        label={FRIEND_TEXTS.searchSuggestionsLabel}
+        placeholder={FRIEND_TEXTS.searchSuggestions}
+        value={term}
+        onChange={setTerm}
+      />
       {suggestions.isPending ? (
         <PersonRowSkeletons count={3} />
       ) : suggestions.isError && !suggestions.data ? (

@@ -1,8 +1,9 @@
+import { defineTexts, plural } from '@/lib/i18n';
 /**
  * What the friends screens say (SPEC §2, §4, §5, §8). Success toasts are the server's `message` (the contract's
  * FRIEND_MESSAGES, which are SPEC §8's texts); the failure defaults below show when the server sent no message.
  */
-export const FRIEND_TEXTS = {
+export const FRIEND_TEXTS = defineTexts('friends', {
   addFriend: 'Add Friend',
   cancelRequest: 'Cancel Request',
   accept: 'Accept',
@@ -38,6 +39,9 @@ export const FRIEND_TEXTS = {
   viewProfile: 'View Profile',
   online: 'Online',
   offline: 'Offline',
-  mutualCount: (n: number) => `${n} mutual friend${n === 1 ? '' : 's'}`,
-  sharedCommunities: (n: number) => `${n} shared communit${n === 1 ? 'y' : 'ies'}`,
-} as const;
+  mutualCount: (n: number) => plural(n, { one: '# mutual friend', other: '# mutual friends' }),
+  sharedCommunities: (n: number) => plural(n, { one: '# shared community', other: '# shared communities' }),
+  removeFriend: 'Remove friend',
+  removeUser: (name: string) => `Remove ${name}`,
+  profileOf: (name: string) => `${name}'s profile`,
+});

@@ -3,30 +3,35 @@ import type { Session } from '@/lib/storage';
 
 export interface Viewer {
   signedIn: boolean;
-  /** SPEC §6: community settings are the owner's (owner_id equals the user id). */
+  /** SPEC §6: community settings are the owner's (the server's `abilities.update`). */
   isOwner: boolean;
   isMember: boolean;
   /** The viewer's role in the community; null for visitors and non-members. The owner is always 'owner'. */
   role: Role | null;
+  /** Owner, admin or moderator: answers requests, invites, manages members (the server's `abilities.moderate`). */
   isStaff: boolean;
   /** A pending join request of the viewer (private communities). */
   requested: boolean;
-  /** Members, Blogs and Discussion are open: the community is public, or the viewer is a member or the owner. */
+  /** Members, Blogs and Discussion are open (the server's `abilities.read`). */
   canSeeContent: boolean;
 }
 
-/** What the viewer may see and do in a community, from the detail response and the session. */
+/**
+ * What the viewer may see and do in a community. The server's community policy decides and sends `abilities`;
+ * the role computation below only serves a response without them (an older server).
+ */
 export function viewerOf(detail: GroupDetailResponse, session: Session | null): Viewer {
-  const isOwner = session !== null && detail.group.owner_id === session.userId;
-  const isMember = isOwner || detail.isMember;
+  const abilities = detail.abilities;
+  const isOwner = abilities ? abilities.update : session !== null && detail.group.owner_id === session.userId;
+  const isMember = abilities ? abilities.contribute : isOwner || detail.isMember;
   const role: Role | null = isOwner ? 'owner' : isMember ? toRole(detail.role) : null;
   return {
     signedIn: session !== null,
     isOwner,
     isMember,
     role,
-    isStaff: role !== null && isStaff(role),
+    isStaff: abilities ? abilities.moderate : role !== null && isStaff(role),
     requested: !isMember && detail.joinRequest === 'pending',
-    canSeeContent: detail.group.is_private === 0 || isMember,
+    canSeeContent: abilities ? abilities.read : detail.group.is_private === 0 || isMember,
   };
 }

@@ -232,7 +232,12 @@ export function useUploadGroupImage() {
       image: Blob;
       onProgress?: (p: number) => void;
     }) =>
-      upload(API.groups.update, [groupId], { field: IMAGE_FIELDS[kind], blob: image, filename: `${IMAGE_FIELDS[kind]}.jpg` }, { onProgress }),
+      upload(
+        API.groups.update,
+        [groupId],
+        { field: IMAGE_FIELDS[kind], blob: image, filename: `${IMAGE_FIELDS[kind]}.jpg` },
+        { onProgress },
+      ),
     meta: { errorMessage: GROUP_TEXTS.updateFailed },
     onSuccess: (response) => storeUpdate(queryClient, response),
   });

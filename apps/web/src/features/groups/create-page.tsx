@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { ImagePlus, Trash2 } from 'lucide-react';
 import { cleanGroupName, GROUP_LIMITS, groupWebPath } from '@agora/contract';
 import { Button } from '@/components/ui/button';
@@ -11,6 +10,7 @@ import { cn } from '@/lib/cn';
 import { useSession } from '@/lib/session';
 import { useCreateGroup } from './api';
 import { GROUP_TEXTS } from './texts';
+import { toastError, toastSuccess } from '@/lib/toast';
 
 type FieldName = 'group_name' | 'aboutText' | 'rulesText' | 'socialMediaText' | 'group_banner' | 'group_dp';
 
@@ -35,7 +35,7 @@ function usePreview(file: File | null): string | null {
 }
 
 /** `/create` (SPEC §2, §5): name, the three sections, banner and picture with previews. */
-export function CreateCommunityPage() {
+export function CreateGroupPage() {
   const session = useSession();
   const navigate = useNavigate();
   const create = useCreateGroup();
@@ -54,7 +54,7 @@ export function CreateCommunityPage() {
     event.preventDefault();
     if (create.isPending) return;
     if (!session) {
-      toast.error(GROUP_TEXTS.loginToCreate);
+      void toastError(GROUP_TEXTS.loginToCreate);
       return;
     }
     const found = validateCreate({ name, banner, picture });
@@ -74,7 +74,7 @@ export function CreateCommunityPage() {
       },
       {
         onSuccess: (data) => {
-          toast.success(data.message || GROUP_TEXTS.created);
+          void toastSuccess(data.message || GROUP_TEXTS.created);
           void navigate(groupWebPath(data.slug));
         },
         onError: (error) => {
@@ -98,15 +98,13 @@ export function CreateCommunityPage() {
     <div className="mx-auto max-w-2xl">
       <title>{`${GROUP_TEXTS.createTitle} · Agora`}</title>
       <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">{GROUP_TEXTS.createTitle}</h1>
-      <p className="mt-1 text-sm text-fg-muted">
-        Give it a name, say what it is about, and set the ground rules. You can change everything later.
-      </p>
+      <p className="mt-1 text-sm text-fg-muted">{GROUP_TEXTS.createIntro}</p>
 
       <form onSubmit={submit} noValidate className="mt-6 space-y-6">
         <div className="overflow-hidden rounded-2xl border border-line bg-surface shadow-sm">
           <ImageChooser
-            label="Banner"
-            hint="Wide image, shown 3:1. At most 15 MB."
+            label={GROUP_TEXTS.bannerLabel}
+            hint={GROUP_TEXTS.bannerHint}
             preview={bannerPreview}
             error={errors.group_banner}
             onFile={(file) => chooseFile('group_banner', file)}
@@ -114,8 +112,8 @@ export function CreateCommunityPage() {
           />
           <div className="flex flex-col gap-4 px-4 pb-5 sm:flex-row sm:items-end sm:px-6">
             <ImageChooser
-              label="Picture"
-              hint="Square, at most 5 MB."
+              label={GROUP_TEXTS.pictureLabel}
+              hint={GROUP_TEXTS.pictureHint}
               preview={picturePreview}
               error={errors.group_dp}
               onFile={(file) => chooseFile('group_dp', file)}
@@ -123,7 +121,7 @@ export function CreateCommunityPage() {
               className="-mt-10 size-24 shrink-0 sm:-mt-12 sm:size-28"
             />
             <Field
-              label="Community name"
+              label={GROUP_TEXTS.nameLabel}
               error={errors.group_name}
               aside={
                 <span className="text-xs text-fg-muted tabular-nums">
@@ -140,7 +138,7 @@ export function CreateCommunityPage() {
                   setName(event.target.value);
                   if (errors.group_name) setErrors((current) => ({ ...current, group_name: undefined }));
                 }}
-                placeholder="e.g. Night Owls Book Club"
+                placeholder={GROUP_TEXTS.namePlaceholder}
                 autoComplete="off"
               />
             </Field>
@@ -148,17 +146,13 @@ export function CreateCommunityPage() {
         </div>
 
         <div className="space-y-5 rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-6">
-          <Field
-            label="About"
-            hint="What the community is for. **Bold** works, and a YouTube link in [brackets] is embedded."
-            error={errors.aboutText}
-          >
+          <Field label={GROUP_TEXTS.aboutLabel} hint={GROUP_TEXTS.aboutHint} error={errors.aboutText}>
             <Textarea rows={5} value={about} maxLength={GROUP_LIMITS.sectionMax} onChange={(e) => setAbout(e.target.value)} />
           </Field>
-          <Field label="Rules" hint="How members should behave. **Bold** works." error={errors.rulesText}>
+          <Field label={GROUP_TEXTS.rulesLabel} hint={GROUP_TEXTS.rulesHint} error={errors.rulesText}>
             <Textarea rows={4} value={rules} maxLength={GROUP_LIMITS.sectionMax} onChange={(e) => setRules(e.target.value)} />
           </Field>
-          <Field label="Social media" hint="One link per line, optionally with a [label]." error={errors.socialMediaText}>
+          <Field label={GROUP_TEXTS.socialLabel} hint={GROUP_TEXTS.socialHint} error={errors.socialMediaText}>
             <Textarea
               rows={4}
               value={social}
@@ -171,10 +165,10 @@ export function CreateCommunityPage() {
 
         <div className="flex justify-end gap-3">
           <Button variant="outline" size="lg" onClick={() => void navigate(-1)} disabled={create.isPending}>
-            Cancel
+            {GROUP_TEXTS.cancel}
           </Button>
           <Button type="submit" size="lg" disabled={create.isPending}>
-            {create.isPending ? 'Creating...' : GROUP_TEXTS.createTitle}
+            {create.isPending ? GROUP_TEXTS.creating : GROUP_TEXTS.createTitle}
           </Button>
         </div>
       </form>
@@ -202,7 +196,7 @@ function ImageChooser({
   const input = useRef<HTMLInputElement>(null);
   const errorId = `${label.toLowerCase()}-error`;
   let body: ReactNode;
-  if (preview) body = <img src={preview} alt={`${label} preview`} className="size-full object-cover" />;
+  if (preview) body = <img src={preview} alt={GROUP_TEXTS.imagePreview(label)} className="size-full object-cover" />;
   else
     body = (
       <span className="flex size-full flex-col items-center justify-center gap-1 text-fg-muted">
@@ -216,7 +210,7 @@ function ImageChooser({
         type="button"
         onClick={() => input.current?.click()}
         // The hint shown on the empty tile is part of the name (WCAG 2.5.3 label in name).
-        aria-label={preview || round ? `Choose ${label.toLowerCase()} image` : `Choose ${label.toLowerCase()} image. ${hint}`}
+        aria-label={preview || round ? GROUP_TEXTS.chooseImage(label) : GROUP_TEXTS.chooseImageHint(label, hint)}
         aria-describedby={error ? errorId : undefined}
         className={cn(
           'block size-full overflow-hidden bg-surface-strong transition hover:brightness-95',
@@ -231,7 +225,7 @@ function ImageChooser({
         <Button
           variant="secondary"
           size="icon-sm"
-          aria-label={`Remove ${label.toLowerCase()} image`}
+          aria-label={GROUP_TEXTS.removeImage(label)}
           onClick={() => onFile(null)}
           className={cn('absolute shadow', round ? 'right-0 bottom-0' : 'top-3 right-3')}
         >

@@ -1,15 +1,14 @@
 import { focusOnMount } from '@/lib/forms';
-import { forwardRef, Suspense, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { Suspense, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
-import { BadgeCheck, Camera, Check, Link2, Lock, Pencil, X } from 'lucide-react';
+import { BadgeCheck, Check, Link2, Lock, Pencil, X } from 'lucide-react';
 import { Switch } from 'radix-ui';
 import { cleanGroupName, GROUP_LIMITS, groupWebPath, type GroupDetailResponse } from '@agora/contract';
 import { Button } from '@/components/ui/button';
-import { FallbackImage } from '@/components/ui/fallback-image';
 import { Input } from '@/components/ui/input';
 import { Tooltip } from '@/components/ui/tooltip';
 import { ApiError } from '@/lib/api-client';
+import { BannerSlot, PictureSlot } from '@/components/image-upload';
 import { cn } from '@/lib/cn';
 import { lazyComponent } from '@/lib/lazy-component';
 import { useCroppedUpload } from '@/lib/use-cropped-upload';
@@ -17,9 +16,9 @@ import type { Viewer } from './access';
 import { usePrivacyToggle, useRenameGroup, useUploadGroupImage, type GroupImageKind } from './api';
 import { copyText } from '@/lib/copy-text';
 import { GroupSettingsMenu } from './group-settings';
-import { InviteResponse } from './invite-response';
 import { MembershipButton } from './membership-button';
-import { countLabel, GROUP_TEXTS } from './texts';
+import { GROUP_TEXTS } from './texts';
+import { toastError, toastSuccess } from '@/lib/toast';
 
 // The cropper (react-easy-crop, the slider) loads when the owner picks a picture, not with the page.
 const CropDialog = lazyComponent(
@@ -31,7 +30,18 @@ const CropDialog = lazyComponent(
 const LINK_TOAST_MS = 2000;
 
 /** SPEC §2 community header: banner, picture, name, badges, membership, copy link, privacy (owner), owner editing. */
-export function GroupHeader({ detail, viewer, children }: { detail: GroupDetailResponse; viewer: Viewer; children?: ReactNode }) {
+export function GroupHeader({
+  detail,
+  viewer,
+  invitation,
+  children,
+}: {
+  detail: GroupDetailResponse;
+  viewer: Viewer;
+  /** The viewer's pending invitation (members/invite-response.tsx, passed in by app/group-page.tsx). */
+  invitation?: ReactNode;
+  children?: ReactNode;
+}) {
   const { group } = detail;
   const upload = useUploadGroupImage();
   const uploads = useCroppedUpload<GroupImageKind>((kind, image, onProgress) =>
@@ -52,11 +62,11 @@ export function GroupHeader({ detail, viewer, children }: { detail: GroupDetailR
           <div className="min-w-0 flex-1 sm:pb-1">
             {viewer.isOwner ? <EditableName detail={detail} /> : <GroupName detail={detail} />}
             <p className="mt-1 text-sm text-fg-muted">
-              {countLabel(group.member_count, 'member', 'members')}
+              {GROUP_TEXTS.memberCount(group.member_count)}
               <span aria-hidden> · </span>
-              {countLabel(group.post_count, 'post', 'posts')}
+              {GROUP_TEXTS.postCount(group.post_count)}
               <span aria-hidden> · </span>
-              {group.is_private ? 'Private' : 'Public'}
+              {group.is_private ? GROUP_TEXTS.private : GROUP_TEXTS.public}
             </p>
           </div>
           <div className="flex flex-wrap items-center gap-2 sm:pb-1">
@@ -67,7 +77,7 @@ export function GroupHeader({ detail, viewer, children }: { detail: GroupDetailR
             {viewer.isOwner ? <GroupSettingsMenu group={group} /> : null}
           </div>
         </div>
-        {detail.invite && !viewer.isMember ? <InviteResponse invite={detail.invite} /> : null}
+        {invitation}
       </div>
       {children}
       {uploads.pending ? (
@@ -75,7 +85,7 @@ export function GroupHeader({ detail, viewer, children }: { detail: GroupDetailR
           <CropDialog
             key={uploads.pending.source}
             kind={uploads.pending.kind}
-            title={uploads.pending.kind === 'photo' ? 'Adjust community picture' : 'Adjust banner'}
+            title={uploads.pending.kind === 'photo' ? GROUP_TEXTS.adjustPicture : GROUP_TEXTS.adjustBanner}
             source={uploads.pending.source}
             onCancel={() => {
               refocus(uploads.pending!.kind);
@@ -94,61 +104,6 @@ export function GroupHeader({ detail, viewer, children }: { detail: GroupDetailR
 
 type Uploads = ReturnType<typeof useCroppedUpload<GroupImageKind>>;
 
-function UploadOverlay({ percent, round }: { percent: number; round?: boolean }) {
-  return (
-    <div
-      role="status"
-      aria-live="polite"
-      className={cn(
-        'absolute inset-0 flex flex-col items-center justify-center gap-1.5 bg-zinc-950/55 text-white',
-        round && 'rounded-full',
-      )}
-    >
-      <span className="text-sm font-semibold tabular-nums">Uploading {percent}%</span>
-      <span className="h-1 w-3/5 max-w-40 overflow-hidden rounded-full bg-white/30">
-        <span className="block h-full bg-white transition-[width]" style={{ width: `${percent}%` }} />
-      </span>
-    </div>
-  );
-}
-
-/**
- * A button that opens the file picker (the hidden input keeps the native picker and its accept filter). While an
- * upload runs it is aria-disabled, not disabled, so it keeps focus; the upload hook ignores picks meanwhile.
- */
-const ImagePicker = forwardRef<
-  HTMLButtonElement,
-  { label: string; disabled: boolean; onFile: (file: File | undefined) => void; className: string; children: ReactNode }
->(function ImagePicker({ label, disabled, onFile, className, children }, ref) {
-  const input = useRef<HTMLInputElement>(null);
-  return (
-    <>
-      <button
-        ref={ref}
-        type="button"
-        aria-label={label}
-        aria-disabled={disabled || undefined}
-        onClick={() => (disabled ? undefined : input.current?.click())}
-        className={className}
-      >
-        {children}
-      </button>
-      <input
-        ref={input}
-        type="file"
-        accept="image/*"
-        tabIndex={-1}
-        aria-hidden
-        className="hidden"
-        onChange={(event) => {
-          onFile(event.target.files?.[0]);
-          event.target.value = '';
-        }}
-      />
-    </>
-  );
-});
-
 interface ImageSlotProps {
   detail: GroupDetailResponse;
   owner: boolean;
@@ -157,66 +112,21 @@ interface ImageSlotProps {
 }
 
 function GroupBanner({ detail, owner, uploads, buttonRef }: ImageSlotProps) {
-  const progress = uploads.percentFor('banner');
-  const image = <FallbackImage src={detail.group.group_banner} kind="banner" alt="" className="size-full object-cover" />;
-  return (
-    <div className="relative aspect-[3/1] max-h-64 w-full bg-surface-strong">
-      {owner ? (
-        <ImagePicker
-          ref={buttonRef}
-          label="Change banner"
-          disabled={uploads.busy}
-          onFile={(file) => uploads.choose('banner', file)}
-          className="group relative block size-full overflow-hidden focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-brand-500"
-        >
-          {image}
-          <span className="absolute right-3 bottom-3 flex items-center gap-1.5 rounded-full bg-zinc-950/60 px-3 py-1.5 text-xs font-medium text-white backdrop-blur-sm">
-            <Camera className="size-4" aria-hidden />
-            <span className="hidden sm:inline">Change banner</span>
-          </span>
-        </ImagePicker>
-      ) : (
-        <div className="size-full overflow-hidden">{image}</div>
-      )}
-      {progress !== null ? <UploadOverlay percent={progress} /> : null}
-    </div>
-  );
+  return <BannerSlot src={detail.group.group_banner} editable={owner} uploads={uploads} buttonRef={buttonRef} className="max-h-64" />;
 }
 
 function GroupPicture({ detail, owner, uploads, buttonRef }: ImageSlotProps) {
-  const progress = uploads.percentFor('photo');
-  const image = (
-    <FallbackImage
+  return (
+    <PictureSlot
       src={detail.group.group_dp}
       kind="community"
-      alt={`${detail.group.group_name} picture`}
-      className="size-full rounded-full object-cover"
+      alt={GROUP_TEXTS.pictureOf(detail.group.group_name)}
+      label={GROUP_TEXTS.changePicture}
+      editable={owner}
+      uploads={uploads}
+      buttonRef={buttonRef}
+      className="-mt-10 size-20 sm:-mt-14 sm:size-28"
     />
-  );
-  return (
-    <div className="relative -mt-10 size-20 shrink-0 rounded-full bg-surface p-1 shadow-md sm:-mt-14 sm:size-28">
-      {owner ? (
-        <ImagePicker
-          ref={buttonRef}
-          label="Change community picture"
-          disabled={uploads.busy}
-          onFile={(file) => uploads.choose('photo', file)}
-          className="group relative block size-full rounded-full focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
-        >
-          {image}
-          <span className="absolute inset-0 flex items-center justify-center rounded-full bg-zinc-950/0 text-white opacity-0 transition group-hover:bg-zinc-950/45 group-hover:opacity-100 group-focus-visible:bg-zinc-950/45 group-focus-visible:opacity-100">
-            <Camera className="size-6" aria-hidden />
-          </span>
-        </ImagePicker>
-      ) : (
-        image
-      )}
-      {progress !== null ? (
-        <div className="absolute inset-1">
-          <UploadOverlay percent={progress} round />
-        </div>
-      ) : null}
-    </div>
   );
 }
 
@@ -283,7 +193,7 @@ function EditableName({ detail }: { detail: GroupDetailResponse }) {
     if (draft === null || rename.isPending) return;
     const name = cleanGroupName(draft);
     if (!name) {
-      toast.error(GROUP_TEXTS.nameInvalid);
+      void toastError(GROUP_TEXTS.nameInvalid);
       return;
     }
     if (name === group.group_name) {
@@ -313,12 +223,12 @@ function EditableName({ detail }: { detail: GroupDetailResponse }) {
       <GroupName
         detail={detail}
         action={
-          <Tooltip content="Edit name">
+          <Tooltip content={GROUP_TEXTS.editName}>
             <Button
               ref={editButton}
               variant="ghost"
               size="icon-sm"
-              aria-label="Edit community name"
+              aria-label={GROUP_TEXTS.editCommunityName}
               onClick={() => setDraft(group.group_name)}
             >
               <Pencil aria-hidden />
@@ -345,7 +255,7 @@ function EditableName({ detail }: { detail: GroupDetailResponse }) {
         {group.group_name}
       </h1>
       <Input
-        aria-label="Community name"
+        aria-label={GROUP_TEXTS.nameLabel}
         value={draft}
         maxLength={GROUP_LIMITS.nameMax}
         ref={focusOnMount}
@@ -354,10 +264,10 @@ function EditableName({ detail }: { detail: GroupDetailResponse }) {
         onKeyDown={onKeyDown}
         className="h-11 min-w-0 flex-1 text-lg font-semibold"
       />
-      <Button size="icon" aria-label="Save name" onClick={save} disabled={rename.isPending}>
+      <Button size="icon" aria-label={GROUP_TEXTS.saveName} onClick={save} disabled={rename.isPending}>
         <Check aria-hidden />
       </Button>
-      <Button variant="outline" size="icon" aria-label="Cancel renaming" onClick={stop} disabled={rename.isPending}>
+      <Button variant="outline" size="icon" aria-label={GROUP_TEXTS.cancelRenaming} onClick={stop} disabled={rename.isPending}>
         <X aria-hidden />
       </Button>
     </div>
@@ -367,8 +277,8 @@ function EditableName({ detail }: { detail: GroupDetailResponse }) {
 function CopyLinkButton({ slug }: { slug: string }) {
   const copy = async () => {
     const ok = await copyText(`${window.location.origin}${groupWebPath(slug)}`);
-    if (ok) toast.success(GROUP_TEXTS.linkCopied, { duration: LINK_TOAST_MS });
-    else toast.error(GROUP_TEXTS.copyFailed);
+    if (ok) void toastSuccess(GROUP_TEXTS.linkCopied, { duration: LINK_TOAST_MS });
+    else void toastError(GROUP_TEXTS.copyFailed);
   };
   return (
     <Tooltip content={GROUP_TEXTS.copyLink}>
@@ -387,12 +297,12 @@ function PrivacySwitch({ groupId, isPrivate }: { groupId: number; isPrivate: boo
       <Switch.Root
         checked={isPrivate}
         onCheckedChange={(checked) => toggle.run({ groupId, isPrivate: checked })}
-        aria-label="Private community"
+        aria-label={GROUP_TEXTS.privateCommunity}
         className="relative h-5 w-9 shrink-0 rounded-full bg-surface-strong transition-colors data-[state=checked]:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       >
         <Switch.Thumb className="block size-4 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[18px]" />
       </Switch.Root>
-      <span aria-hidden>{isPrivate ? 'Private' : 'Public'}</span>
+      <span aria-hidden>{isPrivate ? GROUP_TEXTS.private : GROUP_TEXTS.public}</span>
     </label>
   );
 }

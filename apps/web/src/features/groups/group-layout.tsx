@@ -1,30 +1,17 @@
-import { useEffect } from 'react';
-import { Link, Navigate, Outlet, useLocation, useNavigate, useOutletContext, useParams } from 'react-router';
+import { useEffect, type ReactNode } from 'react';
+import { Link, Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { groupWebPath, type GroupDetailResponse } from '@agora/contract';
 import { MissingState } from '@/components/missing-state';
 import { Skeleton } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useSession } from '@/lib/session';
-import { viewerOf, type Viewer } from './access';
+import { viewerOf } from './access';
+import type { GroupOutletContext } from './group-context';
 import { useGroup } from './api';
 import { GroupHeader } from './group-header';
-import { RequestsBadge } from './requests-badge';
 import { forgetTab, rememberTab, RESTRICTED_TABS, tabToRestore, type GroupTab } from './tab-memory';
 import { GROUP_TEXTS } from './texts';
-
-export interface GroupOutletContext {
-  detail: GroupDetailResponse;
-  viewer: Viewer;
-  /** The community's path as the address bar has it (slug or id), for links between its tabs. */
-  basePath: string;
-}
-
-export function useGroupContext(): GroupOutletContext {
-  return useOutletContext<GroupOutletContext>();
-}
-
-const TAB_LABELS: Record<GroupTab, string> = { overview: 'Overview', members: 'Members', blogs: 'Blogs', discussions: 'Discussion' };
 
 function tabOf(pathname: string, basePath: string): GroupTab {
   const rest = pathname.slice(basePath.length).split('/').filter(Boolean)[0];
@@ -32,11 +19,22 @@ function tabOf(pathname: string, basePath: string): GroupTab {
 }
 
 /**
+ * What the community page shows of features above groups (docs/ARCHITECTURE.md "Feature order"): app/ passes them
+ * in, so groups never imports members. The tabs themselves are routes composed by app/group-routes.tsx.
+ */
+export interface GroupLayoutSlots {
+  /** The viewer's pending invitation, answered in the header. */
+  invitation: (invite: NonNullable<GroupDetailResponse['invite']>) => ReactNode;
+  /** The Members tab's badge for staff of a private community (pending join requests). */
+  requestsBadge: (groupId: number) => ReactNode;
+}
+
+/**
  * `/group/{slug or id}` and its tabs (SPEC §2): the header, the tab bar, and the tab's page. Members, Blogs and
  * Discussion exist only when the community is public or the viewer belongs to it; opening one otherwise, or when
  * the community cannot be checked, goes to `/group/{id}` (SPEC §4).
  */
-export function GroupLayout() {
+export function GroupLayout({ slots }: { slots: GroupLayoutSlots }) {
   const { groupId = '' } = useParams();
   const basePath = groupWebPath(encodeURIComponent(groupId));
   const location = useLocation();
@@ -78,8 +76,8 @@ export function GroupLayout() {
   return (
     <div className="space-y-6">
       <title>{`${detail.group.group_name} · Agora`}</title>
-      <GroupHeader detail={detail} viewer={viewer}>
-        <nav aria-label="Community sections" className="border-t border-line px-1 sm:px-4">
+      <GroupHeader detail={detail} viewer={viewer} invitation={detail.invite && !viewer.isMember ? slots.invitation(detail.invite) : null}>
+        <nav aria-label={GROUP_TEXTS.sections} className="border-t border-line px-1 sm:px-4">
           <ul className="-mb-px flex overflow-x-auto sm:gap-1">
             {tabs.map((t) => (
               <li key={t} className="shrink-0">
@@ -93,8 +91,8 @@ export function GroupLayout() {
                     t === tab ? 'border-brand-600 text-accent-fg' : 'border-transparent text-fg-muted hover:text-fg',
                   )}
                 >
-                  {TAB_LABELS[t]}
-                  {t === 'members' && viewer.isStaff && detail.group.is_private === 1 ? <RequestsBadge groupId={detail.group.id} /> : null}
+                  {GROUP_TEXTS.tabs[t]}
+                  {t === 'members' && viewer.isStaff && detail.group.is_private === 1 ? slots.requestsBadge(detail.group.id) : null}
                 </Link>
               </li>
             ))}
@@ -113,7 +111,12 @@ export function GroupNotFound({ retry }: { retry?: () => void }) {
 
 function GroupSkeleton() {
   return (
-    <div role="status" aria-busy="true" aria-label="Loading community" className="overflow-hidden rounded-2xl border border-line bg-surface">
+    <div
+      role="status"
+      aria-busy="true"
+      aria-label={GROUP_TEXTS.loadingCommunity}
+      className="overflow-hidden rounded-2xl border border-line bg-surface"
+    >
       <Skeleton className="aspect-[3/1] max-h-64 w-full rounded-none" />
       <div className="flex items-end gap-4 px-6 pb-6">
         <Skeleton className="-mt-12 size-24 rounded-full border-4 border-surface" />

@@ -1,6 +1,5 @@
 import { focusOnMount } from '@/lib/forms';
 import { useRef, useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
 import { Info, Link2, Pencil, ScrollText } from 'lucide-react';
 import { cleanPastedText, GROUP_LIMITS, SECTION_KEYS, type GroupDetailResponse, type SectionKey } from '@agora/contract';
 import { SiteIcon } from '@/components/site-icon';
@@ -9,18 +8,18 @@ import { Textarea } from '@/components/ui/input';
 import { parseLinks } from '@/lib/links';
 import { ABOUT_SECTION_FORMAT, RichText, RULES_SECTION_FORMAT } from '@/lib/rich-text';
 import { useUpdateSection } from './api';
-import { useGroupContext } from './group-layout';
+import { useGroupContext } from './group-context';
 import { GROUP_TEXTS } from './texts';
+import { toastSuccess } from '@/lib/toast';
 
 function sectionText(detail: GroupDetailResponse, key: SectionKey): string {
   return detail.overview.find((s) => s.section_header === SECTION_KEYS[key])?.section_desc ?? '';
 }
 
-const HINTS: Record<SectionKey, string> = {
-  about:
-    'Wrap words in **double asterisks** for bold. Put a YouTube link in [square brackets] to embed the video. Links work; "https://… [label]" makes a button.',
-  rules: 'Wrap words in **double asterisks** for bold. Links work; "https://… [label]" makes a button.',
-  social_media: 'One link per line. Add a label in square brackets: https://discord.gg/abc [Our Discord]',
+const HINTS: Record<SectionKey, () => string> = {
+  about: () => GROUP_TEXTS.hintAbout,
+  rules: () => GROUP_TEXTS.hintRules,
+  social_media: () => GROUP_TEXTS.hintSocial,
 };
 
 /** The community's Overview tab (SPEC §2): Intro, Rules & Regulations and Social, each editable by the owner. */
@@ -89,7 +88,7 @@ function Section({ sectionKey, title, icon: Icon, detail, owner, className, chil
       { groupId: detail.group.id, key: sectionKey, text },
       {
         onSuccess: (response) => {
-          toast.success(response.message);
+          void toastSuccess(response.message);
           stop();
         },
       },
@@ -112,10 +111,10 @@ function Section({ sectionKey, title, icon: Icon, detail, owner, className, chil
             variant="ghost"
             size="sm"
             onClick={() => setDraft(saved)}
-            aria-label={`Edit ${sectionLabel(sectionKey)}`}
+            aria-label={GROUP_TEXTS.editSection(sectionLabel(sectionKey))}
           >
             <Pencil aria-hidden />
-            <span className="hidden sm:inline">Edit</span>
+            <span className="hidden sm:inline">{GROUP_TEXTS.edit}</span>
           </Button>
         ) : null}
       </div>
@@ -141,14 +140,14 @@ function Section({ sectionKey, title, icon: Icon, detail, owner, className, chil
           />
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p id={hintId} className="min-w-0 flex-1 text-xs text-fg-muted">
-              {HINTS[sectionKey]}
+              {HINTS[sectionKey]()}
             </p>
             <div className="flex gap-2">
               <Button variant="outline" size="sm" onClick={stop} disabled={update.isPending}>
-                Cancel
+                {GROUP_TEXTS.cancel}
               </Button>
               <Button size="sm" onClick={save} disabled={update.isPending}>
-                {update.isPending ? 'Saving...' : 'Save'}
+                {update.isPending ? GROUP_TEXTS.saving : GROUP_TEXTS.save}
               </Button>
             </div>
           </div>
@@ -159,7 +158,7 @@ function Section({ sectionKey, title, icon: Icon, detail, owner, className, chil
 }
 
 function sectionLabel(key: SectionKey): string {
-  return key === 'about' ? 'About Us' : key === 'rules' ? 'Rules & Regulations' : 'Social Media';
+  return key === 'about' ? GROUP_TEXTS.aboutUs : key === 'rules' ? GROUP_TEXTS.rulesHeading : GROUP_TEXTS.socialMedia;
 }
 
 /**

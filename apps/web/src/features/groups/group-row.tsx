@@ -7,9 +7,9 @@ import { FallbackImage } from '@/components/ui/fallback-image';
 import { Tooltip } from '@/components/ui/tooltip';
 import { useSession } from '@/lib/session';
 import { loginPathFor } from '@/features/auth/public';
-import { useMembership } from '@/features/members/api';
+import { useMembership } from './membership';
 import { useLeaveConfirm } from './leave-confirm';
-import { countLabel, GROUP_TEXTS } from './texts';
+import { GROUP_TEXTS } from './texts';
 
 /** A community in a list: picture, name with badges, member count; the row links to `/group/{slug}`. */
 export function GroupRow({
@@ -45,7 +45,7 @@ export function GroupRow({
             <Lock className="size-3.5 shrink-0 text-fg-muted" aria-label={GROUP_TEXTS.privateCommunity} role="img" />
           ) : null}
         </span>
-        <span className="block truncate text-xs text-fg-muted">{countLabel(group.member_count, 'member', 'members')}</span>
+        <span className="block truncate text-xs text-fg-muted">{GROUP_TEXTS.memberCount(group.member_count)}</span>
       </span>
     </Link>
   );
@@ -74,7 +74,7 @@ export function RowMembershipButton({ group }: { group: Group }) {
       <Link
         to={loginPathFor(`${location.pathname}${location.search}`)}
         className={buttonClasses('primary', 'sm')}
-        aria-label={`Join ${group.group_name}`}
+        aria-label={GROUP_TEXTS.joinGroupName(group.group_name)}
       >
         {GROUP_TEXTS.join}
       </Link>
@@ -84,13 +84,24 @@ export function RowMembershipButton({ group }: { group: Group }) {
   const busy = membership.isRunning(group);
   return group.is_member ? (
     <>
-      <Button variant="outline" size="sm" aria-busy={busy || undefined} onClick={() => leave.ask(group)} aria-label={`Leave ${group.group_name}`}>
+      <Button
+        variant="outline"
+        size="sm"
+        aria-busy={busy || undefined}
+        onClick={() => leave.ask(group)}
+        aria-label={GROUP_TEXTS.leaveGroupName(group.group_name)}
+      >
         {GROUP_TEXTS.leave}
       </Button>
       {leave.dialog}
     </>
   ) : (
-    <Button size="sm" aria-busy={busy || undefined} onClick={() => membership.run('join', group)} aria-label={`Join ${group.group_name}`}>
+    <Button
+      size="sm"
+      aria-busy={busy || undefined}
+      onClick={() => membership.run('join', group)}
+      aria-label={GROUP_TEXTS.joinGroupName(group.group_name)}
+    >
       {GROUP_TEXTS.join}
     </Button>
   );

@@ -1,6 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { DropdownMenu } from 'radix-ui';
 import { Settings, Trash2 } from 'lucide-react';
 import type { Group } from '@agora/contract';
@@ -10,6 +9,8 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { useDeleteGroup } from './api';
 import { menuContentClass, menuItemClass } from './menu';
+import { GROUP_TEXTS } from './texts';
+import { toastSuccess } from '@/lib/toast';
 
 /**
  * The owner's community menu: delete the community after typing its name (the server checks it again and removes
@@ -23,7 +24,7 @@ export function GroupSettingsMenu({ group }: { group: Group }) {
       {/* Not modal: a modal menu hides the page with aria-hidden while its focusable content stays reachable. */}
       <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger asChild>
-          <Button ref={trigger} variant="outline" size="icon" aria-label="Community settings">
+          <Button ref={trigger} variant="outline" size="icon" aria-label={GROUP_TEXTS.communitySettings}>
             <Settings aria-hidden />
           </Button>
         </DropdownMenu.Trigger>
@@ -31,7 +32,7 @@ export function GroupSettingsMenu({ group }: { group: Group }) {
           <DropdownMenu.Content align="end" sideOffset={6} className={menuContentClass}>
             <DropdownMenu.Item className={menuItemClass('danger')} onSelect={() => setDeleting(true)}>
               <Trash2 className="size-4" aria-hidden />
-              Delete community
+              {GROUP_TEXTS.deleteCommunity}
             </DropdownMenu.Item>
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
@@ -63,7 +64,7 @@ function DeleteGroupDialog({ group, open, onOpenChange }: { group: Group; open: 
       {
         onSuccess: (data) => {
           onOpenChange(false);
-          toast.success(data.message);
+          void toastSuccess(data.message);
           void navigate('/', { replace: true });
         },
       },
@@ -78,21 +79,18 @@ function DeleteGroupDialog({ group, open, onOpenChange }: { group: Group; open: 
         onOpenChange(next);
       }}
     >
-      <DialogContent
-        title="Delete community"
-        description="This removes the community, its members, discussions, blogs and images for good. It cannot be undone."
-      >
+      <DialogContent title={GROUP_TEXTS.deleteCommunity} description={GROUP_TEXTS.deleteDescription}>
         <form onSubmit={submit} className="space-y-4">
-          <Field label={`Type "${group.group_name}" to confirm`}>
+          <Field label={GROUP_TEXTS.typeToConfirm(group.group_name)}>
             <Input value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" maxLength={200} />
           </Field>
           <div className="flex justify-end gap-2">
             <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
+              {GROUP_TEXTS.cancel}
             </Button>
             <Button type="submit" variant="danger" disabled={!matches || remove.isPending}>
               <Trash2 aria-hidden />
-              Delete community
+              {GROUP_TEXTS.deleteCommunity}
             </Button>
           </div>
         </form>

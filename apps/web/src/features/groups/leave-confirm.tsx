@@ -1,7 +1,7 @@
 import { Suspense, useState } from 'react';
 import type { Group } from '@agora/contract';
 import { lazyComponent } from '@/lib/lazy-component';
-import { useMembership } from '@/features/members/api';
+import { useMembership } from './membership';
 import { GROUP_TEXTS } from './texts';
 
 // Loaded on the first Leave: every community row and header has the button, few people press it (Radix's dialog

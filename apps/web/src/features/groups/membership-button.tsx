@@ -5,7 +5,7 @@ import { Button, type ButtonProps } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { loginPathFor } from '@/features/auth/public';
 import type { Viewer } from './access';
-import { useMembership } from '@/features/members/api';
+import { useMembership } from './membership';
 import { useLeaveConfirm } from './leave-confirm';
 import { GROUP_TEXTS } from './texts';
 
@@ -64,7 +64,7 @@ export function MembershipButton({ detail, viewer, joinLabel = GROUP_TEXTS.join,
         variant="secondary"
         size={size}
         className={className}
-        title="Cancel the request"
+        title={GROUP_TEXTS.cancelTheRequest}
         aria-busy={busy || undefined}
         onClick={() => membership.run('cancel', group)}
       >

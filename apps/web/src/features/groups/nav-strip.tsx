@@ -10,7 +10,7 @@ import { useSession } from '@/lib/session';
 import { useScrollArrows } from '@/lib/use-scroll-arrows';
 import { useJoinedGroups, useMyGroups } from './api';
 import { GROUP_TEXTS } from './texts';
-import { communitiesPanel } from './use-communities-panel';
+import { groupsPanel } from './use-groups-panel';
 
 const SKELETONS = 6;
 
@@ -36,7 +36,7 @@ function isActive(pathname: string, group: Group): boolean {
  * name and verified mark, the current one highlighted; 6 placeholders while loading; scroll arrows; and a
  * find-communities button that opens the side panel's Search tab.
  */
-export function CommunitiesStrip() {
+export function GroupsStrip() {
   const session = useSession();
   const location = useLocation();
   const mine = useMyGroups();
@@ -109,7 +109,7 @@ export function CommunitiesStrip() {
         <button
           type="button"
           aria-label={GROUP_TEXTS.findCommunities}
-          onClick={() => communitiesPanel.open('findgroups')}
+          onClick={() => groupsPanel.open('findgroups')}
           className="flex size-9 shrink-0 items-center justify-center rounded-full border border-dashed border-line-strong text-fg-muted transition-colors hover:border-brand-600 hover:text-accent-fg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
         >
           <Search className="size-4" aria-hidden />

@@ -4,14 +4,14 @@ import { toast } from 'sonner';
 import { json, makeProfile, mockFetch, renderApp, signIn, TEST_SESSION } from '@/test/render-app';
 import { stripGroups } from './nav-strip';
 import { list, makeGroup, membership } from './test-data';
-import { communitiesPanel } from './use-communities-panel';
+import { groupsPanel } from './use-groups-panel';
 
 vi.setConfig({ testTimeout: 30_000 });
 // Waiting is not asserting speed: a busy machine may take longer than the default second to render.
 configure({ asyncUtilTimeout: 5_000 });
 afterEach(() => {
   toast.dismiss();
-  communitiesPanel.close();
+  groupsPanel.close();
 });
 
 const owned = makeGroup({

@@ -9,20 +9,20 @@ import { Skeleton } from '@/components/ui/spinner';
 import { useScrollArrows } from '@/lib/use-scroll-arrows';
 import { useSuggestedGroups } from './api';
 import { RowMembershipButton } from './group-row';
-import { countLabel, GROUP_TEXTS } from './texts';
+import { GROUP_TEXTS } from './texts';
 
 /** SPEC §9: Explore shows 10 placeholders while the suggested communities load. */
 const SKELETONS = 10;
 
 /** Explore's row of suggested public communities (SPEC §2): cards with banner, picture, name, size and JOIN. */
-export function SuggestedCommunities() {
+export function SuggestedGroups() {
   const suggested = useSuggestedGroups();
   const groups = suggested.data?.groups ?? [];
   const { ref: scroller, arrows, measure, scroll } = useScrollArrows<HTMLUListElement>(groups.length);
 
   if (suggested.isPending) {
     return (
-      <ul aria-busy="true" aria-label="Loading suggested communities" className="flex gap-4 overflow-hidden pb-2">
+      <ul aria-busy="true" aria-label={GROUP_TEXTS.loadingSuggested} className="flex gap-4 overflow-hidden pb-2">
         {Array.from({ length: SKELETONS }, (_, i) => (
           <li key={i} data-testid="suggested-skeleton" className="w-56 shrink-0">
             <Skeleton className="h-44 w-full rounded-2xl" />
@@ -75,7 +75,7 @@ function SuggestedCard({ group }: { group: Group }) {
               <BadgeCheck className="size-4 shrink-0 text-accent-fg" aria-label={GROUP_TEXTS.verified} role="img" />
             ) : null}
           </p>
-          <p className="text-xs text-fg-muted">{countLabel(group.member_count, 'member', 'members')}</p>
+          <p className="text-xs text-fg-muted">{GROUP_TEXTS.memberCount(group.member_count)}</p>
         </div>
       </Link>
       <div className="mt-auto flex justify-end px-4 pt-3 pb-4">

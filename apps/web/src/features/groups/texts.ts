@@ -1,10 +1,15 @@
+import { defineTexts, plural } from '@/lib/i18n';
 import { GROUP_MESSAGES } from '@agora/contract';
 
 /**
  * Every text of the communities screens. Quoted ones are the SPEC's, character for character (§2, §4, §5, §8);
  * the rest are ours where the spec is silent.
  */
-export const GROUP_TEXTS = {
+export const GROUP_TEXTS = defineTexts('groups', {
+  // The viewer's membership (SPEC §4, §8)
+  joinFailed: 'Failed to join group',
+  leaveFailed: 'Failed to leave group',
+  cancelRequestFailed: 'Failed to cancel the request',
   // /create (SPEC §5, §8)
   createTitle: 'Create a community',
   loginToCreate: GROUP_MESSAGES.loginToCreate,
@@ -61,7 +66,10 @@ export const GROUP_TEXTS = {
 
   // Members page (SPEC §2, §5, §6, §8)
   // SPEC §2 "{n} Members", in the singular for one.
-  membersHeading: (n: number) => countLabel(n, 'Member', 'Members'),
+  /** "1 member", "1,204 members". */
+  memberCount: (n: number) => plural(n, { one: '# member', other: '# members' }),
+  postCount: (n: number) => plural(n, { one: '# post', other: '# posts' }),
+  membersHeading: (n: number) => plural(n, { one: '# Member', other: '# Members' }),
   findMember: 'Find a member',
   noMembersMatching: (term: string) => `No members found matching "${term}"`,
   noPermission: GROUP_MESSAGES.noPermission,
@@ -75,7 +83,7 @@ export const GROUP_TEXTS = {
   confirmTransfer: (name: string) => `Are you sure you want to make ${name} the owner of this community? You will become an admin.`,
   joinRequests: 'Join requests',
   /** The Members tab's badge for staff: spoken after its visible number ("Members 2 pending join requests"). */
-  pendingRequests: (n: string) => `pending join ${n === '1' ? 'request' : 'requests'}`,
+  pendingRequests: (n: number) => plural(n, { one: 'pending join request', other: 'pending join requests' }),
   pendingInvitations: 'Pending invitations',
   invitedBy: (name: string) => `Invited by ${name}`,
   revoke: 'Revoke',
@@ -112,9 +120,86 @@ export const GROUP_TEXTS = {
   joinedCommunities: 'Joined communities',
   noCreatedProfile: 'No created communities found.',
   noJoinedProfile: 'No communities found.',
-} as const;
 
-/** "1 member", "1,204 members". */
-export function countLabel(count: number, one: string, many: string): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
-}
+  // Create page
+  createIntro: 'Give it a name, say what it is about, and set the ground rules. You can change everything later.',
+  bannerLabel: 'Banner',
+  bannerHint: 'Wide image, shown 3:1. At most 15 MB.',
+  pictureLabel: 'Picture',
+  pictureHint: 'Square, at most 5 MB.',
+  nameLabel: 'Community name',
+  namePlaceholder: 'e.g. Night Owls Book Club',
+  aboutLabel: 'About',
+  aboutHint: 'What the community is for. **Bold** works, and a YouTube link in [brackets] is embedded.',
+  rulesLabel: 'Rules',
+  rulesHint: 'How members should behave. **Bold** works.',
+  socialLabel: 'Social media',
+  socialHint: 'One link per line, optionally with a [label].',
+  cancel: 'Cancel',
+  creating: 'Creating...',
+  imagePreview: (label: string) => `${label} preview`,
+  chooseImage: (label: string) => `Choose ${label.toLowerCase()} image`,
+  chooseImageHint: (label: string, hint: string) => `Choose ${label.toLowerCase()} image. ${hint}`,
+  removeImage: (label: string) => `Remove ${label.toLowerCase()} image`,
+
+  // Header, settings, sections
+  adjustPicture: 'Adjust community picture',
+  adjustBanner: 'Adjust banner',
+  changeBanner: 'Change banner',
+  changePicture: 'Change community picture',
+  editName: 'Edit name',
+  editCommunityName: 'Edit community name',
+  saveName: 'Save name',
+  cancelRenaming: 'Cancel renaming',
+  communitySettings: 'Community settings',
+  deleteCommunity: 'Delete community',
+  deleteDescription: 'This removes the community, its members, discussions, blogs and images for good. It cannot be undone.',
+  typeToConfirm: (name: string) => `Type "${name}" to confirm`,
+  sections: 'Community sections',
+  loadingCommunity: 'Loading community',
+  aboutUs: 'About Us',
+  socialMedia: 'Social Media',
+  edit: 'Edit',
+  editSection: (section: string) => `Edit ${section}`,
+  save: 'Save',
+  saving: 'Saving...',
+  hintAbout:
+    'Wrap words in **double asterisks** for bold. Put a YouTube link in [square brackets] to embed the video. Links work; "https://… [label]" makes a button.',
+  hintRules: 'Wrap words in **double asterisks** for bold. Links work; "https://… [label]" makes a button.',
+  hintSocial: 'One link per line. Add a label in square brackets: https://discord.gg/abc [Our Discord]',
+
+  // Invitations, requests, members
+  inviteTitle: 'Invite to this community',
+  inviteDescription: 'They get an invitation to join, even when the community is private.',
+  username: 'Username',
+  enterUsername: 'Enter a username',
+  noUserNamed: (name: string) => `No user named "${name}"`,
+  lookupFailed: 'The user could not be looked up.',
+  sending: 'Sending...',
+  sendInvite: 'Send invite',
+  invitation: 'Invitation',
+  invitedYou: 'invited you to join this community.',
+  youAreInvited: 'You are invited to join this community.',
+  accept: 'Accept',
+  approveUser: (name: string) => `Approve ${name}`,
+  declineUser: (name: string) => `Decline ${name}`,
+  optionsFor: (name: string) => `Options for ${name}`,
+  membersLoadFailed: 'The member list could not be loaded.',
+  noMembers: 'No members yet',
+  members: 'Members',
+  cancelTheRequest: 'Cancel the request',
+  joinGroupName: (name: string) => `Join ${name}`,
+  leaveGroupName: (name: string) => `Leave ${name}`,
+  loadingSuggested: 'Loading suggested communities',
+  closeCommunities: 'Close communities',
+  communitiesLists: 'Communities lists',
+  signIn: 'Sign in',
+  close: 'Close',
+  discussions: 'Discussions',
+  revokeFor: (name: string) => `Revoke invitation for ${name}`,
+  pictureOf: (name: string) => `${name} picture`,
+  you: 'You',
+  private: 'Private',
+  public: 'Public',
+  tabs: { overview: 'Overview', members: 'Members', blogs: 'Blogs', discussions: 'Discussion' },
+});

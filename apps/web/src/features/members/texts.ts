@@ -1,9 +1,7 @@
+import { defineTexts } from '@/lib/i18n';
+
 /** The members screens' failure texts (SPEC §8 defaults where it gives one; the server's message wins when sent). */
-export const MEMBER_TEXTS = {
-  // Membership (SPEC §4, §8)
-  joinFailed: 'Failed to join group',
-  leaveFailed: 'Failed to leave group',
-  cancelRequestFailed: 'Failed to cancel the request',
+export const MEMBER_TEXTS = defineTexts('members', {
   // Member management (staff) and invitations
   assignRoleFailed: 'Failed to assign role',
   kickFailed: 'Failed to kick member',
@@ -14,4 +12,4 @@ export const MEMBER_TEXTS = {
   revokeFailed: 'Failed to revoke the invitation',
   acceptInviteFailed: 'Failed to accept invite',
   declineInviteFailed: 'Failed to decline invite',
-} as const;
+});

@@ -1,3 +1,4 @@
+// Over 400 lines on purpose: one screen's tests share one mock server and its helpers; split by screen, not by size.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
@@ -278,7 +279,13 @@ describe('the notifications panel', () => {
       discussion_id: null,
     });
     const others = (['join_request_approved', 'join_request_declined', 'role_changed', 'member_removed'] as const).map((type, i) =>
-      makeNotification({ id: 10 + i, noti_type: type, noti_content: `text of ${type}`, noti_link: '/group/night-owls', discussion_id: null }),
+      makeNotification({
+        id: 10 + i,
+        noti_type: type,
+        noti_content: `text of ${type}`,
+        noti_link: '/group/night-owls',
+        discussion_id: null,
+      }),
     );
     const { panel, user, router } = await openPanel([request, ...others]);
     await waitFor(() => expect(items(panel)).toHaveLength(5));

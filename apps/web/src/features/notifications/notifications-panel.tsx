@@ -11,7 +11,6 @@ import {
   MailPlus,
   MessageCircle,
   Reply,
-  Search,
   SearchX,
   ShieldCheck,
   Trash2,
@@ -25,9 +24,9 @@ import {
 import { canonicalNotificationType, type Notification, type NotificationType } from '@agora/contract';
 import { LoadError } from '@/components/load-error';
 import { LoadMore } from '@/components/load-more';
-import { Avatar } from '@/components/ui/avatar';
+import { Picture } from '@/components/ui/picture';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/search-input';
 import { Sheet, SheetClose } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/spinner';
 import { Tooltip } from '@/components/ui/tooltip';
@@ -85,25 +84,14 @@ export function NotificationsPanel({ open, onOpenChange }: { open: boolean; onOp
           ) : null}
         </h2>
         <SheetClose
-          aria-label="Close notifications"
+          aria-label={NOTIFICATION_TEXTS.closePanel}
           className="rounded-lg p-1.5 text-fg-subtle hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-ring"
         >
           <X className="size-5" aria-hidden />
         </SheetClose>
       </div>
       <div className="flex items-center gap-2 px-5 py-3">
-        <div className="relative min-w-0 flex-1">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-subtle" aria-hidden />
-          <Input
-            type="search"
-            aria-label={NOTIFICATION_TEXTS.search}
-            placeholder={NOTIFICATION_TEXTS.search}
-            value={search}
-            maxLength={100}
-            onChange={(e) => setSearch(e.target.value)}
-            className="pl-9"
-          />
-        </div>
+        <SearchInput label={NOTIFICATION_TEXTS.search} value={search} onChange={setSearch} className="min-w-0 flex-1" />
         <Button
           variant="ghost"
           size="sm"
@@ -114,7 +102,7 @@ export function NotificationsPanel({ open, onOpenChange }: { open: boolean; onOp
           title={NOTIFICATION_TEXTS.clear}
         >
           <Trash2 aria-hidden />
-          <span className="hidden sm:inline">Clear</span>
+          <span className="hidden sm:inline">{NOTIFICATION_TEXTS.clearShort}</span>
         </Button>
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
@@ -202,7 +190,7 @@ function NotificationItem({ notification: n, onClosePanel }: { notification: Not
           )}
         >
           <span className="relative shrink-0">
-            <Avatar src={n.sender_profile_image} size="md" />
+            <Picture src={n.sender_profile_image} size="md" />
             {/* Mostly outside the picture's corner: over it, the badge hid the second of a picture's initials. */}
             <span className="absolute -right-2.5 -bottom-2 flex size-[18px] items-center justify-center rounded-full bg-accent-soft text-accent-fg ring-2 ring-surface">
               <Icon className="size-2.5" aria-hidden />
@@ -267,7 +255,7 @@ function FriendRequestAnswer({ notification, sender }: { notification: Notificat
   const { accept, decline } = useRespondFriendRequest();
   return (
     <AnswerButtons
-      about={`friend request from ${sender}`}
+      about={NOTIFICATION_TEXTS.friendRequestFrom(sender)}
       busy={accept.isPending || decline.isPending}
       onAccept={() => accept.mutate({ id: notification.id })}
       onDecline={() => decline.mutate({ id: notification.id })}
@@ -281,7 +269,7 @@ function InviteAnswer({ notification }: { notification: Notification }) {
   const onSuccess = () => forget(notification.id);
   return (
     <AnswerButtons
-      about={`invitation to ${notification.group_name ?? 'the community'}`}
+      about={NOTIFICATION_TEXTS.invitationTo(notification.group_name ?? null)}
       busy={accept.isPending || decline.isPending}
       onAccept={() => accept.mutate({ notificationId: notification.id }, { onSuccess })}
       onDecline={() => decline.mutate({ notificationId: notification.id }, { onSuccess })}

@@ -1,5 +1,6 @@
+import { defineTexts, formatNumber, plural } from '@/lib/i18n';
 /** What the notifications panel says (SPEC §2 Notifications panel, §8). */
-export const NOTIFICATION_TEXTS = {
+export const NOTIFICATION_TEXTS = defineTexts('notifications', {
   title: 'Notifications',
   empty: 'No notifications yet',
   emptyHint: "When you get notifications, they'll appear here",
@@ -11,12 +12,16 @@ export const NOTIFICATION_TEXTS = {
   decline: 'Decline',
   delete: 'Delete notification',
   unread: 'Unread',
-  unreadCount: (n: number) => `${n} unread`,
+  unreadCount: (n: number) => `${formatNumber(n)} unread`,
 
   deleted: 'Notification deleted',
   cleared: 'All notifications cleared',
   /** Clear keeps pending friend requests and invitations (issue 12 §2.1). */
-  clearedKept: (n: number) => `Notifications cleared. Kept ${n} that still ${n === 1 ? 'needs' : 'need'} your answer`,
+  clearedKept: (n: number) =>
+    plural(n, {
+      one: 'Notifications cleared. Kept # that still needs your answer',
+      other: 'Notifications cleared. Kept # that still need your answer',
+    }),
   loadFailed: 'Failed to load notifications',
   deleteFailed: 'Failed to delete notification',
   clearFailed: 'Failed to clear notifications',
@@ -24,4 +29,8 @@ export const NOTIFICATION_TEXTS = {
   acceptFailed: 'Failed to accept request',
   declineFailed: 'Failed to decline request',
   retry: 'Try again',
-} as const;
+  closePanel: 'Close notifications',
+  clearShort: 'Clear',
+  friendRequestFrom: (name: string) => `friend request from ${name}`,
+  invitationTo: (group: string | null) => `invitation to ${group ?? 'the community'}`,
+});

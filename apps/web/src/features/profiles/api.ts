@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { API, stripQuery, type Profile, type UpdateProfileRequest } from '@agora/contract';
 import { call, upload } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
+import { defineTexts } from '@/lib/i18n';
 
 export const profileKeys = {
   all: ['profiles'] as const,
@@ -54,10 +55,10 @@ function storeProfile(queryClient: ReturnType<typeof useQueryClient>, profile: P
 }
 
 /** Failure texts (the server's message wins when it sends one). */
-export const PROFILE_ERRORS = {
+export const PROFILE_ERRORS = defineTexts('profileErrors', {
   saveFailed: 'Failed to update profile',
   uploadFailed: 'Upload failed. Please try again.',
-} as const;
+});
 
 export function updateProfile(body: UpdateProfileRequest): Promise<Profile> {
   return call(API.users.updateProfile, { body });

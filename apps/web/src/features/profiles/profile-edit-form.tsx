@@ -6,6 +6,7 @@ import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
 import { focusFirstInvalid } from '@/lib/forms';
 import { isoDateOf } from '@/lib/time';
+import { PROFILE_TEXTS } from './texts';
 
 export interface ProfileDraft {
   bio: string;
@@ -65,7 +66,7 @@ export function ProfileEditForm({ draft, onChange, errors, disabled, blocked, fi
   return (
     <form
       ref={form}
-      aria-label="Edit profile"
+      aria-label={PROFILE_TEXTS.editProfile}
       noValidate
       className="space-y-5"
       onSubmit={(event) => {
@@ -74,11 +75,11 @@ export function ProfileEditForm({ draft, onChange, errors, disabled, blocked, fi
       }}
     >
       <Field
-        label="Bio"
+        label={PROFILE_TEXTS.bio}
         error={errors.bio}
         aside={
           <span className={left <= 5 ? 'text-xs font-medium text-warning-fg' : 'text-xs text-fg-subtle'} aria-live="polite">
-            {left} {left === 1 ? 'character' : 'characters'} left
+            {PROFILE_TEXTS.charactersLeft(left)}
           </span>
         }
       >
@@ -87,24 +88,24 @@ export function ProfileEditForm({ draft, onChange, errors, disabled, blocked, fi
           name="bio"
           value={draft.bio}
           maxLength={LIMITS.bioMax}
-          placeholder="A few words about you"
+          placeholder={PROFILE_TEXTS.bioPlaceholder}
           disabled={disabled}
           onChange={(e) => onChange({ ...draft, bio: e.target.value.slice(0, LIMITS.bioMax) })}
         />
       </Field>
-      <Field label="About Me" error={errors.about}>
+      <Field label={PROFILE_TEXTS.aboutMe} error={errors.about}>
         <Textarea
           name="about"
           rows={4}
           value={draft.about}
           maxLength={LIMITS.aboutMax}
-          placeholder="Tell people what you are into"
+          placeholder={PROFILE_TEXTS.aboutPlaceholder}
           disabled={disabled}
           onChange={(e) => onChange({ ...draft, about: e.target.value })}
         />
       </Field>
       {/* Checked while typing, so its error is announced the moment it appears. */}
-      <Field label="Birthday" error={birthday} announce>
+      <Field label={PROFILE_TEXTS.birthday} error={birthday} announce>
         <Input
           name="birthday"
           type="date"
@@ -116,7 +117,7 @@ export function ProfileEditForm({ draft, onChange, errors, disabled, blocked, fi
           onChange={(e) => onChange({ ...draft, birthday: e.target.value, birthdayUnreadable: e.target.validity?.badInput ?? false })}
         />
       </Field>
-      <Field label="Social Links" hint="One link per line. Add a label like: github.com/you [My code]" error={errors.userLink}>
+      <Field label={PROFILE_TEXTS.socialLinks} hint={PROFILE_TEXTS.linksHint} error={errors.userLink}>
         <Textarea
           name="userLink"
           rows={4}
@@ -129,14 +130,14 @@ export function ProfileEditForm({ draft, onChange, errors, disabled, blocked, fi
         />
       </Field>
       <div className="flex justify-end gap-2 border-t border-line pt-5">
-        <Button variant="outline" aria-label="Cancel editing" onClick={onCancel} disabled={disabled}>
+        <Button variant="outline" aria-label={PROFILE_TEXTS.cancelEditing} onClick={onCancel} disabled={disabled}>
           <X aria-hidden />
-          Cancel
+          {PROFILE_TEXTS.cancel}
         </Button>
         {/* Enter in a single-line input submits too. */}
-        <Button type="submit" aria-label="Save profile" disabled={blocked || disabled}>
+        <Button type="submit" aria-label={PROFILE_TEXTS.saveProfile} disabled={blocked || disabled}>
           <Check aria-hidden />
-          {disabled ? 'Saving...' : 'Save'}
+          {disabled ? PROFILE_TEXTS.saving : PROFILE_TEXTS.save}
         </Button>
       </div>
     </form>

@@ -1,12 +1,10 @@
-import { Suspense, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { createContext, Suspense, useContext, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
-import { ArrowLeft, Cake, Camera, LogOut, Pencil, Settings, Sparkles, UserRound, X, Link2 } from 'lucide-react';
+import { Cake, LogOut, Pencil, Settings, Sparkles, UserRound, Link2 } from 'lucide-react';
 import { PROFILE_MESSAGES, type Profile, appPaths } from '@agora/contract';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { FallbackImage } from '@/components/ui/fallback-image';
-import { Sheet, SheetClose } from '@/components/ui/sheet';
+import { Sheet } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Tooltip } from '@/components/ui/tooltip';
@@ -18,13 +16,15 @@ import { useSession } from '@/lib/session';
 import { formatBirthday } from '@/lib/time';
 import { useLogout } from '@/features/auth/api';
 import { loginPathFor } from '@/features/auth/public';
-import { FriendActions, ProfileFriends } from '@/features/friends/public';
-import { ProfileCommunities } from '@/features/groups/public';
 import { useProfile, useUpdateProfile, useUserByUsername } from './api';
 import { resolveProfileId } from './own';
 import { birthdayError, draftOf, ProfileEditForm, type DraftErrors, type ProfileDraft } from './profile-edit-form';
 import { useProfileImageUpload } from './profile-image-upload';
+import { CloseButton, ProfileBanner, ProfilePicture } from './profile-header';
 import { useProfilePanel } from './use-profile-panel';
+import { PROFILE_TEXTS } from './texts';
+import { ACCOUNT_TEXTS } from '@/features/account/public';
+import { toastSuccess } from '@/lib/toast';
 
 // The cropper (react-easy-crop, the slider) loads when a photo is chosen, not with the panel.
 const CropDialog = lazyComponent(
@@ -32,24 +32,29 @@ const CropDialog = lazyComponent(
   (m) => m.CropDialog,
 );
 
-// The Activity tab brings post cards and the comment renderer: they load when the tab is first shown.
-const ProfileActivity = lazyComponent(
-  () => import('@/features/discussions/profile-activity'),
-  (m) => m.ProfileActivity,
-);
+/**
+ * What the profile panel shows of features above profiles (docs/ARCHITECTURE.md "Feature order"): friends,
+ * communities and activity. app/profile-panel.tsx passes them in, so profiles never imports those features.
+ */
+export interface ProfileSlots {
+  friendActions: (person: { userId: number; username: string }) => ReactNode;
+  friends: (person: { userId: number; own: boolean }) => ReactNode;
+  communities: (person: { userId: number; own: boolean }) => ReactNode;
+  activity: (person: { userId: number; username: string; own: boolean }) => ReactNode;
+}
 
-export const PROFILE_TEXTS = {
-  emptyBio: "Nothing's here",
-  saved: 'Profile saved',
-  loadFailed: 'This profile could not be loaded.',
-  discardTitle: 'Discard your changes?',
-  discardHint: 'Your edits to your profile have not been saved.',
-  discard: 'Discard',
-  keepEditing: 'Keep editing',
-} as const;
+const SlotsContext = createContext<ProfileSlots | null>(null);
+
+function useSlots(): ProfileSlots {
+  const slots = useContext(SlotsContext);
+  if (!slots) throw new Error('ProfilePanel renders its views inside its slots');
+  return slots;
+}
+
+export { PROFILE_TEXTS };
 
 /** The profile drawer; open on any page with `?profile=me` or `?profile=<id>` (see use-profile-panel). */
-export function ProfilePanel() {
+export function ProfilePanel({ slots }: { slots: ProfileSlots }) {
   const { profileId, isOpen, open, close } = useProfilePanel();
   const session = useSession();
   const navigate = useNavigate();
@@ -71,28 +76,30 @@ export function ProfilePanel() {
 
   if (!session) return null;
   return (
-    <Sheet open={isOpen} onOpenChange={(next) => (next || closeGuard.current?.() ? undefined : close())} title="Profile">
-      {target && !target.own && 'username' in target ? (
-        <ProfileByUsername
-          key={`@${target.username}`}
-          username={target.username}
-          onBack={() => open('me')}
-          onClose={close}
-          closeGuardRef={closeGuard}
-        />
-      ) : target ? (
-        <ProfileView
-          key={target.own ? 'own' : target.userId}
-          userId={target.own ? null : target.userId}
-          own={target.own}
-          onBack={() => open('me')}
-          onClose={close}
-          closeGuardRef={closeGuard}
-        />
-      ) : (
-        <ProfileMissing />
-      )}
-    </Sheet>
+    <SlotsContext.Provider value={slots}>
+      <Sheet open={isOpen} onOpenChange={(next) => (next || closeGuard.current?.() ? undefined : close())} title={PROFILE_TEXTS.title}>
+        {target && !target.own && 'username' in target ? (
+          <ProfileByUsername
+            key={`@${target.username}`}
+            username={target.username}
+            onBack={() => open('me')}
+            onClose={close}
+            closeGuardRef={closeGuard}
+          />
+        ) : target ? (
+          <ProfileView
+            key={target.own ? 'own' : target.userId}
+            userId={target.own ? null : target.userId}
+            own={target.own}
+            onBack={() => open('me')}
+            onClose={close}
+            closeGuardRef={closeGuard}
+          />
+        ) : (
+          <ProfileMissing />
+        )}
+      </Sheet>
+    </SlotsContext.Provider>
   );
 }
 
@@ -104,21 +111,6 @@ function ProfileByUsername({ username, ...view }: { username: string } & Pick<Pr
   if (!user.data) return <ProfileMissing />;
   const own = user.data.id === session?.userId;
   return <ProfileView userId={own ? null : user.data.id} own={own} {...view} />;
-}
-
-function CloseButton({ className }: { className?: string }) {
-  return (
-    <SheetClose
-      aria-label="Close profile"
-      className={cn(
-        'flex size-9 items-center justify-center rounded-full bg-overlay/45 text-white backdrop-blur-sm transition-colors hover:bg-overlay/65',
-        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white',
-        className,
-      )}
-    >
-      <X className="size-5" aria-hidden />
-    </SheetClose>
-  );
 }
 
 function ProfileMissing() {
@@ -151,6 +143,7 @@ function isDirty(draft: ProfileDraft, saved: ProfileDraft): boolean {
 }
 
 function ProfileView({ userId, own, onBack, onClose, closeGuardRef }: ProfileViewProps) {
+  const slots = useSlots();
   const query = useProfile(userId, own);
   const update = useUpdateProfile();
   const uploads = useProfileImageUpload();
@@ -193,7 +186,7 @@ function ProfileView({ userId, own, onBack, onClose, closeGuardRef }: ProfileVie
         <div className="flex flex-1 flex-col items-center justify-center gap-4 px-8 pb-20 text-center">
           <p className="text-fg-muted">{PROFILE_TEXTS.loadFailed}</p>
           <Button variant="outline" onClick={() => query.refetch()}>
-            Try again
+            {PROFILE_TEXTS.tryAgain}
           </Button>
         </div>
       </div>
@@ -222,7 +215,7 @@ function ProfileView({ userId, own, onBack, onClose, closeGuardRef }: ProfileVie
         onSuccess: () => {
           setErrors({});
           stopEditing();
-          toast.success(PROFILE_TEXTS.saved);
+          void toastSuccess(PROFILE_TEXTS.saved);
         },
         // Anything else reaches the user through the MutationCache (meta in api.ts).
         onError: (error) => {
@@ -238,22 +231,22 @@ function ProfileView({ userId, own, onBack, onClose, closeGuardRef }: ProfileVie
         <ProfileBanner profile={profile} own={own} uploads={uploads} onBack={own ? undefined : onBack} />
         <div className="px-5 sm:px-6">
           <div className="flex items-end justify-between gap-3">
-            <ProfilePhoto profile={profile} own={own} uploads={uploads} />
+            <ProfilePicture profile={profile} own={own} uploads={uploads} />
             {own && !editing ? (
               <div className="flex gap-2 pb-1">
-                <Tooltip content="Edit profile">
-                  <Button ref={editButton} variant="outline" size="icon" aria-label="Edit profile" onClick={startEditing}>
+                <Tooltip content={PROFILE_TEXTS.editProfile}>
+                  <Button ref={editButton} variant="outline" size="icon" aria-label={PROFILE_TEXTS.editProfile} onClick={startEditing}>
                     <Pencil aria-hidden />
                   </Button>
                 </Tooltip>
-                <Tooltip content="Settings">
-                  <Link to={appPaths.settings()} aria-label="Settings" className={buttonClasses('outline', 'icon')}>
+                <Tooltip content={ACCOUNT_TEXTS.settingsLink}>
+                  <Link to={appPaths.settings()} aria-label={ACCOUNT_TEXTS.settingsLink} className={buttonClasses('outline', 'icon')}>
                     <Settings aria-hidden />
                   </Link>
                 </Tooltip>
               </div>
             ) : null}
-            {own ? null : <FriendActions userId={profile.id} username={profile.username} className="pb-1" />}
+            {own ? null : slots.friendActions({ userId: profile.id, username: profile.username })}
           </div>
           <div className="mt-3 min-w-0">
             <h2 className="truncate text-xl font-bold tracking-tight text-fg">
@@ -268,22 +261,20 @@ function ProfileView({ userId, own, onBack, onClose, closeGuardRef }: ProfileVie
           </div>
           {/* Switching away from Overview leaves edit mode (SPEC §4 Profile). */}
           <Tabs defaultValue="overview" className="mt-5" onValueChange={(tab) => (tab === 'overview' ? undefined : setDraft(null))}>
-            <TabsList aria-label="Profile sections" className="overflow-x-auto [scrollbar-width:none]">
-              <TabsTrigger value="overview">Overview</TabsTrigger>
-              <TabsTrigger value="friends">Friends</TabsTrigger>
-              <TabsTrigger value="communities">Communities</TabsTrigger>
-              <TabsTrigger value="activity">Activity</TabsTrigger>
+            <TabsList aria-label={PROFILE_TEXTS.sections} className="overflow-x-auto [scrollbar-width:none]">
+              <TabsTrigger value="overview">{PROFILE_TEXTS.overview}</TabsTrigger>
+              <TabsTrigger value="friends">{PROFILE_TEXTS.friends}</TabsTrigger>
+              <TabsTrigger value="communities">{PROFILE_TEXTS.communities}</TabsTrigger>
+              <TabsTrigger value="activity">{PROFILE_TEXTS.activity}</TabsTrigger>
             </TabsList>
             <TabsContent value="friends" className="my-5">
-              <ProfileFriends userId={profile.id} own={own} />
+              {slots.friends({ userId: profile.id, own })}
             </TabsContent>
             <TabsContent value="communities" className="my-5">
-              <ProfileCommunities userId={profile.id} own={own} />
+              {slots.communities({ userId: profile.id, own })}
             </TabsContent>
             <TabsContent value="activity" className="my-5">
-              <Suspense fallback={<Skeleton className="h-40 w-full" />}>
-                <ProfileActivity userId={profile.id} username={profile.username} own={own} />
-              </Suspense>
+              {slots.activity({ userId: profile.id, username: profile.username, own })}
             </TabsContent>
             <TabsContent value="overview" className="my-5">
               {editing ? (
@@ -333,152 +324,6 @@ function ProfileView({ userId, own, onBack, onClose, closeGuardRef }: ProfileVie
   );
 }
 
-type Uploads = ReturnType<typeof useProfileImageUpload>;
-
-function UploadOverlay({ percent, round }: { percent: number; round?: boolean }) {
-  return (
-    <div
-      role="status"
-      aria-live="polite"
-      className={cn('absolute inset-0 flex flex-col items-center justify-center gap-1.5 bg-overlay/55 text-white', round && 'rounded-full')}
-    >
-      <span className="text-sm font-semibold tabular-nums">Uploading {percent}%</span>
-      <span className="h-1 w-3/5 max-w-40 overflow-hidden rounded-full bg-white/30">
-        <span className="block h-full bg-white transition-[width]" style={{ width: `${percent}%` }} />
-      </span>
-    </div>
-  );
-}
-
-/**
- * A button that opens a file picker for one image (the hidden input keeps the native picker). While another
- * image is being cropped or uploaded it is aria-disabled rather than disabled: it keeps focus (the crop dialog
- * hands focus back to it, and it is where the user is after the upload) and ignores clicks.
- */
-function ImagePickButton({
-  label,
-  name,
-  disabled,
-  onFile,
-  className,
-  children,
-}: {
-  label: string;
-  name: string;
-  disabled: boolean;
-  onFile: (file: File | undefined) => void;
-  className: string;
-  children: ReactNode;
-}) {
-  const input = useRef<HTMLInputElement>(null);
-  return (
-    <>
-      <button
-        type="button"
-        aria-label={label}
-        aria-disabled={disabled || undefined}
-        onClick={() => {
-          if (!disabled) input.current?.click();
-        }}
-        className={cn(className, disabled && 'cursor-progress')}
-      >
-        {children}
-      </button>
-      <input
-        ref={input}
-        type="file"
-        accept="image/*"
-        name={name}
-        tabIndex={-1}
-        className="hidden"
-        onChange={(event) => {
-          onFile(event.target.files?.[0]);
-          event.target.value = '';
-        }}
-      />
-    </>
-  );
-}
-
-function ProfileBanner({ profile, own, uploads, onBack }: { profile: Profile; own: boolean; uploads: Uploads; onBack?: () => void }) {
-  const progress = uploads.percentFor('banner');
-  const image = <FallbackImage src={profile.bannerImage} kind="banner" alt="" className="size-full object-cover" />;
-  return (
-    <div className="relative aspect-[3/1] w-full bg-surface-strong">
-      {own ? (
-        <ImagePickButton
-          label="Change banner"
-          name="bannerImage"
-          disabled={uploads.busy}
-          onFile={(file) => uploads.choose('banner', file)}
-          className="group relative block size-full overflow-hidden focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-ring"
-        >
-          {image}
-          <span className="absolute right-3 bottom-3 flex items-center gap-1.5 rounded-full bg-overlay/55 px-3 py-1.5 text-xs font-medium text-white opacity-90 backdrop-blur-sm transition-opacity group-hover:opacity-100">
-            <Camera className="size-4" aria-hidden />
-            <span className="hidden sm:inline">Change banner</span>
-          </span>
-        </ImagePickButton>
-      ) : (
-        <div className="size-full overflow-hidden">{image}</div>
-      )}
-      {progress !== null ? <UploadOverlay percent={progress} /> : null}
-      <div className="absolute inset-x-0 top-0 flex items-center justify-between p-3">
-        {onBack ? (
-          <button
-            type="button"
-            onClick={onBack}
-            className="flex h-9 items-center gap-1.5 rounded-full bg-overlay/45 pr-3.5 pl-2.5 text-sm font-medium text-white backdrop-blur-sm hover:bg-overlay/65 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-          >
-            <ArrowLeft className="size-4" aria-hidden />
-            My profile
-          </button>
-        ) : (
-          <span />
-        )}
-        <CloseButton />
-      </div>
-    </div>
-  );
-}
-
-function ProfilePhoto({ profile, own, uploads }: { profile: Profile; own: boolean; uploads: Uploads }) {
-  const progress = uploads.percentFor('photo');
-  const image = (
-    <FallbackImage
-      src={profile.profileImage}
-      kind="avatar"
-      alt={`${profile.username}'s profile photo`}
-      className="size-full rounded-full object-cover"
-    />
-  );
-  return (
-    <div className="relative -mt-12 size-24 shrink-0 rounded-full bg-surface p-1 shadow-md sm:-mt-14 sm:size-28">
-      {own ? (
-        <ImagePickButton
-          label="Change profile photo"
-          name="profileImage"
-          disabled={uploads.busy}
-          onFile={(file) => uploads.choose('photo', file)}
-          className="group relative block size-full rounded-full focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
-        >
-          {image}
-          <span className="absolute inset-0 flex items-center justify-center rounded-full bg-overlay/0 text-white opacity-0 transition group-hover:bg-overlay/40 group-hover:opacity-100 group-focus-visible:bg-overlay/40 group-focus-visible:opacity-100">
-            <Camera className="size-6" aria-hidden />
-          </span>
-        </ImagePickButton>
-      ) : (
-        image
-      )}
-      {progress !== null ? (
-        <div className="absolute inset-1">
-          <UploadOverlay percent={progress} round />
-        </div>
-      ) : null}
-    </div>
-  );
-}
-
 function Section({ title, icon: Icon, children }: { title: string; icon: typeof Sparkles; children: ReactNode }) {
   return (
     <section className="space-y-2.5">
@@ -500,18 +345,18 @@ function ProfileOverview({ profile, own }: { profile: Profile; own: boolean }) {
   const birthday = formatBirthday(profile.birthday);
   return (
     <div className="space-y-7">
-      <Section title="About Me" icon={Sparkles}>
+      <Section title={PROFILE_TEXTS.aboutMe} icon={Sparkles}>
         {profile.about ? (
           <p className="text-[15px] leading-relaxed break-words whitespace-pre-line text-fg">{profile.about}</p>
         ) : (
           <Muted>{PROFILE_TEXTS.emptyBio}</Muted>
         )}
       </Section>
-      <Section title="Birthday" icon={Cake}>
-        {birthday ? <p className="text-[15px] font-medium text-fg">{birthday}</p> : <Muted>Not shared</Muted>}
+      <Section title={PROFILE_TEXTS.birthday} icon={Cake}>
+        {birthday ? <p className="text-[15px] font-medium text-fg">{birthday}</p> : <Muted>{PROFILE_TEXTS.notShared}</Muted>}
       </Section>
-      <Section title="Social Links" icon={Link2}>
-        {profile.userLink.trim() ? <SocialLinks text={profile.userLink} /> : <Muted>No links yet</Muted>}
+      <Section title={PROFILE_TEXTS.socialLinks} icon={Link2}>
+        {profile.userLink.trim() ? <SocialLinks text={profile.userLink} /> : <Muted>{PROFILE_TEXTS.noLinks}</Muted>}
       </Section>
       {own ? (
         <div className="border-t border-line pt-5">
@@ -522,7 +367,7 @@ function ProfileOverview({ profile, own }: { profile: Profile; own: boolean }) {
             disabled={logout.isPending}
           >
             <LogOut aria-hidden />
-            Logout
+            {PROFILE_TEXTS.logout}
           </Button>
         </div>
       ) : null}
@@ -532,7 +377,7 @@ function ProfileOverview({ profile, own }: { profile: Profile; own: boolean }) {
 
 function ProfileSkeleton() {
   return (
-    <div role="status" aria-busy="true" aria-label="Loading profile" className="flex h-full flex-col">
+    <div role="status" aria-busy="true" aria-label={PROFILE_TEXTS.loading} className="flex h-full flex-col">
       <div className="relative aspect-[3/1] w-full">
         <Skeleton className="size-full rounded-none" />
         <div className="absolute top-3 right-3">

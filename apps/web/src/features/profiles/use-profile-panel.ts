@@ -1,40 +1,16 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { useUrlPanel } from '@/lib/use-url-panel';
 
 /**
- * The profile panel is driven by the URL: `?profile=me` (own) or `?profile=<id>`. One search parameter means
+ * The profile panel is driven by the URL (lib/use-url-panel.ts): `?profile=me` (own) or `?profile=<id>`. One search parameter means
  * only one panel can be open, it works on every page, survives a reload, and the browser's Back closes it.
  */
 export const PROFILE_PARAM = 'profile';
 
 export function useProfilePanel() {
-  const [params, setParams] = useSearchParams();
+  const { params, set } = useUrlPanel();
   const profileId = params.get(PROFILE_PARAM);
-
-  const open = useCallback(
-    (id: number | 'me' = 'me') => {
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          next.set(PROFILE_PARAM, String(id));
-          return next;
-        },
-        { preventScrollReset: true },
-      );
-    },
-    [setParams],
-  );
-
-  const close = useCallback(() => {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete(PROFILE_PARAM);
-        return next;
-      },
-      { preventScrollReset: true },
-    );
-  }, [setParams]);
-
+  const open = useCallback((id: number | 'me' = 'me') => set({ [PROFILE_PARAM]: String(id) }), [set]);
+  const close = useCallback(() => set({ [PROFILE_PARAM]: null }), [set]);
   return { profileId, isOpen: profileId !== null, open, close };
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { BlockNode } from './nodes';
 import { instagramEmbedUrl } from './urls';
 import { YOUTUBE_PLAYER_ORIGIN, youtubeEmbedUrl } from './youtube';
+import { COMMON_TEXTS } from '@/lib/texts';
 
 /** SPEC §2: an embedded video in a post plays (muted) once this share of it is visible, and pauses below it. */
 export const VIDEO_VISIBLE_RATIO = 0.6;
@@ -22,7 +23,13 @@ export function playerMessage(func: PlayerCommand): string {
  * A post's video: the privacy-enhanced player with its JS API on, muted; an IntersectionObserver plays it while at
  * least 60% of it is on screen and pauses it otherwise. Messages go to the player's origin only.
  */
-export function ControlledVideoEmbed({ node, title = 'YouTube video' }: { node: Extract<BlockNode, { type: 'video' }>; title?: string }) {
+export function ControlledVideoEmbed({
+  node,
+  title = COMMON_TEXTS.youtubeVideo,
+}: {
+  node: Extract<BlockNode, { type: 'video' }>;
+  title?: string;
+}) {
   const frame = useRef<HTMLIFrameElement>(null);
   const visible = useRef(false);
   const timers = useRef<number[]>([]);
@@ -85,7 +92,7 @@ export function InstagramEmbed({ node }: { node: Extract<BlockNode, { type: 'ins
     <div className="w-full max-w-[540px] overflow-hidden rounded-xl border border-line bg-surface">
       <iframe
         src={instagramEmbedUrl(node)}
-        title={node.kind === 'reel' ? 'Instagram reel' : 'Instagram post'}
+        title={node.kind === 'reel' ? COMMON_TEXTS.instagramReel : COMMON_TEXTS.instagramPost}
         loading="lazy"
         referrerPolicy="strict-origin-when-cross-origin"
         allow="encrypted-media; fullscreen"

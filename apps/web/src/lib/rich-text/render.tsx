@@ -7,6 +7,7 @@ import type { BlockNode, InlineNode } from './nodes';
 import { parseRichText, type RichTextFormat } from './parse';
 import { hostOf, safeImageSrc } from './urls';
 import { youtubeEmbedUrl } from './youtube';
+import { COMMON_TEXTS } from '@/lib/texts';
 
 /**
  * Nodes → React elements. Text is always a React text child (escaped by React), never HTML; a link's address
@@ -108,7 +109,7 @@ export function renderInline(nodes: readonly InlineNode[], keyPrefix = ''): Reac
 }
 
 /** A 16:9 privacy-enhanced YouTube player, loaded when scrolled near. */
-export function VideoEmbed({ node, title = 'YouTube video' }: { node: Extract<BlockNode, { type: 'video' }>; title?: string }) {
+export function VideoEmbed({ node, title = COMMON_TEXTS.youtubeVideo }: { node: Extract<BlockNode, { type: 'video' }>; title?: string }) {
   return (
     <div className="relative aspect-video w-full overflow-hidden rounded-xl bg-surface-strong">
       <iframe
@@ -152,7 +153,7 @@ function TextImage({ src, onOpen }: { src: string; onOpen?: (src: string) => voi
   return (
     <button
       type="button"
-      aria-label="Open image"
+      aria-label={COMMON_TEXTS.openImage}
       onClick={() => onOpen(safe)}
       className="block max-w-full cursor-zoom-in rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
     >

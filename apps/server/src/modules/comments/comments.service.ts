@@ -1,0 +1,284 @@
+import {
+  type CommentDeleteResponse,
+  type CommentListResponse,
+  type CommentOrder,
+  type CommentWriteResponse,
+  discussionLink,
+  DISCUSSION_LIMITS,
+  DISCUSSION_MESSAGES,
+  type LikeResponse,
+  type ReplyListResponse,
+} from '@agora/contract';
+import type { Actor, AppContext } from '../../context';
+import { AppError } from '../../lib/app-error';
+import { applyLike } from '../../lib/likes';
+import { decodeCursor, encodeCursor } from '../../lib/cursor';
+import { notify, notifyMentions } from '../notifications/notifications.writer';
+import {
+  assertCanContribute,
+  assertReadable,
+  commentIdOf,
+  commentNotFound,
+  discussionIdOf,
+  discussionNotFound,
+  groupRefOf,
+  isGoneError,
+  withWriteRetry,
+  findComments,
+  findWriteTarget,
+  type WriteTarget,
+} from '../discussions/discussions.access';
+import { isOwnerOrAdminOf, toComment } from '../discussions/discussions.mapper';
+import {
+  type CommentRef,
+  deleteCommentLike,
+  deleteCommentRow,
+  deleteReplies,
+  findComment,
+  insertComment,
+  insertCommentLike,
+  moveCommentCount,
+  moveCommentLikes,
+  moveReplyCount,
+} from './comments.queries';
+import type { DiscussionPath } from '../discussions/discussions.service';
+import { assertMayAct } from '../account/verified';
+
+type PageQuery = { cursor?: string; limit?: number };
+type CommentOrderQuery = { order?: CommentOrder };
+/** A comment named by a path: its post's path and `{commentId}`. */
+export type CommentPath = DiscussionPath & { commentId: string };
+
+/** Reads a page of comments (or of one comment's replies) the viewer may see, with the 404s of a bad path. */
+async function commentsPage(
+  ctx: AppContext,
+  actor: Actor,
+  input: DiscussionPath & PageQuery & CommentOrderQuery & { commentId: string | null },
+  defaultLimit: number,
+) {
+  const ref = groupRefOf(input.group);
+  const discussionId = discussionIdOf(input.discussionId);
+  const commentId = input.commentId === null ? null : commentIdOf(input.commentId);
+  const cursor = decodeCursor(input.cursor, ['ts', 'int'] as const);
+  const limit = input.limit ?? defaultLimit;
+  const viewerId = actor?.id ?? 0;
+  const page = await findComments(ctx.db, ref, viewerId, {
+    discussionId,
+    commentId,
+    cursor: cursor ? { ts: cursor[0], id: cursor[1] } : null,
+    limit: limit + 1,
+    oldest: input.order === 'oldest',
+  });
+  assertReadable(page.access, actor);
+  if (!page.discussionFound) throw discussionNotFound();
+  if (!page.parentFound) throw commentNotFound();
+  const moderator = isOwnerOrAdminOf(viewerId, page.access.ownerId, page.access.viewerRole);
+  const rows = page.items.slice(0, limit);
+  const last = rows.at(-1);
+  return {
+    items: rows.map((row) => toComment(row, viewerId, moderator)),
+    nextCursor: page.items.length > limit && last ? encodeCursor([last.cursorTs, last.id]) : null,
+  };
+}
+
+/** GET .../comments: a post's top-level comments, newest first or `order=oldest` (each with its reply count). */
+export async function listComments(
+  ctx: AppContext,
+  actor: Actor,
+  input: DiscussionPath & PageQuery & CommentOrderQuery,
+): Promise<CommentListResponse> {
+  const { items, nextCursor } = await commentsPage(ctx, actor, { ...input, commentId: null }, DISCUSSION_LIMITS.commentsPageDefault);
+  return { comments: items, nextCursor };
+}
+
+/** GET .../comments/{commentId}/replies: one comment's replies, oldest first (a conversation reads down). */
+export async function listReplies(ctx: AppContext, actor: Actor, input: CommentPath & PageQuery): Promise<ReplyListResponse> {
+  const { items, nextCursor } = await commentsPage(ctx, actor, input, DISCUSSION_LIMITS.repliesPageDefault);
+  return { replies: items, nextCursor };
+}
+
+/** The post of a comment write, readable by the actor; 404 when the post is not in that community. */
+async function targetOf(ctx: AppContext, actor: Actor, path: DiscussionPath) {
+  const ref = groupRefOf(path.group);
+  const discussionId = discussionIdOf(path.discussionId);
+  const target = await findWriteTarget(ctx.db, ref, discussionId, actor?.id ?? 0);
+  assertReadable(target, actor);
+  if (target.discussionId === null) throw discussionNotFound();
+  return { ...target, discussionId: target.discussionId } satisfies WriteTarget & { discussionId: number };
+}
+
+/** The comment `commentId` names on that post; 404 for a comment that does not exist or is on another post. */
+async function commentOn(ctx: AppContext, discussionId: number, commentIdText: string): Promise<CommentRef> {
+  const comment = await findComment(ctx.db, commentIdOf(commentIdText));
+  if (!comment || comment.discussionId !== discussionId) throw commentNotFound();
+  return comment;
+}
+
+/**
+ * POST .../comments: a member or the owner comments on a post, or replies to a comment (`parentCommentId`). Replies
+ * are one level deep: a reply to a reply is stored under its top-level comment. In one transaction: the comment,
+ * the post's comment_count (replies count too) and the parent's reply_count, and the notifications: `comment_reply`
+ * to the author of the comment replied to, `comment` to the post's author, `mention` to people named with @ who
+ * may read the post; nobody twice, never the actor.
+ */
+export async function createComment(
+  ctx: AppContext,
+  actor: Actor,
+  input: DiscussionPath & { content: string; parentCommentId: number | null },
+): Promise<CommentWriteResponse> {
+  if (!actor) throw AppError.unauthorized(DISCUSSION_MESSAGES.loginToComment);
+  const writer = actor;
+  await ctx.limiters.commentsPerUser.consume(String(writer.id));
+  await assertMayAct(ctx, writer, 'post');
+  try {
+    return await withWriteRetry(async () => {
+      const target = await targetOf(ctx, writer, input);
+      assertCanContribute(target, writer, { visitor: DISCUSSION_MESSAGES.loginToComment, outsider: DISCUSSION_MESSAGES.memberToComment });
+      const { discussionId, groupId } = target;
+      let repliedTo: CommentRef | null = null;
+      if (input.parentCommentId !== null) {
+        repliedTo = await findComment(ctx.db, input.parentCommentId);
+        if (!repliedTo) throw commentNotFound();
+        if (repliedTo.discussionId !== discussionId) {
+          throw AppError.badRequest(DISCUSSION_MESSAGES.invalidParent, { parentCommentId: DISCUSSION_MESSAGES.invalidParent });
+        }
+      }
+      const parentId = repliedTo ? (repliedTo.parentId ?? repliedTo.id) : null;
+      const link = discussionLink(groupId, discussionId);
+      return ctx.db.transaction(async (tx) => {
+        const inserted = await insertComment(tx, { discussionId, userId: writer.id, parentId, content: input.content });
+        const parentReplyCount = parentId === null ? null : await moveReplyCount(tx, parentId, 1);
+        const counted = await moveCommentCount(tx, discussionId, 1);
+        if (!counted) throw discussionNotFound();
+        const refs = { groupId, discussionId, commentId: inserted.id, link, actorId: writer.id };
+        const notified = new Set<number>([writer.id]);
+        if (repliedTo && !notified.has(repliedTo.userId)) {
+          await notify(tx, {
+            ...refs,
+            recipientId: repliedTo.userId,
+            type: 'comment_reply',
+            content: `${writer.username} replied to your comment`,
+          });
+          notified.add(repliedTo.userId);
+        }
+        if (!notified.has(counted.authorId)) {
+          await notify(tx, {
+            ...refs,
+            recipientId: counted.authorId,
+            type: 'comment',
+            content: `${writer.username} commented on your post`,
+          });
+          notified.add(counted.authorId);
+        }
+        await notifyMentions(tx, {
+          ...refs,
+          text: input.content,
+          groupIsPrivate: target.isPrivate,
+          content: `${writer.username} mentioned you in a comment`,
+          exceptIds: [...notified],
+        });
+        return {
+          message: parentId === null ? DISCUSSION_MESSAGES.commentAdded : DISCUSSION_MESSAGES.replyAdded,
+          comment: {
+            id: inserted.id,
+            discussion_id: discussionId,
+            comment_content: input.content,
+            content: input.content,
+            parentCommentId: parentId,
+            date_posted: inserted.datePosted,
+            user_id: writer.id,
+            userId: writer.id,
+            username: writer.username,
+            profileImage: writer.profileImage,
+            isLiked: false,
+            likeCount: 0,
+            replyCount: 0,
+            canDelete: true,
+          },
+          commentCount: counted.commentCount,
+          parentReplyCount,
+        };
+      });
+    });
+  } catch (error) {
+    // The post or the comment replied to was deleted between the checks and the insert.
+    if (isGoneError(error)) throw input.parentCommentId === null ? discussionNotFound() : commentNotFound();
+    throw error;
+  }
+}
+
+/**
+ * DELETE .../comments/{commentId} (beyond the spec, for moderation): by its author, the owner or an admin. Its
+ * replies go with it; the post's comment_count and the parent's reply_count move by the rows deleted.
+ */
+export async function deleteComment(ctx: AppContext, actor: Actor, input: CommentPath): Promise<CommentDeleteResponse> {
+  if (!actor) throw AppError.unauthorized();
+  const deleter = actor;
+  return withWriteRetry(async () => {
+    const target = await targetOf(ctx, deleter, input);
+    const comment = await commentOn(ctx, target.discussionId, input.commentId);
+    if (comment.userId !== deleter.id && !isOwnerOrAdminOf(deleter.id, target.ownerId, target.viewerRole)) {
+      throw AppError.forbidden(DISCUSSION_MESSAGES.cannotDeleteComment);
+    }
+    return ctx.db.transaction(async (tx) => {
+      const replies = await deleteReplies(tx, comment.id);
+      const deleted = await deleteCommentRow(tx, comment.id, target.discussionId);
+      if (!deleted) throw commentNotFound();
+      if (deleted.parentId !== null) await moveReplyCount(tx, deleted.parentId, -1);
+      const counted = await moveCommentCount(tx, target.discussionId, -(1 + replies));
+      if (!counted) throw discussionNotFound();
+      return { message: DISCUSSION_MESSAGES.commentDeleted, commentCount: counted.commentCount };
+    });
+  });
+}
+
+/**
+ * POST .../comments/{commentId}/like: toggles (or sets, with `liked`) the actor's like of a comment, answering the
+ * database's state; a new like notifies the comment's author (`comment_like`).
+ */
+export async function likeComment(ctx: AppContext, actor: Actor, input: CommentPath & { liked?: boolean }): Promise<LikeResponse> {
+  if (!actor) throw AppError.unauthorized(DISCUSSION_MESSAGES.loginToLike);
+  const liker = actor;
+  await ctx.limiters.likesPerUser.consume(String(liker.id));
+  try {
+    return await withWriteRetry(async () => {
+      const target = await targetOf(ctx, liker, input);
+      assertCanContribute(target, liker, { visitor: DISCUSSION_MESSAGES.loginToLike, outsider: DISCUSSION_MESSAGES.memberToLike });
+      const comment = await commentOn(ctx, target.discussionId, input.commentId);
+      return ctx.db.transaction(async (tx) => {
+        let authorId = 0;
+        const outcome = await applyLike(
+          tx,
+          {
+            insert: (t) => insertCommentLike(t, comment.id, liker.id),
+            remove: (t) => deleteCommentLike(t, comment.id, liker.id),
+            count: async (t, delta) => {
+              const moved = await moveCommentLikes(t, comment.id, delta);
+              if (moved) authorId = moved.authorId;
+              return moved?.likeCount ?? null;
+            },
+          },
+          input.liked,
+        );
+        if (!outcome) throw commentNotFound();
+        const { liked, likeCount } = outcome;
+        if (outcome.added) {
+          await notify(tx, {
+            recipientId: authorId,
+            actorId: liker.id,
+            type: 'comment_like',
+            content: `${liker.username} liked your comment`,
+            link: discussionLink(target.groupId, target.discussionId),
+            groupId: target.groupId,
+            discussionId: target.discussionId,
+            commentId: comment.id,
+          });
+        }
+        return { liked, likeCount };
+      });
+    });
+  } catch (error) {
+    if (isGoneError(error)) throw commentNotFound();
+    throw error;
+  }
+}

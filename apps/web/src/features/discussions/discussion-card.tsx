@@ -1,0 +1,316 @@
+import { Suspense, useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { Link } from 'react-router';
+import { MessageCircle, Pencil, Pin, PinOff, Trash2 } from 'lucide-react';
+import { DISCUSSION_LIMITS, groupWebPath, type Discussion } from '@agora/contract';
+import { Picture } from '@/components/ui/picture';
+import { Button } from '@/components/ui/button';
+import { Tooltip } from '@/components/ui/tooltip';
+import { cn } from '@/lib/cn';
+import { lazyComponent } from '@/lib/lazy-component';
+import { focusOnMount } from '@/lib/forms';
+import { POST_FORMAT, RichText } from '@/lib/rich-text';
+import { RoleName } from '@/features/members/public';
+import { useProfilePanel } from '@/features/profiles/public';
+import { useDeleteDiscussion, useLikeDiscussion, usePinDiscussion, useUpdateDiscussion } from './api';
+import { Collapsible } from './collapsible';
+import { CopyLinkButton } from './copy-link';
+import { LikeButton } from './like-button';
+import { DiscussionMediaGrid } from './discussion-media';
+import { DiscussionTextarea } from './discussion-textarea';
+import { DISCUSSION_TEXTS } from './texts';
+import { Timestamp } from './timestamp';
+import { usePastedImages } from './use-pasted-images';
+import { postPanelPath, usePostPanel } from './use-post-panel';
+import { formatNumber } from '@/lib/i18n';
+
+// Dialogs load with their first use: most readers never open an image or delete a post (Radix dialog stays off
+// a visitor's first load).
+const Lightbox = lazyComponent(
+  () => import('./lightbox'),
+  (m) => m.Lightbox,
+);
+const ConfirmDialog = lazyComponent(
+  () => import('@/components/ui/confirm-dialog'),
+  (m) => m.ConfirmDialog,
+);
+
+/** The images a lightbox shows: the post's attached images, or one image of its text. */
+type LightboxState = { images: string[]; index: number } | null;
+
+/** "Pinned" (SPEC §2). */
+export function PinnedBadge() {
+  return (
+    <span className="inline-flex items-center gap-1 rounded-full bg-accent-soft px-2 py-0.5 text-xs font-semibold text-accent-fg">
+      <Pin className="size-3" aria-hidden />
+      {DISCUSSION_TEXTS.pinned}
+    </span>
+  );
+}
+
+/** Picture and name (coloured by community role, SPEC §6), both opening the author's profile (SPEC §2). */
+export function AuthorLine({ post, showGroup }: { post: Discussion; showGroup?: boolean }) {
+  const profile = useProfilePanel();
+  const openProfile = () => profile.open(post.userId);
+  return (
+    <div className="flex min-w-0 items-start gap-3">
+      {/* The name button below is the keyboard's way to the profile; the picture is a larger target for the mouse. */}
+      <button type="button" tabIndex={-1} aria-hidden onClick={openProfile} className="shrink-0 rounded-full">
+        <Picture src={post.profileImage} size="md" />
+      </button>
+      <div className="min-w-0 flex-1">
+        {/* Name and community are each at least 24 px tall (WCAG 2.2 target size): adjacent small links are hard to tap. */}
+        <div className="flex min-w-0 flex-wrap items-center gap-x-1.5 text-[15px]">
+          <button
+            type="button"
+            onClick={openProfile}
+            className="min-h-6 min-w-0 max-w-full rounded-md hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+          >
+            <RoleName username={post.username} role={post.role} />
+          </button>
+          {showGroup ? (
+            <span className="flex min-w-0 items-center gap-1.5 text-fg-subtle">
+              <span>{DISCUSSION_TEXTS.inCommunity}</span>
+              <Link
+                to={groupWebPath(post.slug)}
+                className="block min-w-0 truncate leading-6 font-semibold text-fg-muted hover:text-fg hover:underline focus-visible:rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+              >
+                {post.group_name}
+              </Link>
+            </span>
+          ) : null}
+        </div>
+        <div className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-fg-subtle">
+          <Timestamp value={post.date_posted} />
+          {post.date_edited ? <span>· {DISCUSSION_TEXTS.edited}</span> : null}
+          {post.is_pinned === 1 ? <PinnedBadge /> : null}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The post's text (collapsed past 700 px) and images, each image opening the lightbox. */
+export function DiscussionBody({ post }: { post: Discussion }) {
+  const [lightbox, setLightbox] = useState<LightboxState>(null);
+  const mediaUrls = post.media.map((m) => m.media_url);
+  return (
+    <>
+      <Collapsible className="mt-3">
+        <RichText text={post.discussion_content} format={POST_FORMAT} onOpenImage={(src) => setLightbox({ images: [src], index: 0 })} />
+      </Collapsible>
+      {post.media.length > 0 ? (
+        <div className="mt-3">
+          <DiscussionMediaGrid media={post.media} onOpen={(index) => setLightbox({ images: mediaUrls, index })} />
+        </div>
+      ) : null}
+      {lightbox ? (
+        <Suspense fallback={null}>
+          <Lightbox
+            images={lightbox.images}
+            index={lightbox.index}
+            onIndexChange={(index) => setLightbox((current) => (current && index !== null ? { ...current, index } : null))}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
+/** The like toggle of a post (SPEC §4: optimistic, one call at a time, reverted on error). */
+export function DiscussionLikeButton({ post }: { post: Discussion }) {
+  const like = useLikeDiscussion();
+  return (
+    <LikeButton
+      groupId={post.group_id}
+      liked={post.isLiked}
+      count={post.likeCount}
+      label={DISCUSSION_TEXTS.likePost}
+      countLabel={DISCUSSION_TEXTS.likes(post.likeCount)}
+      onToggle={() => like.run({ post })}
+      canLike={post.abilities?.like}
+    />
+  );
+}
+
+const actionButton =
+  'flex size-8 items-center justify-center rounded-lg text-fg-subtle transition-colors hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring';
+
+/** Pin/unpin, edit and delete where the server says the viewer may (SPEC §6); shown on hover or focus (always on touch). */
+function DiscussionActions({
+  post,
+  onEdit,
+  editButton,
+}: {
+  post: Discussion;
+  onEdit: () => void;
+  editButton: RefObject<HTMLButtonElement | null>;
+}) {
+  const pin = usePinDiscussion();
+  const remove = useDeleteDiscussion();
+  const [confirming, setConfirming] = useState(false);
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  if (!post.canPin && !post.canEdit && !post.canDelete) return null;
+  const pinned = post.is_pinned === 1;
+  return (
+    <div
+      className={cn(
+        'flex shrink-0 items-center gap-0.5 transition-opacity',
+        'opacity-0 group-focus-within/post:opacity-100 group-hover/post:opacity-100 [@media(hover:none)]:opacity-100',
+      )}
+    >
+      {post.canPin ? (
+        <Tooltip content={pinned ? DISCUSSION_TEXTS.unpin : DISCUSSION_TEXTS.pin}>
+          <button
+            type="button"
+            aria-label={pinned ? DISCUSSION_TEXTS.unpin : DISCUSSION_TEXTS.pin}
+            disabled={pin.isPending}
+            onClick={() => pin.mutate({ post, pin: !pinned })}
+            className={actionButton}
+          >
+            {pinned ? <PinOff className="size-4" aria-hidden /> : <Pin className="size-4" aria-hidden />}
+          </button>
+        </Tooltip>
+      ) : null}
+      {post.canEdit ? (
+        <Tooltip content={DISCUSSION_TEXTS.edit}>
+          <button ref={editButton} type="button" aria-label={DISCUSSION_TEXTS.edit} onClick={onEdit} className={actionButton}>
+            <Pencil className="size-4" aria-hidden />
+          </button>
+        </Tooltip>
+      ) : null}
+      {post.canDelete ? (
+        <Tooltip content={DISCUSSION_TEXTS.delete}>
+          <button
+            ref={deleteButton}
+            type="button"
+            aria-label={DISCUSSION_TEXTS.delete}
+            onClick={() => setConfirming(true)}
+            className={cn(actionButton, 'hover:bg-danger-soft hover:text-danger-fg')}
+          >
+            <Trash2 className="size-4" aria-hidden />
+          </button>
+        </Tooltip>
+      ) : null}
+      {confirming ? (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open
+            onOpenChange={setConfirming}
+            title={DISCUSSION_TEXTS.confirmDelete}
+            confirmLabel={DISCUSSION_TEXTS.deleteConfirm}
+            destructive
+            busy={remove.isPending}
+            returnFocusTo={deleteButton}
+            onConfirm={() => remove.mutate({ post }, { onSettled: () => setConfirming(false) })}
+          />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}
+
+/** Edit in place (SPEC §4 "Post editing"): the existing text, then Save or Cancel; Escape cancels too. */
+function DiscussionEditForm({ post, onDone }: { post: Discussion; onDone: () => void }) {
+  const [text, setText] = useState(post.discussion_content);
+  const update = useUpdateDiscussion();
+  const pasted = usePastedImages(setText);
+  const blocked = text.trim() === '' || update.isPending || pasted.pending > 0;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (blocked) return;
+    update.mutate({ post, content: text }, { onSuccess: onDone });
+  };
+  return (
+    <form onSubmit={submit} className="mt-3 space-y-3">
+      <label htmlFor={`edit-post-${post.id}`} className="sr-only">
+        {DISCUSSION_TEXTS.editorLabel}
+      </label>
+      <DiscussionTextarea
+        id={`edit-post-${post.id}`}
+        ref={focusOnMount}
+        rows={8}
+        value={text}
+        onChange={setText}
+        onPasteImages={pasted.start}
+        maxLength={DISCUSSION_LIMITS.contentMax}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            event.preventDefault();
+            onDone();
+          }
+        }}
+      />
+      <div className="flex justify-end gap-2">
+        <Button variant="outline" onClick={onDone}>
+          {DISCUSSION_TEXTS.cancel}
+        </Button>
+        <Button
+          type="submit"
+          aria-disabled={blocked}
+          title={text.trim() === '' ? DISCUSSION_TEXTS.writeFirst : pasted.pending > 0 ? DISCUSSION_TEXTS.waitForUploads : undefined}
+          className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
+        >
+          {DISCUSSION_TEXTS.save}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * A post in a feed (SPEC §2 "Post card"): author with role colour and icon, community (in the home and Explore
+ * feeds), time by the §9 rules, "Pinned", the rendered text, images, likes, and comments, which open the post panel.
+ */
+export function DiscussionCard({ post, showGroup = false }: { post: Discussion; showGroup?: boolean }) {
+  const panel = usePostPanel();
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  // Leaving edit mode hands focus back to the Edit button (Save and Cancel are gone by then).
+  useEffect(() => {
+    if (wasEditing.current && !editing) editButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
+
+  const openFromBody = (target: EventTarget) => {
+    if (target instanceof Element && target.closest('a, button, img, video, iframe, input, textarea, label, [role="button"]')) return;
+    if (window.getSelection()?.toString()) return;
+    panel.open(post.group_id, post.id);
+  };
+
+  return (
+    <article
+      aria-label={DISCUSSION_TEXTS.postBy(post.username)}
+      data-testid="post-card"
+      className="group/post rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-5"
+    >
+      <div className="flex items-start justify-between gap-2">
+        <AuthorLine post={post} showGroup={showGroup} />
+        <DiscussionActions post={post} onEdit={() => setEditing(true)} editButton={editButton} />
+      </div>
+      {editing ? (
+        <DiscussionEditForm post={post} onDone={() => setEditing(false)} />
+      ) : (
+        // A click on the text opens the post, as the comment count does (that button is the keyboard's way there);
+        // links, images, buttons and a text selection keep their own meaning.
+        // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
+        <div className="cursor-pointer" onClick={(event) => openFromBody(event.target)}>
+          <DiscussionBody post={post} />
+        </div>
+      )}
+      <div className="mt-3 flex items-center gap-1 border-t border-line pt-2">
+        <DiscussionLikeButton post={post} />
+        <button
+          type="button"
+          onClick={() => panel.open(post.group_id, post.id)}
+          aria-label={`${DISCUSSION_TEXTS.comments(post.commentCount)}, ${DISCUSSION_TEXTS.openPost}`}
+          className="inline-flex h-9 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-fg-muted transition-colors hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        >
+          <MessageCircle className="size-[18px]" aria-hidden />
+          <span className="tabular-nums">{formatNumber(post.commentCount)}</span>
+        </button>
+        <CopyLinkButton path={postPanelPath(post.group_id, post.id)} className="ml-auto" />
+      </div>
+    </article>
+  );
+}
