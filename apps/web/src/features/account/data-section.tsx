@@ -3,6 +3,7 @@ import { Download, Loader2 } from 'lucide-react';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/spinner';
+import { formatShortDate } from '@/lib/i18n';
 import { formatTimestamp } from '@/lib/time';
 import { toastSuccess } from '@/lib/toast';
 import { ACCOUNT_MESSAGES } from '@agora/contract';
@@ -16,7 +17,7 @@ function when(value: string, now: Date): string {
 }
 
 function dateOf(value: string): string {
-  return new Date(value).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+  return formatShortDate(new Date(value), true);
 }
 
 /** Issue 14 §7: ask for an export, see it being prepared, download the archive once it is ready. */

@@ -1,11 +1,12 @@
 import type { OptionalNotificationType } from '@agora/contract';
+import { defineTexts, formatNumber } from '@/lib/i18n';
 
 /**
  * Every text of the account screens (issue 14): the email banner, the mail-link pages (forgot and reset password,
  * verify and confirm email) and the settings page. The server's `message` is shown as it comes wherever there is
  * one; the texts below are the page's own words and the defaults when the server sent none.
  */
-export const ACCOUNT_TEXTS = {
+export const ACCOUNT_TEXTS = defineTexts('account', {
   // Email banner (issue 14 §2)
   bannerText: 'Please confirm your email address',
   bannerHint: (email: string) => `We sent a link to ${email}.`,
@@ -108,11 +109,13 @@ export const ACCOUNT_TEXTS = {
   downloading: 'Downloading...',
   downloadFailed: 'Could not download the file. Please try again.',
   size: (bytes: number) =>
-    bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`,
-} as const;
+    bytes < 1024 * 1024
+      ? `${formatNumber(Math.max(1, Math.round(bytes / 1024)))} KB`
+      : `${formatNumber(Math.round(bytes / 104857.6) / 10)} MB`,
+});
 
 /** Readable names of the notification types a person can turn off. */
-export const NOTIFICATION_TYPE_NAMES: Record<OptionalNotificationType, string> = {
+export const NOTIFICATION_TYPE_NAMES = defineTexts('notificationTypes', {
   mention: 'Someone mentions you',
   friend_request_accepted: 'Your friend request is accepted',
   friend_request_rejected: 'Your friend request is declined',
@@ -126,10 +129,10 @@ export const NOTIFICATION_TYPE_NAMES: Record<OptionalNotificationType, string> =
   join_request_declined: 'Your request to join is declined',
   role_changed: 'Your role in a community changes',
   member_removed: 'You are removed from a community',
-};
+} satisfies Record<OptionalNotificationType, string>);
 
 /** The two types that always arrive (issue 14 §6). */
-export const ALWAYS_ON_NAMES = {
+export const ALWAYS_ON_NAMES = defineTexts('alwaysOnTypes', {
   friend_request: 'Friend requests',
   group_invite: 'Invitations to communities',
-} as const;
+});

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { localizeMessage } from '@/lib/i18n';
 import { forgotPassword } from '@/features/account/api';
 import { ACCOUNT_TEXTS } from '@/features/account/public';
 import { AuthLayout, FormError } from './auth-layout';
@@ -61,7 +62,7 @@ export function ForgotPasswordPage() {
       <PageTitle title={ACCOUNT_TEXTS.forgotTitle} />
       {sent ? (
         <p role="status" className="rounded-lg border border-line bg-surface-muted px-4 py-3 text-sm text-fg">
-          {sent}
+          {localizeMessage(sent)}
         </p>
       ) : (
         <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label={ACCOUNT_TEXTS.forgotTitle}>

@@ -6,6 +6,7 @@ import { CheckCircle2, CircleAlert, Loader2 } from 'lucide-react';
 import { PageTitle } from '@/components/page-title';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
+import { localizeMessage } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { toastSuccess } from '@/lib/toast';
 import { accountKeys, confirmEmailChange, useResendVerification, verifyEmail } from '@/features/account/api';
@@ -52,7 +53,7 @@ export function TokenConfirmPage({ kind }: { kind: Kind }) {
       <div className="space-y-6">
         <p role="status" className="flex items-start gap-2 rounded-lg border border-line bg-success-soft px-4 py-3 text-sm text-success-fg">
           <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden />
-          {confirm.data.message}
+          {localizeMessage(confirm.data.message)}
         </p>
         <Link
           to={session ? (kind === 'confirm' ? appPaths.settings() : appPaths.home()) : appPaths.login()}
