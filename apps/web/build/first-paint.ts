@@ -40,6 +40,9 @@ export const FIRST_PAINT: Record<string, string> = {
   other: APP,
   login: AUTH,
   register: AUTH,
+  // Issue 14: the pages mail links open (features/auth, in the auth layout) and the settings page.
+  'account-link': AUTH,
+  settings: APP,
 };
 
 /** `html` with `paint` inside its empty `<div id="root">`. */

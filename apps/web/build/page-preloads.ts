@@ -19,6 +19,13 @@ export const FIRST_PAGES: Record<FirstPage, string[]> = {
   explore: ['src/app/app-layout.tsx', 'src/features/feed/explore-page.tsx'],
   login: ['src/features/auth/login-page.tsx'],
   register: ['src/features/auth/register-page.tsx'],
+  // Issue 14: where mail links land (forgot/reset password, verify/confirm email), and the settings page.
+  'account-link': [
+    'src/features/auth/forgot-password-page.tsx',
+    'src/features/auth/reset-password-page.tsx',
+    'src/features/auth/token-confirm-page.tsx',
+  ],
+  settings: ['src/app/app-layout.tsx', 'src/features/account/settings-page.tsx'],
   create: ['src/app/app-layout.tsx', 'src/features/groups/create-page.tsx'],
   // A shared blog link lands here directly.
   blog: ['src/app/app-layout.tsx', 'src/features/blogs/blog-page.tsx'],

@@ -17,6 +17,13 @@ describe('isAppRoute', () => {
     '/group/maker-space/blogs/blogpage/7',
     '/groups/12/discussions/345',
     '/groups/12/discussions/345/',
+    // Issue 14: the pages mail links open (their token is in the query), and the settings page.
+    '/forgot-password',
+    '/reset-password',
+    '/verify-email',
+    '/confirm-email',
+    '/settings',
+    '/settings/',
   ])('accepts %s', (path) => expect(isAppRoute(path)).toBe(true));
 
   it.each([
@@ -33,6 +40,8 @@ describe('isAppRoute', () => {
     '/groups/maker-space/discussions/345',
     '/groups/12/discussions/0345',
     '/groups/12/discussions/345/comments',
+    '/settings/x',
+    '/reset-password/abc',
   ])('refuses %s', (path) => expect(isAppRoute(path)).toBe(false));
 });
 

@@ -12,7 +12,7 @@ export const GROUP_TABS = ['members', 'blogs', 'discussions'] as const;
 export type GroupTab = (typeof GROUP_TABS)[number];
 
 /** The first screen a route shows: the build writes `index.<page>.html` preloading that screen's code. */
-export const APP_PAGES = ['home', 'explore', 'login', 'register', 'create', 'community', 'blog'] as const;
+export const APP_PAGES = ['home', 'explore', 'login', 'register', 'create', 'community', 'blog', 'account-link', 'settings'] as const;
 export type AppPage = (typeof APP_PAGES)[number];
 
 export interface AppRoute {
@@ -25,6 +25,12 @@ export const APP_ROUTES = {
   suggested: { pattern: '/suggested', page: 'explore' },
   login: { pattern: '/login', page: 'login' },
   register: { pattern: '/register', page: 'register' },
+  // Account keeping (issue 14): the pages mail links open (the token is in the query), and the settings page.
+  forgotPassword: { pattern: '/forgot-password', page: 'account-link' },
+  resetPassword: { pattern: '/reset-password', page: 'account-link' },
+  verifyEmail: { pattern: '/verify-email', page: 'account-link' },
+  confirmEmail: { pattern: '/confirm-email', page: 'account-link' },
+  settings: { pattern: '/settings', page: 'settings' },
   create: { pattern: '/create', page: 'create' },
   group: { pattern: '/group/:groupId', page: 'community' },
   // One route per tab: GROUP_TABS below.
@@ -73,6 +79,8 @@ export const appPaths = {
   suggested: () => APP_ROUTES.suggested.pattern,
   login: () => APP_ROUTES.login.pattern,
   register: () => APP_ROUTES.register.pattern,
+  forgotPassword: () => APP_ROUTES.forgotPassword.pattern,
+  settings: () => APP_ROUTES.settings.pattern,
   create: () => APP_ROUTES.create.pattern,
   group: (slugOrId: string | number) => `/group/${slugOrId}`,
   groupTab: (slugOrId: string | number, tab: GroupTab) => `/group/${slugOrId}/${tab}`,

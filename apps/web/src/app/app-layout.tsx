@@ -31,6 +31,10 @@ const ProfilePanel = lazyComponent(
   () => import('./profile-panel'),
   (m) => m.ComposedProfilePanel,
 );
+const EmailBanner = lazyComponent(
+  () => import('@/features/account/email-banner'),
+  (m) => m.EmailBanner,
+);
 const DiscussionPanel = lazyComponent(
   () => import('@/features/discussions/discussion-panel'),
   (m) => m.DiscussionPanel,
@@ -73,6 +77,8 @@ export function AppLayout() {
       </a>
       <NavBar onOpenNotifications={() => setNotificationsOpen(true)} />
       <div className={cn(session && 'md:pr-72 xl:pr-80')}>
+        {/* Issue 14 §2: an account whose address is not confirmed yet. */}
+        <Suspense fallback={null}>{session ? <EmailBanner /> : null}</Suspense>
         <main id="main" className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-6 sm:py-8">
           <Outlet />
         </main>

@@ -103,6 +103,8 @@ describe('signed-in shell', () => {
         '/notifications?limit=1',
         '/notifications',
         '/friends/7/friends?limit=50',
+        // The email banner asks whether the address is confirmed (issue 14 §2).
+        '/api/account',
       ]),
     );
   });

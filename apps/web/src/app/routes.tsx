@@ -24,6 +24,26 @@ const RegisterPage = lazyComponent(
   () => import('@/features/auth/register-page'),
   (m) => m.RegisterPage,
 );
+const ForgotPasswordPage = lazyComponent(
+  () => import('@/features/auth/forgot-password-page'),
+  (m) => m.ForgotPasswordPage,
+);
+const ResetPasswordPage = lazyComponent(
+  () => import('@/features/auth/reset-password-page'),
+  (m) => m.ResetPasswordPage,
+);
+const VerifyEmailPage = lazyComponent(
+  () => import('@/features/auth/token-confirm-page'),
+  (m) => m.VerifyEmailPage,
+);
+const ConfirmEmailPage = lazyComponent(
+  () => import('@/features/auth/token-confirm-page'),
+  (m) => m.ConfirmEmailPage,
+);
+const SettingsPage = lazyComponent(
+  () => import('@/features/account/settings-page'),
+  (m) => m.SettingsPage,
+);
 const AppLayout = lazyComponent(
   () => import('./app-layout'),
   (m) => m.AppLayout,
@@ -81,6 +101,11 @@ export const routes: RouteObject[] = [
     children: [
       { path: APP_ROUTES.login.pattern, element: <LoginPage /> },
       { path: APP_ROUTES.register.pattern, element: <RegisterPage /> },
+      // Account keeping (issue 14): the pages mail links open, outside the layout like sign-in.
+      { path: APP_ROUTES.forgotPassword.pattern, element: <ForgotPasswordPage /> },
+      { path: APP_ROUTES.resetPassword.pattern, element: <ResetPasswordPage /> },
+      { path: APP_ROUTES.verifyEmail.pattern, element: <VerifyEmailPage /> },
+      { path: APP_ROUTES.confirmEmail.pattern, element: <ConfirmEmailPage /> },
       {
         element: (
           <RouteBoundary>
@@ -95,6 +120,14 @@ export const routes: RouteObject[] = [
             element: (
               <RequireAuth>
                 <CreateGroupPage />
+              </RequireAuth>
+            ),
+          },
+          {
+            path: routerPath(APP_ROUTES.settings.pattern),
+            element: (
+              <RequireAuth>
+                <SettingsPage />
               </RequireAuth>
             ),
           },

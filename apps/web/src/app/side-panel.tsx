@@ -1,13 +1,17 @@
-import { LogOut, UserRound } from 'lucide-react';
+import { Link, useLocation } from 'react-router';
+import { appPaths } from '@agora/contract';
+import { LogOut, Settings, UserRound } from 'lucide-react';
 import { Picture } from '@/components/ui/picture';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { FallbackImage } from '@/components/ui/fallback-image';
 import { Skeleton } from '@/components/ui/spinner';
+import { cn } from '@/lib/cn';
 import { useSession } from '@/lib/session';
 import { useLogout } from '@/features/auth/api';
 import { FriendsPanelList } from '@/features/friends/public';
 import { useOwnProfile } from '@/features/profiles/api';
 import { useProfilePanel } from '@/features/profiles/use-profile-panel';
+import { ACCOUNT_TEXTS } from '@/features/account/public';
 import { APP_TEXTS } from './texts';
 
 /**
@@ -19,6 +23,7 @@ export function SidePanel() {
   const profile = useOwnProfile();
   const logout = useLogout();
   const panel = useProfilePanel();
+  const onSettings = useLocation().pathname === appPaths.settings();
   if (!session) return null;
   const data = profile.data;
   const name = data ? [data.firstName, data.lastName].filter(Boolean).join(' ') || data.username : session.username;
@@ -55,7 +60,19 @@ export function SidePanel() {
         </div>
         <FriendsPanelList />
       </div>
-      <div className="border-t border-line p-4">
+      <div className="space-y-1 border-t border-line p-4">
+        <Link
+          to={appPaths.settings()}
+          aria-current={onSettings ? 'page' : undefined}
+          className={buttonClasses(
+            'ghost',
+            'md',
+            cn('w-full justify-start', onSettings ? 'bg-accent-soft text-accent-fg' : 'text-fg-muted'),
+          )}
+        >
+          <Settings aria-hidden />
+          {ACCOUNT_TEXTS.settingsLink}
+        </Link>
         <Button variant="ghost" className="w-full justify-start text-fg-muted" onClick={() => logout.mutate()} disabled={logout.isPending}>
           <LogOut aria-hidden />
           {APP_TEXTS.logout}

@@ -185,6 +185,45 @@ export const api = {
   delete: <T>(path: string, options?: Omit<RequestOptions<T>, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };
 
+/**
+ * GET a file (an archive) as a Blob, with the same token, error and 401 rules as apiRequest: a plain link would
+ * carry no bearer token. The caller saves it (see `saveBlob`).
+ */
+export async function apiDownload(path: string, options: { signal?: AbortSignal } = {}): Promise<{ blob: Blob; filename: string | null }> {
+  const token = getToken();
+  const headers: Record<string, string> = { Accept: 'application/zip, application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(path, { method: 'GET', headers, signal: options.signal });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new ApiError(0, NETWORK_ERROR, '');
+  }
+  if (!response.ok) {
+    const payload: unknown = await response.json().catch(() => undefined);
+    afterError(response.status, Boolean(token));
+    throw toApiError(response.status, payload);
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? null;
+  return { blob: await response.blob(), filename };
+}
+
+/** Hands a Blob to the browser as a download named `filename`. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has handed the file over; the address is no longer needed.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
 export interface UploadOptions<T> {
   schema?: Parser<T>;
   /** POST unless the endpoint replaces a resource's image (PUT /api/groups/{id}). */

@@ -23,6 +23,9 @@ export const COMMON_TEXTS = defineTexts('common', {
   tryAgain: 'Try again',
   close: 'Close',
   cancel: 'Cancel',
+  // The password fields' show/hide control (components/ui/password-input.tsx)
+  showPassword: 'Show password',
+  hidePassword: 'Hide password',
   save: 'Save',
   saving: 'Saving...',
   notAnImage: 'Please choose an image file',

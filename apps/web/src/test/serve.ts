@@ -16,6 +16,8 @@ export function serve(routes: Routes) {
     const handler = routes[`${method} ${url}`] ?? routes[`${method} ${url.split('?')[0]}`];
     if (handler) return handler(body, url);
     if (url === '/users/profile') return json(200, makeProfile());
+    // The email banner's question (issue 14 §2): a confirmed account unless a route says otherwise.
+    if (method === 'GET' && url === '/api/account') return json(200, { email: 'ada@example.com', emailVerified: true, pendingEmail: null });
     if (url.startsWith('/groups/joined/discussions') || url.startsWith('/groups/suggested/discussions'))
       return json(200, { discussions: [], nextCursor: null });
     if (url.startsWith('/groups/joined/blogs')) return json(200, { blogs: [], nextCursor: null });

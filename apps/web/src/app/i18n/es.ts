@@ -34,6 +34,7 @@ import type { MEMBER_TEXTS } from '@/features/members/texts';
 import type { ROLE_LABELS } from '@/features/members/role-name';
 import type { FRIEND_TEXTS } from '@/features/friends/texts';
 import type { NOTIFICATION_TEXTS } from '@/features/notifications/texts';
+import type { ACCOUNT_TEXTS, ALWAYS_ON_NAMES, NOTIFICATION_TYPE_NAMES } from '@/features/account/texts';
 
 /**
  * Spanish (español, tuteo). One catalogue for the whole app (over 400 lines on purpose: one lazy chunk per
@@ -65,6 +66,9 @@ type Texts = {
   roles: Translation<typeof ROLE_LABELS>;
   friends: Translation<typeof FRIEND_TEXTS>;
   notifications: Translation<typeof NOTIFICATION_TEXTS>;
+  account: Translation<typeof ACCOUNT_TEXTS>;
+  notificationTypes: Translation<typeof NOTIFICATION_TYPE_NAMES>;
+  alwaysOnTypes: Translation<typeof ALWAYS_ON_NAMES>;
 };
 
 export const texts: Texts = {
@@ -83,6 +87,8 @@ export const texts: Texts = {
     tryAgain: 'Reintentar',
     close: 'Cerrar',
     cancel: 'Cancelar',
+    showPassword: 'Mostrar contraseña',
+    hidePassword: 'Ocultar contraseña',
     save: 'Guardar',
     saving: 'Guardando...',
     notAnImage: 'Elige un archivo de imagen',
@@ -166,8 +172,6 @@ export const texts: Texts = {
     pointProfile: 'Crea un perfil que se parezca a ti',
     slogan: 'Crea. Crece. Conecta.',
     tagline: 'Un hogar de código abierto para las comunidades.',
-    showPassword: 'Mostrar contraseña',
-    hidePassword: 'Ocultar contraseña',
   },
   feed: {
     noCommunity: 'Aún no te has unido a ninguna comunidad',
@@ -681,6 +685,126 @@ export const texts: Texts = {
     clearShort: 'Borrar',
     friendRequestFrom: (name) => `la solicitud de amistad de ${name}`,
     invitationTo: (group) => `la invitación a ${group ?? 'la comunidad'}`,
+  },
+  account: {
+    bannerText: 'Confirma tu dirección de correo electrónico',
+    bannerHint: (email) => `Te enviamos un enlace a ${email}.`,
+    resend: 'Reenviar correo',
+    resending: 'Enviando...',
+    resendFailed: 'No se pudo enviar el correo. Inténtalo de nuevo más tarde.',
+    dismissBanner: 'Descartar',
+
+    forgotLink: '¿Olvidaste tu contraseña?',
+
+    forgotTitle: '¿Olvidaste tu contraseña?',
+    forgotSubtitle: 'Escribe la dirección de correo de tu cuenta y te enviaremos un enlace para elegir una contraseña nueva.',
+    emailLabel: 'Correo electrónico',
+    forgotSubmit: 'Enviar enlace',
+    forgotSubmitting: 'Enviando...',
+    forgotFailed: 'No se pudo enviar el enlace. Inténtalo de nuevo más tarde.',
+    backToLogin: 'Volver a iniciar sesión',
+    checkInbox: 'Revisa tu bandeja de entrada',
+
+    resetTitle: 'Elige una contraseña nueva',
+    resetSubtitle: 'Tu contraseña nueva cierra la sesión en todos tus dispositivos.',
+    newPasswordLabel: 'Contraseña nueva',
+    confirmPasswordLabel: 'Confirma la contraseña nueva',
+    passwordHint: 'Mínimo 8 caracteres',
+    resetSubmit: 'Guardar contraseña nueva',
+    resetSubmitting: 'Guardando...',
+    resetFailed: 'No se pudo cambiar la contraseña. Inténtalo de nuevo.',
+    requestNewLink: 'Pedir un enlace nuevo',
+    missingToken: 'Este enlace está incompleto. Usa el enlace del correo.',
+
+    verifyTitle: 'Confirma tu dirección de correo',
+    confirmTitle: 'Confirma tu nueva dirección de correo',
+    checking: 'Comprobando tu enlace...',
+    linkSubtitle: 'El enlace de tu correo.',
+    verifyFailed: 'No se pudo confirmar la dirección. Inténtalo de nuevo más tarde.',
+    continueHome: 'Continuar a Agora',
+    toSettings: 'Ir a la configuración',
+    signIn: 'Iniciar sesión',
+    sendNewLink: 'Enviar un enlace nuevo',
+    tryAgain: 'Reintentar',
+
+    settingsTitle: 'Configuración',
+    settingsSubtitle: 'Tu contraseña, tu correo, tus dispositivos, tus notificaciones y tus datos.',
+    settingsLink: 'Configuración',
+    loadFailed: 'No se pudo cargar tu configuración.',
+
+    securityHeading: 'Seguridad',
+    changePasswordHeading: 'Cambiar la contraseña',
+    currentPasswordLabel: 'Contraseña actual',
+    changePasswordSubmit: 'Cambiar la contraseña',
+    changePasswordSubmitting: 'Cambiando...',
+    changePasswordFailed: 'No se pudo cambiar la contraseña. Inténtalo de nuevo.',
+
+    emailHeading: 'Dirección de correo',
+    currentEmail: 'Dirección actual',
+    verified: 'Confirmada',
+    unverified: 'Sin confirmar',
+    pendingEmail: (email) => `Pendiente de confirmar: ${email}. Abre el enlace que enviamos a esa dirección.`,
+    newEmailLabel: 'Nueva dirección de correo',
+    passwordLabel: 'Contraseña',
+    changeEmailSubmit: 'Cambiar el correo',
+    changeEmailSubmitting: 'Enviando...',
+    changeEmailFailed: 'No se pudo cambiar el correo. Inténtalo de nuevo.',
+
+    sessionsHeading: 'Sesiones',
+    sessionsIntro: 'Los dispositivos con la sesión iniciada en tu cuenta.',
+    thisDevice: 'Este dispositivo',
+    lastSeen: (when) => `Última actividad: ${when}`,
+    signedInOn: (when) => `Sesión iniciada: ${when}`,
+    signOutSession: 'Cerrar sesión',
+    signOutSessionLabel: (device) => `Cerrar la sesión de ${device}`,
+    signOutOthers: 'Cerrar sesión en todos los demás dispositivos',
+    signOutFailed: 'No se pudo cerrar la sesión de ese dispositivo. Inténtalo de nuevo.',
+    noOtherSessions: 'No hay ningún otro dispositivo con la sesión iniciada.',
+
+    notificationsHeading: 'Notificaciones',
+    notificationsIntro: 'Elige de qué quieres recibir notificaciones.',
+    alwaysOn: 'Siempre activadas',
+    alwaysOnHint: 'Llevan botones para responder, así que siempre llegan.',
+    settingsSaveFailed: 'No se pudo guardar tu configuración de notificaciones. Inténtalo de nuevo.',
+    digestHeading: 'Resumen por correo',
+    digestIntro: 'Un correo con tus notificaciones sin leer.',
+    digest: { off: 'Desactivado', daily: 'Diario', weekly: 'Semanal' },
+
+    dataHeading: 'Tus datos',
+    dataIntro: 'Descarga una copia de tu perfil, publicaciones, comentarios, blogs, me gusta, notificaciones e imágenes.',
+    requestExport: 'Solicitar mis datos',
+    requestingExport: 'Solicitando...',
+    exportFailed: 'No se pudo iniciar la exportación. Inténtalo de nuevo más tarde.',
+    exportPending: 'Estamos preparando tus datos. Esta página se actualiza cuando estén listos.',
+    exportReady: (when, size) => `Tus datos están listos (preparados: ${when}${size ? `, ${size}` : ''}).`,
+    exportExpires: (when) => `Disponibles hasta el ${when}.`,
+    exportFailedStatus: 'La última exportación falló. Solicita una nueva.',
+    download: 'Descargar',
+    downloading: 'Descargando...',
+    downloadFailed: 'No se pudo descargar el archivo. Inténtalo de nuevo.',
+    size: (bytes) =>
+      bytes < 1024 * 1024
+        ? `${number(Math.max(1, Math.round(bytes / 1024)))} KB`
+        : `${new Intl.NumberFormat('es', { maximumFractionDigits: 1 }).format(bytes / (1024 * 1024))} MB`,
+  },
+  notificationTypes: {
+    mention: 'Alguien te menciona',
+    friend_request_accepted: 'Aceptan tu solicitud de amistad',
+    friend_request_rejected: 'Rechazan tu solicitud de amistad',
+    like: 'A alguien le gusta tu publicación',
+    comment: 'Alguien comenta tu publicación',
+    comment_like: 'A alguien le gusta tu comentario',
+    comment_reply: 'Alguien responde a tu comentario',
+    new_follower: 'Alguien te sigue',
+    join_request: 'Alguien pide unirse a tu comunidad',
+    join_request_approved: 'Aprueban tu solicitud para unirte',
+    join_request_declined: 'Rechazan tu solicitud para unirte',
+    role_changed: 'Cambia tu rol en una comunidad',
+    member_removed: 'Te expulsan de una comunidad',
+  },
+  alwaysOnTypes: {
+    friend_request: 'Solicitudes de amistad',
+    group_invite: 'Invitaciones a comunidades',
   },
 };
 

@@ -10,8 +10,6 @@ export const AUTH_LAYOUT_TEXTS = defineTexts('authLayout', {
   pointProfile: 'Build a profile that feels like you',
   slogan: 'Build. Grow. Connect.',
   tagline: 'An open-source home for communities.',
-  showPassword: 'Show password',
-  hidePassword: 'Hide password',
 });
 
 const points = [

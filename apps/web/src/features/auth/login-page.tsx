@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
-import { AUTH_MESSAGES } from '@agora/contract';
+import { AUTH_MESSAGES, appPaths } from '@agora/contract';
 import { PageTitle } from '@/components/page-title';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -10,9 +10,10 @@ import { focusFirstInvalid } from '@/lib/forms';
 import { fullPageRedirect } from '@/lib/navigation';
 import { useLogin } from './api';
 import { AuthLayout, FormError } from './auth-layout';
-import { PasswordInput } from './password-input';
+import { PasswordInput } from '@/components/ui/password-input';
 import { safeRedirectPath } from './redirect';
 import { useSession } from '@/lib/session';
+import { ACCOUNT_TEXTS } from '@/features/account/public';
 import { defineTexts } from '@/lib/i18n';
 
 export const LOGIN_TEXTS = defineTexts('login', {
@@ -155,6 +156,11 @@ export function LoginPage() {
             ref={passwordInput}
           />
         </Field>
+        <p className="-mt-2 text-right text-sm">
+          <Link to={appPaths.forgotPassword()} className="font-medium text-accent-fg underline-offset-2 hover:underline">
+            {ACCOUNT_TEXTS.forgotLink}
+          </Link>
+        </p>
         <Button type="submit" size="lg" className="w-full" disabled={busy}>
           {busy ? LOGIN_TEXTS.submitting : LOGIN_TEXTS.submit}
         </Button>

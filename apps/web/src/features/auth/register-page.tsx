@@ -10,7 +10,7 @@ import { focusFirstInvalid } from '@/lib/forms';
 import { STORAGE_KEYS, writeStorage } from '@/lib/storage';
 import { useRegister } from './api';
 import { AuthLayout, FormError } from './auth-layout';
-import { PasswordInput } from './password-input';
+import { PasswordInput } from '@/components/ui/password-input';
 import { safeRedirectPath } from './redirect';
 import { defineTexts } from '@/lib/i18n';
 import { toastSuccess } from '@/lib/toast';

@@ -1,8 +1,8 @@
 import { createContext, Suspense, useContext, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { Cake, LogOut, Pencil, Sparkles, UserRound, Link2 } from 'lucide-react';
-import { PROFILE_MESSAGES, type Profile } from '@agora/contract';
-import { Button } from '@/components/ui/button';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Cake, LogOut, Pencil, Settings, Sparkles, UserRound, Link2 } from 'lucide-react';
+import { PROFILE_MESSAGES, type Profile, appPaths } from '@agora/contract';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Sheet } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/spinner';
@@ -23,6 +23,7 @@ import { useProfileImageUpload } from './profile-image-upload';
 import { CloseButton, ProfileBanner, ProfilePicture } from './profile-header';
 import { useProfilePanel } from './use-profile-panel';
 import { PROFILE_TEXTS } from './texts';
+import { ACCOUNT_TEXTS } from '@/features/account/public';
 import { toastSuccess } from '@/lib/toast';
 
 // The cropper (react-easy-crop, the slider) loads when a photo is chosen, not with the panel.
@@ -237,6 +238,11 @@ function ProfileView({ userId, own, onBack, onClose, closeGuardRef }: ProfileVie
                   <Button ref={editButton} variant="outline" size="icon" aria-label={PROFILE_TEXTS.editProfile} onClick={startEditing}>
                     <Pencil aria-hidden />
                   </Button>
+                </Tooltip>
+                <Tooltip content={ACCOUNT_TEXTS.settingsLink}>
+                  <Link to={appPaths.settings()} aria-label={ACCOUNT_TEXTS.settingsLink} className={buttonClasses('outline', 'icon')}>
+                    <Settings aria-hidden />
+                  </Link>
                 </Tooltip>
               </div>
             ) : null}

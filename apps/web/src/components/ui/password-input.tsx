@@ -1,7 +1,7 @@
 import { forwardRef, useState, type InputHTMLAttributes } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
 import { Input } from '@/components/ui/input';
-import { AUTH_LAYOUT_TEXTS } from './auth-layout';
+import { COMMON_TEXTS } from '@/lib/texts';
 
 /** A password input with a show/hide toggle. */
 export const PasswordInput = forwardRef<HTMLInputElement, Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>>(
@@ -13,7 +13,7 @@ export const PasswordInput = forwardRef<HTMLInputElement, Omit<InputHTMLAttribut
         <button
           type="button"
           onClick={() => setVisible((v) => !v)}
-          aria-label={visible ? AUTH_LAYOUT_TEXTS.hidePassword : AUTH_LAYOUT_TEXTS.showPassword}
+          aria-label={visible ? COMMON_TEXTS.hidePassword : COMMON_TEXTS.showPassword}
           aria-pressed={visible}
           className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-lg text-fg-subtle hover:text-fg focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring"
         >
