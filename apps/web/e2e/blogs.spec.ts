@@ -85,7 +85,8 @@ test('the owner publishes with an image and bold text by keyboard, a member read
   // The card, then the page.
   const card = page.getByRole('article', { name: 'Dawn runs in Forest Park' });
   await expect(card).toBeVisible();
-  await expect(card.getByRole('img', { name: owner.username })).toBeVisible();
+  // The author's picture is a button to their profile (issue 12 §2.14), with the username in its name.
+  await expect(card.getByRole('button', { name: `${owner.username}, open profile` })).toBeVisible();
   await expectAccessible(page, 'blogs tab (one post)');
   await snap(page, 'desktop-blogs-owner');
   await card.getByRole('link', { name: 'Dawn runs in Forest Park' }).click();
