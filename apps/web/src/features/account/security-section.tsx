@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { focusFirstInvalid } from '@/lib/forms';
+import { focusFirstInvalid, useFormValues } from '@/lib/forms';
 import { toastSuccess } from '@/lib/toast';
 import { PasswordInput } from '@/components/ui/password-input';
 import { useChangeEmail, useChangePassword } from './api';
@@ -38,15 +38,11 @@ export function validatePasswordChange(values: Record<PasswordField, string>): E
 const EMPTY_PASSWORDS: Record<PasswordField, string> = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 function ChangePasswordForm() {
-  const [values, setValues] = useState(EMPTY_PASSWORDS);
+  const { values, set, reset } = useFormValues(EMPTY_PASSWORDS);
   const [errors, setErrors] = useState<Errors<PasswordField>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const change = useChangePassword();
   const form = useRef<HTMLFormElement>(null);
-  const set = (key: PasswordField) => (event: { target: { value: string } }) => {
-    const value = event.target.value;
-    setValues((v) => ({ ...v, [key]: value }));
-  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -60,7 +56,7 @@ function ChangePasswordForm() {
     }
     change.mutate(values, {
       onSuccess: (answer) => {
-        setValues(EMPTY_PASSWORDS);
+        reset();
         void toastSuccess(answer.message);
       },
       onError: (error) => {
@@ -118,15 +114,11 @@ type EmailField = 'newEmail' | 'password';
 const EMAIL_FIELDS: readonly EmailField[] = ['newEmail', 'password'];
 
 function ChangeEmailForm({ account }: { account: AccountState }) {
-  const [values, setValues] = useState<Record<EmailField, string>>({ newEmail: '', password: '' });
+  const { values, set, reset } = useFormValues<EmailField>({ newEmail: '', password: '' });
   const [errors, setErrors] = useState<Errors<EmailField>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const change = useChangeEmail();
   const form = useRef<HTMLFormElement>(null);
-  const set = (key: EmailField) => (event: { target: { value: string } }) => {
-    const value = event.target.value;
-    setValues((v) => ({ ...v, [key]: value }));
-  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -144,7 +136,7 @@ function ChangeEmailForm({ account }: { account: AccountState }) {
       { newEmail: values.newEmail.trim(), password: values.password },
       {
         onSuccess: (answer) => {
-          setValues({ newEmail: '', password: '' });
+          reset();
           void toastSuccess(answer.message);
         },
         onError: (error) => {
