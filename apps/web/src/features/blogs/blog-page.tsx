@@ -79,26 +79,31 @@ function BlogArticle({ blog, detail, communityPath }: { blog: Blog; detail: Grou
   const [confirming, setConfirming] = useState(false);
   const deleteButton = useRef<HTMLButtonElement>(null);
 
-  // SPEC §2: the page scrolls 400 px down when it loads (once per blog, not on every refetch). Images still loading
-  // can leave the page too short for that at first: while the reader has not scrolled, each image that arrives
-  // brings the page closer to 400 px.
-  const article = useRef<HTMLElement>(null);
-  const scroll = useRef<{ blogId: number; at: number } | null>(null);
+  // SPEC §2: the page scrolls 400 px down when it loads (once per blog, not on every refetch). What arrives later
+  // (the community's header, pictures, comments) can make the page too short at first, or push the text down: until
+  // the reader scrolls, clicks or types, every change of the page's height puts it back at 400 px (or as far as the
+  // page goes). The browser's scroll anchoring is off meanwhile, so that it does not move the page on its own.
   useEffect(() => {
-    if (scroll.current?.blogId !== blog.id) {
-      window.scrollTo({ top: BLOG_PAGE_SCROLL_PX });
-      scroll.current = { blogId: blog.id, at: window.scrollY };
-    }
-    const node = article.current;
-    const again = () => {
-      const state = scroll.current;
-      if (!state || state.at >= BLOG_PAGE_SCROLL_PX || window.scrollY !== state.at) return;
-      window.scrollTo({ top: BLOG_PAGE_SCROLL_PX });
-      state.at = window.scrollY;
+    const root = document.documentElement;
+    const place = () => {
+      if (Math.round(window.scrollY) !== Math.min(BLOG_PAGE_SCROLL_PX, root.scrollHeight - window.innerHeight)) {
+        window.scrollTo({ top: BLOG_PAGE_SCROLL_PX });
+      }
     };
-    // `load` does not bubble: listen in the capture phase for every image of the article.
-    node?.addEventListener('load', again, true);
-    return () => node?.removeEventListener('load', again, true);
+    place();
+    if (typeof ResizeObserver === 'undefined') return;
+    const anchor = root.style.overflowAnchor;
+    root.style.overflowAnchor = 'none';
+    const observer = new ResizeObserver(place);
+    observer.observe(document.body);
+    const readerActs = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
+    const stop = () => {
+      observer.disconnect();
+      root.style.overflowAnchor = anchor;
+      for (const type of readerActs) window.removeEventListener(type, stop);
+    };
+    for (const type of readerActs) window.addEventListener(type, stop, { passive: true });
+    return stop;
   }, [blog.id]);
 
   const viewer = session && detail ? { id: session.userId, role: detail.role, isOwner: detail.group.owner_id === session.userId } : null;
@@ -145,7 +150,7 @@ function BlogArticle({ blog, detail, communityPath }: { blog: Blog; detail: Grou
     );
 
   return (
-    <article ref={article} aria-labelledby="blog-title" className="mx-auto max-w-3xl space-y-6">
+    <article aria-labelledby="blog-title" className="mx-auto max-w-3xl space-y-6">
       <PageTitle title={blog.blog_title} />
       <Button variant="ghost" size="sm" onClick={() => void (canGoBack ? navigate(-1) : navigate(`${communityPath}/blogs`))}>
         <ArrowLeft aria-hidden />
