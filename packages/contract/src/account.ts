@@ -82,6 +82,8 @@ export const accountStateSchema = z.object({
   emailVerified: z.boolean(),
   /** An email change waiting for its link to be opened, or null. */
   pendingEmail: z.string().nullable(),
+  /** A site admin (issue 15 §8): the web shows the Admin page's link. */
+  siteAdmin: z.boolean(),
 });
 export type AccountState = z.infer<typeof accountStateSchema>;
 

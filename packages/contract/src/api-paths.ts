@@ -9,6 +9,7 @@ import type {
   ResetPasswordRequest,
   VerifyEmailRequest,
 } from './account';
+import type { SiteLogQuery, SiteLogResponse, SuspendedUsersResponse, SuspendRequest } from './admin';
 import type { LoginRequest, LoginResponse, MessageResponse, RegisterRequest, RegisterResponse } from './auth';
 import type {
   BlogFields,
@@ -223,6 +224,14 @@ export const API = {
     latestExport: get('/api/account/export').returns<{ export: AccountExport | null }>(),
     // A zip, not JSON: the web fetches it as bytes.
     downloadExport: get('/api/account/export/:id').returns<ArrayBuffer>(),
+  },
+
+  /** Site staff (issue 15 §8): 404 to anyone but a site admin. */
+  admin: {
+    suspended: get('/api/admin/users/suspended').returns<SuspendedUsersResponse>(),
+    suspend: post('/api/admin/users/:id/suspend').body<SuspendRequest>().returns<MessageResponse>(),
+    unsuspend: post('/api/admin/users/:id/unsuspend').returns<MessageResponse>(),
+    log: get('/api/admin/log').query<SiteLogQuery>().returns<SiteLogResponse>(),
   },
 
   users: {

@@ -25,3 +25,5 @@ export * from './blogs';
 export * from './social-messages';
 export * from './friends';
 export * from './notifications';
+export * from './admin-messages';
+export * from './admin';

@@ -115,3 +115,56 @@ describe('npm run agora with the embedded PostgreSQL of DATA_DIR', () => {
     }
   });
 });
+
+describe('npm run agora -- user:admin / user:unadmin / user:suspend / user:unsuspend (issue 15 §8)', () => {
+  it('makes a site admin, suspends and lifts by username, each logged as the operator; the API follows', async () => {
+    const env = { ...process.env, DATABASE_URL: testDatabaseUrl() };
+    const staff = await createUser(t.database.db);
+    const target = await createUser(t.database.db);
+    const c = capture();
+    expect(await runAgoraCli(['user:admin', staff.username.toUpperCase()], env, c.out)).toBe(0);
+    expect(c.lines.at(-1)).toContain(`Site admin: ${staff.username}`);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/log', headers: staff.auth })).statusCode).toBe(200);
+
+    expect(await runAgoraCli(['user:suspend', target.username, '--reason', 'Spam', '--days', '3'], env, c.out)).toBe(0);
+    expect(c.lines.at(-1)).toContain(`The account is suspended: ${target.username}`);
+    expect((await t.app.inject({ method: 'GET', url: '/users/profile', headers: target.auth })).statusCode).toBe(401);
+    // The operator may suspend a site admin too (the API may not).
+    expect(await runAgoraCli(['user:suspend', staff.username, '--reason', 'Lost laptop'], env, c.out)).toBe(0);
+    expect(await runAgoraCli(['user:unsuspend', staff.username], env, c.out)).toBe(0);
+    expect(await runAgoraCli(['user:unsuspend', target.username], env, c.out)).toBe(0);
+    expect(await runAgoraCli(['user:unadmin', staff.username], env, c.out)).toBe(0);
+
+    const rows = await t.database.sql<{ action: string; actor_id: number | null; target: number; until: Date | null }[]>`
+      SELECT action, actor_id, target_user_id AS target, until FROM site_log WHERE target_user_id IN (${staff.id}, ${target.id}) ORDER BY id`;
+    expect(rows.map((r) => [r.action, r.actor_id, r.target])).toEqual([
+      ['grant_admin', null, staff.id],
+      ['suspend', null, target.id],
+      ['suspend', null, staff.id],
+      ['unsuspend', null, staff.id],
+      ['unsuspend', null, target.id],
+      ['revoke_admin', null, staff.id],
+    ]);
+    expect(rows[1]!.until).not.toBeNull();
+    expect(rows[2]!.until).toBeNull();
+  });
+
+  it('exits 1 for an unknown account or a refused change and 2 for wrong usage, changing nothing', async () => {
+    const env = { ...process.env, DATABASE_URL: testDatabaseUrl() };
+    const target = await createUser(t.database.db);
+    const c = capture();
+    expect(await runAgoraCli(['user:admin', 'nobody_here_at_all'], env, c.out)).toBe(1);
+    expect(c.lines.at(-1)).toBe('ERR No account "nobody_here_at_all".');
+    expect(await runAgoraCli(['user:suspend', target.username], env, c.out)).toBe(1);
+    expect(c.lines.at(-1)).toBe('ERR Give a reason');
+    expect(await runAgoraCli(['user:suspend', target.username, '--reason', 'x', '--days', '0'], env, c.out)).toBe(1);
+    expect(c.lines.at(-1)).toBe('ERR Days must be a whole number from 1 to 3650');
+    expect(await runAgoraCli(['user:unsuspend', target.username], env, c.out)).toBe(1);
+    expect(c.lines.at(-1)).toBe('ERR The account is not suspended');
+    expect(await runAgoraCli(['user:suspend', target.username, '--why', 'x'], env, c.out)).toBe(2);
+    expect(await runAgoraCli(['user:suspend', target.username, '--reason'], env, c.out)).toBe(2);
+    expect(await runAgoraCli(['user:admin'], env, c.out)).toBe(2);
+    expect(await runAgoraCli(['user:admin', 'a', 'b'], env, c.out)).toBe(2);
+    expect(await t.database.sql`SELECT id FROM site_log WHERE target_user_id = ${target.id}`).toEqual([]);
+  });
+});

@@ -1,4 +1,7 @@
+import { ADMIN_LIMITS, suspendRequestSchema } from '@agora/contract';
 import { type AppContext, createAppContext } from '../context';
+import { AppError } from '../lib/app-error';
+import { OPERATOR, setSiteAdmin, suspendUser, unsuspendUser, userIdByUsername } from '../modules/admin/admin.service';
 import { setGroupVerified } from '../modules/groups/groups.service';
 import { loadConfig } from '../plugins/config';
 import { openCliDatabase } from './database';
@@ -8,27 +11,117 @@ const USAGE = `Usage: npm run agora -- <command>
 Commands:
   group:verify <slug or id>     give a community the verified badge
   group:unverify <slug or id>   take the verified badge away
+  user:admin <username>         make the account a site admin (reports of every community, suspensions, /admin)
+  user:unadmin <username>       take the site admin role away
+  user:suspend <username> --reason "<text>" [--days <1-${ADMIN_LIMITS.daysMax}>]
+                                suspend the account (no end without --days): sessions end, sign-in refused
+  user:unsuspend <username>     lift the suspension
   help                          this text
 
 Works whether or not Agora is running: DATABASE_URL if set, else the embedded PostgreSQL of DATA_DIR.`;
 
-const COMMANDS: Record<string, boolean> = { 'group:verify': true, 'group:unverify': false };
+type Out = { log: (m: string) => void; error: (m: string) => void };
+type Parsed = { target: string; options: Record<string, string> };
+
+/** `<target> [--name value]…`, or null when the words do not have that shape. */
+function parseArgs(words: string[], allowed: string[]): Parsed | null {
+  const [target, ...rest] = words;
+  if (!target || target.startsWith('--')) return null;
+  const options: Record<string, string> = {};
+  for (let i = 0; i < rest.length; i += 2) {
+    const name = rest[i]!.replace(/^--/, '');
+    const value = rest[i + 1];
+    if (!rest[i]!.startsWith('--') || !allowed.includes(name) || value === undefined || name in options) return null;
+    options[name] = value;
+  }
+  return { target, options };
+}
+
+type Command = { options: string[]; run: (ctx: AppContext, args: Parsed, out: Out) => Promise<number> };
+
+function verifyCommand(verified: boolean): Command {
+  return {
+    options: [],
+    run: async (ctx, { target }, out) => {
+      const group = await setGroupVerified(ctx, target, verified);
+      if (!group) {
+        out.error(`No community "${target}" (give its slug, a former slug, or its id).`);
+        return 1;
+      }
+      out.log(`${verified ? 'Verified' : 'Unverified'}: "${group.groupName}" (/group/${group.slug}, id ${group.id})`);
+      return 0;
+    },
+  };
+}
+
+function adminCommand(admin: boolean): Command {
+  return {
+    options: [],
+    run: async (ctx, { target }, out) => {
+      const user = await setSiteAdmin(ctx, OPERATOR, { username: target, admin });
+      if (!user) {
+        out.error(`No account "${target}".`);
+        return 1;
+      }
+      out.log(`${admin ? 'Site admin' : 'No longer a site admin'}: ${user.username} (id ${user.id})`);
+      return 0;
+    },
+  };
+}
+
+/** A command on an account named by username: unknown names exit 1, refusals print the API's message. */
+function accountCommand(options: string[], act: (ctx: AppContext, userId: number, args: Parsed) => Promise<{ message: string }>): Command {
+  return {
+    options,
+    run: async (ctx, args, out) => {
+      const userId = await userIdByUsername(ctx, args.target);
+      if (userId === null) {
+        out.error(`No account "${args.target}".`);
+        return 1;
+      }
+      try {
+        out.log(`${(await act(ctx, userId, args)).message}: ${args.target}`);
+        return 0;
+      } catch (error) {
+        if (error instanceof AppError) {
+          out.error(error.message);
+          return 1;
+        }
+        throw error;
+      }
+    },
+  };
+}
+
+const COMMANDS: Record<string, Command> = {
+  'group:verify': verifyCommand(true),
+  'group:unverify': verifyCommand(false),
+  'user:admin': adminCommand(true),
+  'user:unadmin': adminCommand(false),
+  'user:suspend': accountCommand(['reason', 'days'], async (ctx, userId, { options }) => {
+    const input = suspendRequestSchema.safeParse({
+      reason: options.reason ?? '',
+      ...(options.days !== undefined ? { days: Number(options.days) } : {}),
+    });
+    if (!input.success) throw AppError.badRequest(input.error.issues[0]!.message);
+    return suspendUser(ctx, OPERATOR, { userId, ...input.data });
+  }),
+  'user:unsuspend': accountCommand([], (ctx, userId) => unsuspendUser(ctx, OPERATOR, { userId })),
+};
 
 /**
- * The operator command line (`npm run agora -- …`). Returns the exit code: 0 done, 1 not found or failed,
- * 2 wrong usage. There is no API for these: only whoever runs the server decides who is verified.
+ * The operator command line (`npm run agora -- …`). Returns the exit code: 0 done, 1 not found or refused,
+ * 2 wrong usage. There is no API for verification or site admins: only whoever runs the server decides.
  */
-export async function runAgoraCli(
-  argv: string[],
-  env: NodeJS.ProcessEnv = process.env,
-  out: { log: (m: string) => void; error: (m: string) => void } = console,
-): Promise<number> {
-  const [command, target, ...rest] = argv;
-  if (!command || command === 'help' || command === '--help') {
+export async function runAgoraCli(argv: string[], env: NodeJS.ProcessEnv = process.env, out: Out = console): Promise<number> {
+  const [name, ...words] = argv;
+  if (!name || name === 'help' || name === '--help') {
     out.log(USAGE);
-    return command ? 0 : 2;
+    return name ? 0 : 2;
   }
-  if (!(command in COMMANDS) || !target || rest.length > 0) {
+  const command = COMMANDS[name];
+  const args = command ? parseArgs(words, command.options) : null;
+  if (!command || !args) {
     out.error(USAGE);
     return 2;
   }
@@ -44,15 +137,11 @@ export async function runAgoraCli(
       publicUrl: config.publicUrl,
       passwordWork: config.passwordWork,
     });
-    const group = await setGroupVerified(ctx, target, COMMANDS[command]!);
-    if (!group) {
-      out.error(`No community "${target}" (give its slug, a former slug, or its id).`);
-      return 1;
-    }
-    out.log(
-      `${COMMANDS[command] ? 'Verified' : 'Unverified'}: "${group.groupName}" (/group/${group.slug}, id ${group.id}) [${database.how}]`,
-    );
-    return 0;
+    const code = await command.run(ctx, args, {
+      log: (m) => out.log(`${m} [${database.how}]`),
+      error: out.error,
+    });
+    return code;
   } finally {
     await database.release();
   }

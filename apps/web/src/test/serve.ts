@@ -17,7 +17,7 @@ export function serve(routes: Routes) {
     if (handler) return handler(body, url);
     if (url === '/users/profile') return json(200, makeProfile());
     // The email banner's question (issue 14 §2): a confirmed account unless a route says otherwise.
-    if (method === 'GET' && url === '/api/account') return json(200, { email: 'ada@example.com', emailVerified: true, pendingEmail: null });
+    if (method === 'GET' && url === '/api/account') return json(200, { email: 'ada@example.com', emailVerified: true, pendingEmail: null, siteAdmin: false });
     if (url.startsWith('/groups/joined/discussions') || url.startsWith('/groups/suggested/discussions'))
       return json(200, { discussions: [], nextCursor: null });
     if (url.startsWith('/groups/joined/blogs')) return json(200, { blogs: [], nextCursor: null });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, varchar, customType } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, varchar, customType } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
@@ -27,10 +27,24 @@ export const users = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /** When the address was confirmed through its mailed link; null until then (issue 14 §2). */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** Site staff (issue 15 §8): set only by the operator's command line, never through the API. */
+    siteAdmin: boolean('site_admin').notNull().default(false),
+    /**
+     * A suspension by site staff (issue 15 §8): while `suspended_at` is set and `suspended_until` is null or in the
+     * future, sign-in is refused with the reason and the end, and no session authenticates.
+     */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
+    suspendedReason: varchar('suspended_reason', { length: 500 }),
+    suspendedBy: integer('suspended_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // The site admins' list of suspended accounts.
+    index('users_suspended_idx')
+      .on(t.suspendedAt)
+      .where(sql`${t.suspendedAt} IS NOT NULL`),
     // Case-insensitive uniqueness: "Alice" and "alice" are the same account name, and the same email.
     // Deleted accounts are all named "Deleted user" (issue 14 §8), so the rule covers live accounts only.
     uniqueIndex('users_username_lower_uq')

@@ -12,6 +12,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { isSiteAdmin } from '../../policies';
 import { clientKey } from '../../lib/client-ip';
 import { uniqueViolation } from '../../lib/pg-errors';
 import { hashToken, newSessionToken } from '../../lib/tokens';
@@ -81,6 +82,7 @@ export async function getAccountState(ctx: AppContext, actor: UserRow): Promise<
     email: actor.email,
     emailVerified: actor.emailVerifiedAt !== null,
     pendingEmail: await pendingEmailChange(ctx.db, actor.id),
+    siteAdmin: isSiteAdmin(actor),
   };
 }
 

@@ -84,6 +84,7 @@ describe('email verification (§2)', () => {
       email: user.email,
       emailVerified: false,
       pendingEmail: null,
+      siteAdmin: false,
     });
     const mail = await mailTo(user.email, 'Confirm your email address');
     expect(mail.html).toContain('/verify-email?token=');
@@ -330,6 +331,7 @@ describe('email change (§5)', () => {
       email: newEmail,
       emailVerified: true,
       pendingEmail: null,
+      siteAdmin: false,
     });
     expect(await login(newEmail)).not.toBeNull();
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/email/confirm', payload: { token } })).statusCode).toBe(400);

@@ -11,7 +11,15 @@ const sessionLookup = prepared('find_session_by_hash', (db, name) =>
     .select({ user: users, sessionId: sessions.id, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql`now()`),
+        // A suspended account's sessions are ended when it is suspended; this keeps any that survived (a suspension
+        // made by the command line while a node was down) from authenticating.
+        or(isNull(users.suspendedAt), sql`${users.suspendedUntil} <= now()`),
+      ),
+    )
     .limit(1)
     .prepare(name),
 );

@@ -3,6 +3,7 @@ import { isCommonPassword } from '@agora/contract/common-passwords';
 import type { Actor, AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { activeSuspension, suspendedError } from '../../policies';
 import { clientKey } from '../../lib/client-ip';
 import { uniqueViolation } from '../../lib/pg-errors';
 import { hashToken, newSessionToken } from '../../lib/tokens';
@@ -91,6 +92,12 @@ export async function login(
       throw error;
     });
   if (!user || !ok) throw new AppError(401, 'invalid_credentials', AUTH_MESSAGES.invalidCredentials);
+  // Told only to someone who knows the password: the reason and the end of the suspension (issue 15 §8).
+  const suspension = activeSuspension(user);
+  if (suspension) {
+    await failedLoginsPerAccount.reset(key);
+    throw suspendedError(suspension);
+  }
 
   await Promise.all([failedLoginsPerAccount.reset(key), failedLoginsPerIp.reward(ip)]);
   const token = newSessionToken();

@@ -11,7 +11,7 @@ const NOW = Date.now();
 
 function routes(extra: Parameters<typeof serve>[0] = {}) {
   return serve({
-    'GET /api/account': () => json(200, { email: 'ada@example.com', emailVerified: true, pendingEmail: null }),
+    'GET /api/account': () => json(200, { email: 'ada@example.com', emailVerified: true, pendingEmail: null, siteAdmin: false }),
     'GET /api/auth/sessions': () =>
       json(200, {
         sessions: [

@@ -12,7 +12,7 @@ describe('EmailBanner (issue 14 §2)', () => {
   it('tells an unconfirmed account, and "Resend email" toasts the server\'s message', async () => {
     signIn();
     const { calls } = serve({
-      'GET /api/account': () => json(200, { email: 'ada@example.com', emailVerified: false, pendingEmail: null }),
+      'GET /api/account': () => json(200, { email: 'ada@example.com', emailVerified: false, pendingEmail: null, siteAdmin: false }),
       'POST /api/auth/verify-email/resend': () => json(200, { message: ACCOUNT_MESSAGES.verificationSent }),
     });
     const { user } = renderApp('/');
@@ -26,7 +26,7 @@ describe('EmailBanner (issue 14 §2)', () => {
   it("toasts the server's refusal (too many mails)", async () => {
     signIn();
     serve({
-      'GET /api/account': () => json(200, { email: 'ada@example.com', emailVerified: false, pendingEmail: null }),
+      'GET /api/account': () => json(200, { email: 'ada@example.com', emailVerified: false, pendingEmail: null, siteAdmin: false }),
       'POST /api/auth/verify-email/resend': () => json(429, { message: ACCOUNT_MESSAGES.tooManyMails, code: 'rate_limited' }),
     });
     const { user } = renderApp('/');
@@ -36,7 +36,7 @@ describe('EmailBanner (issue 14 §2)', () => {
 
   it('is dismissed for the browser session: gone on the next page and after a remount, back in a new session', async () => {
     signIn();
-    serve({ 'GET /api/account': () => json(200, { email: 'ada@example.com', emailVerified: false, pendingEmail: null }) });
+    serve({ 'GET /api/account': () => json(200, { email: 'ada@example.com', emailVerified: false, pendingEmail: null, siteAdmin: false }) });
     const first = renderApp('/');
     await first.user.click(await screen.findByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByRole('region', BANNER)).not.toBeInTheDocument();
@@ -54,7 +54,7 @@ describe('EmailBanner (issue 14 §2)', () => {
 
   it('is not shown to a confirmed account', async () => {
     signIn();
-    const { calls } = serve({ 'GET /api/account': () => json(200, { email: 'ada@example.com', emailVerified: true, pendingEmail: null }) });
+    const { calls } = serve({ 'GET /api/account': () => json(200, { email: 'ada@example.com', emailVerified: true, pendingEmail: null, siteAdmin: false }) });
     renderApp('/');
     await waitFor(() => expect(calls.some((c) => c.url === '/api/account')).toBe(true));
     await screen.findByRole('heading', { name: 'Your feed' });

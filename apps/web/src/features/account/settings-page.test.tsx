@@ -7,7 +7,7 @@ import { serve } from '@/test/serve';
 const MINUTE = 60_000;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
 
-const ACCOUNT: AccountState = { email: 'ada@example.com', emailVerified: true, pendingEmail: null };
+const ACCOUNT: AccountState = { email: 'ada@example.com', emailVerified: true, pendingEmail: null, siteAdmin: false };
 const SESSIONS = {
   sessions: [
     { id: 11, created: ago(3 * 60 * MINUTE), lastSeen: ago(5 * MINUTE), device: 'Firefox on Linux', current: false },
