@@ -43,6 +43,7 @@ export const FIRST_PAINT: Record<string, string> = {
   // Issue 14: the pages mail links open (features/auth, in the auth layout) and the settings page.
   'account-link': AUTH,
   settings: APP,
+  admin: APP,
 };
 
 /** `html` with `paint` inside its empty `<div id="root">`. */

@@ -26,6 +26,7 @@ export const FIRST_PAGES: Record<FirstPage, string[]> = {
     'src/features/auth/token-confirm-page.tsx',
   ],
   settings: ['src/app/app-layout.tsx', 'src/features/account/settings-page.tsx'],
+  admin: ['src/app/app-layout.tsx', 'src/features/admin/admin-page.tsx'],
   create: ['src/app/app-layout.tsx', 'src/features/groups/create-page.tsx'],
   // A shared blog link lands here directly.
   blog: ['src/app/app-layout.tsx', 'src/features/blogs/blog-page.tsx'],

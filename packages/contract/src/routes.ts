@@ -12,7 +12,7 @@ export const GROUP_TABS = ['members', 'blogs', 'discussions'] as const;
 export type GroupTab = (typeof GROUP_TABS)[number];
 
 /** The first screen a route shows: the build writes `index.<page>.html` preloading that screen's code. */
-export const APP_PAGES = ['home', 'explore', 'login', 'register', 'create', 'community', 'blog', 'account-link', 'settings'] as const;
+export const APP_PAGES = ['home', 'explore', 'login', 'register', 'create', 'community', 'blog', 'account-link', 'settings', 'admin'] as const;
 export type AppPage = (typeof APP_PAGES)[number];
 
 export interface AppRoute {
@@ -31,6 +31,8 @@ export const APP_ROUTES = {
   verifyEmail: { pattern: '/verify-email', page: 'account-link' },
   confirmEmail: { pattern: '/confirm-email', page: 'account-link' },
   settings: { pattern: '/settings', page: 'settings' },
+  // Site staff (issue 15 §8): "Page Not Found" to anyone but a site admin (decision 0105).
+  admin: { pattern: '/admin', page: 'admin' },
   create: { pattern: '/create', page: 'create' },
   group: { pattern: '/group/:groupId', page: 'community' },
   // One route per tab: GROUP_TABS below.
@@ -81,6 +83,7 @@ export const appPaths = {
   register: () => APP_ROUTES.register.pattern,
   forgotPassword: () => APP_ROUTES.forgotPassword.pattern,
   settings: () => APP_ROUTES.settings.pattern,
+  admin: () => APP_ROUTES.admin.pattern,
   create: () => APP_ROUTES.create.pattern,
   group: (slugOrId: string | number) => `/group/${slugOrId}`,
   groupTab: (slugOrId: string | number, tab: GroupTab) => `/group/${slugOrId}/${tab}`,

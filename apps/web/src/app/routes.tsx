@@ -44,6 +44,10 @@ const SettingsPage = lazyComponent(
   () => import('@/features/account/settings-page'),
   (m) => m.SettingsPage,
 );
+const AdminRoute = lazyComponent(
+  () => import('./admin-route'),
+  (m) => m.AdminRoute,
+);
 const AppLayout = lazyComponent(
   () => import('./app-layout'),
   (m) => m.AppLayout,
@@ -128,6 +132,14 @@ export const routes: RouteObject[] = [
             element: (
               <RequireAuth>
                 <SettingsPage />
+              </RequireAuth>
+            ),
+          },
+          {
+            path: routerPath(APP_ROUTES.admin.pattern),
+            element: (
+              <RequireAuth>
+                <AdminRoute />
               </RequireAuth>
             ),
           },

@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { appPaths } from '@agora/contract';
-import { LogOut, Settings, UserRound } from 'lucide-react';
+import { LogOut, Settings, ShieldCheck, UserRound } from 'lucide-react';
 import { Picture } from '@/components/ui/picture';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { FallbackImage } from '@/components/ui/fallback-image';
@@ -12,6 +12,7 @@ import { FriendsPanelList } from '@/features/friends/public';
 import { useOwnProfile } from '@/features/profiles/api';
 import { useProfilePanel } from '@/features/profiles/use-profile-panel';
 import { ACCOUNT_TEXTS } from '@/features/account/public';
+import { useAccountState } from '@/features/account/api';
 import { APP_TEXTS } from './texts';
 
 /**
@@ -23,7 +24,10 @@ export function SidePanel() {
   const profile = useOwnProfile();
   const logout = useLogout();
   const panel = useProfilePanel();
-  const onSettings = useLocation().pathname === appPaths.settings();
+  const pathname = useLocation().pathname;
+  const onSettings = pathname === appPaths.settings();
+  const onAdmin = pathname === appPaths.admin();
+  const account = useAccountState();
   if (!session) return null;
   const data = profile.data;
   const name = data ? [data.firstName, data.lastName].filter(Boolean).join(' ') || data.username : session.username;
@@ -73,6 +77,20 @@ export function SidePanel() {
           <Settings aria-hidden />
           {ACCOUNT_TEXTS.settingsLink}
         </Link>
+        {account.data?.siteAdmin ? (
+          <Link
+            to={appPaths.admin()}
+            aria-current={onAdmin ? 'page' : undefined}
+            className={buttonClasses(
+              'ghost',
+              'md',
+              cn('w-full justify-start', onAdmin ? 'bg-accent-soft text-accent-fg' : 'text-fg-muted'),
+            )}
+          >
+            <ShieldCheck aria-hidden />
+            {APP_TEXTS.adminLink}
+          </Link>
+        ) : null}
         <Button variant="ghost" className="w-full justify-start text-fg-muted" onClick={() => logout.mutate()} disabled={logout.isPending}>
           <LogOut aria-hidden />
           {APP_TEXTS.logout}

@@ -22,4 +22,5 @@ export const APP_TEXTS = defineTexts('app', {
   sidePanel: 'Side panel',
   viewProfile: 'View profile',
   logout: 'Logout',
+  adminLink: 'Site administration',
 });

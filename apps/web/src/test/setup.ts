@@ -1,10 +1,16 @@
 import '@testing-library/jest-dom/vitest';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeAll, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { fakeSockets, io } from './fake-socket';
 
 // No test opens a real connection: the realtime client gets a fake socket that tests can drive (fake-socket.ts).
 vi.mock('socket.io-client', () => import('./fake-socket'));
+
+// sonner loads on the first toast (lib/toast.ts): its module is evaluated here once, so a test's first toast does
+// not wait for a cold import on a busy machine (the app's behaviour is unchanged: the toaster still mounts on demand).
+beforeAll(async () => {
+  await import('sonner');
+});
 
 afterEach(() => {
   cleanup();

@@ -30,13 +30,22 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     '/api/admin/users/:id/suspend',
     {
       onRequest: app.requireUser,
-      schema: { tags, ...secured, params: userParams, body: suspendRequestSchema, response: { 200: adminMessageResponseSchema, ...errors } },
+      schema: {
+        tags,
+        ...secured,
+        params: userParams,
+        body: suspendRequestSchema,
+        response: { 200: adminMessageResponseSchema, ...errors },
+      },
     },
     async (request) => suspendUser(ctx, currentUser(request), { userId: request.params.id, ...request.body }),
   );
   r.post(
     '/api/admin/users/:id/unsuspend',
-    { onRequest: app.requireUser, schema: { tags, ...secured, params: userParams, response: { 200: adminMessageResponseSchema, ...errors } } },
+    {
+      onRequest: app.requireUser,
+      schema: { tags, ...secured, params: userParams, response: { 200: adminMessageResponseSchema, ...errors } },
+    },
     async (request) => unsuspendUser(ctx, currentUser(request), { userId: request.params.id }),
   );
   r.get(

@@ -40,7 +40,11 @@ async function endAllSessions(tx: DbOrTx, userId: number): Promise<number[]> {
  * POST /api/admin/users/{id}/suspend (and `user:suspend`): sign-in refused with the reason and the end, every
  * session ended and its sockets closed at once; the person's content stays. Logged in the same transaction.
  */
-export async function suspendUser(ctx: AppContext, actor: SiteActor, input: SuspendRequest & { userId: number }): Promise<{ message: string }> {
+export async function suspendUser(
+  ctx: AppContext,
+  actor: SiteActor,
+  input: SuspendRequest & { userId: number },
+): Promise<{ message: string }> {
   if (!isOperator(actor)) authorizeSiteAdmin(actor);
   const ended = await ctx.db.transaction(async (tx) => {
     const target = await lockLiveUser(tx, input.userId);

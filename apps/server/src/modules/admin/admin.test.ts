@@ -82,7 +82,12 @@ describe('site staff', () => {
     // Listed for staff, with who did it.
     const list = (await t.app.inject({ method: 'GET', url: '/api/admin/users/suspended', headers: admin.auth })).json();
     expect(list.users).toEqual([
-      expect.objectContaining({ id: target.id, username: target.username, reason: 'Spam links in every community', suspended_by: admin.username }),
+      expect.objectContaining({
+        id: target.id,
+        username: target.username,
+        reason: 'Spam links in every community',
+        suspended_by: admin.username,
+      }),
     ]);
   });
 
@@ -90,7 +95,11 @@ describe('site staff', () => {
     const admin = await siteAdmin();
     const target = await createUser(t.database.db);
     expect((await suspend(admin, target.id, { reason: 'Harassment' })).statusCode).toBe(200);
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { emailOrUsername: target.username, password: 'not-it-at-all' } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { emailOrUsername: target.username, password: 'not-it-at-all' },
+    });
     expect([wrong.statusCode, wrong.json().code]).toEqual([401, 'invalid_credentials']);
     expect((await login(target)).json().message).toBe('Your account is suspended. Reason: Harassment');
     const lifted = await unsuspend(admin, target.id);
@@ -109,7 +118,9 @@ describe('site staff', () => {
     const res = await login(target);
     expect(res.statusCode).toBe(200);
     const token = res.json().token as string;
-    expect((await t.app.inject({ method: 'GET', url: '/users/profile', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/users/profile', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(
+      200,
+    );
     const listed = (await t.app.inject({ method: 'GET', url: '/api/admin/users/suspended', headers: admin.auth })).json().users;
     expect(listed.map((u: { id: number }) => u.id)).not.toContain(target.id);
   });
@@ -137,7 +148,9 @@ describe('site staff', () => {
       expect([id, res.statusCode, res.json().message]).toEqual([id, status, message]);
     }
     expect(await t.database.sql`SELECT id FROM users WHERE suspended_at IS NOT NULL AND id = ${target.id}`).toEqual([]);
-    expect(await t.database.sql`SELECT id FROM site_log WHERE target_user_id IN (${admin.id}, ${other.id}, ${target.id}, ${deleted.id})`).toEqual([]);
+    expect(
+      await t.database.sql`SELECT id FROM site_log WHERE target_user_id IN (${admin.id}, ${other.id}, ${target.id}, ${deleted.id})`,
+    ).toEqual([]);
   });
 
   it('the site log lists every action, newest first, with actor, target, reason and end, in pages', async () => {
@@ -145,11 +158,12 @@ describe('site staff', () => {
     const target = await createUser(t.database.db);
     await suspend(admin, target.id, { reason: 'First', days: 2 });
     await unsuspend(admin, target.id);
-    for (let i = 0; i < 50; i += 1) await t.database.sql`INSERT INTO site_log (actor_id, action, target_user_id) VALUES (${admin.id}, 'unsuspend', ${target.id})`;
+    for (let i = 0; i < 50; i += 1)
+      await t.database.sql`INSERT INTO site_log (actor_id, action, target_user_id) VALUES (${admin.id}, 'unsuspend', ${target.id})`;
     const first = (await t.app.inject({ method: 'GET', url: '/api/admin/log', headers: admin.auth })).json();
     expect(first.entries).toHaveLength(50);
     const second = (await t.app.inject({ method: 'GET', url: `/api/admin/log?cursor=${first.nextCursor}`, headers: admin.auth })).json();
-        expect(
+    expect(
       second.entries
         .filter((e: { target_user: { id: number } }) => e.target_user.id === target.id)
         .map((e: { action: string; reason: string | null }) => [e.action, e.reason]),
@@ -157,7 +171,10 @@ describe('site staff', () => {
       ['unsuspend', null],
       ['suspend', 'First'],
     ]);
-    expect(second.entries.find((e: { reason: string | null }) => e.reason === 'First')).toMatchObject({ actor: admin.username, target_user: { id: target.id, username: target.username } });
+    expect(second.entries.find((e: { reason: string | null }) => e.reason === 'First')).toMatchObject({
+      actor: admin.username,
+      target_user: { id: target.id, username: target.username },
+    });
     expect(second.entries.find((e: { reason: string | null }) => e.reason === 'First').until).not.toBeNull();
     expect([...first.entries, ...second.entries].map((e: { id: number }) => e.id)).toEqual(
       [...first.entries, ...second.entries].map((e: { id: number }) => e.id).sort((a: number, b: number) => b - a),

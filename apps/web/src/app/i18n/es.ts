@@ -1,5 +1,7 @@
 import {
   ACCOUNT_MESSAGES,
+  ADMIN_LIMITS,
+  ADMIN_MESSAGES,
   AUTH_MESSAGES,
   BIRTHDAY_MESSAGES,
   BLOG_LIMITS,
@@ -35,6 +37,7 @@ import type { ROLE_LABELS } from '@/features/members/role-name';
 import type { FRIEND_TEXTS } from '@/features/friends/texts';
 import type { NOTIFICATION_TEXTS } from '@/features/notifications/texts';
 import type { ACCOUNT_TEXTS, ALWAYS_ON_NAMES, NOTIFICATION_TYPE_NAMES } from '@/features/account/texts';
+import type { ADMIN_TEXTS } from '@/features/admin/texts';
 
 /**
  * Spanish (español, tuteo). One catalogue for the whole app (over 400 lines on purpose: one lazy chunk per
@@ -67,6 +70,7 @@ type Texts = {
   friends: Translation<typeof FRIEND_TEXTS>;
   notifications: Translation<typeof NOTIFICATION_TEXTS>;
   account: Translation<typeof ACCOUNT_TEXTS>;
+  admin: Translation<typeof ADMIN_TEXTS>;
   notificationTypes: Translation<typeof NOTIFICATION_TYPE_NAMES>;
   alwaysOnTypes: Translation<typeof ALWAYS_ON_NAMES>;
 };
@@ -131,6 +135,7 @@ export const texts: Texts = {
     sidePanel: 'Panel lateral',
     viewProfile: 'Ver perfil',
     logout: 'Cerrar sesión',
+    adminLink: 'Administración del sitio',
   },
   login: {
     failed: 'No se pudo iniciar sesión.',
@@ -787,6 +792,43 @@ export const texts: Texts = {
         ? `${number(Math.max(1, Math.round(bytes / 1024)))} KB`
         : `${new Intl.NumberFormat('es', { maximumFractionDigits: 1 }).format(bytes / (1024 * 1024))} MB`,
   },
+  admin: {
+    title: 'Administración del sitio',
+    subtitle: 'Suspende las cuentas que abusan del sitio y consulta todo lo que hizo el equipo del sitio.',
+    loadFailed: 'No se pudo cargar esta lista.',
+    suspendHeading: 'Suspender una cuenta',
+    suspendIntro: 'Sus sesiones terminan en el acto y no puede entrar hasta el final que elijas. Sus publicaciones se quedan.',
+    usernameLabel: 'Nombre de usuario',
+    reasonLabel: 'Motivo',
+    reasonHint: 'Lo verá cuando intente entrar, y queda en el registro del sitio.',
+    durationLabel: 'Duración',
+    durations: { '1': '1 día', '7': '7 días', '30': '30 días', '365': '1 año', none: 'Sin fin' },
+    suspendSubmit: 'Suspender',
+    suspendSubmitting: 'Suspendiendo...',
+    suspendFailed: 'No se pudo suspender la cuenta. Inténtalo de nuevo.',
+    usernameRequired: 'Escribe un nombre de usuario',
+    reasonRequired: 'Indica un motivo',
+    suspendedHeading: 'Cuentas suspendidas',
+    noneSuspended: 'No hay ninguna cuenta suspendida.',
+    suspendedUntil: (date) => `Hasta ${date}`,
+    suspendedForever: 'Sin fin',
+    suspendedBy: (name) => `por ${name}`,
+    byOperator: 'por el operador',
+    lift: 'Levantar la suspensión',
+    liftLabel: (name) => `Levantar la suspensión de ${name}`,
+    logHeading: 'Registro del sitio',
+    logEmpty: 'Todavía no ha pasado nada.',
+    operator: 'El operador',
+    actions: {
+      suspend: 'suspendió a',
+      unsuspend: 'levantó la suspensión de',
+      grant_admin: 'hizo administrador del sitio a',
+      revoke_admin: 'quitó el rol de administrador del sitio a',
+    },
+    logUntil: (date) => `hasta ${date}`,
+    loadMore: 'Cargar más',
+    loadingMore: 'Cargando...',
+  },
   notificationTypes: {
     mention: 'Alguien te menciona',
     friend_request_accepted: 'Aceptan tu solicitud de amistad',
@@ -1039,6 +1081,20 @@ const notifications: Translation<typeof NOTIFICATION_MESSAGES> = {
   tooManyReports: 'Demasiadas solicitudes. Inténtalo de nuevo más tarde.',
 };
 
+const admin: Translation<typeof ADMIN_MESSAGES> = {
+  reasonRequired: 'Indica un motivo',
+  reasonTooLong: `El motivo debe tener como máximo ${ADMIN_LIMITS.reasonMax} caracteres`,
+  daysInvalid: `Los días deben ser un número entero de 1 a ${ADMIN_LIMITS.daysMax}`,
+  userNotFound: 'Usuario no encontrado',
+  notYourself: 'No puedes suspender tu propia cuenta',
+  notSiteAdmin: 'Los administradores del sitio no se pueden suspender: primero el operador les quita el rol',
+  suspended: 'La cuenta está suspendida',
+  unsuspended: 'La cuenta ya no está suspendida',
+  notSuspended: 'La cuenta no está suspendida',
+  suspendedUntil: (until, reason) => `Tu cuenta está suspendida hasta ${until}. Motivo: ${reason}`,
+  suspendedForever: (reason) => `Tu cuenta está suspendida. Motivo: ${reason}`,
+};
+
 export const catalogue: Catalogue = {
   texts,
   message: messageTranslator([
@@ -1053,5 +1109,6 @@ export const catalogue: Catalogue = {
     [BLOG_MESSAGES, blogs],
     [FRIEND_MESSAGES, friends],
     [NOTIFICATION_MESSAGES, notifications],
+    [ADMIN_MESSAGES, admin],
   ]),
 };
