@@ -9,6 +9,7 @@ vi.mock('socket.io-client', () => import('./fake-socket'));
 // sonner loads on the first toast (lib/toast.ts): its module is evaluated here once, so a test's first toast does
 // not wait for a cold import on a busy machine (the app's behaviour is unchanged: the toaster still mounts on demand).
 beforeAll(async () => {
+  // eslint-disable-next-line no-restricted-syntax -- warms the module only; every toast still goes through lib/toast
   await import('sonner');
 });
 
