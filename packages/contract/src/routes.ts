@@ -30,6 +30,7 @@ export const APP_ROUTES = {
   resetPassword: { pattern: '/reset-password', page: 'account-link' },
   verifyEmail: { pattern: '/verify-email', page: 'account-link' },
   confirmEmail: { pattern: '/confirm-email', page: 'account-link' },
+  unsubscribe: { pattern: '/unsubscribe', page: 'account-link' },
   settings: { pattern: '/settings', page: 'settings' },
   create: { pattern: '/create', page: 'create' },
   group: { pattern: '/group/:groupId', page: 'community' },
