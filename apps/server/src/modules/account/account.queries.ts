@@ -54,7 +54,10 @@ export async function isLiveToken(db: DbOrTx, purpose: TokenPurpose, tokenHash: 
 
 /** The sweep: expired tokens can never be used again, so their rows only take room. */
 export async function deleteExpiredAccountTokens(db: DbOrTx): Promise<number> {
-  const rows = await db.delete(accountTokens).where(lte(accountTokens.expiresAt, sql`now()`)).returning({ id: accountTokens.id });
+  const rows = await db
+    .delete(accountTokens)
+    .where(lte(accountTokens.expiresAt, sql`now()`))
+    .returning({ id: accountTokens.id });
   return rows.length;
 }
 

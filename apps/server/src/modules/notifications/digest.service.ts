@@ -47,7 +47,8 @@ type DigestItem = { content: string; link: string | null; groupName: string | nu
 
 /** An absolute link into the app for a notification's path (only paths on this site; anything else opens the home page). */
 function appLink(publicUrl: string, link: string | null): string {
-  if (link && link.startsWith('/') && !link.startsWith('//') && !link.startsWith('/\\') && !/[\s<>"]/.test(link)) return `${publicUrl}${link}`;
+  if (link && link.startsWith('/') && !link.startsWith('//') && !link.startsWith('/\\') && !/[\s<>"]/.test(link))
+    return `${publicUrl}${link}`;
   return `${publicUrl}/`;
 }
 

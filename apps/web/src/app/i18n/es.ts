@@ -685,6 +685,7 @@ export const texts: Texts = {
     clearShort: 'Borrar',
     friendRequestFrom: (name) => `la solicitud de amistad de ${name}`,
     invitationTo: (group) => `la invitación a ${group ?? 'la comunidad'}`,
+    exportReady: 'Tu exportación de datos está lista para descargar',
   },
   account: {
     bannerText: 'Confirma tu dirección de correo electrónico',
@@ -727,6 +728,9 @@ export const texts: Texts = {
     sendNewLink: 'Enviar un enlace nuevo',
     tryAgain: 'Reintentar',
 
+    unsubscribeTitle: 'Desactivar el resumen por correo',
+    unsubscribeFailed: 'No se pudo desactivar el resumen. Inténtalo de nuevo más tarde.',
+
     settingsTitle: 'Configuración',
     settingsSubtitle: 'Tu contraseña, tu correo, tus dispositivos, tus notificaciones y tus datos.',
     settingsLink: 'Configuración',
@@ -767,7 +771,8 @@ export const texts: Texts = {
     alwaysOnHint: 'Llevan botones para responder, así que siempre llegan.',
     settingsSaveFailed: 'No se pudo guardar tu configuración de notificaciones. Inténtalo de nuevo.',
     digestHeading: 'Resumen por correo',
-    digestIntro: 'Un correo con tus notificaciones sin leer.',
+    digestIntro:
+      'Un correo con tus notificaciones sin leer, a las 08:00 UTC (el semanal, los lunes). No se envía nada si no hay nada sin leer.',
     digest: { off: 'Desactivado', daily: 'Diario', weekly: 'Semanal' },
 
     dataHeading: 'Tus datos',
@@ -863,6 +868,7 @@ const account: Translation<typeof ACCOUNT_MESSAGES> = {
   ownsCommunities: (names) => `Todavía eres propietario de ${names}. Transfiere la propiedad o elimina la comunidad primero.`,
   verificationRequired: 'Confirma primero tu dirección de correo',
   confirmForMore: 'Confirma tu dirección de correo para poder hacerlo más veces. Te enviamos un enlace al registrarte.',
+  digestOff: 'El resumen por correo está desactivado. Puedes volver a activarlo en tu configuración.',
 };
 
 const birthday: Translation<typeof BIRTHDAY_MESSAGES> = {
