@@ -5,10 +5,8 @@ import type { DbOrTx } from '../../db/client';
 import { notificationSettings } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { clientKey } from '../../lib/client-ip';
-import { hashToken, newSessionToken } from '../../lib/tokens';
 import { composeMail, type MailMessage } from '../../mail/compose';
-import { TOKEN_LIFETIME_MS } from '../account/account.mails';
-import { consumeAccountToken, insertAccountToken, retireAccountTokens } from '../account/account.queries';
+import { issueDigestOffToken, spendDigestOffToken } from '../account/account.service';
 
 /**
  * The email digest (issue 14 §6, decision 0105). One scheduled run a day at 08:00 UTC (jobs/queue.ts SCHEDULES)
@@ -136,13 +134,7 @@ export async function sendDigest(ctx: AppContext, userId: number, frequency: Dig
     ];
     if (!user) return false;
     await tx.update(notificationSettings).set({ digestSentAt: now }).where(eq(notificationSettings.userId, userId));
-    const token = newSessionToken();
-    await insertAccountToken(tx, {
-      userId,
-      purpose: 'digest_off',
-      tokenHash: hashToken(token),
-      expiresAt: new Date(Date.now() + TOKEN_LIFETIME_MS.digest_off),
-    });
+    const token = await issueDigestOffToken(tx, userId);
     const mail = digestMail(ctx.publicUrl, user, {
       frequency,
       items: items.map((i) => ({ content: i.content, link: i.link, groupName: i.group_name })),
@@ -177,12 +169,11 @@ export async function sendDigests(ctx: AppContext, now: Date): Promise<number> {
 export async function unsubscribeDigest(ctx: AppContext, input: { token: string; client: { ip: string } }): Promise<void> {
   await ctx.limiters.tokenAttemptsPerIp.consume(clientKey(input.client.ip));
   await ctx.db.transaction(async (tx) => {
-    const used = await consumeAccountToken(tx, 'digest_off', hashToken(input.token));
-    if (!used) throw new AppError(400, 'token_invalid', ACCOUNT_MESSAGES.tokenInvalid);
+    const userId = await spendDigestOffToken(tx, input.token);
+    if (userId === null) throw new AppError(400, 'token_invalid', ACCOUNT_MESSAGES.tokenInvalid);
     await tx
       .update(notificationSettings)
       .set({ digest: 'off', updatedAt: sql`now()` })
-      .where(eq(notificationSettings.userId, used.userId));
-    await retireAccountTokens(tx, used.userId, 'digest_off');
+      .where(eq(notificationSettings.userId, userId));
   });
 }
