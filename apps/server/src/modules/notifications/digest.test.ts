@@ -17,12 +17,14 @@ import { sendDigest, sendDigests } from './digest.service';
 const t = useTestApp({ rateLimit: false });
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let worker: JobQueue;
+let handlers: ReturnType<typeof jobHandlers>;
 beforeAll(async () => {
   smtp = await startSmtpServer();
   const mailer = createMailer({ smtpUrl: smtp.url, from: 'Agora <no-reply@agora.test>', dir: '' }, { info: () => {} });
+  handlers = jobHandlers(t.app.ctx, mailer);
   worker = await JobQueue.start(t.databaseUrl, {
     work: true,
-    handlers: jobHandlers(t.app.ctx, mailer),
+    handlers,
     log: { info: () => {}, warn: () => {} },
     pollingIntervalSeconds: 0.5,
   });
@@ -212,5 +214,11 @@ describe('email digest', () => {
       sql`SELECT count(*)::int AS n FROM account_tokens WHERE user_id = ${eve.id} AND purpose = 'digest_off' AND used_at IS NULL`,
     );
     expect([...live][0]?.n).toBe(0);
+
+    // Expired links are of no use: the hourly sweep deletes them (one row per digest mail would otherwise pile up).
+    await t.database.db.execute(sql`UPDATE account_tokens SET expires_at = now() - interval '1 second' WHERE user_id = ${eve.id}`);
+    await handlers.sweep({}, { id: 'test', retryCount: 0 });
+    const left = await t.database.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM account_tokens WHERE user_id = ${eve.id}`);
+    expect([...left][0]?.n).toBe(0);
   });
 });
