@@ -15,6 +15,7 @@ import { blogPageHead } from './modules/blogs/blogs.og';
 import { blogPublicRoutes, blogRoutes } from './modules/blogs/blogs.routes';
 import { friendRoutes } from './modules/friends/friends.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { digestRoutes } from './modules/notifications/digest.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { createHealthCheck } from './modules/health/health.service';
 import { groupPublicRoutes, groupRoutes } from './modules/groups/groups.routes';
@@ -114,6 +115,7 @@ export async function buildApp(
   await app.register(accountRoutes, { ctx });
   await app.register(muteRoutes, { ctx });
   await app.register(adminRoutes, { ctx });
+  await app.register(digestRoutes, { ctx });
   await app.register(groupRoutes, { ctx });
   await app.register(memberRoutes, { ctx });
   await app.register(blogRoutes, { ctx });

@@ -26,6 +26,8 @@ export const ACCOUNT_MESSAGES = {
   accountDeleted: 'Your account was deleted',
   /** `names`: the communities, comma-separated. */
   ownsCommunities: (names: string) => `You still own ${names}. Transfer ownership or delete the community first.`,
+  /** POST /api/notifications/digest/unsubscribe: the link in a digest mail worked. */
+  digestOff: 'The email digest is off. You can turn it on again in your settings.',
   verificationRequired: 'Please confirm your email address first',
   confirmForMore: 'Please confirm your email address to do this more often. We sent you a link when you signed up.',
 } as const;

@@ -38,6 +38,10 @@ const currentPassword = z
 export const verifyEmailRequestSchema = z.object({ token });
 export type VerifyEmailRequest = z.infer<typeof verifyEmailRequestSchema>;
 
+/** POST /api/notifications/digest/unsubscribe: the one-click link of a digest mail (no sign-in: the token is the proof). */
+export const unsubscribeDigestRequestSchema = z.object({ token });
+export type UnsubscribeDigestRequest = z.infer<typeof unsubscribeDigestRequestSchema>;
+
 /** POST /api/auth/password/forgot */
 export const forgotPasswordRequestSchema = z.object({ email });
 export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;

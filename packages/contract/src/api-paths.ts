@@ -8,6 +8,7 @@ import type {
   ForgotPasswordRequest,
   ResetPasswordRequest,
   VerifyEmailRequest,
+  UnsubscribeDigestRequest,
 } from './account';
 import type { SiteLogQuery, SiteLogResponse, SuspendedUsersResponse, SuspendRequest } from './admin';
 import type { LoginRequest, LoginResponse, MessageResponse, RegisterRequest, RegisterResponse } from './auth';
@@ -269,6 +270,8 @@ export const API = {
     reportLike: post('/notifications').body<ReportLikeRequest>().returns<ReportLikeResponse>(),
     settings: get('/notifications/settings').returns<NotificationSettings>(),
     updateSettings: put('/notifications/settings').body<UpdateNotificationSettings>().returns<NotificationSettings>(),
+    // Issue 14 §6: the digest mail's link, without signing in (the token is the proof).
+    unsubscribeDigest: post('/api/notifications/digest/unsubscribe').body<UnsubscribeDigestRequest>().returns<MessageResponse>(),
   },
 
   groups: {

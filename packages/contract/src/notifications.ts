@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { idField } from './groups';
 import { nextCursorSchema } from './pagination';
-import { NOTIFICATION_LIMITS, NOTIFICATION_MESSAGES, NOTIFICATION_TYPES, type NotificationType } from './social-messages';
+import {
+  NOTIFICATION_LIMITS,
+  NOTIFICATION_MESSAGES,
+  NOTIFICATION_TYPES,
+  SYSTEM_NOTIFICATION_TYPES,
+  type NotificationType,
+} from './social-messages';
 import { cleanLine, hasControlChars, TEXT_MESSAGES } from './text-rules';
 
 // Names, texts, limits and link rules live in the zod-free social-messages.ts (exported by the package index).
@@ -136,8 +142,17 @@ export type ReportLikeResponse = z.infer<typeof reportLikeResponseSchema>;
  */
 export const ALWAYS_ON_NOTIFICATION_TYPES = ['friend_request', 'group_invite'] as const satisfies readonly NotificationType[];
 export const OPTIONAL_NOTIFICATION_TYPES = NOTIFICATION_TYPES.filter(
-  (t): t is Exclude<NotificationType, 'friend_accepted' | 'friend_rejected' | (typeof ALWAYS_ON_NOTIFICATION_TYPES)[number]> =>
-    t !== 'friend_accepted' && t !== 'friend_rejected' && !(ALWAYS_ON_NOTIFICATION_TYPES as readonly string[]).includes(t),
+  (
+    t,
+  ): t is Exclude<
+    NotificationType,
+    'friend_accepted' | 'friend_rejected' | (typeof ALWAYS_ON_NOTIFICATION_TYPES)[number] | (typeof SYSTEM_NOTIFICATION_TYPES)[number]
+  > =>
+    t !== 'friend_accepted' &&
+    t !== 'friend_rejected' &&
+    !(ALWAYS_ON_NOTIFICATION_TYPES as readonly string[]).includes(t) &&
+    // The server's answers to the person's own requests (an export ready) are not a kind of news to turn off.
+    !(SYSTEM_NOTIFICATION_TYPES as readonly string[]).includes(t),
 );
 export type OptionalNotificationType = (typeof OPTIONAL_NOTIFICATION_TYPES)[number];
 

@@ -22,6 +22,7 @@ describe('isAppRoute', () => {
     '/reset-password',
     '/verify-email',
     '/confirm-email',
+    '/unsubscribe',
     '/settings',
     '/settings/',
   ])('accepts %s', (path) => expect(isAppRoute(path)).toBe(true));

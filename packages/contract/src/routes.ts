@@ -30,6 +30,7 @@ export const APP_ROUTES = {
   resetPassword: { pattern: '/reset-password', page: 'account-link' },
   verifyEmail: { pattern: '/verify-email', page: 'account-link' },
   confirmEmail: { pattern: '/confirm-email', page: 'account-link' },
+  unsubscribe: { pattern: '/unsubscribe', page: 'account-link' },
   settings: { pattern: '/settings', page: 'settings' },
   // Site staff (issue 15 §8): "Page Not Found" to anyone but a site admin (decision 0105).
   admin: { pattern: '/admin', page: 'admin' },

@@ -68,6 +68,8 @@ export const NOTIFICATION_TYPES = [
   'join_request_declined',
   'role_changed',
   'member_removed',
+  // Issue 14 §7: the person's own data export is ready (written by the server, no sender; links to /settings).
+  'export_ready',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -129,6 +131,18 @@ export const NOTIFICATION_MESSAGES = {
   invalidId: 'Notification not found',
   tooManyReports: 'Too many requests. Please try again later.',
 } as const;
+
+/**
+ * Notifications the server writes on its own behalf (no sender): the answer to something the person asked for.
+ * They cannot be turned off (the person asked; a setting would only hide the answer), and the web shows them
+ * with the product's icon instead of a sender's picture.
+ */
+export const SYSTEM_NOTIFICATION_TYPES = ['export_ready'] as const satisfies readonly NotificationType[];
+
+/** What the server writes as `noti_content` for the system types (the web shows its own catalogue text). */
+export const SYSTEM_NOTIFICATION_TEXTS = {
+  export_ready: 'Your data export is ready to download',
+} as const satisfies Record<(typeof SYSTEM_NOTIFICATION_TYPES)[number], string>;
 
 /** What the server writes as `noti_content` for the friend types (the panel shows it as is). */
 export const FRIEND_NOTIFICATION_TEXTS = {

@@ -3,12 +3,20 @@ import type { AppContext } from '../context';
 import type { Mailer } from '../mail/transport';
 import { sendPasswordReset } from '../modules/account/account.service';
 import { buildExport, sweepExpiredExports } from '../modules/account/export.service';
+import { deleteExpiredAccountTokens } from '../modules/account/account.queries';
 import { deleteExpiredSessions } from '../modules/auth/auth.queries';
+import { sendDigests } from '../modules/notifications/digest.service';
 import { sweepUnattachedUploads } from '../modules/uploads/uploads.service';
 import type { JobHandler, QueueName } from './queue';
 
 /** A mail job's data: the composed message (mail/compose.ts), so a retry sends exactly what was enqueued. */
-const mailJob = z.object({ to: z.string(), subject: z.string(), text: z.string(), html: z.string() });
+const mailJob = z.object({
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  headers: z.record(z.string(), z.string()).optional(),
+});
 
 /** An account job's data. */
 const accountJob = z.discriminatedUnion('kind', [
@@ -32,6 +40,11 @@ export function jobHandlers(ctx: AppContext, mailer: Mailer): Record<QueueName, 
       await deleteExpiredSessions(ctx.db);
       await sweepUnattachedUploads(ctx);
       await sweepExpiredExports(ctx);
+      await deleteExpiredAccountTokens(ctx.db);
+    },
+    // The daily run (SCHEDULES): daily digests every day, weekly ones on Mondays; each person at most once a period.
+    digest: async () => {
+      await sendDigests(ctx, new Date());
     },
   };
 }

@@ -11,17 +11,21 @@ export const QUEUES = {
   mail: { retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
   account: { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 60 },
   sweep: { retryLimit: 2, retryDelay: 60, retryBackoff: false, expireInSeconds: 600, policy: 'singleton' },
+  // The email digests (decision 0106): one run at a time; a retried run sends nobody twice (digest_sent_at).
+  digest: { retryLimit: 3, retryDelay: 300, retryBackoff: false, expireInSeconds: 1800, policy: 'singleton' },
 } as const satisfies Record<string, Omit<PgBoss.Queue, 'name'>>;
 
 export type QueueName = keyof typeof QUEUES;
 
 /** Workers per queue on each node: mail waits on the SMTP server, so several deliveries run at once. */
-const WORKERS: Record<QueueName, number> = { mail: 4, account: 2, sweep: 1 };
+const WORKERS: Record<QueueName, number> = { mail: 4, account: 2, sweep: 1, digest: 1 };
 
 /** Recurring work: cron in UTC; pg-boss runs each schedule once per cluster, however many app nodes there are. */
 export const SCHEDULES: { queue: QueueName; cron: string; data: object }[] = [
   // Expired sessions and uploads never attached to anything: hourly, at a minute no other schedule uses.
   { queue: 'sweep', cron: '17 * * * *', data: {} },
+  // Email digests at 08:00 UTC every day (decision 0106; notifications/digest.service.ts).
+  { queue: 'digest', cron: '0 8 * * *', data: {} },
 ];
 
 export type JobHandler = (data: unknown, job: { id: string; retryCount: number }) => Promise<void>;

@@ -40,6 +40,10 @@ const ConfirmEmailPage = lazyComponent(
   () => import('@/features/auth/token-confirm-page'),
   (m) => m.ConfirmEmailPage,
 );
+const UnsubscribeDigestPage = lazyComponent(
+  () => import('@/features/auth/token-confirm-page'),
+  (m) => m.UnsubscribeDigestPage,
+);
 const SettingsPage = lazyComponent(
   () => import('@/features/account/settings-page'),
   (m) => m.SettingsPage,
@@ -110,6 +114,7 @@ export const routes: RouteObject[] = [
       { path: APP_ROUTES.resetPassword.pattern, element: <ResetPasswordPage /> },
       { path: APP_ROUTES.verifyEmail.pattern, element: <VerifyEmailPage /> },
       { path: APP_ROUTES.confirmEmail.pattern, element: <ConfirmEmailPage /> },
+      { path: APP_ROUTES.unsubscribe.pattern, element: <UnsubscribeDigestPage /> },
       {
         element: (
           <RouteBoundary>

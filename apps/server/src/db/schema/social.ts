@@ -121,6 +121,11 @@ export const notificationSettings = pgTable('notification_settings', {
   digest: varchar('digest', { length: 10, enum: ['off', 'daily', 'weekly'] })
     .notNull()
     .default('off'),
+  /**
+   * When the last digest was mailed (decision 0106): the digest job claims a person by moving it forward in the
+   * transaction that enqueues the mail, so a period gets one digest however many runs or nodes there are.
+   */
+  digestSentAt: timestamp('digest_sent_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -89,7 +89,7 @@ export const sessions = pgTable(
 export type UserRow = typeof users.$inferSelect;
 
 /** What a mailed single-use token is for. */
-export const accountTokenPurpose = pgEnum('account_token_purpose', ['verify_email', 'reset_password', 'change_email']);
+export const accountTokenPurpose = pgEnum('account_token_purpose', ['verify_email', 'reset_password', 'change_email', 'digest_off']);
 
 /**
  * Single-use tokens sent by mail (issue 14): only a SHA-256 of the 256-bit token is stored; a use sets `used_at` in

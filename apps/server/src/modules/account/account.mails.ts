@@ -5,6 +5,8 @@ export const TOKEN_LIFETIME_MS = {
   verify_email: 24 * 60 * 60 * 1000,
   reset_password: 60 * 60 * 1000,
   change_email: 24 * 60 * 60 * 1000,
+  // The link in a digest mail: long enough for a mail read late; every digest carries a new one.
+  digest_off: 60 * 24 * 60 * 60 * 1000,
 } as const;
 
 type Person = { email: string; username: string };

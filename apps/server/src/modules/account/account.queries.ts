@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { accountTokens, sessions, users, type UserRow } from '../../db/schema';
 
@@ -50,6 +50,15 @@ export async function isLiveToken(db: DbOrTx, purpose: TokenPurpose, tokenHash: 
     )
     .limit(1);
   return rows.length > 0;
+}
+
+/** The sweep: expired tokens can never be used again, so their rows only take room. */
+export async function deleteExpiredAccountTokens(db: DbOrTx): Promise<number> {
+  const rows = await db
+    .delete(accountTokens)
+    .where(lte(accountTokens.expiresAt, sql`now()`))
+    .returning({ id: accountTokens.id });
+  return rows.length;
 }
 
 /** Retires a user's unused tokens of one purpose (a newer link replaces older ones). */

@@ -62,6 +62,29 @@ async function issueToken(tx: DbOrTx, userId: number, purpose: TokenPurpose, new
   return token;
 }
 
+/**
+ * A new link token that turns the email digest off (notifications/digest.service.ts), stored hashed. Earlier ones
+ * stay valid until used or expired: an older digest's link keeps working.
+ */
+export async function issueDigestOffToken(tx: DbOrTx, userId: number): Promise<string> {
+  const token = newSessionToken();
+  await insertAccountToken(tx, {
+    userId,
+    purpose: 'digest_off',
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + TOKEN_LIFETIME_MS.digest_off),
+  });
+  return token;
+}
+
+/** Uses up a digest link token and every other of that person's; their user id, or null for an unknown, used or expired one. */
+export async function spendDigestOffToken(tx: DbOrTx, token: string): Promise<number | null> {
+  const used = await consumeAccountToken(tx, 'digest_off', hashToken(token));
+  if (!used) return null;
+  await retireAccountTokens(tx, used.userId, 'digest_off');
+  return used.userId;
+}
+
 /** Ends sessions and disconnects their sockets at once (as logout does). */
 function endSessions(ctx: AppContext, ids: number[]): void {
   for (const id of ids) ctx.events.emit('sessionEnded', id);

@@ -3,13 +3,14 @@ import { mkdir, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import { ZipFile } from 'yazl';
-import { ACCOUNT_MESSAGES, type AccountExport } from '@agora/contract';
+import { ACCOUNT_MESSAGES, appPaths, type AccountExport } from '@agora/contract';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { accountExports, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { randomName } from '../../lib/tokens';
 import { composeMail } from '../../mail/compose';
+import { notifyFromServer } from '../notifications/notifications.writer';
 
 /** How long a built archive can be downloaded, and how often a person may ask for one. */
 export const EXPORT_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
@@ -143,7 +144,7 @@ async function writeArchive(ctx: AppContext, userId: number, file: string): Prom
   return (await stat(file)).size;
 }
 
-/** The `account` job of an export: builds the archive, marks it ready for 7 days and mails the owner. */
+/** The `account` job of an export: builds the archive, marks it ready for 7 days, mails and notifies the owner. */
 export async function buildExport(ctx: AppContext, exportId: number): Promise<void> {
   const [row] = await ctx.db.select().from(accountExports).where(eq(accountExports.id, exportId));
   if (!row || row.status !== 'pending') return;
@@ -168,6 +169,8 @@ export async function buildExport(ctx: AppContext, exportId: number): Promise<vo
           action: { label: 'Download my data', url: `${ctx.publicUrl}/settings` },
         });
         await ctx.jobs.send('mail', mail, { tx });
+        // And in the app (issue 14 §7): the panel's item opens the settings page, where the download is.
+        await notifyFromServer(tx, { recipientId: row.userId, type: 'export_ready', link: appPaths.settings() });
       }
     });
   } catch (error) {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
-import { ACCOUNT_MESSAGES } from '@agora/contract';
+import { ACCOUNT_MESSAGES, OPTIONAL_NOTIFICATION_TYPES, SYSTEM_NOTIFICATION_TEXTS } from '@agora/contract';
 import { jobHandlers } from '../../jobs/handlers';
 import { JobQueue } from '../../jobs/queue';
 import { createMailer } from '../../mail/transport';
@@ -114,6 +114,36 @@ describe('data export (§7)', () => {
 
     expect((await t.app.inject({ method: 'GET', url: `/api/account/export/${ready.id}`, headers: other.auth })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/api/account/export/${ready.id}` })).statusCode).toBe(401);
+  });
+
+  it('when ready, tells the person in the app too: an export_ready notification without a sender, that cannot be turned off', async () => {
+    const cid = await createUser(t.database.db);
+    // Every optional type off: the answer to one's own request still arrives, and it is not a type one can turn off.
+    const types = Object.fromEntries(OPTIONAL_NOTIFICATION_TYPES.map((type) => [type, false]));
+    const off = await t.app.inject({ method: 'PUT', url: '/api/notifications/settings', headers: cid.auth, payload: { types } });
+    expect(off.statusCode).toBe(200);
+    expect(Object.keys(off.json().types)).not.toContain('export_ready');
+    const refused = await t.app.inject({
+      method: 'PUT',
+      url: '/api/notifications/settings',
+      headers: cid.auth,
+      payload: { types: { export_ready: false } },
+    });
+    expect(refused.statusCode).toBe(400);
+
+    expect((await t.app.inject({ method: 'POST', url: '/api/account/export', headers: cid.auth })).statusCode).toBe(202);
+    await waitReady(cid.auth);
+    const list = (await t.app.inject({ method: 'GET', url: '/notifications', headers: cid.auth })).json();
+    expect(list.notifications).toHaveLength(1);
+    expect(list.notifications[0]).toMatchObject({
+      noti_type: 'export_ready',
+      noti_content: SYSTEM_NOTIFICATION_TEXTS.export_ready,
+      noti_link: '/settings',
+      sender_id: null,
+      sender_username: null,
+      sender_profile_image: null,
+      is_read: false,
+    });
   });
 
   it('allows one export a day (429) and one at a time (409)', async () => {

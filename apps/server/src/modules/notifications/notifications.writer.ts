@@ -1,4 +1,11 @@
-import { ALWAYS_ON_NOTIFICATION_TYPES, CONTENT_NOTIFICATION_TYPES, FRIEND_NOTIFICATION_TEXTS, profileWebPath } from '@agora/contract';
+import {
+  ALWAYS_ON_NOTIFICATION_TYPES,
+  CONTENT_NOTIFICATION_TYPES,
+  FRIEND_NOTIFICATION_TEXTS,
+  profileWebPath,
+  SYSTEM_NOTIFICATION_TEXTS,
+  type SYSTEM_NOTIFICATION_TYPES,
+} from '@agora/contract';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { groupMembers, groups, notifications, users } from '../../db/schema';
@@ -174,6 +181,24 @@ export async function notify(tx: DbOrTx, input: NotifyInput): Promise<number | n
     .orderBy(desc(notifications.id))
     .limit(1);
   return existing?.id ?? null;
+}
+
+/**
+ * Notifies a person of something the server did for them (SYSTEM_NOTIFICATION_TYPES: their data export is
+ * ready), in the caller's transaction: no sender, the catalogue's text, and never silenced by settings or mutes
+ * (the person asked for it; there is no community to mute). Returns the id.
+ */
+export async function notifyFromServer(
+  tx: DbOrTx,
+  input: { recipientId: number; type: (typeof SYSTEM_NOTIFICATION_TYPES)[number]; link: string },
+): Promise<number> {
+  return insertNotification(tx, {
+    userId: input.recipientId,
+    senderId: null,
+    notiType: input.type,
+    notiContent: SYSTEM_NOTIFICATION_TEXTS[input.type],
+    notiLink: input.link,
+  });
 }
 
 /** The three friend notifications: a request, its acceptance, its refusal; the link opens the sender's profile. */

@@ -690,6 +690,7 @@ export const texts: Texts = {
     clearShort: 'Borrar',
     friendRequestFrom: (name) => `la solicitud de amistad de ${name}`,
     invitationTo: (group) => `la invitación a ${group ?? 'la comunidad'}`,
+    exportReady: 'Tu exportación de datos está lista para descargar',
   },
   account: {
     bannerText: 'Confirma tu dirección de correo electrónico',
@@ -732,6 +733,9 @@ export const texts: Texts = {
     sendNewLink: 'Enviar un enlace nuevo',
     tryAgain: 'Reintentar',
 
+    unsubscribeTitle: 'Desactivar el resumen por correo',
+    unsubscribeFailed: 'No se pudo desactivar el resumen. Inténtalo de nuevo más tarde.',
+
     settingsTitle: 'Configuración',
     settingsSubtitle: 'Tu contraseña, tu correo, tus dispositivos, tus notificaciones y tus datos.',
     settingsLink: 'Configuración',
@@ -772,7 +776,8 @@ export const texts: Texts = {
     alwaysOnHint: 'Llevan botones para responder, así que siempre llegan.',
     settingsSaveFailed: 'No se pudo guardar tu configuración de notificaciones. Inténtalo de nuevo.',
     digestHeading: 'Resumen por correo',
-    digestIntro: 'Un correo con tus notificaciones sin leer.',
+    digestIntro:
+      'Un correo con tus notificaciones sin leer, a las 08:00 UTC (el semanal, los lunes). No se envía nada si no hay nada sin leer.',
     digest: { off: 'Desactivado', daily: 'Diario', weekly: 'Semanal' },
 
     dataHeading: 'Tus datos',
@@ -905,6 +910,7 @@ const account: Translation<typeof ACCOUNT_MESSAGES> = {
   ownsCommunities: (names) => `Todavía eres propietario de ${names}. Transfiere la propiedad o elimina la comunidad primero.`,
   verificationRequired: 'Confirma primero tu dirección de correo',
   confirmForMore: 'Confirma tu dirección de correo para poder hacerlo más veces. Te enviamos un enlace al registrarte.',
+  digestOff: 'El resumen por correo está desactivado. Puedes volver a activarlo en tu configuración.',
 };
 
 const birthday: Translation<typeof BIRTHDAY_MESSAGES> = {

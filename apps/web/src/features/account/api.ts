@@ -60,6 +60,11 @@ export function confirmEmailChange(token: string): Promise<MessageResponse> {
   return call(API.auth.confirmEmail, { body: { token }, auth: false });
 }
 
+/** The email digest's one-click off link (issue 14 §6): no sign-in, the token is the proof. */
+export function unsubscribeDigest(token: string): Promise<MessageResponse> {
+  return call(API.notifications.unsubscribeDigest, { body: { token }, auth: false });
+}
+
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -52,6 +52,10 @@ export const ACCOUNT_TEXTS = defineTexts('account', {
   sendNewLink: 'Send a new link',
   tryAgain: 'Try again',
 
+  // The email digest's off link (issue 14 §6)
+  unsubscribeTitle: 'Turn off the email digest',
+  unsubscribeFailed: 'Could not turn off the digest. Please try again later.',
+
   // Settings page (issue 14 §3–§7)
   settingsTitle: 'Settings',
   settingsSubtitle: 'Your password, email, devices, notifications and data.',
@@ -93,7 +97,7 @@ export const ACCOUNT_TEXTS = defineTexts('account', {
   alwaysOnHint: 'They carry buttons to answer, so they always arrive.',
   settingsSaveFailed: 'Could not save your notification settings. Please try again.',
   digestHeading: 'Email digest',
-  digestIntro: 'A mail listing your unread notifications.',
+  digestIntro: 'A mail listing your unread notifications, at 08:00 UTC (weekly: on Mondays). Nothing is sent when nothing is unread.',
   digest: { off: 'Off', daily: 'Daily', weekly: 'Weekly' },
 
   dataHeading: 'Your data',

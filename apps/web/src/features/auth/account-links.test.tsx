@@ -165,6 +165,28 @@ describe('VerifyEmailPage and ConfirmEmailPage', () => {
     await waitFor(() => expect(document.title).toBe('Confirm your new email address · Agora'));
   });
 
+  it('/unsubscribe turns the digest off once on load, signed out, and says so', async () => {
+    const { calls } = serve({ 'POST /api/notifications/digest/unsubscribe': () => json(200, { message: ACCOUNT_MESSAGES.digestOff }) });
+    renderApp('/unsubscribe?token=tok_3');
+    expect(await screen.findByText(ACCOUNT_MESSAGES.digestOff)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+    const posts = calls.filter((c) => c.url === '/api/notifications/digest/unsubscribe');
+    expect(posts).toEqual([expect.objectContaining({ method: 'POST', body: { token: 'tok_3' } })]);
+    expect(posts[0]!.headers.Authorization).toBeUndefined();
+    await waitFor(() => expect(document.title).toBe('Turn off the email digest · Agora'));
+  });
+
+  it('/unsubscribe with a used link shows the server’s message and, signed in, the way to the settings', async () => {
+    signIn();
+    serve({
+      'POST /api/notifications/digest/unsubscribe': () => json(400, { message: ACCOUNT_MESSAGES.tokenInvalid, code: 'token_invalid' }),
+    });
+    renderApp('/unsubscribe?token=used');
+    expect(await screen.findByRole('alert')).toHaveTextContent(ACCOUNT_MESSAGES.tokenInvalid);
+    expect(screen.getByRole('link', { name: 'Go to settings' })).toHaveAttribute('href', '/settings');
+    expect(screen.queryByRole('button', { name: 'Send a new link' })).not.toBeInTheDocument();
+  });
+
   it('without a token: the error, and no call', async () => {
     const { calls } = mockFetch(() => json(200, {}));
     renderApp('/confirm-email');

@@ -9,20 +9,28 @@ import { errorMessage } from '@/lib/api-client';
 import { localizeMessage } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { toastSuccess } from '@/lib/toast';
-import { accountKeys, confirmEmailChange, useResendVerification, verifyEmail } from '@/features/account/api';
+import { accountKeys, confirmEmailChange, unsubscribeDigest, useResendVerification, verifyEmail } from '@/features/account/api';
 import { ACCOUNT_TEXTS } from '@/features/account/public';
 import { AuthLayout } from './auth-layout';
 
-type Kind = 'verify' | 'confirm';
+type Kind = 'verify' | 'confirm' | 'digest';
 
 const CALLS: Record<Kind, (token: string) => Promise<{ message: string }>> = {
   verify: verifyEmail,
   confirm: confirmEmailChange,
+  digest: unsubscribeDigest,
+};
+
+const TITLES: Record<Kind, string> = {
+  verify: ACCOUNT_TEXTS.verifyTitle,
+  confirm: ACCOUNT_TEXTS.confirmTitle,
+  digest: ACCOUNT_TEXTS.unsubscribeTitle,
 };
 
 /**
- * Issue 14 §2 and §5: `/verify-email?token=` (the address given at registration) and `/confirm-email?token=` (a
- * new address). The link is used once, on load; the page shows the server's answer and a way on.
+ * Issue 14 §2, §5 and §6: `/verify-email?token=` (the address given at registration), `/confirm-email?token=` (a
+ * new address) and `/unsubscribe?token=` (the email digest's off link, no sign-in needed). The link is used once,
+ * on load; the page shows the server's answer and a way on.
  */
 export function TokenConfirmPage({ kind }: { kind: Kind }) {
   const [params] = useSearchParams();
@@ -32,7 +40,8 @@ export function TokenConfirmPage({ kind }: { kind: Kind }) {
   const confirm = useMutation({
     mutationFn: CALLS[kind],
     meta: { silent: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.state() }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: kind === 'digest' ? accountKeys.notificationSettings() : accountKeys.state() }),
   });
   const resend = useResendVerification();
   // The token is single-use: asked once per page, even when effects run twice (React's strict mode).
@@ -43,9 +52,15 @@ export function TokenConfirmPage({ kind }: { kind: Kind }) {
     confirm.mutate(token);
   }, [token, confirm]);
 
-  const title = kind === 'verify' ? ACCOUNT_TEXTS.verifyTitle : ACCOUNT_TEXTS.confirmTitle;
+  const title = TITLES[kind];
+  // After a change of address or of the digest, the settings page is the way on; after a confirmation, the app.
+  const toSettings = kind !== 'verify';
   const failed = !token || confirm.isError;
-  const message = !token ? ACCOUNT_TEXTS.missingToken : confirm.isError ? errorMessage(confirm.error, ACCOUNT_TEXTS.verifyFailed) : null;
+  const message = !token
+    ? ACCOUNT_TEXTS.missingToken
+    : confirm.isError
+      ? errorMessage(confirm.error, kind === 'digest' ? ACCOUNT_TEXTS.unsubscribeFailed : ACCOUNT_TEXTS.verifyFailed)
+      : null;
 
   let body;
   if (confirm.isSuccess) {
@@ -56,10 +71,10 @@ export function TokenConfirmPage({ kind }: { kind: Kind }) {
           {localizeMessage(confirm.data.message)}
         </p>
         <Link
-          to={session ? (kind === 'confirm' ? appPaths.settings() : appPaths.home()) : appPaths.login()}
+          to={session ? (toSettings ? appPaths.settings() : appPaths.home()) : appPaths.login()}
           className={buttonClasses('primary', 'lg', 'w-full')}
         >
-          {session ? (kind === 'confirm' ? ACCOUNT_TEXTS.toSettings : ACCOUNT_TEXTS.continueHome) : ACCOUNT_TEXTS.signIn}
+          {session ? (toSettings ? ACCOUNT_TEXTS.toSettings : ACCOUNT_TEXTS.continueHome) : ACCOUNT_TEXTS.signIn}
         </Link>
       </div>
     );
@@ -86,10 +101,10 @@ export function TokenConfirmPage({ kind }: { kind: Kind }) {
               </Button>
             ) : null}
             <Link
-              to={kind === 'confirm' ? appPaths.settings() : appPaths.home()}
+              to={toSettings ? appPaths.settings() : appPaths.home()}
               className={buttonClasses(kind === 'verify' ? 'outline' : 'primary', 'lg', 'w-full')}
             >
-              {kind === 'confirm' ? ACCOUNT_TEXTS.toSettings : ACCOUNT_TEXTS.continueHome}
+              {toSettings ? ACCOUNT_TEXTS.toSettings : ACCOUNT_TEXTS.continueHome}
             </Link>
           </div>
         ) : (
@@ -122,4 +137,8 @@ export function VerifyEmailPage() {
 
 export function ConfirmEmailPage() {
   return <TokenConfirmPage kind="confirm" />;
+}
+
+export function UnsubscribeDigestPage() {
+  return <TokenConfirmPage kind="digest" />;
 }

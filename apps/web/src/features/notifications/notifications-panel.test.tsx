@@ -269,6 +269,35 @@ describe('the notifications panel', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument());
   });
 
+  it('shows the server’s own export_ready item (no sender) with the product’s icon and the catalogue’s text; it opens the settings', async () => {
+    const ready = makeNotification({
+      id: 1,
+      noti_type: 'export_ready',
+      noti_content: 'stored text the panel does not show',
+      sender_id: null,
+      senderId: null,
+      sender_username: null,
+      noti_link: '/settings',
+      group_id: null,
+      group_name: null,
+      discussion_id: null,
+    });
+    const { panel, user, router, api } = await openPanel([ready, FOLLOWER]);
+    await waitFor(() => expect(items(panel)).toHaveLength(2));
+    const item = items(panel)[0]!;
+    expect(item).toHaveTextContent('Your data export is ready to download');
+    expect(item).not.toHaveTextContent('stored text');
+    expect(item).not.toHaveTextContent('Someone');
+    // No sender: no (default) sender picture, the type's icon instead. The other item keeps its sender's picture.
+    expect(item.querySelector('img')).toBeNull();
+    expect(item.querySelector('svg.lucide-package-check')).not.toBeNull();
+    expect(items(panel)[1]!.querySelector('img')).not.toBeNull();
+    expect(within(item).getByRole('button', { name: 'Delete notification' })).toBeInTheDocument();
+    await user.click(within(item).getByRole('button', { name: /Your data export is ready to download/ }));
+    expect(router.state.location.pathname).toBe('/settings');
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'PUT' && c.url === '/notifications/1/read')).toBe(true));
+  });
+
   it('shows the membership notifications (issue 12 §2.2) with a delete button; a join request opens the members page', async () => {
     const request = makeNotification({
       id: 1,

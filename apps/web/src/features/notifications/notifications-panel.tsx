@@ -10,6 +10,7 @@ import {
   Heart,
   MailPlus,
   MessageCircle,
+  PackageCheck,
   Reply,
   SearchX,
   ShieldCheck,
@@ -154,7 +155,14 @@ const TYPE_ICONS: Partial<Record<NotificationType, typeof Heart>> = {
   join_request_declined: Ban,
   role_changed: ShieldCheck,
   member_removed: UserMinus,
+  export_ready: PackageCheck,
 };
+
+/**
+ * The server's own notifications (no sender; SYSTEM_NOTIFICATION_TYPES): their text from this catalogue (so it is
+ * in the reader's language), their type's icon where a sender's picture would be.
+ */
+const SYSTEM_TEXTS: Partial<Record<NotificationType, string>> = { export_ready: NOTIFICATION_TEXTS.exportReady };
 
 function NotificationItem({ notification: n, onClosePanel }: { notification: Notification; onClosePanel: () => void }) {
   const navigate = useNavigate();
@@ -165,6 +173,7 @@ function NotificationItem({ notification: n, onClosePanel }: { notification: Not
   const Icon = TYPE_ICONS[type] ?? Bell;
   const unread = !n.is_read;
   const sender = n.sender_username ?? 'Someone';
+  const systemText = SYSTEM_TEXTS[type];
 
   const open = () => {
     if (unread) markRead.run({ id: n.id });
@@ -189,16 +198,24 @@ function NotificationItem({ notification: n, onClosePanel }: { notification: Not
             'focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring',
           )}
         >
-          <span className="relative shrink-0">
-            <Picture src={n.sender_profile_image} size="md" />
-            {/* Mostly outside the picture's corner: over it, the badge hid the second of a picture's initials. */}
-            <span className="absolute -right-2.5 -bottom-2 flex size-[18px] items-center justify-center rounded-full bg-accent-soft text-accent-fg ring-2 ring-surface">
-              <Icon className="size-2.5" aria-hidden />
+          {systemText ? (
+            <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent-soft text-accent-fg">
+              <Icon className="size-5" aria-hidden />
             </span>
-          </span>
+          ) : (
+            <span className="relative shrink-0">
+              <Picture src={n.sender_profile_image} size="md" />
+              {/* Mostly outside the picture's corner: over it, the badge hid the second of a picture's initials. */}
+              <span className="absolute -right-2.5 -bottom-2 flex size-[18px] items-center justify-center rounded-full bg-accent-soft text-accent-fg ring-2 ring-surface">
+                <Icon className="size-2.5" aria-hidden />
+              </span>
+            </span>
+          )}
           <span className="min-w-0 flex-1">
             {unread ? <span className="sr-only">{NOTIFICATION_TEXTS.unread}: </span> : null}
-            <span className={cn('block text-sm break-words text-fg', unread && 'font-medium')}>{n.noti_content || sender}</span>
+            <span className={cn('block text-sm break-words text-fg', unread && 'font-medium')}>
+              {systemText ?? (n.noti_content || sender)}
+            </span>
             {n.group_name ? <span className="mt-0.5 block truncate text-xs text-fg-muted">{n.group_name}</span> : null}
             <time dateTime={n.date_created} className="mt-0.5 block text-xs text-fg-subtle">
               {formatTimestamp(n.date_created, new Date(), isMobileWidth(window.innerWidth) ? 'mobile' : 'desktop')}

@@ -33,4 +33,6 @@ export const NOTIFICATION_TEXTS = defineTexts('notifications', {
   clearShort: 'Clear',
   friendRequestFrom: (name: string) => `friend request from ${name}`,
   invitationTo: (group: string | null) => `invitation to ${group ?? 'the community'}`,
+  /** The server's own notifications (no sender): shown from this catalogue, not the stored English text. */
+  exportReady: 'Your data export is ready to download',
 });
