@@ -17,7 +17,10 @@ export const groupPostingRules = pgTable(
     /** Accounts younger than this many hours may not post; 0 is none. */
     minAccountAgeHours: integer('min_account_age_hours').notNull().default(0),
     /** Words or phrases refused in discussions, comments and blogs (contract `findBlockedWord`). */
-    blockedWords: text('blocked_words').array().notNull().default(sql`'{}'::text[]`),
+    blockedWords: text('blocked_words')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,4 +1,10 @@
-import { errorBodySchema, groupIdParamsSchema, postingRulesRequestSchema, postingRulesResponseSchema, postingRulesSchema } from '@agora/contract';
+import {
+  errorBodySchema,
+  groupIdParamsSchema,
+  postingRulesRequestSchema,
+  postingRulesResponseSchema,
+  postingRulesSchema,
+} from '@agora/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';

@@ -1,4 +1,12 @@
-import { durationText, findBlockedWord, duplicateKey, POSTING_LIMITS, POSTING_MESSAGES, type PostingRules, type PostingRulesResponse } from '@agora/contract';
+import {
+  durationText,
+  findBlockedWord,
+  duplicateKey,
+  POSTING_LIMITS,
+  POSTING_MESSAGES,
+  type PostingRules,
+  type PostingRulesResponse,
+} from '@agora/contract';
 import type { AppContext, Actor, SignedIn } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { authorizeCommunity, isCommunityStaff, isOwnerOrAdmin } from '../../policies';
