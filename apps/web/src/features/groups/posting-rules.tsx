@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Loader2 } from 'lucide-react';
 import { POSTING_LIMITS, type PostingRules } from '@agora/contract';
 import { Button } from '@/components/ui/button';
@@ -78,8 +78,6 @@ function PostingRulesForm({ groupId, rules, onDone }: { groupId: number; rules: 
   const [problem, setProblem] = useState<string | null>(null);
   const save = useUpdatePostingRules();
   const serverProblem = save.error instanceof ApiError ? (save.error.fields.blockedWords ?? null) : null;
-  useEffect(() => setProblem(null), [words]);
-
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = blockedWordsProblem(words);
@@ -122,7 +120,15 @@ function PostingRulesForm({ groupId, rules, onDone }: { groupId: number; rules: 
         error={problem ?? serverProblem}
         announce
       >
-        <Textarea value={words} onChange={(e) => setWords(e.target.value)} rows={6} spellCheck={false} />
+        <Textarea
+          value={words}
+          onChange={(e) => {
+            setWords(e.target.value);
+            setProblem(null);
+          }}
+          rows={6}
+          spellCheck={false}
+        />
       </Field>
       <div className="flex justify-end gap-2">
         <Button variant="outline" onClick={onDone}>
