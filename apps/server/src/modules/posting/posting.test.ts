@@ -124,9 +124,14 @@ describe('slow mode', () => {
   it('the owner, admins and moderators are exempt', async () => {
     const w = await world({ slowModeMinutes: 60 });
     for (const who of [w.owner, w.admin, w.moderator]) {
-      await createPost(t, w.group, who, `One by ${who.username}`);
+      const first = await createPost(t, w.group, who, `One by ${who.username}`);
+      await setCreatedAt('discussions', first.id, at(-1 * MIN));
       await createPost(t, w.group, who, `Two by ${who.username}`);
     }
+    // A member in the same place is slowed.
+    const mine = await createPost(t, w.group, w.member, 'One by a member');
+    await setCreatedAt('discussions', mine.id, at(-1 * MIN));
+    expect((await post(w.group, w.member, 'Two by a member')).statusCode).toBe(429);
   });
 });
 
