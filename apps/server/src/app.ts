@@ -20,6 +20,7 @@ import { notificationRoutes } from './modules/notifications/notifications.routes
 import { createHealthCheck } from './modules/health/health.service';
 import { groupPublicRoutes, groupRoutes } from './modules/groups/groups.routes';
 import { memberPublicRoutes, memberRoutes } from './modules/members/members.routes';
+import { postingRoutes } from './modules/posting/posting.routes';
 import { profileRoutes } from './modules/profiles/profiles.routes';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { authPlugin } from './plugins/auth';
@@ -119,6 +120,7 @@ export async function buildApp(
   await app.register(groupRoutes, { ctx });
   await app.register(memberRoutes, { ctx });
   await app.register(blogRoutes, { ctx });
+  await app.register(postingRoutes, { ctx });
   for (const routes of ALIASED_MODULES) {
     await app.register(routes, { ctx });
     await app.register(routes, { ctx, prefix: '/api', alias: true });

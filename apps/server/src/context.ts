@@ -27,6 +27,8 @@ export type AppContext = {
   publicUrl: string;
   /** REQUIRE_EMAIL_VERIFICATION (account/verified.ts). */
   requireEmailVerification: boolean;
+  /** RATE_LIMIT: off lifts the limiters and the site-wide posting limits (modules/posting). */
+  rateLimit: boolean;
 };
 
 /** Who acts in a service call: the signed-in user, or null for a visitor. */
@@ -64,5 +66,6 @@ export function createAppContext(opts: {
     jobs: createJobSender(opts.db),
     publicUrl: opts.publicUrl,
     requireEmailVerification: opts.requireEmailVerification ?? false,
+    rateLimit: opts.rateLimit,
   };
 }

@@ -101,6 +101,7 @@ import type {
   ReportLikeRequest,
   ReportLikeResponse,
 } from './notifications';
+import type { PostingRules, PostingRulesRequest, PostingRulesResponse } from './posting';
 import type { ImagePathResponse, ImageUrlResponse, Profile, UpdateProfileRequest, UserLookupQuery, UserSummary } from './profiles';
 
 /**
@@ -286,6 +287,8 @@ export const API = {
     update: put('/api/groups/:id').body<UpdateGroupRequest | MultipartBody<UpdateGroupFields>>().returns<UpdateGroupResponse>(),
     privacy: put('/api/groups/:id/privacy').body<PrivacyRequest>().returns<PrivacyResponse>(),
     remove: del('/api/groups/:id').body<DeleteGroupRequest>().returns<MessageResponse>(),
+    postingRules: get('/api/groups/:id/posting-rules').returns<PostingRules>(),
+    updatePostingRules: put('/api/groups/:id/posting-rules').body<PostingRulesRequest>().returns<PostingRulesResponse>(),
   },
 
   /** Members of a community, joining, join requests and invitations (SPEC §7 "Communities"). */

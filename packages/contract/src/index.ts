@@ -27,3 +27,4 @@ export * from './friends';
 export * from './notifications';
 export * from './admin-messages';
 export * from './admin';
+export * from './posting';

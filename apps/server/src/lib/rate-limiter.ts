@@ -11,6 +11,8 @@ import {
   FRIEND_LIMITS,
   FRIEND_MESSAGES,
   NOTIFICATION_MESSAGES,
+  POSTING_LIMITS,
+  POSTING_MESSAGES,
   UPLOAD_MESSAGES,
 } from '@agora/contract';
 import { AppError } from './app-error';
@@ -80,6 +82,8 @@ export const LIMIT_VALUES = {
   tokenAttemptsPerIp: { points: 30, duration: 10 * 60 },
   unverifiedGroupCreatesPerUser: { points: 1, duration: 24 * 60 * 60 },
   unverifiedFriendRequestsPerUser: { points: 10, duration: 24 * 60 * 60 },
+  newAccountDiscussionsPerUser: { points: POSTING_LIMITS.newAccountDiscussions, duration: POSTING_LIMITS.newAccountHours * 60 * 60 },
+  newAccountCommentsPerUser: { points: POSTING_LIMITS.newAccountComments, duration: POSTING_LIMITS.newAccountHours * 60 * 60 },
 } as const;
 
 /**
@@ -128,6 +132,9 @@ export function createLimiters(enabled: boolean) {
     /** Until an account confirms its address (issue 14 §2): 1 new community and 10 friend requests a day. */
     unverifiedGroupCreatesPerUser: make('unverifiedGroupCreatesPerUser', ACCOUNT_MESSAGES.confirmForMore),
     unverifiedFriendRequestsPerUser: make('unverifiedFriendRequestsPerUser', ACCOUNT_MESSAGES.confirmForMore),
+    /** In an account's first 24 hours (issue 15 §7, modules/posting): 3 discussions and 20 comments. */
+    newAccountDiscussionsPerUser: make('newAccountDiscussionsPerUser', POSTING_MESSAGES.newAccountDiscussions),
+    newAccountCommentsPerUser: make('newAccountCommentsPerUser', POSTING_MESSAGES.newAccountComments),
   };
 }
 export type Limiters = ReturnType<typeof createLimiters>;

@@ -36,6 +36,8 @@ export async function createUser(db: Db, overrides: Partial<typeof users.$inferI
       passwordHash: await passwordHash,
       // A confirmed address unless a test says otherwise (`emailVerifiedAt: null`): unconfirmed accounts have tighter limits.
       emailVerifiedAt: new Date(),
+      // A month old unless a test says otherwise: an account's first day has tighter posting limits (modules/posting).
+      createdAt: new Date(Date.now() - 30 * 24 * 60 * 60 * 1000),
       ...overrides,
     })
     .returning();

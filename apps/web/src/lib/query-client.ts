@@ -19,6 +19,8 @@ declare module '@tanstack/react-query' {
        * one without fields still does.
        */
       inlineFields?: boolean;
+      /** Errors with these codes are shown by the component beside its form (a composer's posting refusals); no toast. */
+      inlineCodes?: readonly string[];
     };
   }
 }
@@ -36,6 +38,7 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 export function reportMutationError(error: unknown, meta: MutationMeta = {}): Promise<void> | undefined {
   if (meta.silent) return;
   if (meta.inlineFields && error instanceof ApiError && Object.keys(error.fields).length > 0) return;
+  if (meta.inlineCodes && error instanceof ApiError && meta.inlineCodes.includes(error.code)) return;
   if (error instanceof DOMException && error.name === 'AbortError') return;
   if (isNetworkError(error) && meta.networkErrorMessage) return toastError(meta.networkErrorMessage);
   if (!meta.errorMessage && !(error instanceof ApiError && error.message)) {

@@ -5,3 +5,4 @@ export * from './blogs';
 export * from './social';
 export * from './uploads';
 export * from './admin';
+export * from './posting';

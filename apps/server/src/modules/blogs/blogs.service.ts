@@ -45,6 +45,7 @@ import {
   updateBlog as updateBlogRow,
 } from './blogs.queries';
 import { assertMayAct } from '../account/verified';
+import { assertMayPost } from '../posting/posting.service';
 
 /**
  * Blogs: who may read, publish, edit, delete, like and share (SPEC §6), and the rules of each (SPEC §5). Reads of a
@@ -207,6 +208,7 @@ export async function createBlog(ctx: AppContext, actor: SignedIn, idOrSlug: str
   await ctx.limiters.blogPostsPerUser.consume(String(actor.id));
   await assertMayAct(ctx, actor, 'post');
   const input = parseFormFields(blogFieldsSchema, form.fields);
+  await assertMayPost(ctx, actor, group.id, { kind: 'blog', title: input.title, text: input.content });
   const image = await storeHeaderImage(ctx, actor, form.files);
   let blogId: number;
   try {
@@ -259,6 +261,7 @@ export async function updateBlog(
   // Refuse before storing anything: the locked row is checked again below.
   await ctx.db.transaction((tx) => lockManageable(tx, actor, group.id, blogId));
   await ctx.limiters.editsPerUser.consume(String(actor.id));
+  await assertMayPost(ctx, actor, group.id, { kind: 'blog', title: input.title, text: input.content, edit: true });
   const image = await storeHeaderImage(ctx, actor, form.files);
   let released: string[] = [];
   try {

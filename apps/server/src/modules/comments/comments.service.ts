@@ -43,6 +43,7 @@ import {
 } from './comments.queries';
 import type { DiscussionPath } from '../discussions/discussions.service';
 import { assertMayAct } from '../account/verified';
+import { assertMayPost } from '../posting/posting.service';
 
 type PageQuery = { cursor?: string; limit?: number };
 type CommentOrderQuery = { order?: CommentOrder };
@@ -135,6 +136,7 @@ export async function createComment(
       const target = await targetOf(ctx, writer, input);
       assertCanContribute(target, writer, { visitor: DISCUSSION_MESSAGES.loginToComment, outsider: DISCUSSION_MESSAGES.memberToComment });
       const { discussionId, groupId } = target;
+      await assertMayPost(ctx, writer, groupId, { kind: 'comment', text: input.content });
       let repliedTo: CommentRef | null = null;
       if (input.parentCommentId !== null) {
         repliedTo = await findComment(ctx.db, input.parentCommentId);

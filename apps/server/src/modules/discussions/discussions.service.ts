@@ -57,6 +57,7 @@ import {
   type WriteTarget,
 } from './discussions.queries';
 import { assertMayAct } from '../account/verified';
+import { assertMayPost } from '../posting/posting.service';
 
 type PageQuery = { cursor?: string; limit?: number };
 /** A post named by a path: the community's `{id}` (id or slug) and the post's `{discussionId}`. */
@@ -200,6 +201,7 @@ export async function createDiscussion(
   const { content, mediaUrls } = input.body;
   const inlinePaths = inlinePathsOf(content, mediaUrls);
   const groupId = target.groupId;
+  await assertMayPost(ctx, author, groupId, { kind: 'discussion', text: content });
   const discussionId = await withWriteRetry(() =>
     ctx.db.transaction(async (tx) => {
       const inserted = await insertDiscussion(tx, { groupId, userId: author.id, content });
@@ -247,6 +249,7 @@ export async function updateDiscussion(
   const author = actor;
   await ctx.limiters.editsPerUser.consume(String(author.id));
   const { discussionId, groupId } = target;
+  await assertMayPost(ctx, author, groupId, { kind: 'discussion', text: input.content, edit: true });
   const released = await withWriteRetry(() =>
     ctx.db.transaction(async (tx) => {
       const old = await lockDiscussion(tx, discussionId);

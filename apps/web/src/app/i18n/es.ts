@@ -13,6 +13,8 @@ import {
   GROUP_MESSAGES,
   LIMITS,
   NOTIFICATION_MESSAGES,
+  POSTING_LIMITS,
+  POSTING_MESSAGES,
   PROFILE_MESSAGES,
   TEXT_MESSAGES,
   UPLOAD_MESSAGES,
@@ -31,7 +33,7 @@ import type { UPLOAD_TEXTS } from '@/features/profiles/profile-image-upload';
 import type { ACTIVITY_TEXTS } from '@/features/discussions/profile-activity';
 import type { DISCUSSION_TEXTS } from '@/features/discussions/texts';
 import type { BLOG_TEXTS } from '@/features/blogs/texts';
-import type { GROUP_TEXTS } from '@/features/groups/texts';
+import type { GROUP_TEXTS, POSTING_RULES_TEXTS } from '@/features/groups/texts';
 import type { MEMBER_TEXTS } from '@/features/members/texts';
 import type { ROLE_LABELS } from '@/features/members/role-name';
 import type { FRIEND_TEXTS } from '@/features/friends/texts';
@@ -65,6 +67,7 @@ type Texts = {
   discussions: Translation<typeof DISCUSSION_TEXTS>;
   blogs: Translation<typeof BLOG_TEXTS>;
   groups: Translation<typeof GROUP_TEXTS>;
+  postingRules: Translation<typeof POSTING_RULES_TEXTS>;
   members: Translation<typeof MEMBER_TEXTS>;
   roles: Translation<typeof ROLE_LABELS>;
   friends: Translation<typeof FRIEND_TEXTS>;
@@ -609,6 +612,30 @@ export const texts: Texts = {
     public: 'Pública',
     tabs: { overview: 'Resumen', members: 'Miembros', blogs: 'Blogs', discussions: 'Foro' },
   },
+  postingRules: {
+    postingRules: 'Normas de publicación',
+    description:
+      'Límites para los miembros de esta comunidad. El propietario, los administradores y los moderadores no tienen modo lento ni edad mínima de cuenta.',
+    slowMode: 'Modo lento',
+    slowModeHint: 'Cada cuánto puede iniciar cada miembro una nueva conversación.',
+    slowModeOff: 'Desactivado',
+    every: (duration) => `Una conversación cada ${duration}`,
+    minAccountAge: 'Antigüedad mínima de la cuenta para publicar',
+    minAccountAgeHint: 'Las cuentas más nuevas pueden leer, pero no publicar, comentar ni escribir blogs aquí.',
+    noMinimum: 'Sin mínimo',
+    atLeast: (duration) => `Al menos ${duration}`,
+    blockedWords: 'Palabras y frases bloqueadas',
+    blockedWordsHint: (max) =>
+      `Una por línea, como máximo ${number(max)}. Se rechazan las publicaciones, comentarios y blogs que contengan una. No importan las mayúsculas ni los acentos; solo cuentan palabras completas.`,
+    save: 'Guardar las normas',
+    saving: 'Guardando...',
+    cancel: 'Cancelar',
+    loading: 'Cargando las normas de publicación',
+    loadFailed: 'No se pudieron cargar las normas de publicación.',
+    saveFailed: 'No se pudieron guardar las normas de publicación',
+    tooManyLines: (max) => `Como máximo ${number(max)} palabras o frases`,
+    lineTooLong: (max) => `Cada palabra o frase puede tener como máximo ${number(max)} caracteres`,
+  },
   members: {
     transferFailed: 'No se pudo transferir la propiedad',
     assignRoleFailed: 'No se pudo asignar el rol',
@@ -1000,6 +1027,30 @@ const groups: Translation<typeof GROUP_MESSAGES> = {
   inviteRevoked: 'Invitación retirada',
 };
 
+/** "5 minutes", "2 hours", "3 days" (the contract's `durationText`) in Spanish. */
+const duration = (text: string) =>
+  text.replace(/^(\d+) (minute|hour|day)s?$/, (_all, n: string, unit: string) => {
+    const names: Record<string, [string, string]> = { minute: ['minuto', 'minutos'], hour: ['hora', 'horas'], day: ['día', 'días'] };
+    const [one, many] = names[unit]!;
+    return `${n} ${n === '1' ? one : many}`;
+  });
+
+const posting: Translation<typeof POSTING_MESSAGES> = {
+  rulesSaved: 'Normas de publicación guardadas',
+  slowModeInvalid: 'Elige una de las opciones del modo lento',
+  accountAgeInvalid: 'Elige una de las opciones de antigüedad de la cuenta',
+  tooManyBlockedWords: `Una comunidad puede bloquear como máximo ${number(POSTING_LIMITS.blockedWordsMax)} palabras o frases`,
+  blockedWordTooLong: `Una palabra o frase bloqueada puede tener como máximo ${number(POSTING_LIMITS.blockedWordMax)} caracteres`,
+  slowMode: (every, wait) =>
+    `El modo lento está activo en esta comunidad: una nueva conversación cada ${duration(every)}. Podrás iniciar otra dentro de ${duration(wait)}.`,
+  accountTooNew: (age, wait) =>
+    `Esta comunidad acepta publicaciones de cuentas con al menos ${duration(age)} de antigüedad. Podrás publicar aquí dentro de ${duration(wait)}.`,
+  blockedWord: (word) => `Tu texto contiene «${word}», que esta comunidad no permite.`,
+  newAccountDiscussions: `Las cuentas nuevas pueden iniciar ${number(POSTING_LIMITS.newAccountDiscussions)} conversaciones en su primer día. Inténtalo de nuevo más tarde.`,
+  newAccountComments: `Las cuentas nuevas pueden escribir ${number(POSTING_LIMITS.newAccountComments)} comentarios en su primer día. Inténtalo de nuevo más tarde.`,
+  duplicate: 'Acabas de publicar este mismo texto. Escribe algo nuevo o inténtalo de nuevo dentro de unos minutos.',
+};
+
 const discussions: Translation<typeof DISCUSSION_MESSAGES> = {
   created: 'Publicación creada',
   updated: 'Publicación actualizada',
@@ -1116,5 +1167,6 @@ export const catalogue: Catalogue = {
     [FRIEND_MESSAGES, friends],
     [NOTIFICATION_MESSAGES, notifications],
     [ADMIN_MESSAGES, admin],
+    [POSTING_MESSAGES, posting],
   ]),
 };

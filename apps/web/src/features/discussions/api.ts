@@ -12,6 +12,7 @@ import {
 import { toastSuccess } from '@/lib/toast';
 import {
   API,
+  POSTING_ERROR_CODES,
   type ActivityResponse,
   type CommentListResponse,
   type DiscussionListResponse,
@@ -20,7 +21,7 @@ import {
   type Comment,
   type Discussion,
 } from '@agora/contract';
-import { call, upload } from '@/lib/api-client';
+import { ApiError, call, errorMessage, upload } from '@/lib/api-client';
 import { groupKeys } from '@/features/groups/keys';
 import { useOptimisticMutation, type OptimisticPatch } from '@/lib/optimistic';
 import { markFreshDiscussion } from './fresh-discussions';
@@ -226,6 +227,17 @@ export function uploadPostImage(image: Blob, filename: string, options: { onProg
 }
 
 /**
+ * The refusals a composer shows beside its text, as the server words them (issue 15 §7: slow mode, account age,
+ * blocked words, the same text again, a new account's first-day limits), instead of a toast that goes away.
+ */
+export const POSTING_REFUSAL_CODES: readonly string[] = [...POSTING_ERROR_CODES, 'rate_limited'];
+
+/** The server's message of a posting refusal (in the chosen language when it has one), or null for any other error. */
+export function postingRefusal(error: unknown): string | null {
+  return error instanceof ApiError && POSTING_REFUSAL_CODES.includes(error.code) ? errorMessage(error, '') : null;
+}
+
+/**
  * POST /groups/{id}/discussions: "Post added!", the new post at once on top of its community's feed and the home
  * feed (above the pinned ones, until the next reload: fresh-posts.ts), then both refresh.
  */
@@ -234,7 +246,7 @@ export function useCreateDiscussion() {
   return useMutation({
     mutationFn: ({ groupId, content, mediaUrls }: { groupId: number; content: string; mediaUrls: string[] }) =>
       call(API.discussions.create, { params: [groupId], body: { content, mediaUrls } }),
-    meta: { errorMessage: DISCUSSION_TEXTS.createFailed },
+    meta: { errorMessage: DISCUSSION_TEXTS.createFailed, inlineCodes: POSTING_REFUSAL_CODES },
     onSuccess: ({ discussion }, { groupId }) => {
       markFreshDiscussion(discussion.id);
       for (const key of [discussionKeys.group(groupId), discussionKeys.home()])
@@ -345,7 +357,7 @@ export function useCreateComment(groupId: number, discussionId: number) {
   return useMutation({
     mutationFn: ({ content, parentCommentId }: { content: string; parentCommentId: number | null }) =>
       call(API.discussions.createComment, { params: [groupId, discussionId], body: { content, parentCommentId } }),
-    meta: { errorMessage: DISCUSSION_TEXTS.addCommentFailed },
+    meta: { errorMessage: DISCUSSION_TEXTS.addCommentFailed, inlineCodes: POSTING_REFUSAL_CODES },
     onSuccess: ({ comment, commentCount, parentReplyCount }) => {
       updatePost(queryClient, discussionId, (d) => withCommentCount(d, commentCount));
       const parentId = comment.parentCommentId;

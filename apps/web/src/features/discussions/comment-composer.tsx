@@ -8,7 +8,7 @@ import { useSession } from '@/lib/session';
 import { useDraft } from '@/lib/use-draft';
 import { loginPathFor } from '@/features/auth/public';
 import { useGroup } from '@/features/groups/api';
-import { useCreateComment } from './api';
+import { postingRefusal, useCreateComment } from './api';
 import { DISCUSSION_TEXTS } from './texts';
 import { localizeMessage } from '@/lib/i18n';
 
@@ -85,6 +85,11 @@ export function CommentComposer({ post, replyTo, inputRef, onCancelReply, onSent
         onSuccess: ({ comment }) => {
           discardText();
           onSent(parentId, comment.id);
+        },
+        // Slow mode, account age, a blocked word…: the server's words stay under the box (no toast).
+        onError: (failure) => {
+          const refusal = postingRefusal(failure);
+          if (refusal) setError(refusal);
         },
       },
     );

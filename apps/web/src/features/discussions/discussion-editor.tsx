@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { useReturnFocus } from '@/components/ui/return-focus';
 import { cn } from '@/lib/cn';
 import { useDraft } from '@/lib/use-draft';
-import { useCreateDiscussion } from './api';
+import { postingRefusal, useCreateDiscussion } from './api';
 import { textImages } from './editing';
 import { DiscussionTextarea } from './discussion-textarea';
 import { DISCUSSION_TEXTS } from './texts';
@@ -66,6 +66,11 @@ export function DiscussionEditorDialog({
           images.reset();
           pasted.reset();
           onOpenChange(false);
+        },
+        // Slow mode, account age, a blocked word…: the server's words stay beside the text until the next try.
+        onError: (error) => {
+          const refusal = postingRefusal(error);
+          if (refusal) setNotice(refusal);
         },
       },
     );

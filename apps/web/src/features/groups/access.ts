@@ -10,6 +10,8 @@ export interface Viewer {
   role: Role | null;
   /** Owner, admin or moderator: answers requests, invites, manages members (the server's `abilities.moderate`). */
   isStaff: boolean;
+  /** Owner or admin: sets the posting rules (the server's `abilities.manage`). */
+  canManage: boolean;
   /** A pending join request of the viewer (private communities). */
   requested: boolean;
   /** Members, Blogs and Discussion are open (the server's `abilities.read`). */
@@ -31,6 +33,7 @@ export function viewerOf(detail: GroupDetailResponse, session: Session | null): 
     isMember,
     role,
     isStaff: abilities ? abilities.moderate : role !== null && isStaff(role),
+    canManage: abilities ? abilities.manage : role === 'owner' || role === 'admin',
     requested: !isMember && detail.joinRequest === 'pending',
     canSeeContent: abilities ? abilities.read : detail.group.is_private === 0 || isMember,
   };

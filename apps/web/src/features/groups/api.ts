@@ -16,13 +16,15 @@ import {
   type Group,
   type GroupDetailResponse,
   type GroupListResponse,
+  type PostingRules,
+  type PostingRulesRequest,
   type SectionKey,
   type UpdateGroupResponse,
 } from '@agora/contract';
 import { call, multipartBody, upload } from '@/lib/api-client';
 import { useOptimisticMutation } from '@/lib/optimistic';
 import { useSession } from '@/lib/session';
-import { GROUP_TEXTS } from './texts';
+import { GROUP_TEXTS, POSTING_RULES_TEXTS } from './texts';
 
 /**
  * Communities: every request the web app makes about a community itself (SPEC §7 "Communities": the lists, the
@@ -277,5 +279,25 @@ export function useDeleteGroup() {
       queryClient.removeQueries({ predicate: (q) => (q.state.data as GroupDetailResponse | undefined)?.group?.id === groupId });
       void queryClient.invalidateQueries({ queryKey: groupKeys.lists() });
     },
+  });
+}
+
+/** GET /api/groups/{id}/posting-rules: slow mode, minimum account age and blocked words (the community's staff). */
+export function usePostingRules(groupId: number, enabled = true) {
+  return useQuery({
+    queryKey: groupKeys.postingRules(groupId),
+    queryFn: ({ signal }) => call(API.groups.postingRules, { params: [groupId], signal }),
+    enabled,
+  });
+}
+
+/** PUT /api/groups/{id}/posting-rules (owner and admins): the saved rules, as the server cleaned them, replace the cached ones. */
+export function useUpdatePostingRules() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ groupId, rules }: { groupId: number; rules: PostingRulesRequest }) =>
+      call(API.groups.updatePostingRules, { params: [groupId], body: rules }),
+    meta: { errorMessage: POSTING_RULES_TEXTS.saveFailed, inlineFields: true },
+    onSuccess: (response, { groupId }) => queryClient.setQueryData<PostingRules>(groupKeys.postingRules(groupId), response.rules),
   });
 }

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { DropdownMenu } from 'radix-ui';
-import { Settings, Trash2 } from 'lucide-react';
+import { ListChecks, Settings, Trash2 } from 'lucide-react';
 import type { Group } from '@agora/contract';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
@@ -9,16 +9,21 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { useDeleteGroup } from './api';
 import { menuContentClass, menuItemClass } from './menu';
-import { GROUP_TEXTS } from './texts';
+import { PostingRulesDialog } from './posting-rules';
+import { GROUP_TEXTS, POSTING_RULES_TEXTS } from './texts';
 import { toastSuccess } from '@/lib/toast';
 
 /**
- * The owner's community menu: delete the community after typing its name (the server checks it again and removes
- * its content and files). Ownership moves from the member list ("Make Owner" on an admin).
+ * The community menu of its owner and admins: the posting rules (owner and admins), and, for the owner, deleting
+ * the community after typing its name (the server checks it again and removes its content and files). Ownership
+ * moves from the member list ("Make Owner" on an admin).
  */
-export function GroupSettingsMenu({ group }: { group: Group }) {
+export function GroupSettingsMenu({ group, canDelete }: { group: Group; canDelete: boolean }) {
   const [deleting, setDeleting] = useState(false);
+  const [rules, setRules] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
+  // Opened from a menu item that is gone by now: focus returns to the settings button.
+  const refocus = () => requestAnimationFrame(() => trigger.current?.focus());
   return (
     <>
       {/* Not modal: a modal menu hides the page with aria-hidden while its focusable content stays reachable. */}
@@ -30,22 +35,37 @@ export function GroupSettingsMenu({ group }: { group: Group }) {
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
           <DropdownMenu.Content align="end" sideOffset={6} className={menuContentClass}>
-            <DropdownMenu.Item className={menuItemClass('danger')} onSelect={() => setDeleting(true)}>
-              <Trash2 className="size-4" aria-hidden />
-              {GROUP_TEXTS.deleteCommunity}
+            <DropdownMenu.Item className={menuItemClass()} onSelect={() => setRules(true)}>
+              <ListChecks className="size-4" aria-hidden />
+              {POSTING_RULES_TEXTS.postingRules}
             </DropdownMenu.Item>
+            {canDelete ? (
+              <DropdownMenu.Item className={menuItemClass('danger')} onSelect={() => setDeleting(true)}>
+                <Trash2 className="size-4" aria-hidden />
+                {GROUP_TEXTS.deleteCommunity}
+              </DropdownMenu.Item>
+            ) : null}
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
-      <DeleteGroupDialog
-        group={group}
-        open={deleting}
+      <PostingRulesDialog
+        groupId={group.id}
+        open={rules}
         onOpenChange={(open) => {
-          setDeleting(open);
-          // Opened from a menu item that is gone by now: focus returns to the settings button.
-          if (!open) requestAnimationFrame(() => trigger.current?.focus());
+          setRules(open);
+          if (!open) refocus();
         }}
       />
+      {canDelete ? (
+        <DeleteGroupDialog
+          group={group}
+          open={deleting}
+          onOpenChange={(open) => {
+            setDeleting(open);
+            if (!open) refocus();
+          }}
+        />
+      ) : null}
     </>
   );
 }

@@ -14,4 +14,6 @@ export const groupKeys = {
   mine: (owner: ListOwner) => [...groupKeys.lists(), 'mine', owner] as const,
   explore: (search: string) => [...groupKeys.lists(), 'explore', search] as const,
   suggested: () => [...groupKeys.lists(), 'suggested'] as const,
+  /** A community's posting rules (its staff only). */
+  postingRules: (groupId: number) => [...groupKeys.all, 'posting-rules', groupId] as const,
 };

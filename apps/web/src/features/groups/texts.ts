@@ -203,3 +203,28 @@ export const GROUP_TEXTS = defineTexts('groups', {
   public: 'Public',
   tabs: { overview: 'Overview', members: 'Members', blogs: 'Blogs', discussions: 'Discussion' },
 });
+
+/** The community's posting rules (issue 15 §7), set by its owner and admins from the settings menu. */
+export const POSTING_RULES_TEXTS = defineTexts('postingRules', {
+  postingRules: 'Posting rules',
+  description: 'Limits for members of this community. The owner, admins and moderators are exempt from slow mode and account age.',
+  slowMode: 'Slow mode',
+  slowModeHint: 'How often each member may start a new discussion.',
+  slowModeOff: 'Off',
+  every: (duration: string) => `One discussion every ${duration}`,
+  minAccountAge: 'Minimum account age to post',
+  minAccountAgeHint: 'Newer accounts can read but not post, comment or publish here.',
+  noMinimum: 'No minimum',
+  atLeast: (duration: string) => `At least ${duration}`,
+  blockedWords: 'Blocked words and phrases',
+  blockedWordsHint: (max: number) =>
+    `One per line, at most ${max}. Posts, comments and blogs containing one are refused. Case and accents do not matter; only whole words match.`,
+  save: 'Save rules',
+  saving: 'Saving...',
+  cancel: 'Cancel',
+  loading: 'Loading posting rules',
+  loadFailed: 'The posting rules could not be loaded.',
+  saveFailed: 'Failed to save the posting rules',
+  tooManyLines: (max: number) => `At most ${max} words or phrases`,
+  lineTooLong: (max: number) => `Each word or phrase can be at most ${max} characters`,
+});
