@@ -8,6 +8,7 @@ import { lazyChildLoggerFactory } from './lib/lazy-child-logger';
 import { accountRoutes } from './modules/account/account.routes';
 import { muteRoutes } from './modules/notifications/mutes.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { reportRoutes } from './modules/reports/reports.routes';
 import { authRoutes, sessionRoutes } from './modules/auth/auth.routes';
 import { hashPassword } from './modules/auth/passwords';
 import { discussionRoutes } from './modules/discussions/discussions.routes';
@@ -116,6 +117,7 @@ export async function buildApp(
   await app.register(accountRoutes, { ctx });
   await app.register(muteRoutes, { ctx });
   await app.register(adminRoutes, { ctx });
+  await app.register(reportRoutes, { ctx });
   await app.register(digestRoutes, { ctx });
   await app.register(groupRoutes, { ctx });
   await app.register(memberRoutes, { ctx });

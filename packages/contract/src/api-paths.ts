@@ -11,6 +11,7 @@ import type {
   UnsubscribeDigestRequest,
 } from './account';
 import type { SiteLogQuery, SiteLogResponse, SuspendedUsersResponse, SuspendRequest } from './admin';
+import type { CreateReportRequest, ReportQueue, ReportQueueQuery, ReportSent, ResolveReportRequest, ResolveReportResponse } from './reports';
 import type { LoginRequest, LoginResponse, MessageResponse, RegisterRequest, RegisterResponse } from './auth';
 import type {
   BlogFields,
@@ -234,6 +235,14 @@ export const API = {
     suspend: post('/api/admin/users/:id/suspend').body<SuspendRequest>().returns<MessageResponse>(),
     unsuspend: post('/api/admin/users/:id/unsuspend').returns<MessageResponse>(),
     log: get('/api/admin/log').query<SiteLogQuery>().returns<SiteLogResponse>(),
+    reports: get('/api/admin/reports').query<ReportQueueQuery>().returns<ReportQueue>(),
+  },
+
+  /** Reports to a community's staff (issue 15 §2). */
+  reports: {
+    file: post('/api/reports').body<CreateReportRequest>().returns<ReportSent>(),
+    queue: get('/api/groups/:id/reports').query<ReportQueueQuery>().returns<ReportQueue>(),
+    resolve: post('/api/reports/:id/resolve').body<ResolveReportRequest>().returns<ResolveReportResponse>(),
   },
 
   users: {

@@ -5,6 +5,7 @@ import { BLOG_ERROR_CODES } from './blogs';
 import { FRIEND_ERROR_CODES } from './friends';
 import { NOTIFICATION_ERROR_CODES } from './notifications';
 import { ADMIN_ERROR_CODES } from './admin-messages';
+import { REPORT_ERROR_CODES } from './report-messages';
 import { POSTING_ERROR_CODES } from './posting-rules';
 
 /** Machine-readable error codes. `message` is what the UI shows (SPEC §8); `code` is for programs. */
@@ -40,6 +41,7 @@ export const ERROR_CODES = [
   ...FRIEND_ERROR_CODES,
   ...NOTIFICATION_ERROR_CODES,
   ...ADMIN_ERROR_CODES,
+  ...REPORT_ERROR_CODES,
   ...POSTING_ERROR_CODES,
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

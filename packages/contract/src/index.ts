@@ -28,3 +28,5 @@ export * from './notifications';
 export * from './admin-messages';
 export * from './admin';
 export * from './posting';
+export * from './report-messages';
+export * from './reports';

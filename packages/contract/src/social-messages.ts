@@ -183,4 +183,6 @@ export const SOCKET_EVENTS = {
   newNotification: 'new_notification',
   /** Server → client: the unread count changed (read, deleted, cleared or answered, perhaps in another tab). */
   unreadCount: 'unread_count',
+  /** Server → a community's staff: its open report count changed (issue 15 §2; reports.ts `reportCountPayloadSchema`). */
+  reportCount: 'report_count',
 } as const;

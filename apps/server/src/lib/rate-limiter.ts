@@ -13,6 +13,8 @@ import {
   NOTIFICATION_MESSAGES,
   POSTING_LIMITS,
   POSTING_MESSAGES,
+  REPORT_LIMITS,
+  REPORT_MESSAGES,
   UPLOAD_MESSAGES,
 } from '@agora/contract';
 import { AppError } from './app-error';
@@ -70,6 +72,7 @@ export const LIMIT_VALUES = {
   blogSharesPerUser: { points: BLOG_LIMITS.sharesPerWindow, duration: BLOG_LIMITS.shareWindowSeconds },
   friendRequestsPerUser: { points: FRIEND_LIMITS.requestsPerHour, duration: 60 * 60 },
   likeReportsPerUser: { points: 300, duration: 10 * 60 },
+  reportsPerUser: { points: REPORT_LIMITS.perTenMinutes, duration: 10 * 60 },
   blogPostsPerUser: { points: BLOG_LIMITS.postsPerWindow, duration: BLOG_LIMITS.writeWindowSeconds },
   blogLikesPerUser: { points: BLOG_LIMITS.likesPerWindow, duration: BLOG_LIMITS.writeWindowSeconds },
   editsPerUser: { points: DISCUSSION_LIMITS.editsPerWindow, duration: DISCUSSION_LIMITS.writeWindowSeconds },
@@ -111,6 +114,8 @@ export function createLimiters(enabled: boolean) {
     friendRequestsPerUser: make('friendRequestsPerUser', FRIEND_MESSAGES.tooManyRequests),
     /** POST /notifications like reports per user (each costs a few queries; a like is notified once anyway). */
     likeReportsPerUser: make('likeReportsPerUser', NOTIFICATION_MESSAGES.tooManyReports),
+    /** Reports to moderators per user (issue 15 §2): each one lands in a staff queue. */
+    reportsPerUser: make('reportsPerUser', REPORT_MESSAGES.tooMany),
     /** Blogs published per user (each @mention notifies) and blog like toggles (each new like notifies). */
     blogPostsPerUser: make('blogPostsPerUser', BLOG_MESSAGES.tooManyPosts),
     blogLikesPerUser: make('blogLikesPerUser', BLOG_MESSAGES.tooManyLikes),

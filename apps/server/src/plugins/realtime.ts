@@ -7,6 +7,7 @@ import { liveSessionIds } from '../modules/auth/auth.queries';
 import { findFriendIds } from '../modules/friends/friends.queries';
 import { toNotification } from '../modules/notifications/notifications.mapper';
 import { findNotificationForPush, unreadCountOf } from '../modules/notifications/notifications.queries';
+import { staffReportCount } from '../modules/reports/reports.queries';
 import { NOTIFICATIONS_CHANNEL, type NotificationSignal, parseNotificationSignal } from '../modules/notifications/notifications.writer';
 import { sessionForToken } from './auth';
 import { PresenceRegistry, type PresenceUpdate } from './presence';
@@ -183,6 +184,13 @@ export async function registerRealtime(
   const chains = new Map<number, Promise<void>>();
   const push = async (signal: NotificationSignal) => {
     const room = io.to(userRoom(signal.u));
+    if (signal.r !== undefined) {
+      // Only someone who handles the community's reports now hears its count (a signal is sent to its staff at the
+      // time of the change; a role taken away since then is checked here).
+      const count = await staffReportCount(ctx.db, signal.u, signal.r);
+      if (count !== null) room.emit(SOCKET_EVENTS.reportCount, { group_id: signal.r, openCount: count });
+      return;
+    }
     if (signal.n !== undefined) {
       const { row, unread } = await findNotificationForPush(ctx.db, signal.u, signal.n);
       if (row) return void room.emit(SOCKET_EVENTS.newNotification, { notification: toNotification(row), unreadCount: unread });

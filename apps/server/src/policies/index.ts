@@ -11,3 +11,4 @@ export * from './friendship';
 export * from './membership';
 export * from './notification';
 export * from './site';
+export * from './report';

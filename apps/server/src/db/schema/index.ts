@@ -6,3 +6,4 @@ export * from './social';
 export * from './uploads';
 export * from './admin';
 export * from './posting';
+export * from './reports';

@@ -49,14 +49,19 @@ export type NotifyInput = {
 export const NOTIFICATIONS_CHANNEL = 'agora_notifications';
 
 /** What travels on the channel: the recipient, and the new notification's id when one was created. */
-export type NotificationSignal = { u: number; n?: number };
+export type NotificationSignal = { u: number; n?: number; r?: number };
 
-/** Parses a channel payload; anything malformed is null (the channel is ours, but a payload is still input). */
+/**
+ * Parses a channel payload; anything malformed is null (the channel is ours, but a payload is still input). `n`: a
+ * notification to push; `r`: the community whose open report count changed (issue 15 §2, to its staff).
+ */
 export function parseNotificationSignal(payload: string): NotificationSignal | null {
   try {
-    const value = JSON.parse(payload) as { u?: unknown; n?: unknown };
+    const value = JSON.parse(payload) as { u?: unknown; n?: unknown; r?: unknown };
     if (!Number.isSafeInteger(value.u)) return null;
     if (value.n !== undefined && !Number.isSafeInteger(value.n)) return null;
+    if (value.r !== undefined && !Number.isSafeInteger(value.r)) return null;
+    if (value.r !== undefined) return { u: value.u as number, r: value.r as number };
     return value.n === undefined ? { u: value.u as number } : { u: value.u as number, n: value.n as number };
   } catch {
     return null;
