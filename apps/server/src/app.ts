@@ -7,6 +7,7 @@ import type { Db } from './db/client';
 import { lazyChildLoggerFactory } from './lib/lazy-child-logger';
 import { accountRoutes } from './modules/account/account.routes';
 import { muteRoutes } from './modules/notifications/mutes.routes';
+import { blockRoutes } from './modules/blocks/blocks.routes';
 import { authRoutes, sessionRoutes } from './modules/auth/auth.routes';
 import { hashPassword } from './modules/auth/passwords';
 import { discussionRoutes } from './modules/discussions/discussions.routes';
@@ -112,6 +113,7 @@ export async function buildApp(
   await app.register(authRoutes, { ctx });
   await app.register(accountRoutes, { ctx });
   await app.register(muteRoutes, { ctx });
+  await app.register(blockRoutes, { ctx });
   await app.register(groupRoutes, { ctx });
   await app.register(memberRoutes, { ctx });
   await app.register(blogRoutes, { ctx });
