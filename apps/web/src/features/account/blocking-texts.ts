@@ -24,7 +24,7 @@ export const BLOCK_TEXTS = defineTexts('blocking', {
   loadFailed: 'The people you blocked could not be loaded.',
   tryAgain: 'Try again',
   showMore: 'Show more',
-  blockedOn: (when: string) => `Blocked ${when}`,
+  blockedOn: (when: string) => `Blocked: ${when}`,
   hiddenComments: (n: number) => plural(n, { one: '# hidden comment from a blocked person', other: '# hidden comments from blocked people' }),
   hiddenReplies: (n: number) => plural(n, { one: '# hidden reply from a blocked person', other: '# hidden replies from blocked people' }),
 });
