@@ -13,7 +13,7 @@ import { nextCursorSchema } from './pagination';
  * `hiddenCount`). The refusals the blocked person meets are neutral (BLOCK_MESSAGES): they do not say why.
  */
 
-export const BLOCK_ERROR_CODES = ['block_self', 'friend_request_unavailable', 'reply_unavailable'] as const;
+export const BLOCK_ERROR_CODES = ['block_self', 'friend_request_unavailable', 'reply_unavailable', 'invite_unavailable'] as const;
 
 export const BLOCK_LIMITS = { pageDefault: 50, pageMax: 100 } as const;
 
@@ -26,6 +26,8 @@ export const BLOCK_MESSAGES = {
   friendRequestUnavailable: "You can't send a friend request to this person",
   /** What the blocked person sees on replying to their blocker's comment: no word of a block. */
   replyUnavailable: "You can't reply to this comment",
+  /** What staff see on inviting someone who blocked them: the invitation is a notification, which cannot be written. */
+  inviteUnavailable: "You can't invite this person",
 } as const;
 
 /** The viewer's block of one person after POST or DELETE. */

@@ -38,6 +38,11 @@ export function notBlockedBySql(viewer: SQL, author: SQL): SQL {
   return sql`NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = ${viewer} AND bk.blocked_id = ${author})`;
 }
 
+/** An invitation to someone who blocked the inviter (the invitation is a notification, never written): a neutral 403. */
+export function inviteUnavailable(): AppError {
+  return new AppError(403, 'invite_unavailable', BLOCK_MESSAGES.inviteUnavailable);
+}
+
 /** The opposite of `notBlockedBySql`: rows of an author the viewer blocked (comment pages count them). */
 export function blockedBySql(viewer: SQL, author: SQL): SQL {
   return sql`EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = ${viewer} AND bk.blocked_id = ${author})`;

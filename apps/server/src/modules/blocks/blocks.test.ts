@@ -149,6 +149,17 @@ describe('what a blocked person cannot do to the one who blocked them', () => {
     expect((await notificationsOf(cat)).map((n) => n.noti_type)).toEqual(['comment']);
   });
 
+  it('invite them to a community: a neutral 403, no invitation stored', async () => {
+    const people = await trio();
+    const { ada, bob } = people;
+    const group = await createGroup(t.database.db, { owner: people.cat, members: [{ user: bob, role: 'admin' }] });
+    await block(ada, bob);
+    const res = await api().post(`/api/groups/${group.id}/invite`, bob, { userId: ada.id });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ code: 'invite_unavailable', message: BLOCK_MESSAGES.inviteUnavailable });
+    expect(await notificationsOf(ada)).toEqual([]);
+  });
+
   it('comment on their post or like it: stored, but no notification reaches them', async () => {
     const people = await trio();
     const { ada, bob } = people;

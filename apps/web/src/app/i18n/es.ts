@@ -1061,6 +1061,7 @@ const blocks: Translation<typeof BLOCK_MESSAGES> = {
   unblocked: (username) => `Has desbloqueado a ${username}`,
   friendRequestUnavailable: 'No puedes enviar una solicitud de amistad a esta persona',
   replyUnavailable: 'No puedes responder a este comentario',
+  inviteUnavailable: 'No puedes invitar a esta persona',
 };
 
 const notifications: Translation<typeof NOTIFICATION_MESSAGES> = {
