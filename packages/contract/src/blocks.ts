@@ -49,5 +49,9 @@ export const blockedQuerySchema = z.object({
 });
 export type BlockedQuery = z.input<typeof blockedQuerySchema>;
 
-export const blockedListResponseSchema = z.object({ users: z.array(blockedUserSchema), total: z.number().int(), nextCursor: nextCursorSchema });
+export const blockedListResponseSchema = z.object({
+  users: z.array(blockedUserSchema),
+  total: z.number().int(),
+  nextCursor: nextCursorSchema,
+});
 export type BlockedListResponse = z.infer<typeof blockedListResponseSchema>;

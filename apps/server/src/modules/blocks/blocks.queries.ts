@@ -36,7 +36,10 @@ export async function endRelation(tx: DbOrTx, a: number, b: number): Promise<'ac
     .where(
       and(
         eq(notifications.notiType, 'friend_request'),
-        or(and(eq(notifications.userId, a), eq(notifications.senderId, b)), and(eq(notifications.userId, b), eq(notifications.senderId, a))),
+        or(
+          and(eq(notifications.userId, a), eq(notifications.senderId, b)),
+          and(eq(notifications.userId, b), eq(notifications.senderId, a)),
+        ),
       ),
     );
   return rows[0]?.status ?? null;

@@ -14,12 +14,18 @@ export async function blockRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     '/api/users/:id/block',
-    { onRequest: app.requireUser, schema: { tags, ...secured, params: userIdParamsSchema, response: { 200: blockStateSchema, ...errors } } },
+    {
+      onRequest: app.requireUser,
+      schema: { tags, ...secured, params: userIdParamsSchema, response: { 200: blockStateSchema, ...errors } },
+    },
     async (request) => blockUser(ctx, currentUser(request), { userId: request.params.id }),
   );
   r.delete(
     '/api/users/:id/block',
-    { onRequest: app.requireUser, schema: { tags, ...secured, params: userIdParamsSchema, response: { 200: blockStateSchema, ...errors } } },
+    {
+      onRequest: app.requireUser,
+      schema: { tags, ...secured, params: userIdParamsSchema, response: { 200: blockStateSchema, ...errors } },
+    },
     async (request) => unblockUser(ctx, currentUser(request), { userId: request.params.id }),
   );
   r.get(

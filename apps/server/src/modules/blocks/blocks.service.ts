@@ -45,7 +45,11 @@ export async function unblockUser(ctx: AppContext, actor: SignedIn, input: { use
 }
 
 /** GET /api/users/blocked: the people the actor blocked, newest block first, with the total. */
-export async function listBlocked(ctx: AppContext, actor: SignedIn, input: { cursor?: string; limit?: number }): Promise<BlockedListResponse> {
+export async function listBlocked(
+  ctx: AppContext,
+  actor: SignedIn,
+  input: { cursor?: string; limit?: number },
+): Promise<BlockedListResponse> {
   const limit = input.limit ?? BLOCK_LIMITS.pageDefault;
   const decoded = decodeCursor(input.cursor, ['ts', 'int'] as const);
   const { total, rows } = await findBlockedPage(ctx.db, actor.id, {

@@ -28,7 +28,9 @@ async function community(people: { ada: TestUser; bob: TestUser; cat: TestUser }
 }
 
 const notificationsOf = (user: { id: number }) =>
-  t.database.sql<{ noti_type: string; sender_id: number }[]>`SELECT noti_type, sender_id FROM notifications WHERE user_id = ${user.id} ORDER BY id`;
+  t.database.sql<
+    { noti_type: string; sender_id: number }[]
+  >`SELECT noti_type, sender_id FROM notifications WHERE user_id = ${user.id} ORDER BY id`;
 
 const relation = (a: { id: number }, b: { id: number }) =>
   t.database.sql<{ status: string }[]>`SELECT status FROM friendships

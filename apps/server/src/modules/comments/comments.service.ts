@@ -91,7 +91,12 @@ export async function listComments(
   actor: Actor,
   input: DiscussionPath & PageQuery & CommentOrderQuery,
 ): Promise<CommentListResponse> {
-  const { items, nextCursor, hidden } = await commentsPage(ctx, actor, { ...input, commentId: null }, DISCUSSION_LIMITS.commentsPageDefault);
+  const { items, nextCursor, hidden } = await commentsPage(
+    ctx,
+    actor,
+    { ...input, commentId: null },
+    DISCUSSION_LIMITS.commentsPageDefault,
+  );
   return { comments: items, nextCursor, ...hidden };
 }
 

@@ -344,7 +344,9 @@ function buildComments(db: Db, name: string, replies: boolean, withCursor: boole
           ${withCursor ? (oldest ? sql`AND (c.created_at, c.id) > (${p('cTs')}::timestamptz, ${p('cId')}::int)` : sql`AND (c.created_at, c.id) < (${p('cTs')}::timestamptz, ${p('cId')}::int)`) : sql``}
           ORDER BY ${oldest ? OLDEST : COMMENTS_NEWEST} LIMIT ${limit})`;
   // The whole thread's comments by people the viewer blocked (not only this page's): the panel says how many.
-  const hiddenThread = replies ? sql`c.parent_id = (SELECT id FROM parent)` : sql`c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL`;
+  const hiddenThread = replies
+    ? sql`c.parent_id = (SELECT id FROM parent)`
+    : sql`c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL`;
   return db
     .select({
       ...accessColumns,

@@ -20,7 +20,10 @@ type ParsedUpdate = z.output<typeof updateProfileRequestSchema>;
 export async function getProfile(ctx: AppContext, actor: SignedIn, input: { id: number }): Promise<Profile> {
   const user = await findUserById(ctx.db, input.id);
   if (!user) throw AppError.notFound(PROFILE_MESSAGES.userNotFound, 'user_not_found');
-  const viewer = { blocked: user.id !== actor.id && (await isBlocking(ctx.db, actor.id, user.id)), abilities: personAbilities(actor, user.id) };
+  const viewer = {
+    blocked: user.id !== actor.id && (await isBlocking(ctx.db, actor.id, user.id)),
+    abilities: personAbilities(actor, user.id),
+  };
   if (user.id === actor.id || user.birthday === null) return { ...toProfile(user), ...viewer };
   return { ...toProfile(user, { birthYear: await areFriends(ctx, actor.id, user.id) }), ...viewer };
 }

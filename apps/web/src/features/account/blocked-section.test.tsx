@@ -27,10 +27,11 @@ describe('Blocked people (settings, issue 15 §6)', () => {
     const region = await screen.findByRole('region', { name: 'Blocked people' });
     expect(within(region).getByText("People you blocked. They aren't told.")).toBeInTheDocument();
     const list = await within(region).findByRole('list', { name: 'Blocked people' });
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      expect.stringContaining('grace'),
-      expect.stringContaining('linus'),
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([expect.stringContaining('grace'), expect.stringContaining('linus')]);
     await user.click(within(list).getByRole('button', { name: 'Unblock grace' }));
     await waitFor(() => expect(within(region).queryByText('grace')).not.toBeInTheDocument());
     expect(api.calls.some((c) => c.method === 'DELETE' && c.url === '/api/users/12/block')).toBe(true);

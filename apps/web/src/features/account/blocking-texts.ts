@@ -25,6 +25,7 @@ export const BLOCK_TEXTS = defineTexts('blocking', {
   tryAgain: 'Try again',
   showMore: 'Show more',
   blockedOn: (when: string) => `Blocked: ${when}`,
-  hiddenComments: (n: number) => plural(n, { one: '# hidden comment from a blocked person', other: '# hidden comments from blocked people' }),
+  hiddenComments: (n: number) =>
+    plural(n, { one: '# hidden comment from a blocked person', other: '# hidden comments from blocked people' }),
   hiddenReplies: (n: number) => plural(n, { one: '# hidden reply from a blocked person', other: '# hidden replies from blocked people' }),
 });

@@ -5,7 +5,15 @@ import { json, makeProfile, renderApp, signIn } from '@/test/render-app';
 import { serve } from '@/test/serve';
 
 function world(initial: Partial<Profile> = {}) {
-  let grace = makeProfile({ id: 12, username: 'grace', firstName: 'Grace', lastName: 'Hopper', blocked: false, abilities: { block: true }, ...initial });
+  let grace = makeProfile({
+    id: 12,
+    username: 'grace',
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    blocked: false,
+    abilities: { block: true },
+    ...initial,
+  });
   const api = serve({
     'GET /users/12': () => json(200, grace),
     'GET /friends/status/check': () => json(200, { status: 'friends' }),
