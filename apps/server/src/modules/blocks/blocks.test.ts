@@ -138,6 +138,19 @@ describe('what a blocked person cannot do to the one who blocked them', () => {
     expect((await api().post('/friends/request', bob, { addressee_id: ada.id })).json().message).toBe(FRIEND_MESSAGES.requestSent);
   });
 
+  it('be suggested to them as a friend, nor they to the blocked person', async () => {
+    const { ada, bob, cat } = await trio();
+    // A friend in common makes each a suggestion for the other.
+    await befriend(t.database.db, ada, cat);
+    await befriend(t.database.db, bob, cat);
+    const suggested = async (who: TestUser) =>
+      (await api().get('/friends/suggestions?limit=50', who)).json().suggestions.map((s: { id: number }) => s.id);
+    expect(await suggested(ada)).toContain(bob.id);
+    await block(ada, bob);
+    expect(await suggested(ada)).not.toContain(bob.id);
+    expect(await suggested(bob)).not.toContain(ada.id);
+  });
+
   it('mention them: the comment and its text stay, no mention notification', async () => {
     const people = await trio();
     const { ada, bob, cat } = people;
