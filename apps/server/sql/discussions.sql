@@ -93,22 +93,23 @@ select r.user_found, r.items, r.discussions, r.comments from (WITH acts AS (
 ) AS comments) r;
 
 -- discussions_comments
-select r.id, r.is_private, r.owner_id, r.viewer_role, r.discussion_found, r.parent_found, r.items from (WITH target AS (
+select r.id, r.is_private, r.owner_id, r.viewer_role, r.discussion_found, r.parent_found, r.items, r.hidden_count from (WITH target AS (
     SELECT g.id, g.is_private, g.owner_id, v.role AS viewer_role
     FROM "groups" g LEFT JOIN "group_members" v ON v.group_id = g.id AND v.user_id = $1::int
     WHERE g.id = coalesce($2::int, (SELECT "group_slugs"."group_id" FROM "group_slugs" WHERE "group_slugs"."slug" = $3::text))
   ),
-  allowed AS (SELECT id FROM target WHERE (NOT is_private OR viewer_role IS NOT NULL OR owner_id = $4::int)), disc AS (SELECT d.id FROM "discussions" d WHERE d.id = $5::int AND d.group_id = (SELECT id FROM allowed)), page AS (SELECT c.id FROM "comments" c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL
+  allowed AS (SELECT id FROM target WHERE (NOT is_private OR viewer_role IS NOT NULL OR owner_id = $4::int)), disc AS (SELECT d.id FROM "discussions" d WHERE d.id = $5::int AND d.group_id = (SELECT id FROM allowed)), page AS (SELECT c.id FROM "comments" c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $6::int AND bk.blocked_id = c.user_id)
 
-          ORDER BY c.created_at DESC, c.id DESC LIMIT $6::int)
+          ORDER BY c.created_at DESC, c.id DESC LIMIT $7::int)
         SELECT t.id, t.is_private, t.owner_id, t.viewer_role,
-          EXISTS (SELECT 1 FROM "discussions" d WHERE d.id = $7::int AND d.group_id = t.id) AS discussion_found,
+          EXISTS (SELECT 1 FROM "discussions" d WHERE d.id = $8::int AND d.group_id = t.id) AS discussion_found,
           true AS parent_found,
+          (SELECT count(*)::int FROM "comments" c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $9::int AND bk.blocked_id = c.user_id)) AS hidden_count,
           (
   SELECT json_agg(json_build_object(
     'id', c.id, 'discussionId', c.discussion_id, 'parentId', c.parent_id, 'content', c.content,
     'datePosted', to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'userId', c.user_id, 'username', c.username, 'profileImage', c.profile_image,
-    'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $8::int),
+    'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $10::int),
     'likeCount', c.like_count, 'replyCount', c.reply_count, 'cursorTs', c.created_at::text
   ) ORDER BY c.created_at DESC, c.id DESC)
   FROM page pg CROSS JOIN LATERAL (
@@ -117,22 +118,23 @@ select r.id, r.is_private, r.owner_id, r.viewer_role, r.discussion_found, r.pare
         FROM target t) r;
 
 -- discussions_comments_next
-select r.id, r.is_private, r.owner_id, r.viewer_role, r.discussion_found, r.parent_found, r.items from (WITH target AS (
+select r.id, r.is_private, r.owner_id, r.viewer_role, r.discussion_found, r.parent_found, r.items, r.hidden_count from (WITH target AS (
     SELECT g.id, g.is_private, g.owner_id, v.role AS viewer_role
     FROM "groups" g LEFT JOIN "group_members" v ON v.group_id = g.id AND v.user_id = $1::int
     WHERE g.id = coalesce($2::int, (SELECT "group_slugs"."group_id" FROM "group_slugs" WHERE "group_slugs"."slug" = $3::text))
   ),
-  allowed AS (SELECT id FROM target WHERE (NOT is_private OR viewer_role IS NOT NULL OR owner_id = $4::int)), disc AS (SELECT d.id FROM "discussions" d WHERE d.id = $5::int AND d.group_id = (SELECT id FROM allowed)), page AS (SELECT c.id FROM "comments" c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL
-          AND (c.created_at, c.id) < ($6::timestamptz, $7::int)
-          ORDER BY c.created_at DESC, c.id DESC LIMIT $8::int)
+  allowed AS (SELECT id FROM target WHERE (NOT is_private OR viewer_role IS NOT NULL OR owner_id = $4::int)), disc AS (SELECT d.id FROM "discussions" d WHERE d.id = $5::int AND d.group_id = (SELECT id FROM allowed)), page AS (SELECT c.id FROM "comments" c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $6::int AND bk.blocked_id = c.user_id)
+          AND (c.created_at, c.id) < ($7::timestamptz, $8::int)
+          ORDER BY c.created_at DESC, c.id DESC LIMIT $9::int)
         SELECT t.id, t.is_private, t.owner_id, t.viewer_role,
-          EXISTS (SELECT 1 FROM "discussions" d WHERE d.id = $9::int AND d.group_id = t.id) AS discussion_found,
+          EXISTS (SELECT 1 FROM "discussions" d WHERE d.id = $10::int AND d.group_id = t.id) AS discussion_found,
           true AS parent_found,
+          (SELECT count(*)::int FROM "comments" c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $11::int AND bk.blocked_id = c.user_id)) AS hidden_count,
           (
   SELECT json_agg(json_build_object(
     'id', c.id, 'discussionId', c.discussion_id, 'parentId', c.parent_id, 'content', c.content,
     'datePosted', to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'userId', c.user_id, 'username', c.username, 'profileImage', c.profile_image,
-    'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $10::int),
+    'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $12::int),
     'likeCount', c.like_count, 'replyCount', c.reply_count, 'cursorTs', c.created_at::text
   ) ORDER BY c.created_at DESC, c.id DESC)
   FROM page pg CROSS JOIN LATERAL (
@@ -141,22 +143,23 @@ select r.id, r.is_private, r.owner_id, r.viewer_role, r.discussion_found, r.pare
         FROM target t) r;
 
 -- discussions_comments_oldest
-select r.id, r.is_private, r.owner_id, r.viewer_role, r.discussion_found, r.parent_found, r.items from (WITH target AS (
+select r.id, r.is_private, r.owner_id, r.viewer_role, r.discussion_found, r.parent_found, r.items, r.hidden_count from (WITH target AS (
     SELECT g.id, g.is_private, g.owner_id, v.role AS viewer_role
     FROM "groups" g LEFT JOIN "group_members" v ON v.group_id = g.id AND v.user_id = $1::int
     WHERE g.id = coalesce($2::int, (SELECT "group_slugs"."group_id" FROM "group_slugs" WHERE "group_slugs"."slug" = $3::text))
   ),
-  allowed AS (SELECT id FROM target WHERE (NOT is_private OR viewer_role IS NOT NULL OR owner_id = $4::int)), disc AS (SELECT d.id FROM "discussions" d WHERE d.id = $5::int AND d.group_id = (SELECT id FROM allowed)), page AS (SELECT c.id FROM "comments" c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL
+  allowed AS (SELECT id FROM target WHERE (NOT is_private OR viewer_role IS NOT NULL OR owner_id = $4::int)), disc AS (SELECT d.id FROM "discussions" d WHERE d.id = $5::int AND d.group_id = (SELECT id FROM allowed)), page AS (SELECT c.id FROM "comments" c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $6::int AND bk.blocked_id = c.user_id)
 
-          ORDER BY c.created_at, c.id LIMIT $6::int)
+          ORDER BY c.created_at, c.id LIMIT $7::int)
         SELECT t.id, t.is_private, t.owner_id, t.viewer_role,
-          EXISTS (SELECT 1 FROM "discussions" d WHERE d.id = $7::int AND d.group_id = t.id) AS discussion_found,
+          EXISTS (SELECT 1 FROM "discussions" d WHERE d.id = $8::int AND d.group_id = t.id) AS discussion_found,
           true AS parent_found,
+          (SELECT count(*)::int FROM "comments" c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $9::int AND bk.blocked_id = c.user_id)) AS hidden_count,
           (
   SELECT json_agg(json_build_object(
     'id', c.id, 'discussionId', c.discussion_id, 'parentId', c.parent_id, 'content', c.content,
     'datePosted', to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'userId', c.user_id, 'username', c.username, 'profileImage', c.profile_image,
-    'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $8::int),
+    'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $10::int),
     'likeCount', c.like_count, 'replyCount', c.reply_count, 'cursorTs', c.created_at::text
   ) ORDER BY c.created_at, c.id)
   FROM page pg CROSS JOIN LATERAL (
@@ -165,22 +168,23 @@ select r.id, r.is_private, r.owner_id, r.viewer_role, r.discussion_found, r.pare
         FROM target t) r;
 
 -- discussions_comments_oldest_next
-select r.id, r.is_private, r.owner_id, r.viewer_role, r.discussion_found, r.parent_found, r.items from (WITH target AS (
+select r.id, r.is_private, r.owner_id, r.viewer_role, r.discussion_found, r.parent_found, r.items, r.hidden_count from (WITH target AS (
     SELECT g.id, g.is_private, g.owner_id, v.role AS viewer_role
     FROM "groups" g LEFT JOIN "group_members" v ON v.group_id = g.id AND v.user_id = $1::int
     WHERE g.id = coalesce($2::int, (SELECT "group_slugs"."group_id" FROM "group_slugs" WHERE "group_slugs"."slug" = $3::text))
   ),
-  allowed AS (SELECT id FROM target WHERE (NOT is_private OR viewer_role IS NOT NULL OR owner_id = $4::int)), disc AS (SELECT d.id FROM "discussions" d WHERE d.id = $5::int AND d.group_id = (SELECT id FROM allowed)), page AS (SELECT c.id FROM "comments" c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL
-          AND (c.created_at, c.id) > ($6::timestamptz, $7::int)
-          ORDER BY c.created_at, c.id LIMIT $8::int)
+  allowed AS (SELECT id FROM target WHERE (NOT is_private OR viewer_role IS NOT NULL OR owner_id = $4::int)), disc AS (SELECT d.id FROM "discussions" d WHERE d.id = $5::int AND d.group_id = (SELECT id FROM allowed)), page AS (SELECT c.id FROM "comments" c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $6::int AND bk.blocked_id = c.user_id)
+          AND (c.created_at, c.id) > ($7::timestamptz, $8::int)
+          ORDER BY c.created_at, c.id LIMIT $9::int)
         SELECT t.id, t.is_private, t.owner_id, t.viewer_role,
-          EXISTS (SELECT 1 FROM "discussions" d WHERE d.id = $9::int AND d.group_id = t.id) AS discussion_found,
+          EXISTS (SELECT 1 FROM "discussions" d WHERE d.id = $10::int AND d.group_id = t.id) AS discussion_found,
           true AS parent_found,
+          (SELECT count(*)::int FROM "comments" c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $11::int AND bk.blocked_id = c.user_id)) AS hidden_count,
           (
   SELECT json_agg(json_build_object(
     'id', c.id, 'discussionId', c.discussion_id, 'parentId', c.parent_id, 'content', c.content,
     'datePosted', to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'userId', c.user_id, 'username', c.username, 'profileImage', c.profile_image,
-    'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $10::int),
+    'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $12::int),
     'likeCount', c.like_count, 'replyCount', c.reply_count, 'cursorTs', c.created_at::text
   ) ORDER BY c.created_at, c.id)
   FROM page pg CROSS JOIN LATERAL (
@@ -190,8 +194,8 @@ select r.id, r.is_private, r.owner_id, r.viewer_role, r.discussion_found, r.pare
 
 -- discussions_explore_feed
 select r.items from (WITH page AS (SELECT d.id FROM "discussions" d
-          WHERE d.group_is_public AND NOT (SELECT g.is_private FROM "groups" g WHERE g.id = d.group_id)
-          ORDER BY d.created_at DESC NULLS LAST, d.id DESC NULLS LAST LIMIT $1::int)
+          WHERE d.group_is_public AND NOT (SELECT g.is_private FROM "groups" g WHERE g.id = d.group_id) AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $1::int AND bk.blocked_id = d.user_id)
+          ORDER BY d.created_at DESC NULLS LAST, d.id DESC NULLS LAST LIMIT $2::int)
         SELECT (
   SELECT json_agg(json_build_object(
     'id', d.id, 'groupId', d.group_id, 'slug', d.slug, 'groupName', d.group_name, 'groupDp', d.group_dp,
@@ -200,10 +204,10 @@ select r.items from (WITH page AS (SELECT d.id FROM "discussions" d
     'authorRole', (SELECT am.role FROM "group_members" am WHERE am.group_id = d.group_id AND am.user_id = d.user_id),
     'content', d.content, 'datePosted', to_char(d.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'dateEdited', to_char(d.edited_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'isPinned', d.is_pinned, 'commentCount', d.comment_count, 'likeCount', d.like_count,
-    'liked', EXISTS (SELECT 1 FROM "discussion_likes" l WHERE l.discussion_id = d.id AND l.user_id = $2::int),
+    'liked', EXISTS (SELECT 1 FROM "discussion_likes" l WHERE l.discussion_id = d.id AND l.user_id = $3::int),
     'media', (SELECT json_agg(json_build_object('id', m.id, 'url', m.media_url) ORDER BY m.position, m.id)
       FROM "discussion_media" m WHERE m.discussion_id = d.id AND NOT m.inline),
-    'viewerRole', (SELECT vm.role FROM "group_members" vm WHERE vm.group_id = d.group_id AND vm.user_id = $3::int),
+    'viewerRole', (SELECT vm.role FROM "group_members" vm WHERE vm.group_id = d.group_id AND vm.user_id = $4::int),
     'cursorTs', d.created_at::text
   ) ORDER BY d.created_at DESC NULLS LAST, d.id DESC NULLS LAST)
   FROM page pg CROSS JOIN LATERAL (
@@ -214,8 +218,8 @@ select r.items from (WITH page AS (SELECT d.id FROM "discussions" d
 
 -- discussions_explore_feed_next
 select r.items from (WITH page AS (SELECT d.id FROM "discussions" d
-          WHERE d.group_is_public AND NOT (SELECT g.is_private FROM "groups" g WHERE g.id = d.group_id) AND (d.created_at, d.id) < ($1::timestamptz, $2::int)
-          ORDER BY d.created_at DESC NULLS LAST, d.id DESC NULLS LAST LIMIT $3::int)
+          WHERE d.group_is_public AND NOT (SELECT g.is_private FROM "groups" g WHERE g.id = d.group_id) AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $1::int AND bk.blocked_id = d.user_id) AND (d.created_at, d.id) < ($2::timestamptz, $3::int)
+          ORDER BY d.created_at DESC NULLS LAST, d.id DESC NULLS LAST LIMIT $4::int)
         SELECT (
   SELECT json_agg(json_build_object(
     'id', d.id, 'groupId', d.group_id, 'slug', d.slug, 'groupName', d.group_name, 'groupDp', d.group_dp,
@@ -224,10 +228,10 @@ select r.items from (WITH page AS (SELECT d.id FROM "discussions" d
     'authorRole', (SELECT am.role FROM "group_members" am WHERE am.group_id = d.group_id AND am.user_id = d.user_id),
     'content', d.content, 'datePosted', to_char(d.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'dateEdited', to_char(d.edited_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'isPinned', d.is_pinned, 'commentCount', d.comment_count, 'likeCount', d.like_count,
-    'liked', EXISTS (SELECT 1 FROM "discussion_likes" l WHERE l.discussion_id = d.id AND l.user_id = $4::int),
+    'liked', EXISTS (SELECT 1 FROM "discussion_likes" l WHERE l.discussion_id = d.id AND l.user_id = $5::int),
     'media', (SELECT json_agg(json_build_object('id', m.id, 'url', m.media_url) ORDER BY m.position, m.id)
       FROM "discussion_media" m WHERE m.discussion_id = d.id AND NOT m.inline),
-    'viewerRole', (SELECT vm.role FROM "group_members" vm WHERE vm.group_id = d.group_id AND vm.user_id = $5::int),
+    'viewerRole', (SELECT vm.role FROM "group_members" vm WHERE vm.group_id = d.group_id AND vm.user_id = $6::int),
     'cursorTs', d.created_at::text
   ) ORDER BY d.created_at DESC NULLS LAST, d.id DESC NULLS LAST)
   FROM page pg CROSS JOIN LATERAL (
@@ -243,8 +247,8 @@ select r.id, r.is_private, r.owner_id, r.viewer_role, r.items from (WITH target 
     WHERE g.id = coalesce($2::int, (SELECT "group_slugs"."group_id" FROM "group_slugs" WHERE "group_slugs"."slug" = $3::text))
   ),
   allowed AS (SELECT id FROM target WHERE (NOT is_private OR viewer_role IS NOT NULL OR owner_id = $4::int)),
-        page AS (SELECT d.id FROM "discussions" d WHERE d.group_id = (SELECT id FROM allowed)
-          ORDER BY d.is_pinned DESC NULLS LAST, d.created_at DESC NULLS LAST, d.id DESC NULLS LAST LIMIT $5::int)
+        page AS (SELECT d.id FROM "discussions" d WHERE d.group_id = (SELECT id FROM allowed) AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $5::int AND bk.blocked_id = d.user_id)
+          ORDER BY d.is_pinned DESC NULLS LAST, d.created_at DESC NULLS LAST, d.id DESC NULLS LAST LIMIT $6::int)
         SELECT t.id, t.is_private, t.owner_id, t.viewer_role, (
   SELECT json_agg(json_build_object(
     'id', d.id, 'groupId', d.group_id, 'slug', d.slug, 'groupName', d.group_name, 'groupDp', d.group_dp,
@@ -253,10 +257,10 @@ select r.id, r.is_private, r.owner_id, r.viewer_role, r.items from (WITH target 
     'authorRole', (SELECT am.role FROM "group_members" am WHERE am.group_id = d.group_id AND am.user_id = d.user_id),
     'content', d.content, 'datePosted', to_char(d.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'dateEdited', to_char(d.edited_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'isPinned', d.is_pinned, 'commentCount', d.comment_count, 'likeCount', d.like_count,
-    'liked', EXISTS (SELECT 1 FROM "discussion_likes" l WHERE l.discussion_id = d.id AND l.user_id = $6::int),
+    'liked', EXISTS (SELECT 1 FROM "discussion_likes" l WHERE l.discussion_id = d.id AND l.user_id = $7::int),
     'media', (SELECT json_agg(json_build_object('id', m.id, 'url', m.media_url) ORDER BY m.position, m.id)
       FROM "discussion_media" m WHERE m.discussion_id = d.id AND NOT m.inline),
-    'viewerRole', (SELECT vm.role FROM "group_members" vm WHERE vm.group_id = d.group_id AND vm.user_id = $7::int),
+    'viewerRole', (SELECT vm.role FROM "group_members" vm WHERE vm.group_id = d.group_id AND vm.user_id = $8::int),
     'cursorTs', d.created_at::text
   ) ORDER BY d.is_pinned DESC NULLS LAST, d.created_at DESC NULLS LAST, d.id DESC NULLS LAST)
   FROM page pg CROSS JOIN LATERAL (
@@ -272,8 +276,8 @@ select r.id, r.is_private, r.owner_id, r.viewer_role, r.items from (WITH target 
     WHERE g.id = coalesce($2::int, (SELECT "group_slugs"."group_id" FROM "group_slugs" WHERE "group_slugs"."slug" = $3::text))
   ),
   allowed AS (SELECT id FROM target WHERE (NOT is_private OR viewer_role IS NOT NULL OR owner_id = $4::int)),
-        page AS (SELECT d.id FROM "discussions" d WHERE d.group_id = (SELECT id FROM allowed) AND (d.is_pinned, d.created_at, d.id) < ($5::boolean, $6::timestamptz, $7::int)
-          ORDER BY d.is_pinned DESC NULLS LAST, d.created_at DESC NULLS LAST, d.id DESC NULLS LAST LIMIT $8::int)
+        page AS (SELECT d.id FROM "discussions" d WHERE d.group_id = (SELECT id FROM allowed) AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $5::int AND bk.blocked_id = d.user_id) AND (d.is_pinned, d.created_at, d.id) < ($6::boolean, $7::timestamptz, $8::int)
+          ORDER BY d.is_pinned DESC NULLS LAST, d.created_at DESC NULLS LAST, d.id DESC NULLS LAST LIMIT $9::int)
         SELECT t.id, t.is_private, t.owner_id, t.viewer_role, (
   SELECT json_agg(json_build_object(
     'id', d.id, 'groupId', d.group_id, 'slug', d.slug, 'groupName', d.group_name, 'groupDp', d.group_dp,
@@ -282,10 +286,10 @@ select r.id, r.is_private, r.owner_id, r.viewer_role, r.items from (WITH target 
     'authorRole', (SELECT am.role FROM "group_members" am WHERE am.group_id = d.group_id AND am.user_id = d.user_id),
     'content', d.content, 'datePosted', to_char(d.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'dateEdited', to_char(d.edited_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'isPinned', d.is_pinned, 'commentCount', d.comment_count, 'likeCount', d.like_count,
-    'liked', EXISTS (SELECT 1 FROM "discussion_likes" l WHERE l.discussion_id = d.id AND l.user_id = $9::int),
+    'liked', EXISTS (SELECT 1 FROM "discussion_likes" l WHERE l.discussion_id = d.id AND l.user_id = $10::int),
     'media', (SELECT json_agg(json_build_object('id', m.id, 'url', m.media_url) ORDER BY m.position, m.id)
       FROM "discussion_media" m WHERE m.discussion_id = d.id AND NOT m.inline),
-    'viewerRole', (SELECT vm.role FROM "group_members" vm WHERE vm.group_id = d.group_id AND vm.user_id = $10::int),
+    'viewerRole', (SELECT vm.role FROM "group_members" vm WHERE vm.group_id = d.group_id AND vm.user_id = $11::int),
     'cursorTs', d.created_at::text
   ) ORDER BY d.is_pinned DESC NULLS LAST, d.created_at DESC NULLS LAST, d.id DESC NULLS LAST)
   FROM page pg CROSS JOIN LATERAL (
@@ -323,23 +327,24 @@ select r.id, r.is_private, r.owner_id, r.viewer_role, r.items from (WITH target 
 ) AS items FROM target t) r;
 
 -- discussions_replies
-select r.id, r.is_private, r.owner_id, r.viewer_role, r.discussion_found, r.parent_found, r.items from (WITH target AS (
+select r.id, r.is_private, r.owner_id, r.viewer_role, r.discussion_found, r.parent_found, r.items, r.hidden_count from (WITH target AS (
     SELECT g.id, g.is_private, g.owner_id, v.role AS viewer_role
     FROM "groups" g LEFT JOIN "group_members" v ON v.group_id = g.id AND v.user_id = $1::int
     WHERE g.id = coalesce($2::int, (SELECT "group_slugs"."group_id" FROM "group_slugs" WHERE "group_slugs"."slug" = $3::text))
   ),
   allowed AS (SELECT id FROM target WHERE (NOT is_private OR viewer_role IS NOT NULL OR owner_id = $4::int)), disc AS (SELECT d.id FROM "discussions" d WHERE d.id = $5::int AND d.group_id = (SELECT id FROM allowed)), parent AS (SELECT c.id FROM "comments" c WHERE c.id = $6::int AND c.discussion_id = (SELECT id FROM disc)),
-        page AS (SELECT c.id FROM "comments" c WHERE c.parent_id = (SELECT id FROM parent)
+        page AS (SELECT c.id FROM "comments" c WHERE c.parent_id = (SELECT id FROM parent) AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $7::int AND bk.blocked_id = c.user_id)
 
-          ORDER BY c.created_at, c.id LIMIT $7::int)
+          ORDER BY c.created_at, c.id LIMIT $8::int)
         SELECT t.id, t.is_private, t.owner_id, t.viewer_role,
-          EXISTS (SELECT 1 FROM "discussions" d WHERE d.id = $8::int AND d.group_id = t.id) AS discussion_found,
+          EXISTS (SELECT 1 FROM "discussions" d WHERE d.id = $9::int AND d.group_id = t.id) AS discussion_found,
           EXISTS (SELECT 1 FROM parent) AS parent_found,
+          (SELECT count(*)::int FROM "comments" c WHERE c.parent_id = (SELECT id FROM parent) AND EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $10::int AND bk.blocked_id = c.user_id)) AS hidden_count,
           (
   SELECT json_agg(json_build_object(
     'id', c.id, 'discussionId', c.discussion_id, 'parentId', c.parent_id, 'content', c.content,
     'datePosted', to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'userId', c.user_id, 'username', c.username, 'profileImage', c.profile_image,
-    'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $9::int),
+    'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $11::int),
     'likeCount', c.like_count, 'replyCount', c.reply_count, 'cursorTs', c.created_at::text
   ) ORDER BY c.created_at, c.id)
   FROM page pg CROSS JOIN LATERAL (
@@ -348,23 +353,24 @@ select r.id, r.is_private, r.owner_id, r.viewer_role, r.discussion_found, r.pare
         FROM target t) r;
 
 -- discussions_replies_next
-select r.id, r.is_private, r.owner_id, r.viewer_role, r.discussion_found, r.parent_found, r.items from (WITH target AS (
+select r.id, r.is_private, r.owner_id, r.viewer_role, r.discussion_found, r.parent_found, r.items, r.hidden_count from (WITH target AS (
     SELECT g.id, g.is_private, g.owner_id, v.role AS viewer_role
     FROM "groups" g LEFT JOIN "group_members" v ON v.group_id = g.id AND v.user_id = $1::int
     WHERE g.id = coalesce($2::int, (SELECT "group_slugs"."group_id" FROM "group_slugs" WHERE "group_slugs"."slug" = $3::text))
   ),
   allowed AS (SELECT id FROM target WHERE (NOT is_private OR viewer_role IS NOT NULL OR owner_id = $4::int)), disc AS (SELECT d.id FROM "discussions" d WHERE d.id = $5::int AND d.group_id = (SELECT id FROM allowed)), parent AS (SELECT c.id FROM "comments" c WHERE c.id = $6::int AND c.discussion_id = (SELECT id FROM disc)),
-        page AS (SELECT c.id FROM "comments" c WHERE c.parent_id = (SELECT id FROM parent)
-          AND (c.created_at, c.id) > ($7::timestamptz, $8::int)
-          ORDER BY c.created_at, c.id LIMIT $9::int)
+        page AS (SELECT c.id FROM "comments" c WHERE c.parent_id = (SELECT id FROM parent) AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $7::int AND bk.blocked_id = c.user_id)
+          AND (c.created_at, c.id) > ($8::timestamptz, $9::int)
+          ORDER BY c.created_at, c.id LIMIT $10::int)
         SELECT t.id, t.is_private, t.owner_id, t.viewer_role,
-          EXISTS (SELECT 1 FROM "discussions" d WHERE d.id = $10::int AND d.group_id = t.id) AS discussion_found,
+          EXISTS (SELECT 1 FROM "discussions" d WHERE d.id = $11::int AND d.group_id = t.id) AS discussion_found,
           EXISTS (SELECT 1 FROM parent) AS parent_found,
+          (SELECT count(*)::int FROM "comments" c WHERE c.parent_id = (SELECT id FROM parent) AND EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $12::int AND bk.blocked_id = c.user_id)) AS hidden_count,
           (
   SELECT json_agg(json_build_object(
     'id', c.id, 'discussionId', c.discussion_id, 'parentId', c.parent_id, 'content', c.content,
     'datePosted', to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'userId', c.user_id, 'username', c.username, 'profileImage', c.profile_image,
-    'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $11::int),
+    'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $13::int),
     'likeCount', c.like_count, 'replyCount', c.reply_count, 'cursorTs', c.created_at::text
   ) ORDER BY c.created_at, c.id)
   FROM page pg CROSS JOIN LATERAL (

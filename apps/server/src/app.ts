@@ -9,6 +9,7 @@ import { accountRoutes } from './modules/account/account.routes';
 import { muteRoutes } from './modules/notifications/mutes.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
+import { blockRoutes } from './modules/blocks/blocks.routes';
 import { authRoutes, sessionRoutes } from './modules/auth/auth.routes';
 import { hashPassword } from './modules/auth/passwords';
 import { discussionRoutes } from './modules/discussions/discussions.routes';
@@ -119,6 +120,7 @@ export async function buildApp(
   await app.register(adminRoutes, { ctx });
   await app.register(reportRoutes, { ctx });
   await app.register(digestRoutes, { ctx });
+  await app.register(blockRoutes, { ctx });
   await app.register(groupRoutes, { ctx });
   await app.register(memberRoutes, { ctx });
   await app.register(blogRoutes, { ctx });

@@ -91,6 +91,7 @@ import type {
   UpdateGroupRequest,
   UpdateGroupResponse,
 } from './groups';
+import type { BlockedListResponse, BlockedQuery, BlockState } from './blocks';
 import type { HealthResponse } from './health';
 import type {
   ClearNotificationsResponse,
@@ -251,6 +252,9 @@ export const API = {
     lookup: get('/users/lookup').query<UserLookupQuery>().returns<UserSummary>(),
     byId: get('/users/:id').returns<Profile>(),
     activity: get('/users/:id/activity').query<ActivityQuery>().returns<ActivityResponse>(),
+    block: post('/api/users/:id/block').returns<BlockState>(),
+    unblock: del('/api/users/:id/block').returns<BlockState>(),
+    blocked: get('/api/users/blocked').query<BlockedQuery>().returns<BlockedListResponse>(),
   },
 
   uploads: {

@@ -239,10 +239,17 @@ export type LikeResponse = z.infer<typeof likeResponseSchema>;
 export const likeStatusResponseSchema = z.object({ liked: z.boolean(), likeCount: z.number().int() });
 export type LikeStatusResponse = z.infer<typeof likeStatusResponseSchema>;
 
-export const commentListResponseSchema = z.object({ comments: z.array(commentSchema), nextCursor: nextCursorSchema });
+/**
+ * `hiddenCount` (issue 15 §6): how many comments of this thread (top-level comments of the post, or one comment's
+ * replies) the viewer does not see because they blocked the author; "1 hidden comment from a blocked person".
+ * Absent when none is hidden.
+ */
+const hiddenCount = z.number().int().min(0).optional();
+
+export const commentListResponseSchema = z.object({ comments: z.array(commentSchema), nextCursor: nextCursorSchema, hiddenCount });
 export type CommentListResponse = z.infer<typeof commentListResponseSchema>;
 
-export const replyListResponseSchema = z.object({ replies: z.array(commentSchema), nextCursor: nextCursorSchema });
+export const replyListResponseSchema = z.object({ replies: z.array(commentSchema), nextCursor: nextCursorSchema, hiddenCount });
 export type ReplyListResponse = z.infer<typeof replyListResponseSchema>;
 
 /**

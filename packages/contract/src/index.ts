@@ -30,3 +30,4 @@ export * from './admin';
 export * from './posting';
 export * from './report-messages';
 export * from './reports';
+export * from './blocks';

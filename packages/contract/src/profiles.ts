@@ -23,6 +23,10 @@ export const profileSchema = z.object({
   profileImage: z.string().nullable(),
   bannerImage: z.string().nullable(),
   createdAt: z.string(),
+  /** GET /users/{id}: whether the viewer blocked this person (issue 15 §6); only ever about the viewer's own blocks. */
+  blocked: z.boolean().optional(),
+  /** GET /users/{id}: what the viewer may do with this person (block: anyone but oneself). */
+  abilities: z.object({ block: z.boolean() }).optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

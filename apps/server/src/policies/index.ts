@@ -12,3 +12,4 @@ export * from './membership';
 export * from './notification';
 export * from './site';
 export * from './report';
+export * from './block';

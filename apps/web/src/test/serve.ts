@@ -24,6 +24,7 @@ export function serve(routes: Routes) {
     if (url.startsWith('/groups/joined') || url.startsWith('/groups/mine')) return json(200, { groups: [], nextCursor: null });
     if (method === 'GET' && url.split('?')[0] === '/notifications')
       return json(200, { notifications: [], unreadCount: 0, nextCursor: null });
+    if (method === 'GET' && url.split('?')[0] === '/api/users/blocked') return json(200, { users: [], total: 0, nextCursor: null });
     if (method === 'GET' && /^\/friends\/\d+\/friends/.test(url)) return json(200, { friends: [], total: 0, nextCursor: null });
     return json(599, { message: `unexpected ${method} ${url}`, code: 'test' });
   });

@@ -7,3 +7,4 @@ export * from './uploads';
 export * from './admin';
 export * from './posting';
 export * from './reports';
+export * from './blocks';

@@ -3,6 +3,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { blogLikes, blogs, blogShares, groupMembers, groups, uploads, users } from '../../db/schema';
 import { prepared } from '../../lib/prepared';
+import { notBlockedBySql } from '../../policies/block';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** Drizzle only: every statement of the blogs feature. Services decide; these read and write. */
@@ -102,6 +103,7 @@ function buildGroupPage(db: Db, name: string, withCursor: boolean) {
     .where(
       and(
         eq(blogs.groupId, placeholder('group')),
+        notBlockedBySql(viewer, sql`${blogs.authorId}`),
         withCursor ? sql`(${blogs.createdAt}, ${blogs.id}) < (${sql.placeholder('cTs')}::timestamptz, ${placeholder('cId')})` : undefined,
       ),
     )
@@ -144,7 +146,8 @@ function buildJoinedPage(db: Db, name: string, withCursor: boolean) {
   const limit = sql`${sql.placeholder('limit')}::int`;
   const after = withCursor ? sql`AND (b.created_at, b.id) < (${sql.placeholder('cTs')}::timestamptz, ${placeholder('cId')})` : sql``;
   const ids = sql`SELECT lb.id FROM ${groupMembers} m
-    CROSS JOIN LATERAL (SELECT b.id, b.created_at FROM ${blogs} b WHERE b.group_id = m.group_id ${after}
+    CROSS JOIN LATERAL (SELECT b.id, b.created_at FROM ${blogs} b WHERE b.group_id = m.group_id
+      AND ${notBlockedBySql(viewer, sql`b.author_id`)} ${after}
       ORDER BY b.created_at DESC, b.id DESC LIMIT ${limit}) lb
     WHERE m.user_id = ${viewer}
     ORDER BY lb.created_at DESC, lb.id DESC LIMIT ${limit}`;

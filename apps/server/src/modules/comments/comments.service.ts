@@ -44,6 +44,8 @@ import {
 import type { DiscussionPath } from '../discussions/discussions.service';
 import { assertMayAct } from '../account/verified';
 import { assertMayPost } from '../posting/posting.service';
+import { replyUnavailable } from '../../policies/block';
+import { isBlocking } from '../blocks/blocks.service';
 
 type PageQuery = { cursor?: string; limit?: number };
 type CommentOrderQuery = { order?: CommentOrder };
@@ -79,6 +81,8 @@ async function commentsPage(
   return {
     items: rows.map((row) => toComment(row, viewerId, moderator)),
     nextCursor: page.items.length > limit && last ? encodeCursor([last.cursorTs, last.id]) : null,
+    // Only when something is hidden: everyone else's answers stay exactly as they were (issue 15 §6).
+    hidden: page.hiddenCount > 0 ? { hiddenCount: page.hiddenCount } : {},
   };
 }
 
@@ -88,14 +92,19 @@ export async function listComments(
   actor: Actor,
   input: DiscussionPath & PageQuery & CommentOrderQuery,
 ): Promise<CommentListResponse> {
-  const { items, nextCursor } = await commentsPage(ctx, actor, { ...input, commentId: null }, DISCUSSION_LIMITS.commentsPageDefault);
-  return { comments: items, nextCursor };
+  const { items, nextCursor, hidden } = await commentsPage(
+    ctx,
+    actor,
+    { ...input, commentId: null },
+    DISCUSSION_LIMITS.commentsPageDefault,
+  );
+  return { comments: items, nextCursor, ...hidden };
 }
 
 /** GET .../comments/{commentId}/replies: one comment's replies, oldest first (a conversation reads down). */
 export async function listReplies(ctx: AppContext, actor: Actor, input: CommentPath & PageQuery): Promise<ReplyListResponse> {
-  const { items, nextCursor } = await commentsPage(ctx, actor, input, DISCUSSION_LIMITS.repliesPageDefault);
-  return { replies: items, nextCursor };
+  const { items, nextCursor, hidden } = await commentsPage(ctx, actor, input, DISCUSSION_LIMITS.repliesPageDefault);
+  return { replies: items, nextCursor, ...hidden };
 }
 
 /** The post of a comment write, readable by the actor; 404 when the post is not in that community. */
@@ -144,6 +153,8 @@ export async function createComment(
         if (repliedTo.discussionId !== discussionId) {
           throw AppError.badRequest(DISCUSSION_MESSAGES.invalidParent, { parentCommentId: DISCUSSION_MESSAGES.invalidParent });
         }
+        // Someone the comment's author blocked may not reply to it; the refusal names no block (issue 15 §6).
+        if (await isBlocking(ctx.db, repliedTo.userId, writer.id)) throw replyUnavailable();
       }
       const parentId = repliedTo ? (repliedTo.parentId ?? repliedTo.id) : null;
       const link = discussionLink(groupId, discussionId);

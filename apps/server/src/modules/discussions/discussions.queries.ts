@@ -16,6 +16,7 @@ import {
 } from '../../db/schema';
 import { prepared } from '../../lib/prepared';
 import { readableCommunitySql } from '../../policies/community';
+import { blockedBySql, notBlockedBySql } from '../../policies/block';
 
 /**
  * Drizzle only: every statement of discussions, comments, likes and pins. Services decide; these read and write.
@@ -35,6 +36,10 @@ const viewer = sql`${p('viewer')}::int`;
 
 /** The community id a path names: the id itself, or the slug looked up in the slug history. */
 const refId = sql`coalesce(${p('gid')}::int, (SELECT ${groupSlugs.groupId} FROM ${groupSlugs} WHERE ${groupSlugs.slug} = ${p('gslug')}::text))`;
+
+/** Rows by an author the viewer blocked are left out of every feed and comment page (issue 15 §6). */
+const unblockedPost = notBlockedBySql(viewer, sql`d.user_id`);
+const unblockedComment = notBlockedBySql(viewer, sql`c.user_id`);
 
 /** ISO 8601 in UTC with milliseconds, as the API answers dates. */
 const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -146,7 +151,7 @@ export function groupFeedQuery(db: Db, withCursor: boolean) {
     : sql``;
   return db.select({ ...accessColumns, items: sql<DiscussionRow[] | null>`r.items` }).from(
     sql`(WITH ${TARGET},
-        page AS (SELECT d.id FROM ${discussions} d WHERE d.group_id = (SELECT id FROM allowed) ${after}
+        page AS (SELECT d.id FROM ${discussions} d WHERE d.group_id = (SELECT id FROM allowed) AND ${unblockedPost} ${after}
           ORDER BY ${PINNED_NEWEST} LIMIT ${limit})
         SELECT t.id, t.is_private, t.owner_id, t.viewer_role, ${discussionJson(PINNED_NEWEST)} AS items FROM target t) r`,
   );
@@ -219,7 +224,7 @@ export function homeFeedQuery(db: Db, withCursor: boolean, rows?: number) {
         few AS (SELECT count(*) <= ${HOME_FEED_FEW_GROUPS} AS yes FROM my),
         page AS (
           (SELECT x.id, x.created_at FROM my CROSS JOIN LATERAL (
-              SELECT d.id, d.created_at FROM ${discussions} d WHERE d.group_id = my.group_id ${after}
+              SELECT d.id, d.created_at FROM ${discussions} d WHERE d.group_id = my.group_id AND ${unblockedPost} ${after}
               ORDER BY ${NEWEST} LIMIT ${limit}) x
             WHERE (SELECT yes FROM few)
             ORDER BY x.created_at DESC NULLS LAST, x.id DESC NULLS LAST LIMIT ${limit})
@@ -228,7 +233,8 @@ export function homeFeedQuery(db: Db, withCursor: boolean, rows?: number) {
             WHERE NOT (SELECT yes FROM few)
               -- A scalar subquery, not EXISTS: EXISTS becomes a join, and the generic plan (which guesses a
               -- couple of memberships) then starts from the memberships and sorts all their posts (70 ms).
-              AND (SELECT m.user_id FROM ${groupMembers} m WHERE m.group_id = d.group_id AND m.user_id = ${viewer}) IS NOT NULL ${after}
+              AND (SELECT m.user_id FROM ${groupMembers} m WHERE m.group_id = d.group_id AND m.user_id = ${viewer}) IS NOT NULL
+              AND ${unblockedPost} ${after}
             ORDER BY ${NEWEST} LIMIT ${limit})
         )
         SELECT ${discussionJson(NEWEST)} AS items) r`,
@@ -264,7 +270,7 @@ export function exploreFeedQuery(db: Db, withCursor: boolean) {
     // the privacy is stale (a privacy change racing a new post) is left out rather than shown. A scalar subquery,
     // not a join: the prepared statement's generic plan would hash-join every public post and sort (150 ms).
     sql`(WITH page AS (SELECT d.id FROM ${discussions} d
-          WHERE d.group_is_public AND NOT (SELECT g.is_private FROM ${groups} g WHERE g.id = d.group_id) ${after}
+          WHERE d.group_is_public AND NOT (SELECT g.is_private FROM ${groups} g WHERE g.id = d.group_id) AND ${unblockedPost} ${after}
           ORDER BY ${NEWEST} LIMIT ${limit})
         SELECT ${discussionJson(NEWEST)} AS items) r`,
   );
@@ -318,30 +324,43 @@ const commentJson = (order: SQL, source: SQL = sql`page`) => sql`(
 const COMMENTS_NEWEST = sql`c.created_at DESC, c.id DESC`;
 const OLDEST = sql`c.created_at, c.id`;
 
-export type CommentsPage = { access: GroupAccess | null; discussionFound: boolean; parentFound: boolean; items: CommentRow[] };
+export type CommentsPage = {
+  access: GroupAccess | null;
+  discussionFound: boolean;
+  parentFound: boolean;
+  items: CommentRow[];
+  /** The thread's comments by authors the viewer blocked, left out of `items` (issue 15 §6). */
+  hiddenCount: number;
+};
 
 function buildComments(db: Db, name: string, replies: boolean, withCursor: boolean, oldest = replies) {
   const disc = sql`disc AS (SELECT d.id FROM ${discussions} d WHERE d.id = ${p('did')}::int AND d.group_id = (SELECT id FROM allowed))`;
   const page = replies
     ? sql`parent AS (SELECT c.id FROM ${comments} c WHERE c.id = ${p('cid')}::int AND c.discussion_id = (SELECT id FROM disc)),
-        page AS (SELECT c.id FROM ${comments} c WHERE c.parent_id = (SELECT id FROM parent)
+        page AS (SELECT c.id FROM ${comments} c WHERE c.parent_id = (SELECT id FROM parent) AND ${unblockedComment}
           ${withCursor ? sql`AND (c.created_at, c.id) > (${p('cTs')}::timestamptz, ${p('cId')}::int)` : sql``}
           ORDER BY ${OLDEST} LIMIT ${limit})`
-    : sql`page AS (SELECT c.id FROM ${comments} c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL
+    : sql`page AS (SELECT c.id FROM ${comments} c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND ${unblockedComment}
           ${withCursor ? (oldest ? sql`AND (c.created_at, c.id) > (${p('cTs')}::timestamptz, ${p('cId')}::int)` : sql`AND (c.created_at, c.id) < (${p('cTs')}::timestamptz, ${p('cId')}::int)`) : sql``}
           ORDER BY ${oldest ? OLDEST : COMMENTS_NEWEST} LIMIT ${limit})`;
+  // The whole thread's comments by people the viewer blocked (not only this page's): the panel says how many.
+  const hiddenThread = replies
+    ? sql`c.parent_id = (SELECT id FROM parent)`
+    : sql`c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL`;
   return db
     .select({
       ...accessColumns,
       discussionFound: sql<boolean>`r.discussion_found`,
       parentFound: sql<boolean>`r.parent_found`,
       items: sql<CommentRow[] | null>`r.items`,
+      hiddenCount: sql<number>`r.hidden_count`,
     })
     .from(
       sql`(WITH ${TARGET}, ${disc}, ${page}
         SELECT t.id, t.is_private, t.owner_id, t.viewer_role,
           EXISTS (SELECT 1 FROM ${discussions} d WHERE d.id = ${p('did')}::int AND d.group_id = t.id) AS discussion_found,
           ${replies ? sql`EXISTS (SELECT 1 FROM parent)` : sql`true`} AS parent_found,
+          (SELECT count(*)::int FROM ${comments} c WHERE ${hiddenThread} AND ${blockedBySql(viewer, sql`c.user_id`)}) AS hidden_count,
           ${commentJson(oldest ? OLDEST : COMMENTS_NEWEST)} AS items
         FROM target t) r`,
     )
@@ -394,6 +413,7 @@ export async function findComments(
     discussionFound: row?.discussionFound ?? false,
     parentFound: row?.parentFound ?? false,
     items: row?.items ?? [],
+    hiddenCount: row?.hiddenCount ?? 0,
   };
 }
 

@@ -248,6 +248,9 @@ export async function findSuggestions(
       SELECT f.addressee_id AS id FROM ${friendships} f WHERE f.requester_id = ${me}
       UNION ALL SELECT f.requester_id FROM ${friendships} f WHERE f.addressee_id = ${me}
       UNION ALL SELECT ${me}
+      -- Nobody one blocked or was blocked by (issue 15 §6): a request between the two would be refused.
+      UNION ALL SELECT b.blocked_id FROM blocks b WHERE b.blocker_id = ${me}
+      UNION ALL SELECT b.blocker_id FROM blocks b WHERE b.blocked_id = ${me}
     ),
     mutual AS (
       SELECT x.id, count(*)::int AS n FROM (

@@ -29,6 +29,8 @@ import {
 } from './friends.queries';
 import { assertMayAct } from '../account/verified';
 import { authorizeFriendship } from '../../policies/friendship';
+import { friendRequestUnavailable } from '../../policies/block';
+import { isBlockedEitherWay } from '../blocks/blocks.service';
 
 /**
  * Friends (SPEC §4 "Friend relation"). The acting user is always the signed-in user: every id in a body names the
@@ -148,7 +150,7 @@ async function rejectRequest(tx: Tx, addressee: SignedIn, requesterId: number): 
 /**
  * POST /friends/request: a pending request from the actor, with a friend_request notification. If the other
  * person's request to the actor is pending, it is accepted instead; sending again while the actor's own request
- * is pending changes nothing; friends already is a 409.
+ * is pending changes nothing; friends already is a 409; a block either way is a neutral 403.
  */
 export async function sendFriendRequest(
   ctx: AppContext,
@@ -162,6 +164,8 @@ export async function sendFriendRequest(
   const addressee = await findUserBrief(ctx.db, input.addressee_id);
   if (!addressee) throw userNotFound();
   const status = await ctx.db.transaction(async (tx): Promise<FriendStatus> => {
+    // Either side's block refuses the request with the same neutral answer (issue 15 §6; decision 0108).
+    if (await isBlockedEitherWay(tx, actor.id, addressee.id)) throw friendRequestUnavailable();
     // Insert first: the pair index decides races. Only when the pair already has a row is it read (and locked).
     // A row deleted between the two statements (a cancel racing this request) is met by inserting again.
     for (let attempt = 0; attempt < 3; attempt += 1) {

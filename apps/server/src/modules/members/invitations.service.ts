@@ -8,6 +8,7 @@ import {
   type RespondInviteResponse,
 } from '@agora/contract';
 import type { Actor, AppContext } from '../../context';
+import { inviteUnavailable } from '../../policies/block';
 import { AppError } from '../../lib/app-error';
 import { decodeCursor, keysetPage } from '../../lib/cursor';
 import { notify, signalUnreadChanged } from '../notifications/notifications.writer';
@@ -39,7 +40,7 @@ export async function inviteToGroup(ctx: AppContext, actor: Actor, input: GroupP
     await lockMembership(tx, group.id, userId);
     if (await findRole(tx, group.id, userId)) throw AppError.conflict('already_member', GROUP_MESSAGES.alreadyMember);
     if (await pendingInviteExists(tx, group.id, userId)) throw AppError.conflict('already_invited', GROUP_MESSAGES.alreadyInvited);
-    // Never null: the sender is staff (a member), the invited person is not.
+    // Null only when the invited person blocked the sender (staff is a member, the invited person is not).
     const id = await notify(tx, {
       recipientId: userId,
       actorId: sender.id,
@@ -48,7 +49,8 @@ export async function inviteToGroup(ctx: AppContext, actor: Actor, input: GroupP
       link: groupWebPath(group.slug),
       groupId: group.id,
     });
-    return id!;
+    if (id === null) throw inviteUnavailable();
+    return id;
   });
   return { message: GROUP_MESSAGES.inviteSent, notificationId };
 }

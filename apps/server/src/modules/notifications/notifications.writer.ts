@@ -9,6 +9,7 @@ import {
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { groupMembers, groups, notifications, users } from '../../db/schema';
+import { blockedBySql } from '../../policies/block';
 
 export type NotificationInsert = typeof notifications.$inferInsert;
 export type NotificationType = NotificationInsert['notiType'];
@@ -134,14 +135,24 @@ async function silenced(tx: DbOrTx, input: NotifyInput): Promise<boolean> {
   return [...rows][0]?.off ?? false;
 }
 
+/** Whether the recipient blocked the actor (one probe of the blocks primary key). */
+async function blockedByRecipient(tx: DbOrTx, input: NotifyInput): Promise<boolean> {
+  const rows = await tx.execute<{ blocked: boolean }>(
+    sql`SELECT ${blockedBySql(sql`${input.recipientId}::int`, sql`${input.actorId}::int`)} AS blocked`,
+  );
+  return [...rows][0]?.blocked ?? false;
+}
+
 /**
- * Notifies one person of another's action, in the caller's transaction; never oneself, nor of a type they turned off. A like, comment_like,
+ * Notifies one person of another's action, in the caller's transaction; never oneself, nor from someone they blocked, nor of a type they turned off. A like, comment_like,
  * mention or new_follower is stored once per sender and object (the unique index
  * `notifications_once_per_object_uq`): a repeat inserts nothing and pushes nothing, and the existing row's id is
  * returned. Returns the id, or null when nobody is notified.
  */
 export async function notify(tx: DbOrTx, input: NotifyInput): Promise<number | null> {
   if (input.recipientId === input.actorId) return null;
+  // Nothing from someone the recipient blocked, whatever the type (issue 15 §6); the actor is told nothing.
+  if (await blockedByRecipient(tx, input)) return null;
   if (await silenced(tx, input)) return null;
   if (isContentType(input.type) && !(await mayRead(tx, input.recipientId, groupOf(input)))) return null;
   const discussionId =

@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import type { AppContext, SignedIn } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { areFriends } from '../friends/friends.service';
+import { isBlocking } from '../blocks/blocks.service';
+import { personAbilities } from '../../policies/block';
 import { claimUpload, deleteUploadFiles, releaseUpload } from '../uploads/uploads.service';
 import { toProfile } from './profiles.mapper';
 import { findUserById, findUserByUsername, findUserForUpdate, type ProfileChanges, updateUser } from './profiles.queries';
@@ -12,13 +14,18 @@ type ParsedUpdate = z.output<typeof updateProfileRequestSchema>;
 /**
  * Another user's profile; 404 when the id names nobody. Profiles are for signed-in users (SPEC §6). Names stay
  * (members see them anyway); the birth year only for the user and their friends, others get "--MM-DD"
- * (ids are sequential, so every profile can be walked: decision 0012 b).
+ * (ids are sequential, so every profile can be walked: decision 0012 b). `blocked` and `abilities.block` are the
+ * viewer's own (issue 15 §6): whether the viewer blocked this person, never whether this person blocked the viewer.
  */
 export async function getProfile(ctx: AppContext, actor: SignedIn, input: { id: number }): Promise<Profile> {
   const user = await findUserById(ctx.db, input.id);
   if (!user) throw AppError.notFound(PROFILE_MESSAGES.userNotFound, 'user_not_found');
-  if (user.id === actor.id || user.birthday === null) return toProfile(user);
-  return toProfile(user, { birthYear: await areFriends(ctx, actor.id, user.id) });
+  const viewer = {
+    blocked: user.id !== actor.id && (await isBlocking(ctx.db, actor.id, user.id)),
+    abilities: personAbilities(actor, user.id),
+  };
+  if (user.id === actor.id || user.birthday === null) return { ...toProfile(user), ...viewer };
+  return { ...toProfile(user, { birthYear: await areFriends(ctx, actor.id, user.id) }), ...viewer };
 }
 
 const IMAGE_FIELDS = [

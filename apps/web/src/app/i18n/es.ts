@@ -15,6 +15,7 @@ import {
   NOTIFICATION_MESSAGES,
   POSTING_LIMITS,
   POSTING_MESSAGES,
+  BLOCK_MESSAGES,
   PROFILE_MESSAGES,
   TEXT_MESSAGES,
   UPLOAD_MESSAGES,
@@ -40,6 +41,7 @@ import type { FRIEND_TEXTS } from '@/features/friends/texts';
 import type { NOTIFICATION_TEXTS } from '@/features/notifications/texts';
 import type { ACCOUNT_TEXTS, ALWAYS_ON_NAMES, NOTIFICATION_TYPE_NAMES } from '@/features/account/texts';
 import type { ADMIN_TEXTS } from '@/features/admin/texts';
+import type { BLOCK_TEXTS } from '@/features/account/blocking-texts';
 
 /**
  * Spanish (español, tuteo). One catalogue for the whole app (over 400 lines on purpose: one lazy chunk per
@@ -76,6 +78,7 @@ type Texts = {
   admin: Translation<typeof ADMIN_TEXTS>;
   notificationTypes: Translation<typeof NOTIFICATION_TYPE_NAMES>;
   alwaysOnTypes: Translation<typeof ALWAYS_ON_NAMES>;
+  blocking: Translation<typeof BLOCK_TEXTS>;
 };
 
 export const texts: Texts = {
@@ -880,6 +883,31 @@ export const texts: Texts = {
     friend_request: 'Solicitudes de amistad',
     group_invite: 'Invitaciones a comunidades',
   },
+  blocking: {
+    block: 'Bloquear',
+    unblock: 'Desbloquear',
+    blockNamed: (username) => `Bloquear a ${username}`,
+    unblockNamed: (username) => `Desbloquear a ${username}`,
+    confirmTitle: (username) => `¿Bloquear a ${username}?`,
+    confirmHint:
+      'No podrá enviarte solicitudes de amistad ni responder a tus comentarios, y no recibirás notificaciones suyas. Sus conversaciones, comentarios y blogs dejarán de mostrarse para ti. Cualquier amistad o solicitud de amistad entre vosotros termina. No se le avisará.',
+    confirmAction: 'Sí, bloquear',
+    cancel: 'Cancelar',
+    blockFailed: 'No se pudo bloquear a esta persona. Inténtalo de nuevo.',
+    unblockFailed: 'No se pudo desbloquear a esta persona. Inténtalo de nuevo.',
+    youBlocked: 'Has bloqueado a esta persona. No ves sus publicaciones y no puede contactarte.',
+    heading: 'Personas bloqueadas',
+    intro: 'Las personas que has bloqueado. No se les avisa.',
+    none: 'No has bloqueado a nadie.',
+    loadFailed: 'No se pudieron cargar las personas que has bloqueado.',
+    tryAgain: 'Reintentar',
+    showMore: 'Mostrar más',
+    blockedOn: (when) => `Bloqueado: ${when}`,
+    hiddenComments: (n) =>
+      plural(n, { one: '# comentario oculto de una persona bloqueada', other: '# comentarios ocultos de personas bloqueadas' }),
+    hiddenReplies: (n) =>
+      plural(n, { one: '# respuesta oculta de una persona bloqueada', other: '# respuestas ocultas de personas bloqueadas' }),
+  },
 };
 
 // ---- The contract's messages: what the server says (SPEC §8 shows it as it is) and the shared validation texts ----
@@ -1125,6 +1153,16 @@ const friends: Translation<typeof FRIEND_MESSAGES> = {
   tooManyRequests: 'Has enviado demasiadas solicitudes de amistad últimamente. Inténtalo de nuevo más tarde.',
 };
 
+const blocks: Translation<typeof BLOCK_MESSAGES> = {
+  blockSelf: 'No puedes bloquearte a ti mismo',
+  userNotFound: 'Usuario no encontrado',
+  blocked: (username) => `Has bloqueado a ${username}`,
+  unblocked: (username) => `Has desbloqueado a ${username}`,
+  friendRequestUnavailable: 'No puedes enviar una solicitud de amistad a esta persona',
+  replyUnavailable: 'No puedes responder a este comentario',
+  inviteUnavailable: 'No puedes invitar a esta persona',
+};
+
 const notifications: Translation<typeof NOTIFICATION_MESSAGES> = {
   notFound: 'Notificación no encontrada',
   markedRead: 'Notificación marcada como leída',
@@ -1168,5 +1206,6 @@ export const catalogue: Catalogue = {
     [NOTIFICATION_MESSAGES, notifications],
     [ADMIN_MESSAGES, admin],
     [POSTING_MESSAGES, posting],
+    [BLOCK_MESSAGES, blocks],
   ]),
 };

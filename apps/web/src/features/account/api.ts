@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   API,
+  type BlockedListResponse,
   type ChangeEmailRequest,
   type ChangePasswordRequest,
   type MessageResponse,
@@ -11,6 +12,9 @@ import {
 import { apiDownload, call, saveBlob } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { ACCOUNT_TEXTS } from './texts';
+import { BLOCK_TEXTS } from './blocking-texts';
+import { blockKeys, refreshAfterBlock } from './blocking-keys';
+import { toastSuccess } from '@/lib/toast';
 
 /**
  * Account keeping (issue 14): the calls of the email banner, the mail-link pages and the settings page. Every
@@ -168,5 +172,47 @@ export function useDownloadExport() {
       saveBlob(blob, filename ?? `agora-export-${id}.zip`);
     },
     meta: { errorMessage: ACCOUNT_TEXTS.downloadFailed },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Blocking (issue 15 §6): here, in the lowest feature, so the settings page's list and the profile panel's button
+// share one pair of mutations.
+
+/** GET /api/users/blocked: the people the viewer blocked, newest first, page by page. */
+export function useBlockedPeople() {
+  const session = useSession();
+  return useInfiniteQuery({
+    queryKey: blockKeys.list(),
+    queryFn: ({ signal, pageParam }) => call(API.users.blocked, { query: { cursor: pageParam }, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last: BlockedListResponse) => last.nextCursor ?? undefined,
+    enabled: Boolean(session),
+  });
+}
+
+/** POST /api/users/{id}/block, then every cache the block changes is refreshed; the server's message is the toast. */
+export function useBlockPerson() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: number) => call(API.users.block, { params: [userId] }),
+    meta: { errorMessage: BLOCK_TEXTS.blockFailed },
+    onSuccess: (state) => {
+      refreshAfterBlock(queryClient, state.userId, true);
+      void toastSuccess(state.message);
+    },
+  });
+}
+
+/** DELETE /api/users/{id}/block, then the same refresh. */
+export function useUnblockPerson() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: number) => call(API.users.unblock, { params: [userId] }),
+    meta: { errorMessage: BLOCK_TEXTS.unblockFailed },
+    onSuccess: (state) => {
+      refreshAfterBlock(queryClient, state.userId, false);
+      void toastSuccess(state.message);
+    },
   });
 }

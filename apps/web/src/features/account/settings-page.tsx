@@ -2,6 +2,7 @@ import { LoadError } from '@/components/load-error';
 import { PageTitle } from '@/components/page-title';
 import { Skeleton } from '@/components/ui/spinner';
 import { useAccountState } from './api';
+import { BlockedSection } from './blocked-section';
 import { DataSection } from './data-section';
 import { NotificationsSection } from './notifications-section';
 import { SecuritySection } from './security-section';
@@ -10,7 +11,7 @@ import { ACCOUNT_TEXTS } from './texts';
 
 /**
  * `/settings` (issue 14 §3–§7), reached from the own profile panel and the side panel: Security (password, email),
- * Sessions, Notifications and Your data. Deleting the account comes with its server side.
+ * Sessions, Notifications, Blocked people (issue 15 §6) and Your data. Deleting the account comes with its server side.
  */
 export function SettingsPage() {
   const account = useAccountState();
@@ -30,6 +31,7 @@ export function SettingsPage() {
       )}
       <SessionsSection />
       <NotificationsSection />
+      <BlockedSection />
       <DataSection />
     </div>
   );

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { CornerDownRight } from 'lucide-react';
+import { CornerDownRight, EyeOff } from 'lucide-react';
 import { type Comment, type Discussion } from '@agora/contract';
 import { LoadError, loadFailed } from '@/components/load-error';
 import { LoadMore } from '@/components/load-more';
@@ -11,6 +11,7 @@ import { COMMENT_FORMAT, RichText } from '@/lib/rich-text';
 import { useSession } from '@/lib/session';
 import { toastError } from '@/lib/toast';
 import { useProfilePanel } from '@/features/profiles/public';
+import { BLOCK_TEXTS } from '@/features/account/public';
 import { useComments, useLikeComment, useReplies } from './api';
 import { copyLink } from './copy-link';
 import { LikeButton } from './like-button';
@@ -69,6 +70,8 @@ export function CommentsSection({ post, linked, expanded, onToggleReplies, onRep
     if (searching && !isFetchingNextPage && pages > 0) void fetchNextPage();
   }, [searching, isFetchingNextPage, fetchNextPage, pages]);
   const linkedMissing = linkedTop !== null && !comments.isPending && !found && !searching && !comments.isError;
+  // The thread's comments by people the viewer blocked (issue 15 §6): every page says the same count; the newest wins.
+  const hidden = comments.data?.pages.at(-1)?.hiddenCount ?? 0;
   return (
     <section aria-labelledby="post-comments-heading" className="px-4 pb-4 sm:px-5">
       <h3 id="post-comments-heading" className="text-base font-semibold text-fg">
@@ -92,11 +95,11 @@ export function CommentsSection({ post, linked, expanded, onToggleReplies, onRep
           retrying={comments.isFetching}
           className="mt-3"
         />
-      ) : list.length === 0 ? (
+      ) : list.length === 0 && hidden === 0 ? (
         <p className="py-6 text-center text-sm text-fg-subtle">
           {DISCUSSION_TEXTS.noComments}. {DISCUSSION_TEXTS.beFirstComment}
         </p>
-      ) : (
+      ) : list.length === 0 ? null : (
         <ul className="mt-3 space-y-4">
           {list.map((comment) => (
             <li key={comment.id}>
@@ -121,6 +124,7 @@ export function CommentsSection({ post, linked, expanded, onToggleReplies, onRep
           ))}
         </ul>
       )}
+      {hidden > 0 ? <HiddenLine text={BLOCK_TEXTS.hiddenComments(hidden)} /> : null}
       <LoadMore
         hasMore={comments.hasNextPage && !comments.isFetchNextPageError}
         loading={comments.isFetchingNextPage}
@@ -246,6 +250,7 @@ function RepliesToggle({ comment, groupId, linkedReply, open, onToggle, onReply 
     if (searching && !isFetchingNextPage && pages > 0) void fetchNextPage();
   }, [searching, isFetchingNextPage, fetchNextPage, pages]);
   const loading = open && replies.isPending && replies.fetchStatus === 'fetching';
+  const hidden = open ? (replies.data?.pages.at(-1)?.hiddenCount ?? 0) : 0;
   const listId = `replies-${comment.id}`;
   return (
     <div className="mt-1">
@@ -269,6 +274,7 @@ function RepliesToggle({ comment, groupId, linkedReply, open, onToggle, onReply 
           ))}
         </ul>
       ) : null}
+      {hidden > 0 ? <HiddenLine text={BLOCK_TEXTS.hiddenReplies(hidden)} /> : null}
       {open ? (
         <LoadMore
           hasMore={replies.hasNextPage && !replies.isFetchNextPageError}
@@ -278,5 +284,15 @@ function RepliesToggle({ comment, groupId, linkedReply, open, onToggle, onReply 
         />
       ) : null}
     </div>
+  );
+}
+
+/** "1 hidden comment from a blocked person": what the viewer's blocks left out of this thread (issue 15 §6). */
+function HiddenLine({ text }: { text: string }) {
+  return (
+    <p className="mt-3 flex items-center gap-2 text-sm text-fg-subtle italic">
+      <EyeOff className="size-4 shrink-0" aria-hidden />
+      {text}
+    </p>
   );
 }

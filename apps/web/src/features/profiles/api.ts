@@ -4,12 +4,9 @@ import { call, upload } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { defineTexts } from '@/lib/i18n';
 
-export const profileKeys = {
-  all: ['profiles'] as const,
-  own: () => [...profileKeys.all, 'own'] as const,
-  detail: (id: number) => [...profileKeys.all, 'detail', id] as const,
-  byUsername: (username: string) => [...profileKeys.all, 'username', username.toLowerCase()] as const,
-};
+import { profileKeys } from './keys';
+
+export { profileKeys };
 
 /** GET /users/lookup?username=: who a username (any case) is, for an @mention's link; 404 when nobody has it. */
 export function useUserByUsername(username: string | null) {

@@ -23,7 +23,8 @@ import { useProfileImageUpload } from './profile-image-upload';
 import { CloseButton, ProfileBanner, ProfilePicture } from './profile-header';
 import { useProfilePanel } from './use-profile-panel';
 import { PROFILE_TEXTS } from './texts';
-import { ACCOUNT_TEXTS } from '@/features/account/public';
+import { ACCOUNT_TEXTS, BLOCK_TEXTS } from '@/features/account/public';
+import { BlockButton } from './block-button';
 import { toastSuccess } from '@/lib/toast';
 
 // The cropper (react-easy-crop, the slider) loads when a photo is chosen, not with the panel.
@@ -246,7 +247,13 @@ function ProfileView({ userId, own, onBack, onClose, closeGuardRef }: ProfileVie
                 </Tooltip>
               </div>
             ) : null}
-            {own ? null : slots.friendActions({ userId: profile.id, username: profile.username })}
+            {own ? null : (
+              // A blocked person gets no friend buttons: a request between the two is refused anyway (issue 15 §6).
+              <div className="flex flex-wrap items-center justify-end gap-1.5 pb-1">
+                {profile.blocked ? null : slots.friendActions({ userId: profile.id, username: profile.username })}
+                {profile.abilities?.block ? <BlockButton profile={profile} /> : null}
+              </div>
+            )}
           </div>
           <div className="mt-3 min-w-0">
             <h2 className="truncate text-xl font-bold tracking-tight text-fg">
@@ -258,6 +265,11 @@ function ProfileView({ userId, own, onBack, onClose, closeGuardRef }: ProfileVie
                 {profile.bio || PROFILE_TEXTS.emptyBio}
               </p>
             )}
+            {profile.blocked ? (
+              <p role="status" className="mt-3 rounded-lg bg-surface-muted px-3 py-2 text-sm text-fg-muted">
+                {BLOCK_TEXTS.youBlocked}
+              </p>
+            ) : null}
           </div>
           {/* Switching away from Overview leaves edit mode (SPEC §4 Profile). */}
           <Tabs defaultValue="overview" className="mt-5" onValueChange={(tab) => (tab === 'overview' ? undefined : setDraft(null))}>
