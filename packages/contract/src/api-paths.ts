@@ -5,6 +5,7 @@ import type {
   ChangeEmailRequest,
   ChangePasswordRequest,
   ConfirmEmailChangeRequest,
+  DeleteAccountRequest,
   ForgotPasswordRequest,
   ResetPasswordRequest,
   VerifyEmailRequest,
@@ -91,6 +92,9 @@ import type {
 import type { HealthResponse } from './health';
 import type {
   ClearNotificationsResponse,
+  MuteRequest,
+  MutesResponse,
+  MuteState,
   NotificationCountResponse,
   NotificationSettings,
   NotificationsQuery,
@@ -223,6 +227,7 @@ export const API = {
     latestExport: get('/api/account/export').returns<{ export: AccountExport | null }>(),
     // A zip, not JSON: the web fetches it as bytes.
     downloadExport: get('/api/account/export/:id').returns<ArrayBuffer>(),
+    remove: del('/api/account').body<DeleteAccountRequest>().returns<MessageResponse>(),
   },
 
   users: {
@@ -260,6 +265,9 @@ export const API = {
     reportLike: post('/notifications').body<ReportLikeRequest>().returns<ReportLikeResponse>(),
     settings: get('/notifications/settings').returns<NotificationSettings>(),
     updateSettings: put('/notifications/settings').body<UpdateNotificationSettings>().returns<NotificationSettings>(),
+    mutes: get('/api/notifications/mutes').returns<MutesResponse>(),
+    muteGroup: put('/api/groups/:id/mute').body<MuteRequest>().returns<MuteState>(),
+    muteDiscussion: put('/groups/:id/discussions/:discussionId/mute').body<MuteRequest>().returns<MuteState>(),
   },
 
   groups: {
