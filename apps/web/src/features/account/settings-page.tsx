@@ -3,6 +3,7 @@ import { PageTitle } from '@/components/page-title';
 import { Skeleton } from '@/components/ui/spinner';
 import { useAccountState } from './api';
 import { DataSection } from './data-section';
+import { DeleteSection } from './delete-section';
 import { NotificationsSection } from './notifications-section';
 import { SecuritySection } from './security-section';
 import { SessionsSection } from './sessions-section';
@@ -10,7 +11,7 @@ import { ACCOUNT_TEXTS } from './texts';
 
 /**
  * `/settings` (issue 14 §3–§7), reached from the own profile panel and the side panel: Security (password, email),
- * Sessions, Notifications and Your data. Deleting the account comes with its server side.
+ * Sessions, Notifications (with what is muted), Your data and Delete account.
  */
 export function SettingsPage() {
   const account = useAccountState();
@@ -31,6 +32,7 @@ export function SettingsPage() {
       <SessionsSection />
       <NotificationsSection />
       <DataSection />
+      <DeleteSection />
     </div>
   );
 }
