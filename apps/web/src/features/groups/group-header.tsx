@@ -74,7 +74,7 @@ export function GroupHeader({
             {detail.invite && !viewer.isMember ? null : <MembershipButton detail={detail} viewer={viewer} />}
             <CopyLinkButton slug={group.slug} />
             {viewer.isOwner ? <PrivacySwitch groupId={group.id} isPrivate={group.is_private === 1} /> : null}
-            {viewer.isOwner ? <GroupSettingsMenu group={group} /> : null}
+            {viewer.isMember ? <GroupSettingsMenu group={group} isOwner={viewer.isOwner} /> : null}
           </div>
         </div>
         {invitation}
