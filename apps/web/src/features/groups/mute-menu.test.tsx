@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
+import type { MutesResponse } from '@agora/contract';
 import { json, renderApp, signIn } from '@/test/render-app';
 import { serve } from '@/test/serve';
 import { makeDetail, ownedDetail } from './test-data';
@@ -10,13 +11,13 @@ vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 5_000 });
 afterEach(() => toast.dismiss());
 
-const NONE = { groups: [], discussions: [], mutedGroups: [], mutedDiscussions: [] };
-const MUTED = { ...NONE, groups: [12], mutedGroups: [{ id: 12, name: 'Night Owls', slug: 'night-owls' }] };
+const NONE: MutesResponse = { groups: [], discussions: [], mutedGroups: [], mutedDiscussions: [] };
+const MUTED: MutesResponse = { ...NONE, groups: [12], mutedGroups: [{ id: 12, name: 'Night Owls', slug: 'night-owls' }] };
 
 describe('community menu: mute', () => {
   it('a member mutes from the menu (state asked when it opens), sees the toast, and the menu then offers Unmute', async () => {
     signIn();
-    let mutes: typeof NONE = NONE;
+    let mutes = NONE;
     const { calls } = serve({
       'GET /groups/night-owls': () => json(200, makeDetail({ is_member: true })),
       'GET /api/notifications/mutes': () => json(200, mutes),
