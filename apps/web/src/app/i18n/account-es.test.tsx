@@ -78,5 +78,10 @@ describe('SettingsPage in Spanish', () => {
     expect(await within(sessions).findByText('Este dispositivo')).toBeInTheDocument();
     await user.click(within(sessions).getByRole('button', { name: 'Cerrar sesión en todos los demás dispositivos' }));
     expect(await screen.findByText('Se cerró la sesión en todos los demás dispositivos')).toBeInTheDocument();
+    expect(await within(notifications).findByText(/No has silenciado ninguna comunidad/)).toBeInTheDocument();
+    const danger = await section('Eliminar la cuenta');
+    await user.click(within(danger).getByRole('button', { name: 'Eliminar mi cuenta' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Eliminar tu cuenta?' });
+    expect(within(dialog).getByRole('checkbox', { name: 'Eliminar también todo lo que publiqué' })).not.toBeChecked();
   });
 });
