@@ -78,6 +78,14 @@ describe('SettingsPage in Spanish', () => {
     expect(await within(sessions).findByText('Este dispositivo')).toBeInTheDocument();
     await user.click(within(sessions).getByRole('button', { name: 'Cerrar sesión en todos los demás dispositivos' }));
     expect(await screen.findByText('Se cerró la sesión en todos los demás dispositivos')).toBeInTheDocument();
+  });
+
+  it('shows the muted list and the delete dialog in the chosen language', async () => {
+    setCatalogueLoader(async () => spanish);
+    await setLocaleChoice('es');
+    routes();
+    const { user } = renderApp('/settings');
+    const notifications = await section('Notificaciones');
     expect(await within(notifications).findByText(/No has silenciado ninguna comunidad/)).toBeInTheDocument();
     const danger = await section('Eliminar la cuenta');
     await user.click(within(danger).getByRole('button', { name: 'Eliminar mi cuenta' }));
