@@ -267,7 +267,7 @@ export const API = {
     updateSettings: put('/notifications/settings').body<UpdateNotificationSettings>().returns<NotificationSettings>(),
     mutes: get('/api/notifications/mutes').returns<MutesResponse>(),
     muteGroup: put('/api/groups/:id/mute').body<MuteRequest>().returns<MuteState>(),
-    muteDiscussion: put('/groups/:id/discussions/:discussionId/mute').body<MuteRequest>().returns<MuteState>(),
+    muteDiscussion: put('/groups/:groupId/discussions/:discussionId/mute').body<MuteRequest>().returns<MuteState>(),
   },
 
   groups: {
