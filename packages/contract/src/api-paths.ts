@@ -5,6 +5,7 @@ import type {
   ChangeEmailRequest,
   ChangePasswordRequest,
   ConfirmEmailChangeRequest,
+  DeleteAccountRequest,
   ForgotPasswordRequest,
   ResetPasswordRequest,
   VerifyEmailRequest,
@@ -95,6 +96,9 @@ import type { BlockedListResponse, BlockedQuery, BlockState } from './blocks';
 import type { HealthResponse } from './health';
 import type {
   ClearNotificationsResponse,
+  MuteRequest,
+  MutesResponse,
+  MuteState,
   NotificationCountResponse,
   NotificationSettings,
   NotificationsQuery,
@@ -228,6 +232,7 @@ export const API = {
     latestExport: get('/api/account/export').returns<{ export: AccountExport | null }>(),
     // A zip, not JSON: the web fetches it as bytes.
     downloadExport: get('/api/account/export/:id').returns<ArrayBuffer>(),
+    remove: del('/api/account').body<DeleteAccountRequest>().returns<MessageResponse>(),
   },
 
   /** Site staff (issue 15 §8): 404 to anyone but a site admin. */
@@ -286,6 +291,9 @@ export const API = {
     updateSettings: put('/notifications/settings').body<UpdateNotificationSettings>().returns<NotificationSettings>(),
     // Issue 14 §6: the digest mail's link, without signing in (the token is the proof).
     unsubscribeDigest: post('/api/notifications/digest/unsubscribe').body<UnsubscribeDigestRequest>().returns<MessageResponse>(),
+    mutes: get('/api/notifications/mutes').returns<MutesResponse>(),
+    muteGroup: put('/api/groups/:id/mute').body<MuteRequest>().returns<MuteState>(),
+    muteDiscussion: put('/groups/:groupId/discussions/:discussionId/mute').body<MuteRequest>().returns<MuteState>(),
   },
 
   groups: {

@@ -178,6 +178,26 @@ export const muteRequestSchema = z.object({ muted: z.boolean({ error: 'muted mus
 export type MuteRequest = z.infer<typeof muteRequestSchema>;
 export const muteStateSchema = z.object({ muted: z.boolean() });
 export type MuteState = z.infer<typeof muteStateSchema>;
-/** GET /api/notifications/mutes: the ids of the communities and discussions the caller muted. */
-export const mutesResponseSchema = z.object({ groups: z.array(z.number().int()), discussions: z.array(z.number().int()) });
+/** A muted community as the settings page lists it. */
+export const mutedGroupSchema = z.object({ id: z.number().int(), name: z.string(), slug: z.string() });
+export type MutedGroup = z.infer<typeof mutedGroupSchema>;
+/** A muted discussion as the settings page lists it: its community and the start of its text (plain, one line). */
+export const mutedDiscussionSchema = z.object({
+  id: z.number().int(),
+  groupId: z.number().int(),
+  groupName: z.string(),
+  excerpt: z.string(),
+});
+export type MutedDiscussion = z.infer<typeof mutedDiscussionSchema>;
+/**
+ * GET /api/notifications/mutes: the ids of the communities and discussions the caller muted (`groups`,
+ * `discussions`), and the same with what the settings page names them by (`mutedGroups`, `mutedDiscussions`,
+ * newest mute first; added later, so a client may ignore them).
+ */
+export const mutesResponseSchema = z.object({
+  groups: z.array(z.number().int()),
+  discussions: z.array(z.number().int()),
+  mutedGroups: z.array(mutedGroupSchema),
+  mutedDiscussions: z.array(mutedDiscussionSchema),
+});
 export type MutesResponse = z.infer<typeof mutesResponseSchema>;

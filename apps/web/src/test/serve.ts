@@ -18,6 +18,9 @@ export function serve(routes: Routes) {
     if (url === '/users/profile') return json(200, makeProfile());
     // The email banner's question (issue 14 §2): a confirmed account unless a route says otherwise.
     if (method === 'GET' && url === '/api/account') return json(200, { email: 'ada@example.com', emailVerified: true, pendingEmail: null, siteAdmin: false });
+    // What the person muted (issue 14 §6): nothing unless a route says otherwise.
+    if (method === 'GET' && url === '/api/notifications/mutes')
+      return json(200, { groups: [], discussions: [], mutedGroups: [], mutedDiscussions: [] });
     if (url.startsWith('/groups/joined/discussions') || url.startsWith('/groups/suggested/discussions'))
       return json(200, { discussions: [], nextCursor: null });
     if (url.startsWith('/groups/joined/blogs')) return json(200, { blogs: [], nextCursor: null });

@@ -23,6 +23,8 @@ describe('mutes', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/notifications/mutes', headers: owner.auth })).json()).toEqual({
       groups: [],
       discussions: [quiet.id],
+      mutedGroups: [],
+      mutedDiscussions: [{ id: quiet.id, groupId: group.id, groupName: group.name, excerpt: 'Quiet one' }],
     });
     await t.app.inject({
       method: 'POST',
@@ -58,6 +60,42 @@ describe('mutes', () => {
       payload: { content: 'Yo' },
     });
     expect(await types(owner.auth)).toEqual([]);
+  });
+
+  it('lists the mutes by name, newest first, with a one-line excerpt; a post of a private community left is no longer named', async () => {
+    const owner = await createUser(t.database.db);
+    const fan = await createUser(t.database.db);
+    const first = await createGroup(t.database.db, { owner, members: [{ user: fan }] });
+    const second = await createGroup(t.database.db, { owner, members: [{ user: fan }] });
+    const secret = await createGroup(t.database.db, { owner, isPrivate: true, members: [{ user: fan }] });
+    const long = await createPost(t, first, owner, `Line one\n\n  ${'word '.repeat(40)}end`);
+    const hidden = await createPost(t, secret, owner, 'Members only');
+    const put = (url: string, muted: boolean) => t.app.inject({ method: 'PUT', url, headers: fan.auth, payload: { muted } });
+    await put(`/api/groups/${first.id}/mute`, true);
+    await put(`/api/groups/${second.slug}/mute`, true);
+    await put(`/groups/${first.id}/discussions/${long.id}/mute`, true);
+    await put(`/groups/${secret.id}/discussions/${hidden.id}/mute`, true);
+    const list = async () => (await t.app.inject({ method: 'GET', url: '/api/notifications/mutes', headers: fan.auth })).json();
+    const body = await list();
+    expect(body.groups).toEqual([first.id, second.id]);
+    expect(body.mutedGroups).toEqual([
+      { id: second.id, name: second.name, slug: second.slug },
+      { id: first.id, name: first.name, slug: first.slug },
+    ]);
+    expect(body.mutedDiscussions.map((d: { id: number }) => d.id)).toEqual([hidden.id, long.id]);
+    const excerpt = body.mutedDiscussions[1].excerpt as string;
+    expect(excerpt.startsWith('Line one word word')).toBe(true);
+    expect(excerpt.endsWith('word…')).toBe(true);
+    expect(excerpt.length).toBeLessThanOrEqual(121);
+
+    // Leaving the private community: the mute stays (its id), its text is no longer shown.
+    expect((await t.app.inject({ method: 'POST', url: `/api/groups/${secret.id}/leave`, headers: fan.auth })).statusCode).toBe(200);
+    const after = await list();
+    expect(after.discussions).toContain(hidden.id);
+    expect(after.mutedDiscussions.map((d: { id: number }) => d.id)).toEqual([long.id]);
+
+    await put(`/api/groups/${second.id}/mute`, false);
+    expect((await list()).mutedGroups.map((g: { id: number }) => g.id)).toEqual([first.id]);
   });
 
   it('refuses a visitor (401), a private community one is not in (403), a discussion of another community (404), bad input (400)', async () => {

@@ -79,4 +79,17 @@ describe('SettingsPage in Spanish', () => {
     await user.click(within(sessions).getByRole('button', { name: 'Cerrar sesión en todos los demás dispositivos' }));
     expect(await screen.findByText('Se cerró la sesión en todos los demás dispositivos')).toBeInTheDocument();
   });
+
+  it('shows the muted list and the delete dialog in the chosen language', async () => {
+    setCatalogueLoader(async () => spanish);
+    await setLocaleChoice('es');
+    routes();
+    const { user } = renderApp('/settings');
+    const notifications = await section('Notificaciones');
+    expect(await within(notifications).findByText(/No has silenciado ninguna comunidad/)).toBeInTheDocument();
+    const danger = await section('Eliminar la cuenta');
+    await user.click(within(danger).getByRole('button', { name: 'Eliminar mi cuenta' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Eliminar tu cuenta?' });
+    expect(within(dialog).getByRole('checkbox', { name: 'Eliminar también todo lo que publiqué' })).not.toBeChecked();
+  });
 });

@@ -1,9 +1,11 @@
+import { useCallback } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   API,
   type BlockedListResponse,
   type ChangeEmailRequest,
   type ChangePasswordRequest,
+  type DeleteAccountRequest,
   type MessageResponse,
   type NotificationSettings,
   type ResetPasswordRequest,
@@ -11,6 +13,8 @@ import {
 } from '@agora/contract';
 import { apiDownload, call, saveBlob } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
+import { disconnectSocket } from '@/lib/socket';
+import { clearDrafts, clearSession } from '@/lib/storage';
 import { ACCOUNT_TEXTS } from './texts';
 import { BLOCK_TEXTS } from './blocking-texts';
 import { blockKeys, refreshAfterBlock } from './blocking-keys';
@@ -215,4 +219,27 @@ export function useUnblockPerson() {
       void toastSuccess(state.message);
     },
   });
+}
+
+/**
+ * DELETE /api/account (issue 14 §8). On success the dialog leaves the page, then signs this device out
+ * (`useSignOutHere`; the server has ended every session already).
+ */
+export function useDeleteAccount() {
+  return useMutation({
+    mutationFn: (body: DeleteAccountRequest) => call(API.account.remove, { body }),
+    // The dialog shows the refusal (a wrong password, a community still owned) as the server wrote it.
+    meta: { silent: true },
+  });
+}
+
+/** What signing out after the deletion clears (as logout does); called by the dialog once its page is gone. */
+export function useSignOutHere() {
+  const queryClient = useQueryClient();
+  return useCallback(() => {
+    clearSession();
+    clearDrafts();
+    queryClient.clear();
+    disconnectSocket();
+  }, [queryClient]);
 }

@@ -1,16 +1,20 @@
 import { useId } from 'react';
-import { DIGEST_FREQUENCIES, OPTIONAL_NOTIFICATION_TYPES } from '@agora/contract';
+import { Link } from 'react-router';
+import { appPaths, DIGEST_FREQUENCIES, OPTIONAL_NOTIFICATION_TYPES } from '@agora/contract';
+import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/load-error';
 import { Skeleton } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { useNotificationSettings, useUpdateNotificationSettings } from './api';
+import { useMutes, useSetMute } from './mutes';
 import { SettingsSection } from './section';
 import { Switch } from './switch';
 import { ACCOUNT_TEXTS, ALWAYS_ON_NAMES, NOTIFICATION_TYPE_NAMES } from './texts';
 
 /**
  * Issue 14 §6: a switch per type a person can turn off, the two that carry answer buttons shown always on, and
- * the email digest (off, daily, weekly). Each change is saved at once, sending only what changed.
+ * the email digest (off, daily, weekly), and what the person muted. Each change is saved at once, sending only
+ * what changed.
  */
 export function NotificationsSection() {
   const settings = useNotificationSettings();
@@ -68,8 +72,87 @@ export function NotificationsSection() {
               ))}
             </div>
           </fieldset>
+          <MutedList />
         </div>
       )}
     </SettingsSection>
+  );
+}
+
+const rowClass = 'flex min-w-0 items-center justify-between gap-3 py-2.5';
+const linkClass = 'min-w-0 truncate font-medium text-fg underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-ring';
+
+/** The communities and discussions muted (issue 14 §6), newest first, each with Unmute. */
+function MutedList() {
+  const mutes = useMutes();
+  const setMute = useSetMute();
+  const data = mutes.data;
+  return (
+    <section aria-labelledby="settings-muted">
+      <h3 id="settings-muted" className="font-semibold text-fg">
+        {ACCOUNT_TEXTS.mutedHeading}
+      </h3>
+      <p className="mt-1 text-sm text-fg-subtle">{ACCOUNT_TEXTS.mutedIntro}</p>
+      {mutes.isPending ? (
+        <Skeleton className="mt-3 h-8 w-full" />
+      ) : mutes.isError || !data ? (
+        <div className="mt-3">
+          <LoadError message={ACCOUNT_TEXTS.loadFailed} onRetry={() => void mutes.refetch()} />
+        </div>
+      ) : data.mutedGroups.length === 0 && data.mutedDiscussions.length === 0 ? (
+        <p className="mt-3 text-sm text-fg-muted">{ACCOUNT_TEXTS.noMutes}</p>
+      ) : (
+        <div className="mt-3 space-y-4">
+          {data.mutedGroups.length > 0 ? (
+            <div>
+              <h4 className="text-sm font-medium text-fg-subtle">{ACCOUNT_TEXTS.mutedCommunities}</h4>
+              <ul className="divide-y divide-line">
+                {data.mutedGroups.map((group) => (
+                  <li key={group.id} className={rowClass}>
+                    <Link to={appPaths.group(group.slug)} className={linkClass}>
+                      {group.name}
+                    </Link>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      aria-label={ACCOUNT_TEXTS.unmuteLabel(group.name)}
+                      onClick={() => setMute.mutate({ kind: 'group', groupId: group.id, muted: false })}
+                    >
+                      {ACCOUNT_TEXTS.unmute}
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          {data.mutedDiscussions.length > 0 ? (
+            <div>
+              <h4 className="text-sm font-medium text-fg-subtle">{ACCOUNT_TEXTS.mutedDiscussions}</h4>
+              <ul className="divide-y divide-line">
+                {data.mutedDiscussions.map((post) => {
+                  const name = ACCOUNT_TEXTS.mutedPostIn(post.groupName);
+                  return (
+                    <li key={post.id} className={rowClass}>
+                      <Link to={appPaths.discussion(post.groupId, post.id)} className="min-w-0 text-sm focus-visible:outline-2 focus-visible:outline-ring">
+                        <span className="block truncate font-medium text-fg hover:underline">{name}</span>
+                        <span className="block truncate text-fg-subtle">{post.excerpt}</span>
+                      </Link>
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        aria-label={ACCOUNT_TEXTS.unmuteLabel(`${name}: ${post.excerpt}`)}
+                        onClick={() => setMute.mutate({ kind: 'discussion', groupId: post.groupId, discussionId: post.id, muted: false })}
+                      >
+                        {ACCOUNT_TEXTS.unmute}
+                      </Button>
+                    </li>
+                  );
+                })}
+              </ul>
+            </div>
+          ) : null}
+        </div>
+      )}
+    </section>
   );
 }

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { ACCOUNT_MESSAGES, type AccountExport, type AccountState, type NotificationSettings } from '@agora/contract';
+import { getSession } from '@/lib/storage';
 import { json, makeProfile, renderApp, signIn } from '@/test/render-app';
 import { serve } from '@/test/serve';
 
@@ -68,7 +69,7 @@ describe('SettingsPage', () => {
     expect(router.state.location.search).toBe('?redirect=%2Fsettings');
   });
 
-  it('is titled, with its four sections, and is reached from the side panel and the own profile panel', async () => {
+  it('is titled, with its five sections, and is reached from the side panel and the own profile panel', async () => {
     routes({ 'GET /users/profile': () => json(200, makeProfile()) });
     const { user, router } = renderApp('/');
     const side = screen.getByRole('complementary', { name: 'Side panel' });
@@ -76,7 +77,7 @@ describe('SettingsPage', () => {
     expect(router.state.location.pathname).toBe('/settings');
     expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Settings · Agora'));
-    for (const name of ['Security', 'Sessions', 'Notifications', 'Your data']) expect(await section(name)).toBeInTheDocument();
+    for (const name of ['Security', 'Sessions', 'Notifications', 'Your data', 'Delete account']) expect(await section(name)).toBeInTheDocument();
 
     await router.navigate('/?profile=me');
     const panel = await screen.findByRole('dialog');
@@ -308,6 +309,128 @@ describe('SettingsPage', () => {
       const data = await section('Your data');
       await user.click(await within(data).findByRole('button', { name: 'Request my data' }));
       expect(await screen.findByText(ACCOUNT_MESSAGES.exportOncePerDay)).toBeInTheDocument();
+    });
+  });
+  describe('Muted', () => {
+    const MUTES = {
+      groups: [3],
+      discussions: [44],
+      mutedGroups: [{ id: 3, name: 'Chess Club', slug: 'chess-club' }],
+      mutedDiscussions: [{ id: 44, groupId: 3, groupName: 'Chess Club', excerpt: 'Opening ideas for beginners' }],
+    };
+
+    it('lists the muted communities and discussions from the server, with links; Unmute sends the change and drops the row', async () => {
+      let mutes = MUTES;
+      const { calls } = routes({
+        'GET /api/notifications/mutes': () => json(200, mutes),
+        'PUT /api/groups/3/mute': () => {
+          mutes = { ...mutes, groups: [], mutedGroups: [] };
+          return json(200, { muted: false });
+        },
+        'PUT /groups/3/discussions/44/mute': () => {
+          mutes = { ...mutes, discussions: [], mutedDiscussions: [] };
+          return json(200, { muted: false });
+        },
+      });
+      const { user } = renderApp('/settings');
+      const muted = await within(await section('Notifications')).findByRole('region', { name: 'Muted' });
+      expect(await within(muted).findByRole('link', { name: 'Chess Club' })).toHaveAttribute('href', '/group/chess-club');
+      expect(within(muted).getByRole('link', { name: /A post in Chess Club/ })).toHaveAttribute('href', '/groups/3/discussions/44');
+      expect(within(muted).getByText('Opening ideas for beginners')).toBeInTheDocument();
+
+      await user.click(within(muted).getByRole('button', { name: 'Unmute Chess Club' }));
+      await waitFor(() => expect(within(muted).queryByRole('link', { name: 'Chess Club' })).not.toBeInTheDocument());
+      await user.click(within(muted).getByRole('button', { name: 'Unmute A post in Chess Club: Opening ideas for beginners' }));
+      expect(await within(muted).findByText(/You have not muted any community or discussion/)).toBeInTheDocument();
+      expect(calls.filter((c) => c.method === 'PUT').map((c) => [c.url, c.body])).toEqual([
+        ['/api/groups/3/mute', { muted: false }],
+        ['/groups/3/discussions/44/mute', { muted: false }],
+      ]);
+    });
+
+    it('puts a refused unmute back and says so', async () => {
+      routes({
+        'GET /api/notifications/mutes': () => json(200, MUTES),
+        'PUT /api/groups/3/mute': () => json(403, { message: 'This community is private', code: 'forbidden' }),
+      });
+      const { user } = renderApp('/settings');
+      const muted = await within(await section('Notifications')).findByRole('region', { name: 'Muted' });
+      await user.click(await within(muted).findByRole('button', { name: 'Unmute Chess Club' }));
+      expect(await screen.findByText('This community is private')).toBeInTheDocument();
+      expect(await within(muted).findByRole('link', { name: 'Chess Club' })).toBeInTheDocument();
+    });
+  });
+
+  describe('Delete account', () => {
+    async function openDialog(user: ReturnType<typeof renderApp>['user']) {
+      const danger = await section('Delete account');
+      await user.click(within(danger).getByRole('button', { name: 'Delete my account' }));
+      return screen.findByRole('dialog', { name: 'Delete your account?' });
+    }
+
+    it('names what happens, asks for the password, and keeps the posts unless the box is ticked', async () => {
+      const { calls } = routes();
+      const { user } = renderApp('/settings');
+      const dialog = await openDialog(user);
+      for (const text of [
+        'You are signed out on every device.',
+        'Your profile, email address, friends, likes, community memberships and uploaded pictures are removed.',
+        'Your discussions, comments and blogs stay in their communities, shown as by "Deleted user", unless you tick the box below.',
+        'Your username becomes free for others after 30 days.',
+      ])
+        expect(within(dialog).getByText(text)).toBeInTheDocument();
+      const box = within(dialog).getByRole('checkbox', { name: 'Also delete everything I posted' });
+      expect(box).not.toBeChecked();
+      await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+      expect(within(dialog).getByLabelText('Your password')).toHaveAccessibleDescription(ACCOUNT_MESSAGES.currentPasswordRequired);
+      expect(within(dialog).getByLabelText('Your password')).toHaveFocus();
+      expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(within(await section('Delete account')).getByRole('button', { name: 'Delete my account' })).toHaveFocus();
+    });
+
+    it("shows the server's refusal as it is: a community still owned, a wrong password under its field", async () => {
+      let answer = () =>
+        json(409, { message: ACCOUNT_MESSAGES.ownsCommunities('Chess Club'), code: 'owns_communities' });
+      routes({ 'DELETE /api/account': () => answer() });
+      const { user } = renderApp('/settings');
+      const dialog = await openDialog(user);
+      await user.type(within(dialog).getByLabelText('Your password'), 'my-password');
+      await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+        'You still own Chess Club. Transfer ownership or delete the community first.',
+      );
+      expect(getSession()).not.toBeNull();
+
+      answer = () =>
+        json(400, {
+          message: ACCOUNT_MESSAGES.currentPasswordWrong,
+          code: 'wrong_password',
+          fields: { password: ACCOUNT_MESSAGES.currentPasswordWrong },
+        });
+      await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+      await waitFor(() =>
+        expect(within(dialog).getByLabelText('Your password')).toHaveAccessibleDescription(ACCOUNT_MESSAGES.currentPasswordWrong),
+      );
+      expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    });
+
+    it('deletes with the password and the box, signs out on this device, goes home and toasts the answer', async () => {
+      const { calls } = routes({ 'DELETE /api/account': () => json(200, { message: ACCOUNT_MESSAGES.accountDeleted }) });
+      const { user, router } = renderApp('/settings');
+      const dialog = await openDialog(user);
+      await user.click(within(dialog).getByRole('checkbox', { name: 'Also delete everything I posted' }));
+      await user.type(within(dialog).getByLabelText('Your password'), 'my-password');
+      await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+      expect(await screen.findByText(ACCOUNT_MESSAGES.accountDeleted)).toBeInTheDocument();
+      await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/'));
+      expect(getSession()).toBeNull();
+      expect(calls.find((c) => c.method === 'DELETE')).toMatchObject({
+        url: '/api/account',
+        body: { password: 'my-password', deleteContent: true },
+      });
     });
   });
 });

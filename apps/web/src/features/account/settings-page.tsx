@@ -4,6 +4,7 @@ import { Skeleton } from '@/components/ui/spinner';
 import { useAccountState } from './api';
 import { BlockedSection } from './blocked-section';
 import { DataSection } from './data-section';
+import { DeleteSection } from './delete-section';
 import { NotificationsSection } from './notifications-section';
 import { SecuritySection } from './security-section';
 import { SessionsSection } from './sessions-section';
@@ -11,7 +12,7 @@ import { ACCOUNT_TEXTS } from './texts';
 
 /**
  * `/settings` (issue 14 §3–§7), reached from the own profile panel and the side panel: Security (password, email),
- * Sessions, Notifications, Blocked people (issue 15 §6) and Your data. Deleting the account comes with its server side.
+ * Sessions, Notifications (with what is muted), Blocked people (issue 15 §6), Your data and Delete account.
  */
 export function SettingsPage() {
   const account = useAccountState();
@@ -33,6 +34,7 @@ export function SettingsPage() {
       <NotificationsSection />
       <BlockedSection />
       <DataSection />
+      <DeleteSection />
     </div>
   );
 }

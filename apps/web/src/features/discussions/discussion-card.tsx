@@ -1,11 +1,12 @@
 import { Suspense, useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Link } from 'react-router';
-import { MessageCircle, Pencil, Pin, PinOff, Trash2 } from 'lucide-react';
+import { Ellipsis, MessageCircle, Pencil, Pin, PinOff, Trash2 } from 'lucide-react';
 import { DISCUSSION_LIMITS, groupWebPath, type Discussion } from '@agora/contract';
 import { Picture } from '@/components/ui/picture';
 import { Button } from '@/components/ui/button';
 import { Tooltip } from '@/components/ui/tooltip';
 import { cn } from '@/lib/cn';
+import { useSession } from '@/lib/session';
 import { lazyComponent } from '@/lib/lazy-component';
 import { focusOnMount } from '@/lib/forms';
 import { POST_FORMAT, RichText } from '@/lib/rich-text';
@@ -28,6 +29,10 @@ import { formatNumber } from '@/lib/i18n';
 const Lightbox = lazyComponent(
   () => import('./lightbox'),
   (m) => m.Lightbox,
+);
+const PostMenuImpl = lazyComponent(
+  () => import('./post-menu-impl'),
+  (m) => m.PostMenuImpl,
 );
 const ConfirmDialog = lazyComponent(
   () => import('@/components/ui/confirm-dialog'),
@@ -135,7 +140,36 @@ export function DiscussionLikeButton({ post }: { post: Discussion }) {
 const actionButton =
   'flex size-8 items-center justify-center rounded-lg text-fg-subtle transition-colors hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring';
 
-/** Pin/unpin, edit and delete where the server says the viewer may (SPEC §6); shown on hover or focus (always on touch). */
+/**
+ * The post's menu for a signed-in reader (Mute / Unmute, issue 14 §6). Its code (Radix DropdownMenu) loads on the
+ * first press, as the theme menu's does: the press that loads it opens it.
+ */
+function PostMenu({ post }: { post: Discussion }) {
+  const [loaded, setLoaded] = useState(false);
+  const button = (onClick?: () => void) => (
+    <button
+      type="button"
+      aria-label={DISCUSSION_TEXTS.postOptions}
+      aria-haspopup="menu"
+      onClick={onClick}
+      onPointerEnter={() => void PostMenuImpl.preload()}
+      className={actionButton}
+    >
+      <Ellipsis className="size-4" aria-hidden />
+    </button>
+  );
+  if (!loaded) return button(() => setLoaded(true));
+  return (
+    <Suspense fallback={button()}>
+      <PostMenuImpl post={post} defaultOpen />
+    </Suspense>
+  );
+}
+
+/**
+ * Pin/unpin, edit and delete where the server says the viewer may (SPEC §6), and the post's menu for a signed-in
+ * reader; shown on hover or focus (always on touch).
+ */
 function DiscussionActions({
   post,
   onEdit,
@@ -149,7 +183,8 @@ function DiscussionActions({
   const remove = useDeleteDiscussion();
   const [confirming, setConfirming] = useState(false);
   const deleteButton = useRef<HTMLButtonElement>(null);
-  if (!post.canPin && !post.canEdit && !post.canDelete) return null;
+  const signedIn = useSession() !== null;
+  if (!post.canPin && !post.canEdit && !post.canDelete && !signedIn) return null;
   const pinned = post.is_pinned === 1;
   return (
     <div
@@ -191,6 +226,7 @@ function DiscussionActions({
           </button>
         </Tooltip>
       ) : null}
+      {signedIn ? <PostMenu post={post} /> : null}
       {confirming ? (
         <Suspense fallback={null}>
           <ConfirmDialog

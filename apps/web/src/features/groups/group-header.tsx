@@ -74,7 +74,7 @@ export function GroupHeader({
             {detail.invite && !viewer.isMember ? null : <MembershipButton detail={detail} viewer={viewer} />}
             <CopyLinkButton slug={group.slug} />
             {viewer.isOwner ? <PrivacySwitch groupId={group.id} isPrivate={group.is_private === 1} /> : null}
-            {viewer.canManage ? <GroupSettingsMenu group={group} canDelete={viewer.isOwner} /> : null}
+            {viewer.isMember ? <GroupSettingsMenu group={group} isOwner={viewer.isOwner} canManage={viewer.canManage} /> : null}
           </div>
         </div>
         {invitation}
