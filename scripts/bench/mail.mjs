@@ -16,7 +16,7 @@
 // BENCH_SMTP_QUERY adds nodemailer settings to SMTP_URL (`pool=false`: a connection per mail, as before pooling).
 // Step 1 also runs both routes at that fixed rate (latency) and saturated (req/s as a % of the bare route).
 import { fork } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -116,6 +116,30 @@ function cpuSeconds(pid) {
   }
 }
 
+/**
+ * CPU seconds used so far by the embedded PostgreSQL under `dataDir` (the postmaster and its backends, /proc), or
+ * null (external database, or not Linux). Backends that exited in between are not counted: the app's pool and
+ * pg-boss's keep theirs open.
+ */
+function pgCpuSeconds(dataDir) {
+  try {
+    const postmaster = Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    let total = cpuSeconds(postmaster) ?? 0;
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster) total += cpuSeconds(Number(entry)) ?? 0;
+      } catch {
+        // exited meanwhile
+      }
+    }
+    return total;
+  } catch {
+    return null;
+  }
+}
+
 export async function mailBench(server, bare, ctx, sink, { log, connections }) {
   const mails = env('BENCH_MAILS', 1000);
   const duration = env('BENCH_MAIL_DURATION', 5);
@@ -141,6 +165,7 @@ export async function mailBench(server, bare, ctx, sink, { log, connections }) {
   log(`Mail: ${mails} password-reset requests for ${address}; GET /users/profile at ${rate} req/s until the SMTP server has them all`);
   const before = sink.count(address);
   const cpu0 = cpuSeconds(server.child.pid);
+  const pg0 = server.dataDir ? pgCpuSeconds(server.dataDir) : null;
   let reader;
   const reading = cannon({ url: readUrl, headers: auth, ...paced, duration: deadlineS, onStart: (i) => (reader = i) });
   const t0 = performance.now();
@@ -156,6 +181,7 @@ export async function mailBench(server, bare, ctx, sink, { log, connections }) {
   while (sink.count(address) - before < mails && performance.now() < deadline) await sleep(20);
   const drainedAt = performance.now();
   const cpu1 = cpuSeconds(server.child.pid);
+  const pg1 = server.dataDir ? pgCpuSeconds(server.dataDir) : null;
   reader.stop();
   const readDraining = figures((await reading).result);
   const delivered = sink.count(address) - before;
@@ -169,6 +195,7 @@ export async function mailBench(server, bare, ctx, sink, { log, connections }) {
     seconds,
     mailsPerSec: delivered / seconds,
     serverCpuSeconds: cpu0 !== null && cpu1 !== null ? cpu1 - cpu0 : null,
+    postgresCpuSeconds: pg0 !== null && pg1 !== null && !process.env.DATABASE_URL ? pg1 - pg0 : null,
     loadAverage: os.loadavg()[0],
     cpus: os.availableParallelism(),
     enqueue: {
@@ -202,7 +229,7 @@ export function printMail(m) {
   );
   if (m.serverCpuSeconds !== null)
     console.log(
-      `  the server process used ${m.serverCpuSeconds.toFixed(1)} CPU s meanwhile (${((1000 * m.serverCpuSeconds) / m.mails).toFixed(1)} ms per mail, reads included); load average ${m.loadAverage.toFixed(1)} on ${m.cpus} CPU(s)`,
+      `  CPU meanwhile, reads included: the server process ${m.serverCpuSeconds.toFixed(1)} s (${((1000 * m.serverCpuSeconds) / m.mails).toFixed(1)} ms per mail)${m.postgresCpuSeconds !== null ? `, PostgreSQL ${m.postgresCpuSeconds.toFixed(1)} s (${((1000 * m.postgresCpuSeconds) / m.mails).toFixed(1)} ms per mail)` : ''}; load average ${m.loadAverage.toFixed(1)} on ${m.cpus} CPU(s)`,
     );
   console.log(
     `  ${'route'.padEnd(44)} ${'req/s'.padStart(8)} ${'% bare'.padStart(9)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'failed'.padStart(7)}`,
