@@ -13,7 +13,7 @@
 //      request until the sink has every mail (at most BENCH_MAIL_DEADLINE seconds, default 300), and reports mails
 //      per second end to end (first request → last mail accepted by the SMTP server), the server's CPU seconds, and
 //      the read route's p50 and p99 while the queue drains beside the same rate idle and the bare route's.
-// BENCH_SMTP_QUERY adds nodemailer settings to SMTP_URL (`pool=false`: a connection per mail, as before pooling).
+// BENCH_SMTP_QUERY adds nodemailer settings to SMTP_URL (`pool=true`: pooled connections instead of one per mail).
 // Step 1 also runs both routes at that fixed rate (latency) and saturated (req/s as a % of the bare route).
 import { fork } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -49,7 +49,7 @@ export async function startSmtpSink() {
     });
   });
   return {
-    // BENCH_SMTP_QUERY: nodemailer settings in the URL for an A/B run, e.g. `pool=false` (a new connection per mail).
+    // BENCH_SMTP_QUERY: nodemailer settings in the URL for an A/B run, e.g. `pool=true` (pooled SMTP connections).
     url: `smtp://127.0.0.1:${port}${process.env.BENCH_SMTP_QUERY ? `?${process.env.BENCH_SMTP_QUERY}` : ''}`,
     count: (address) => byRecipient.get(address) ?? 0,
     total: () => total,

@@ -17,10 +17,7 @@ export type MailSettings = { smtpUrl: string | undefined; from: string; dir: str
  */
 export function createMailer(settings: MailSettings, log: { info(message: string): void }): Mailer {
   if (settings.smtpUrl) {
-    // Pooled: successive mails reuse open connections (at most 5, each for up to 100 messages) instead of paying the
-    // connection, greeting, TLS and AUTH for every one (7.6 → see docs/perf/2026-11-26-mail-queue.md). `?pool=false`
-    // in SMTP_URL turns it off (a setting in the URL wins).
-    const transport = nodemailer.createTransport({ url: settings.smtpUrl, pool: true }, { from: settings.from });
+    const transport = nodemailer.createTransport(settings.smtpUrl, { from: settings.from });
     return {
       async send(message) {
         const info = await transport.sendMail({ from: settings.from, ...message });

@@ -11,19 +11,14 @@ import { SMTPServer } from 'smtp-server';
 export async function startSmtpServer(options: { hold?: boolean } = {}) {
   const received: ParsedMail[] = [];
   let held = 0;
-  let connections = 0;
   let refusals = 0;
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
-    // A pooled client (mail/transport.ts) keeps its connections open: close them at once when the test ends.
+    // A held delivery keeps its connection open: close it at once when the test ends.
     closeTimeout: 100,
-    onConnect(_session, callback) {
-      connections += 1;
-      callback();
-    },
     onData(stream, _session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -51,15 +46,6 @@ export async function startSmtpServer(options: { hold?: boolean } = {}) {
     received,
     refuse(n: number) {
       refusals = n;
-    },
-    /** SMTP connections opened to this server so far. */
-    connections: () => connections,
-    /** Closes every open connection (421), as a server does to an idle client. */
-    dropConnections() {
-      for (const connection of server.connections) {
-        connection.send(421, 'Idle too long');
-        connection.close();
-      }
     },
     /** Messages taken whole and left unanswered (with `hold`). */
     held: () => held,
