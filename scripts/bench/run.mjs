@@ -10,6 +10,8 @@
 //   5. runs the scenarios of scenarios.mjs: the bare route and /api/health alternate for BENCH_ROUNDS rounds (the
 //      median round of each is kept, so a burst of other load on the machine hits both alike), then the others
 //      one after another; each run is a warm-up, then the measured run;
+//   5b. the mail queue (mail.mjs): 1,000 password-reset mails through the API to a local SMTP sink (SMTP_URL),
+//      mails per second and the read route's latency while the queue drains, beside idle and the bare route;
 //   6. measures the web app (web.mjs): the JavaScript each first page loads in Chromium, and Lighthouse scores;
 //   7. prints the tables (every req/s also as a % of the bare route and of /api/health) and writes
 //      bench-results/latest.json; exits 1 if any request failed (non-2xx, error, timeout).
@@ -24,7 +26,8 @@
 //   BENCH_WEB          0 skips the web section (JS sizes and Lighthouse)         (default 1)
 //   BENCH_LIGHTHOUSE_RUNS Lighthouse runs per page; the median is reported       (default 3, 0..9; 0 skips Lighthouse)
 //   BENCH_ONLY         comma-separated scenario names to run (plus the bare route and health; `sockets` for the socket
-//                      section of social.mjs); for profiling
+//                      section of social.mjs, `mail` for the mail queue section of mail.mjs); for profiling
+//   BENCH_MAILS, BENCH_MAIL_DURATION, BENCH_MAIL_DEADLINE: the mail section's count (1,000), idle seconds (5), limit (300 s)
 //   BENCH_SERVER_BUNDLE another server bundle to run instead of apps/server/dist/main.js (A/B experiments; not rebuilt)
 //   BENCH_LOG_LEVEL    the server's LOG_LEVEL                                   (default info, as npm start)
 //   BENCH_SERVER_ARGS  extra node arguments for the server, e.g. "--cpu-prof --cpu-prof-dir=bench-results/prof"
@@ -53,6 +56,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { newestMtime } from '../lib/newest-mtime.mjs';
 import { buildScenarios, requestJson, setup } from './scenarios.mjs';
+import { mailBench, printMail, startSmtpSink } from './mail.mjs';
 import { printSockets, socketBench } from './social.mjs';
 import { measureWeb, printWeb, webGoals } from './web.mjs';
 
@@ -209,7 +213,7 @@ function isAlive(pid) {
  * Starts the server bundle. Returns { child, baseUrl, dataDir, output, exited } where `exited` resolves with
  * { code, signal } when the process ends.
  */
-export async function startServer({ databaseUrl, serverArgs = [] }) {
+export async function startServer({ databaseUrl, serverArgs = [], env: extraEnv = {} }) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'agora-bench-'));
   // When we are root the embedded PostgreSQL runs as user "postgres": it must be able to enter DATA_DIR.
   chmodSync(dataDir, 0o755);
@@ -227,6 +231,7 @@ export async function startServer({ databaseUrl, serverArgs = [] }) {
     // As `npm start` runs it (no line per request: see app.ts); BENCH_LOG_LEVEL=warn for an older build that logged each.
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
     SEED_DEMO: 'true',
+    ...extraEnv,
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
@@ -642,6 +647,7 @@ export async function main() {
   let server = null;
   let bare = null;
   let stats = null;
+  let sink = null;
   let stopping = null;
   const cleanup = async () => {
     stopping ??= (async () => {
@@ -649,6 +655,7 @@ export async function main() {
       await stats?.close().catch(() => {});
       if (bare) await stopServer(bare);
       if (server) await stopServer(server);
+      await sink?.close();
     })();
     return stopping;
   };
@@ -669,7 +676,9 @@ export async function main() {
     );
     log(`duration ${options.duration} s after ${options.warmup} s warm-up per endpoint, ${options.connections} connections for reads`);
     await ensureWebBuilt();
-    server = await startServer(options);
+    // Every mail the server sends goes to a local SMTP sink (the mail section counts them there).
+    sink = await startSmtpSink();
+    server = await startServer({ ...options, env: { SMTP_URL: sink.url } });
     log(`Starting the server on ${server.baseUrl} (DATA_DIR ${server.dataDir})`);
     const t0 = Date.now();
     try {
@@ -762,6 +771,11 @@ export async function main() {
     // Many sockets with presence changes and pushes (scripts/bench/social.mjs): RSS and event-loop delay.
     const sockets = options.only.length === 0 || options.only.includes('sockets') ? await socketBench(server, ctx, { log }) : null;
     printSockets(sockets);
+    const mail =
+      options.only.length === 0 || options.only.includes('mail')
+        ? await mailBench(server, bare, ctx, sink, { log, connections: options.connections })
+        : null;
+    printMail(mail);
     let web = null;
     if (options.web) {
       web = await measureWeb(server.baseUrl, { session: ctx.session, lighthouseRuns: options.lighthouseRuns, log });
@@ -801,6 +815,7 @@ export async function main() {
       healthVsBareCpuPerRound: cpuRatios,
       results,
       sockets,
+      mail,
       web,
       goals,
       ok: failed.length === 0,

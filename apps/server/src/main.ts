@@ -86,7 +86,8 @@ async function main(): Promise<void> {
     app = await buildApp(config, database.db);
     // Work that runs later (mail, the periodic sweeps) on the durable queue in the same database.
     const mailer = createMailer(config.mail, log);
-    jobs = await JobQueue.start(url, { work: true, handlers: jobHandlers(app.ctx, mailer), log });
+    // On the embedded PostgreSQL this process is the only worker: jobs a killed run left active are retaken at once.
+    jobs = await JobQueue.start(url, { work: true, handlers: jobHandlers(app.ctx, mailer), log, soleWorker: Boolean(embedded) });
     await jobs.send('sweep', {});
     await app.listen({ port: config.port, host: config.host });
     const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

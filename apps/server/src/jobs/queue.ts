@@ -90,6 +90,13 @@ export type JobQueueOptions = {
   policies?: Partial<Record<QueueName, Partial<Omit<PgBoss.Queue, 'name'>>>>;
   /** How often pg-boss expires stale active jobs and archives finished ones (default 120 s). */
   maintenanceIntervalSeconds?: number;
+  /**
+   * This process is the only one that works on this database (the embedded PostgreSQL, which one app process owns):
+   * a job still `active` at start was left by a process that died (SIGKILL, power loss) and is handed back at once,
+   * instead of after its `expireInSeconds` and the next maintenance (2–4 minutes for a mail). Never with an external
+   * database, where an active job may belong to another node that is alive.
+   */
+  soleWorker?: boolean;
 };
 
 /** The durable job queue on PostgreSQL (pg-boss), started once per process. */
@@ -118,6 +125,7 @@ export class JobQueue {
       if (await boss.getQueue(name)) await boss.updateQueue(name, policy);
       else await boss.createQueue(name, policy);
     }
+    if (options.work && options.soleWorker) await queue.takeBackOrphans();
     if (options.work) {
       for (const [name, handler] of Object.entries(options.handlers) as [QueueName, JobHandler][]) {
         for (let n = 0; n < WORKERS[name]; n += 1) {
@@ -134,6 +142,24 @@ export class JobQueue {
       for (const schedule of SCHEDULES) await boss.schedule(schedule.queue, schedule.cron, schedule.data, { tz: 'UTC' });
     }
     return queue;
+  }
+
+  /**
+   * Jobs left `active` by a dead process go back to `created` (pg-boss's own cancel then resume: same job, same id,
+   * same retry count), before any worker starts. Only when no other process can be working on them (`soleWorker`).
+   */
+  private async takeBackOrphans(): Promise<void> {
+    const { rows } = (await this.boss.getDb().executeSql(`SELECT name, id FROM ${SCHEMA}.job WHERE state = 'active'`, [])) as {
+      rows: { name: string; id: string }[];
+    };
+    if (rows.length === 0) return;
+    const byQueue = new Map<string, string[]>();
+    for (const row of rows) byQueue.set(row.name, [...(byQueue.get(row.name) ?? []), row.id]);
+    for (const [name, ids] of byQueue) {
+      await this.boss.cancel(name, ids);
+      await this.boss.resume(name, ids);
+    }
+    this.log.info(`The job queue took back ${rows.length} job(s) left running by a process that stopped without finishing them`);
   }
 
   /**

@@ -46,8 +46,12 @@ const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..', '..');
  * instead, `npm start` → scripts/start.mjs → the server (without building), in a process group of its own whose
  * id is `child.pid`, so a test can signal the group as a terminal or systemd would.
  */
-export async function spawnServer(env: Record<string, string> = {}, opts: { viaNpmStart?: boolean } = {}): Promise<SpawnedServer> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'agora-proc-'));
+export async function spawnServer(
+  env: Record<string, string> = {},
+  opts: { viaNpmStart?: boolean; dataDir?: string } = {},
+): Promise<SpawnedServer> {
+  // `dataDir`: the DATA_DIR of an earlier run (a restart); the caller removes it, `cleanup` leaves it.
+  const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'agora-proc-'));
   chmodSync(dataDir, 0o755);
   const port = await freePort();
   const childEnv: NodeJS.ProcessEnv = {
@@ -88,7 +92,7 @@ export async function spawnServer(env: Record<string, string> = {}, opts: { viaN
       if (child.exitCode === null) child.kill('SIGKILL');
       // The whole `npm start` chain: the server runs in a process group of its own (scripts/start.mjs).
       if (opts.viaNpmStart) for (const pid of serverPids) killQuietly(pid);
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
   if (!(await waitForHealth(url, 200, 60_000))) {
