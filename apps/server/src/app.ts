@@ -19,6 +19,7 @@ import { createHealthCheck } from './modules/health/health.service';
 import { groupPublicRoutes, groupRoutes } from './modules/groups/groups.routes';
 import { memberPublicRoutes, memberRoutes } from './modules/members/members.routes';
 import { profileRoutes } from './modules/profiles/profiles.routes';
+import { removalRoutes } from './modules/removals/removals.routes';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { authPlugin } from './plugins/auth';
 import type { Config } from './plugins/config';
@@ -115,6 +116,7 @@ export async function buildApp(
   await app.register(groupRoutes, { ctx });
   await app.register(memberRoutes, { ctx });
   await app.register(blogRoutes, { ctx });
+  await app.register(removalRoutes, { ctx });
   for (const routes of ALIASED_MODULES) {
     await app.register(routes, { ctx });
     await app.register(routes, { ctx, prefix: '/api', alias: true });

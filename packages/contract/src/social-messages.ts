@@ -68,6 +68,8 @@ export const NOTIFICATION_TYPES = [
   'join_request_declined',
   'role_changed',
   'member_removed',
+  // Issue 15 §3: staff removed the recipient's post, comment or blog, with the reason.
+  'content_removed',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

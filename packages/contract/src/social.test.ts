@@ -63,6 +63,7 @@ describe('notification types', () => {
       'join_request_declined',
       'role_changed',
       'member_removed',
+      'content_removed',
     ]);
   });
 });

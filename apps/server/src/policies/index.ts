@@ -10,3 +10,4 @@ export * from './discussion';
 export * from './friendship';
 export * from './membership';
 export * from './notification';
+export * from './removal';

@@ -801,6 +801,7 @@ export const texts: Texts = {
     join_request_declined: 'Rechazan tu solicitud para unirte',
     role_changed: 'Cambia tu rol en una comunidad',
     member_removed: 'Te expulsan de una comunidad',
+    content_removed: 'Un moderador retira algo que escribiste',
   },
   alwaysOnTypes: {
     friend_request: 'Solicitudes de amistad',
