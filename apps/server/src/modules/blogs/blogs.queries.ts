@@ -35,7 +35,12 @@ export type BlogReadRow = {
 };
 
 /** One blog with what the read check needs: the community's privacy and owner, and the viewer's role in it. */
-export type BlogDetailRow = BlogReadRow & { groupIsPrivate: boolean; groupOwnerId: number; viewerRole: Role | null; authorRole: Role | null };
+export type BlogDetailRow = BlogReadRow & {
+  groupIsPrivate: boolean;
+  groupOwnerId: number;
+  viewerRole: Role | null;
+  authorRole: Role | null;
+};
 
 /** A list row also carries its keyset key: created_at as PostgreSQL prints it (microseconds, see lib/cursor.ts). */
 export type BlogListRow = BlogReadRow & { cursorTs: string };
@@ -70,7 +75,8 @@ function readFields(viewer: SQL, preview: boolean) {
 }
 
 /** The removal rule (policies/removal.ts): not removed, or the viewer wrote it or is staff of its community. */
-const visibleBlog = (viewer: SQL) => visibleItemSql({ removedAt: sql`${blogs.removedAt}`, authorId: sql`${blogs.authorId}`, groupId: sql`${blogs.groupId}` }, viewer);
+const visibleBlog = (viewer: SQL) =>
+  visibleItemSql({ removedAt: sql`${blogs.removedAt}`, authorId: sql`${blogs.authorId}`, groupId: sql`${blogs.groupId}` }, viewer);
 
 const placeholder = (name: string) => sql`${sql.placeholder(name)}::int`;
 

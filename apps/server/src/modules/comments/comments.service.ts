@@ -115,7 +115,12 @@ async function targetOf(ctx: AppContext, actor: Actor, path: DiscussionPath) {
  * The comment `commentId` names on that post; 404 for a comment that does not exist, is on another post, or is
  * removed and the actor is neither its author nor staff (issue 15 §3).
  */
-async function commentOn(ctx: AppContext, actor: Actor, target: WriteTarget & { discussionId: number }, commentIdText: string): Promise<CommentRef> {
+async function commentOn(
+  ctx: AppContext,
+  actor: Actor,
+  target: WriteTarget & { discussionId: number },
+  commentIdText: string,
+): Promise<CommentRef> {
   const comment = await findComment(ctx.db, commentIdOf(commentIdText));
   if (!comment || comment.discussionId !== target.discussionId) throw commentNotFound();
   if (comment.removed && !canSeeRemoved(actor, { authorId: comment.userId, community: target, viewerRole: target.viewerRole })) {

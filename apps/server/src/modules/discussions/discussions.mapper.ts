@@ -17,7 +17,13 @@ export function toDiscussion(row: DiscussionRow, viewerId: number): Discussion {
   const { id, groupId, slug, groupName, groupDp, groupVerified, ownerId, userId, username, profileImage, authorRole, content } = row;
   const { datePosted, dateEdited, isPinned, commentCount, likeCount, liked, media, viewerRole } = row;
   const viewer = viewerId === 0 ? null : { id: viewerId };
-  const removal = removalAbilities(viewer, { authorId: userId, authorRole, community: { ownerId }, viewerRole, removed: row.removedAt !== null });
+  const removal = removalAbilities(viewer, {
+    authorId: userId,
+    authorRole,
+    community: { ownerId },
+    viewerRole,
+    removed: row.removedAt !== null,
+  });
   const abilities = { ...discussionAbilities(viewer, { authorId: userId, community: { ownerId }, viewerRole }), ...removal };
   return {
     id,

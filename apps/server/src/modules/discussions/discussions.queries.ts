@@ -105,7 +105,10 @@ export type DiscussionRow = {
  * for anyone else (decision 0105).
  */
 const visiblePost = (alias: string) =>
-  visibleItemSql({ removedAt: sql.raw(`${alias}.removed_at`), authorId: sql.raw(`${alias}.user_id`), groupId: sql.raw(`${alias}.group_id`) }, viewer);
+  visibleItemSql(
+    { removedAt: sql.raw(`${alias}.removed_at`), authorId: sql.raw(`${alias}.user_id`), groupId: sql.raw(`${alias}.group_id`) },
+    viewer,
+  );
 
 /**
  * json_agg of the posts whose ids the CTE `page` lists, in `order` (over `d`): the community, the author and their

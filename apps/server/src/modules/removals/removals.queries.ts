@@ -64,7 +64,11 @@ export async function deleteHiddenNotifications(
   authorId: number | null,
 ): Promise<number[]> {
   const about =
-    kind === 'discussion' ? eq(notifications.discussionId, id) : kind === 'comment' ? eq(notifications.commentId, id) : eq(notifications.blogId, id);
+    kind === 'discussion'
+      ? eq(notifications.discussionId, id)
+      : kind === 'comment'
+        ? eq(notifications.commentId, id)
+        : eq(notifications.blogId, id);
   const rows = await tx
     .delete(notifications)
     .where(
@@ -78,4 +82,34 @@ export async function deleteHiddenNotifications(
     )
     .returning({ userId: notifications.userId });
   return [...new Set(rows.map((r) => r.userId))];
+}
+
+/** A comment with what a removal needs: its post, its author, whether it is removed. */
+export async function findCommentFacts(
+  db: DbOrTx,
+  commentId: number,
+): Promise<{ id: number; discussionId: number; userId: number; removed: boolean } | null> {
+  const rows = await db
+    .select({
+      id: comments.id,
+      discussionId: comments.discussionId,
+      userId: comments.userId,
+      removed: sql<boolean>`${comments.removedAt} IS NOT NULL`,
+    })
+    .from(comments)
+    .where(eq(comments.id, commentId));
+  return rows[0] ?? null;
+}
+
+/** The blog if it belongs to the community: its author, whether it is removed. */
+export async function findBlogFacts(
+  db: DbOrTx,
+  blogId: number,
+  groupId: number,
+): Promise<{ id: number; authorId: number | null; removed: boolean } | null> {
+  const rows = await db
+    .select({ id: blogs.id, authorId: blogs.authorId, removed: sql<boolean>`${blogs.removedAt} IS NOT NULL` })
+    .from(blogs)
+    .where(and(eq(blogs.id, blogId), eq(blogs.groupId, groupId)));
+  return rows[0] ?? null;
 }

@@ -1,16 +1,8 @@
-import {
-  blogWebPath,
-  discussionLink,
-  REMOVAL_MESSAGES,
-  removalNotificationText,
-  type RemovalResponse,
-} from '@agora/contract';
+import { blogWebPath, discussionLink, REMOVAL_MESSAGES, removalNotificationText, type RemovalResponse } from '@agora/contract';
 import type { Actor, AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { authorizeCommunity, authorizeRemoval, type RemovalFacts } from '../../policies';
 import { blogNotFound, parseBlogId } from '../blogs/blogs.service';
-import { findBlogInGroup } from '../blogs/blogs.queries';
-import { findComment } from '../comments/comments.queries';
 import {
   assertReadable,
   commentIdOf,
@@ -22,7 +14,15 @@ import {
 } from '../discussions/discussions.access';
 import { resolveGroupForViewer } from '../groups/groups.access';
 import { notify, signalUnreadChanged } from '../notifications/notifications.writer';
-import { clearRemoved, deleteHiddenNotifications, markRemoved, memberRole, type RemovableKind } from './removals.queries';
+import {
+  clearRemoved,
+  deleteHiddenNotifications,
+  findBlogFacts,
+  findCommentFacts,
+  markRemoved,
+  memberRole,
+  type RemovableKind,
+} from './removals.queries';
 
 /**
  * Removal with a reason (issue 15 §3, decision 0105): the community's staff take down a discussion, a comment or
@@ -76,7 +76,7 @@ async function commentItem(ctx: AppContext, actor: NonNullable<Actor>, path: Com
   const { target, facts: post } = await discussionItem(ctx, actor, path);
   // A comment of a removed post: only those who may see the post reach it.
   if (post.removed && !target.removedVisible) throw discussionNotFound();
-  const comment = await findComment(ctx.db, commentIdOf(path.commentId));
+  const comment = await findCommentFacts(ctx.db, commentIdOf(path.commentId));
   if (!comment || comment.discussionId !== target.discussionId) throw commentNotFound();
   const facts: RemovalFacts = {
     authorId: comment.userId,
@@ -100,7 +100,7 @@ async function blogItem(ctx: AppContext, actor: NonNullable<Actor>, path: BlogPa
   const blogId = parseBlogId(path.blogId);
   const { group, role } = await resolveGroupForViewer(ctx, actor, path.group);
   authorizeCommunity(actor, 'read', group, role);
-  const blog = await findBlogInGroup(ctx.db, blogId, group.id);
+  const blog = await findBlogFacts(ctx.db, blogId, group.id);
   if (!blog) throw blogNotFound();
   const facts: RemovalFacts = {
     authorId: blog.authorId,
@@ -109,7 +109,14 @@ async function blogItem(ctx: AppContext, actor: NonNullable<Actor>, path: BlogPa
     viewerRole: role,
     removed: blog.removed,
   };
-  const item: Item = { kind: 'blog', id: blog.id, groupId: group.id, authorId: blog.authorId, link: blogWebPath(group.slug, blog.id), refs: { blogId: blog.id } };
+  const item: Item = {
+    kind: 'blog',
+    id: blog.id,
+    groupId: group.id,
+    authorId: blog.authorId,
+    link: blogWebPath(group.slug, blog.id),
+    refs: { blogId: blog.id },
+  };
   return { facts, item };
 }
 
@@ -147,7 +154,11 @@ async function putBack(ctx: AppContext, item: Item): Promise<RemovalResponse> {
 }
 
 /** POST /api/groups/{id}/discussions/{discussionId}/remove {reason} */
-export async function removeDiscussion(ctx: AppContext, actor: Actor, input: DiscussionPath & { reason: string }): Promise<RemovalResponse> {
+export async function removeDiscussion(
+  ctx: AppContext,
+  actor: Actor,
+  input: DiscussionPath & { reason: string },
+): Promise<RemovalResponse> {
   const staff = signedIn(actor);
   const { facts, item } = await discussionItem(ctx, staff, input);
   authorizeRemoval(staff, 'remove', facts, NOT_FOUND.discussion);

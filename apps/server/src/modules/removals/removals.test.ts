@@ -1,7 +1,16 @@
 import { REMOVAL_MESSAGES } from '@agora/contract';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Cast, createBlog, createCast, createComment, createGroup, createPost, type TestGroup, type TestUser } from '../../test/factories';
+import {
+  type Cast,
+  createBlog,
+  createCast,
+  createComment,
+  createGroup,
+  createPost,
+  type TestGroup,
+  type TestUser,
+} from '../../test/factories';
 import { client, useTestApp } from '../../test/test-app';
 
 /**
@@ -28,19 +37,39 @@ const reason = { reason: 'Spam link' };
 
 describe('who may remove and restore a member’s post', () => {
   // Remove: staff outranking the author (a member) → 200; the author and a member see it but may not → 403.
-  const removeStatus: Record<Audience, number> = { owner: 200, admin: 200, moderator: 200, member: 403, author: 403, outsider: 403, visitor: 401 };
+  const removeStatus: Record<Audience, number> = {
+    owner: 200,
+    admin: 200,
+    moderator: 200,
+    member: 403,
+    author: 403,
+    outsider: 403,
+    visitor: 401,
+  };
   it.each(AUDIENCES)('remove by %s', async (a) => {
     const post = await createPost(t, group, cast.author, `to remove by ${a}`);
     const res = await api.post(`${postPath(post)}/remove`, who(a), reason);
     expect(res.statusCode, res.body).toBe(removeStatus[a]);
     if (res.statusCode === 200) expect(res.json()).toMatchObject({ message: REMOVAL_MESSAGES.removed, removed: { reason: 'Spam link' } });
     else expect(res.json().message).toBeTruthy();
-    const [row] = [...(await t.database.db.execute<{ removed: boolean }>(sql`SELECT removed_at IS NOT NULL AS removed FROM discussions WHERE id = ${post.id}`))];
+    const [row] = [
+      ...(await t.database.db.execute<{ removed: boolean }>(
+        sql`SELECT removed_at IS NOT NULL AS removed FROM discussions WHERE id = ${post.id}`,
+      )),
+    ];
     expect(row!.removed).toBe(res.statusCode === 200);
   });
 
   // Restore: a removed post does not exist for a member or an outsider (404); the author sees it, may not (403).
-  const restoreStatus: Record<Audience, number> = { owner: 200, admin: 200, moderator: 200, member: 404, author: 403, outsider: 404, visitor: 401 };
+  const restoreStatus: Record<Audience, number> = {
+    owner: 200,
+    admin: 200,
+    moderator: 200,
+    member: 404,
+    author: 403,
+    outsider: 404,
+    visitor: 401,
+  };
   it.each(AUDIENCES)('restore by %s', async (a) => {
     const post = await createPost(t, group, cast.author, `to restore by ${a}`);
     expect((await api.post(`${postPath(post)}/remove`, cast.owner, reason)).statusCode).toBe(200);
@@ -134,7 +163,10 @@ describe('a removed post', () => {
   it('notifies its author with the reason, and takes the mention away from the member who can no longer see it', async () => {
     const author = (await api.get('/notifications', cast.author)).json().notifications as { noti_type: string; noti_content: string }[];
     expect(author.find((n) => n.noti_type === 'content_removed')?.noti_content).toBe('A moderator removed your post: Advertising');
-    const member = (await api.get('/notifications', cast.member)).json().notifications as { noti_type: string; discussion_id: number | null }[];
+    const member = (await api.get('/notifications', cast.member)).json().notifications as {
+      noti_type: string;
+      discussion_id: number | null;
+    }[];
     expect(member.filter((n) => n.noti_type === 'mention')).toEqual([]);
   });
 
@@ -179,7 +211,7 @@ describe('a removed comment or reply', () => {
     expect((await api.post(`/api${base}/${reply.id}/remove`, cast.moderator, { reason: 'Rude' })).statusCode).toBe(200);
     expect((await api.post(`/api${base}/${comment.id}/remove`, cast.moderator, { reason: 'Rude' })).statusCode).toBe(200);
 
-    const listed = async (user: TestUser | null) => ((await api.get(base, user)).json().comments as { id: number; removed: unknown }[]);
+    const listed = async (user: TestUser | null) => (await api.get(base, user)).json().comments as { id: number; removed: unknown }[];
     expect((await listed(cast.member)).map((c) => c.id)).toEqual([keep.id]);
     expect((await listed(null)).map((c) => c.id)).toEqual([keep.id]);
     expect((await api.get(`${base}/${comment.id}/replies`, cast.member)).statusCode).toBe(404);
@@ -193,7 +225,10 @@ describe('a removed comment or reply', () => {
     expect(staffView.abilities).toMatchObject({ remove: false, restore: true });
     const replies = (await api.get(`${base}/${comment.id}/replies`, cast.author)).json().replies as { id: number }[];
     expect(replies.map((r) => r.id)).toEqual([reply.id]);
-    const activity = (await api.get(`/users/${cast.author.id}/activity`, cast.member)).json().items as { type: string; comment?: { id: number } }[];
+    const activity = (await api.get(`/users/${cast.author.id}/activity`, cast.member)).json().items as {
+      type: string;
+      comment?: { id: number };
+    }[];
     expect(activity.filter((i) => i.type === 'comment').map((i) => i.comment!.id)).not.toContain(comment.id);
     const note = (await api.get('/notifications', cast.author)).json().notifications as { noti_content: string }[];
     expect(note.map((n) => n.noti_content)).toContain('A moderator removed your comment: Rude');
@@ -214,7 +249,15 @@ describe('a removed blog', () => {
     const { cast: c, group: g } = admins;
     const blog = await createBlog(t, g, c.author, { title: 'Admin blog' });
     const path = `/api/groups/${g.id}/blogs/${blog.id}`;
-    const status: Record<Audience, number> = { owner: 200, admin: 403, moderator: 403, member: 403, author: 403, outsider: 403, visitor: 401 };
+    const status: Record<Audience, number> = {
+      owner: 200,
+      admin: 403,
+      moderator: 403,
+      member: 403,
+      author: 403,
+      outsider: 403,
+      visitor: 401,
+    };
     for (const a of AUDIENCES.filter((x) => x !== 'owner')) {
       expect((await api.post(`${path}/remove`, a === 'visitor' ? null : c[a], reason)).statusCode, a).toBe(status[a]);
     }
@@ -247,7 +290,9 @@ describe('a removal that fails', () => {
     const db = t.database.db;
     await db.execute(sql`CREATE FUNCTION fail_removal_notice() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN IF NEW.noti_type = 'content_removed' THEN RAISE EXCEPTION 'boom'; END IF; RETURN NEW; END $$`);
-    await db.execute(sql`CREATE TRIGGER fail_removal_notice BEFORE INSERT ON notifications FOR EACH ROW EXECUTE FUNCTION fail_removal_notice()`);
+    await db.execute(
+      sql`CREATE TRIGGER fail_removal_notice BEFORE INSERT ON notifications FOR EACH ROW EXECUTE FUNCTION fail_removal_notice()`,
+    );
     try {
       const res = await api.post(`${postPath(post)}/remove`, cast.owner, reason);
       expect(res.statusCode).toBe(500);
