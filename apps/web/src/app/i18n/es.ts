@@ -14,6 +14,8 @@ import {
   PROFILE_MESSAGES,
   TEXT_MESSAGES,
   UPLOAD_MESSAGES,
+  REMOVAL_LIMITS,
+  REMOVAL_MESSAGES,
   type Role,
 } from '@agora/contract';
 import { formatNumber, messageTranslator, plural, type Catalogue, type Translation } from '@/lib/i18n';
@@ -27,7 +29,7 @@ import type { PROFILE_TEXTS } from '@/features/profiles/texts';
 import type { PROFILE_ERRORS } from '@/features/profiles/api';
 import type { UPLOAD_TEXTS } from '@/features/profiles/profile-image-upload';
 import type { ACTIVITY_TEXTS } from '@/features/discussions/profile-activity';
-import type { DISCUSSION_TEXTS } from '@/features/discussions/texts';
+import type { DISCUSSION_TEXTS, REMOVAL_TEXTS } from '@/features/discussions/texts';
 import type { BLOG_TEXTS } from '@/features/blogs/texts';
 import type { GROUP_TEXTS } from '@/features/groups/texts';
 import type { MEMBER_TEXTS } from '@/features/members/texts';
@@ -60,6 +62,7 @@ type Texts = {
   profileUpload: Translation<typeof UPLOAD_TEXTS>;
   activity: Translation<typeof ACTIVITY_TEXTS>;
   discussions: Translation<typeof DISCUSSION_TEXTS>;
+  removals: Translation<typeof REMOVAL_TEXTS>;
   blogs: Translation<typeof BLOG_TEXTS>;
   groups: Translation<typeof GROUP_TEXTS>;
   members: Translation<typeof MEMBER_TEXTS>;
@@ -807,6 +810,25 @@ export const texts: Texts = {
     friend_request: 'Solicitudes de amistad',
     group_invite: 'Invitaciones a comunidades',
   },
+  removals: {
+    banner: (reason) => `Retirado por un moderador: ${reason}`,
+    removePost: 'Retirar publicación',
+    removeComment: 'Retirar comentario',
+    removeBlog: 'Retirar entrada del blog',
+    restorePost: 'Restaurar publicación',
+    restoreComment: 'Restaurar comentario',
+    restoreBlog: 'Restaurar entrada del blog',
+    dialogTitle: 'Retirar con un motivo',
+    dialogText: 'Solo su autor y el equipo de la comunidad lo verán, con tu motivo. Puedes restaurarlo más tarde.',
+    reason: 'Motivo',
+    reasonRequired: 'Indica un motivo para retirarlo',
+    confirm: 'Retirar',
+    cancel: 'Cancelar',
+    removed: 'Retirado',
+    restored: 'Restaurado',
+    removeFailed: 'No se pudo retirar',
+    restoreFailed: 'No se pudo restaurar',
+  },
 };
 
 // ---- The contract's messages: what the server says (SPEC §8 shows it as it is) and the shared validation texts ----
@@ -1027,6 +1049,17 @@ const friends: Translation<typeof FRIEND_MESSAGES> = {
   tooManyRequests: 'Has enviado demasiadas solicitudes de amistad últimamente. Inténtalo de nuevo más tarde.',
 };
 
+const removals: Translation<typeof REMOVAL_MESSAGES> = {
+  reasonRequired: 'Indica un motivo para retirarlo',
+  reasonTooLong: `El motivo debe tener como máximo ${REMOVAL_LIMITS.reasonMax} caracteres`,
+  forbidden: 'Solo el equipo de la comunidad puede retirar o restaurar lo que escribió alguien de rango inferior',
+  alreadyRemoved: 'Ya estaba retirado',
+  notRemoved: 'No está retirado',
+  removed: 'Retirado',
+  restored: 'Restaurado',
+  noInteraction: 'Un moderador lo retiró: no admite me gusta ni comentarios',
+};
+
 const notifications: Translation<typeof NOTIFICATION_MESSAGES> = {
   notFound: 'Notificación no encontrada',
   markedRead: 'Notificación marcada como leída',
@@ -1054,5 +1087,6 @@ export const catalogue: Catalogue = {
     [BLOG_MESSAGES, blogs],
     [FRIEND_MESSAGES, friends],
     [NOTIFICATION_MESSAGES, notifications],
+    [REMOVAL_MESSAGES, removals],
   ]),
 };

@@ -29,6 +29,7 @@ const SETTINGS: NotificationSettings = {
     join_request_declined: true,
     role_changed: true,
     member_removed: true,
+    content_removed: true,
   },
   digest: 'off',
 };

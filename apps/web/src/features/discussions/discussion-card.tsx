@@ -11,7 +11,8 @@ import { focusOnMount } from '@/lib/forms';
 import { POST_FORMAT, RichText } from '@/lib/rich-text';
 import { RoleName } from '@/features/members/public';
 import { useProfilePanel } from '@/features/profiles/public';
-import { useDeleteDiscussion, useLikeDiscussion, usePinDiscussion, useUpdateDiscussion } from './api';
+import { useDeleteDiscussion, useLikeDiscussion, useModeratePost, usePinDiscussion, useUpdateDiscussion } from './api';
+import { RemovalActions, RemovedBanner } from './removal';
 import { Collapsible } from './collapsible';
 import { CopyLinkButton } from './copy-link';
 import { LikeButton } from './like-button';
@@ -149,7 +150,9 @@ function DiscussionActions({
   const remove = useDeleteDiscussion();
   const [confirming, setConfirming] = useState(false);
   const deleteButton = useRef<HTMLButtonElement>(null);
-  if (!post.canPin && !post.canEdit && !post.canDelete) return null;
+  const moderate = useModeratePost();
+  const removal = post.abilities?.remove || post.abilities?.restore;
+  if (!post.canPin && !post.canEdit && !post.canDelete && !removal) return null;
   const pinned = post.is_pinned === 1;
   return (
     <div
@@ -191,6 +194,14 @@ function DiscussionActions({
           </button>
         </Tooltip>
       ) : null}
+      <RemovalActions
+        kind="post"
+        abilities={post.abilities}
+        busy={moderate.isPending}
+        buttonClassName={actionButton}
+        onRemove={(reason, done) => moderate.mutate({ post, reason }, { onSettled: done })}
+        onRestore={() => moderate.mutate({ post, reason: null })}
+      />
       {confirming ? (
         <Suspense fallback={null}>
           <ConfirmDialog
@@ -288,6 +299,7 @@ export function DiscussionCard({ post, showGroup = false }: { post: Discussion; 
         <AuthorLine post={post} showGroup={showGroup} />
         <DiscussionActions post={post} onEdit={() => setEditing(true)} editButton={editButton} />
       </div>
+      <RemovedBanner removed={post.removed} className="mt-3" />
       {editing ? (
         <DiscussionEditForm post={post} onDone={() => setEditing(false)} />
       ) : (

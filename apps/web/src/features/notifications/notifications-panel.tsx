@@ -16,6 +16,7 @@ import {
   Trash2,
   UserCheck,
   UserMinus,
+  ShieldX,
   UserPlus,
   Users,
   UserX,
@@ -154,6 +155,7 @@ const TYPE_ICONS: Partial<Record<NotificationType, typeof Heart>> = {
   join_request_declined: Ban,
   role_changed: ShieldCheck,
   member_removed: UserMinus,
+  content_removed: ShieldX,
 };
 
 function NotificationItem({ notification: n, onClosePanel }: { notification: Notification; onClosePanel: () => void }) {
