@@ -16,7 +16,7 @@ async function postViaApi(person: Person, group: Pick<CreatedGroup, 'id'>, conte
 
 const postCard = (page: Page, text: string) => page.getByTestId('post-card').filter({ hasText: text });
 
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 300_000 });
 
 test('a moderator removes a post with a reason; the author sees why and is notified; another member no longer sees it', async ({
   page,
@@ -64,10 +64,13 @@ test('a moderator removes a post with a reason; the author sees why and is notif
   await expectAccessible(a, 'notifications with a removal');
   await a.keyboard.press('Escape');
   await expectAccessible(a, 'a removed post seen by its author');
+  const removedCard = postCard(a, 'Cheap watches here');
+  await removedCard.scrollIntoViewIfNeeded();
   await snapView(a, 'removals-author-1366-light');
   await useDarkTheme(a);
   await snapView(a, 'removals-author-1366-dark');
   await a.setViewportSize({ width: 390, height: 844 });
+  await removedCard.scrollIntoViewIfNeeded();
   await snapView(a, 'removals-author-390-dark');
   await useDarkTheme(a, false);
   await snapView(a, 'removals-author-390-light');
@@ -84,6 +87,7 @@ test('a moderator removes a post with a reason; the author sees why and is notif
   // The moderator restores it; the member sees it again.
   await m.setViewportSize({ width: 390, height: 844 });
   await useDarkTheme(m);
+  await card.scrollIntoViewIfNeeded();
   await snapView(m, 'removals-moderator-390-dark');
   await card.getByRole('button', { name: 'Restore post' }).click();
   await expect(card.getByRole('note')).toHaveCount(0);

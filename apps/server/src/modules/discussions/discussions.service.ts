@@ -272,7 +272,8 @@ export async function updateDiscussion(
       const before = new Set(mentionedUsernames(old.content));
       const newlyMentioned = mentionedUsernames(input.content).filter((name) => !before.has(name));
       await notifyMentions(tx, {
-        text: newlyMentioned.map((name) => `@${name}`).join(' '),
+        // A removed post reaches nobody new (issue 15 §3): those it would mention could not read it.
+        text: target.removed ? '' : newlyMentioned.map((name) => `@${name}`).join(' '),
         groupId,
         groupIsPrivate: target.isPrivate,
         actorId: author.id,

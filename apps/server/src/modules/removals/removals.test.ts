@@ -170,6 +170,15 @@ describe('a removed post', () => {
     expect(member.filter((n) => n.noti_type === 'mention')).toEqual([]);
   });
 
+  it('mentions nobody new when its author edits it while removed', async () => {
+    const edit = await api.put(`/groups/${group.id}/discussions/${post.id}`, cast.author, {
+      content: `Still here @${cast.outsider.username}`,
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const outsider = (await api.get('/notifications', cast.outsider)).json().notifications as unknown[];
+    expect(outsider).toEqual([]);
+  });
+
   it('keeps comment_count and post_count equal to a recount (removed rows count: decision 0105)', async () => {
     const [row] = [
       ...(await t.database.db.execute<{ ok: boolean }>(sql`SELECT
