@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { Discussion } from '@agora/contract';
 import { json, mockFetch, renderApp, signIn } from '@/test/render-app';
 import { ariaViolations } from '@/test/axe';
-import { feedPage, makeDiscussion, makeGroupDetail } from './test-data';
+import { feedPage, makeComment, makeDiscussion, makeGroupDetail } from './test-data';
 
 /** Issue 15 §3 on the post card: Remove asks a reason, Restore puts it back, the banner shows the reason. */
 
@@ -72,5 +72,40 @@ describe('removal on the post card', () => {
     const banner = within(card).getByRole('note');
     expect(banner).toHaveTextContent('Removed by a moderator: Off <b>topic</b>');
     expect(banner.querySelector('b')).toBeNull();
+  });
+});
+
+describe('removal of a comment in the post panel', () => {
+  it('removes a comment with a reason and shows the banner under it', async () => {
+    signIn();
+    const comment = makeComment({
+      id: 701,
+      username: 'grace',
+      content: 'Buy my stuff',
+      abilities: { delete: false, remove: true, restore: false },
+    });
+    const api = mockFetch((url, init) => {
+      const method = init.method ?? 'GET';
+      if (method === 'POST' && url === '/api/groups/12/discussions/301/comments/701/remove') {
+        return json(200, { message: 'Removed', removed: { reason: 'Spam', at: '2026-11-26T10:00:00.000Z' } });
+      }
+      if (url === '/groups/12/discussions/301') return json(200, { discussion: makeDiscussion() });
+      if (url === '/groups/12/discussions/301/comments?order=oldest') return json(200, { comments: [comment], nextCursor: null });
+      if (url === '/groups/12' || url === '/groups/night-owls') return json(200, makeGroupDetail({ is_member: true }));
+      if (url.startsWith('/groups/suggested'))
+        return json(200, url.includes('discussions') ? feedPage([]) : { groups: [], nextCursor: null });
+      if (url.startsWith('/groups/joined') || url.startsWith('/groups/mine')) return json(200, { groups: [], nextCursor: null });
+      if (url === '/users/profile') return json(200, { id: 7, username: 'ada', profileImage: null });
+      return json(404, { message: `unexpected ${method} ${url}`, code: 'test' });
+    });
+    const { user } = renderApp('/suggested?post=12-301');
+    const panel = await screen.findByRole('dialog', { name: 'Post' });
+    await user.click(await within(panel).findByRole('button', { name: 'Remove comment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove with a reason' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Spam');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    expect(await within(panel).findByRole('note')).toHaveTextContent('Removed by a moderator: Spam');
+    expect(within(panel).getByRole('button', { name: 'Restore comment' })).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ reason: 'Spam' }]);
   });
 });
