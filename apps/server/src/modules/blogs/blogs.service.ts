@@ -127,7 +127,9 @@ function withAbilities(row: BlogDetailRow, actor: Actor) {
     viewerRole: row.viewerRole,
     removed: row.removedAt !== null,
   });
-  return { ...toBlog(row), abilities: { ...blogAbilities(actor, community, row.viewerRole, row.authorId), ...removal } };
+  const base = blogAbilities(actor, community, row.viewerRole, row.authorId);
+  // A removed blog takes no likes (issue 15 §3).
+  return { ...toBlog(row), abilities: { ...base, like: base.like && row.removedAt === null, ...removal } };
 }
 
 /** The blog as its author or editor sees it right after a change. */

@@ -24,7 +24,9 @@ export function toDiscussion(row: DiscussionRow, viewerId: number): Discussion {
     viewerRole,
     removed: row.removedAt !== null,
   });
-  const abilities = { ...discussionAbilities(viewer, { authorId: userId, community: { ownerId }, viewerRole }), ...removal };
+  const base = discussionAbilities(viewer, { authorId: userId, community: { ownerId }, viewerRole });
+  // A removed post takes no likes (issue 15 §3): the web then shows the count without the toggle.
+  const abilities = { ...base, like: base.like && row.removedAt === null, ...removal };
   return {
     id,
     group_id: groupId,

@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { MessageCircle, Pencil, Pin, PinOff, Trash2 } from 'lucide-react';
-import { DISCUSSION_LIMITS, groupWebPath, type Discussion } from '@agora/contract';
+import { DISCUSSION_LIMITS, groupWebPath, REMOVAL_MESSAGES, type Discussion } from '@agora/contract';
 import { Picture } from '@/components/ui/picture';
 import { Button } from '@/components/ui/button';
 import { Tooltip } from '@/components/ui/tooltip';
@@ -129,6 +129,7 @@ export function DiscussionLikeButton({ post }: { post: Discussion }) {
       countLabel={DISCUSSION_TEXTS.likes(post.likeCount)}
       onToggle={() => like.run({ post })}
       canLike={post.abilities?.like}
+      refusal={post.removed ? REMOVAL_MESSAGES.noInteraction : undefined}
     />
   );
 }
