@@ -4,17 +4,26 @@
 select r.user_found, r.items, r.discussions, r.comments from (WITH acts AS (
           SELECT * FROM (
             (SELECT 1 AS kind, d.id, d.id AS did, d.created_at FROM "discussions" d
-              WHERE d.user_id = $1::int AND EXISTS (SELECT 1 FROM "groups" g WHERE g.id = d.group_id AND (NOT g.is_private OR (SELECT rm.role FROM "group_members" rm WHERE rm.group_id = g.id AND rm.user_id = $2::int) IS NOT NULL OR g.owner_id = $3::int))
-              ORDER BY d.created_at DESC, d.id DESC LIMIT $4::int)
+              WHERE d.user_id = $1::int AND EXISTS (SELECT 1 FROM "groups" g WHERE g.id = d.group_id AND (NOT g.is_private OR (SELECT rm.role FROM "group_members" rm WHERE rm.group_id = g.id AND rm.user_id = $2::int) IS NOT NULL OR g.owner_id = $3::int)) AND (d.removed_at IS NULL OR d.user_id = $4::int
+    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = d.group_id AND sg.owner_id = $5::int)
+    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = d.group_id AND sm.user_id = $6::int
+      AND sm.role IN ('owner', 'admin', 'moderator')))
+              ORDER BY d.created_at DESC, d.id DESC LIMIT $7::int)
             UNION ALL
             (SELECT 0 AS kind, c.id, c.discussion_id AS did, c.created_at FROM "comments" c JOIN "discussions" d ON d.id = c.discussion_id
-              WHERE c.user_id = $5::int AND EXISTS (SELECT 1 FROM "groups" g WHERE g.id = d.group_id AND (NOT g.is_private OR (SELECT rm.role FROM "group_members" rm WHERE rm.group_id = g.id AND rm.user_id = $6::int) IS NOT NULL OR g.owner_id = $7::int))
-              ORDER BY c.created_at DESC, c.id DESC LIMIT $8::int)
-          ) a ORDER BY a.created_at DESC, a.kind DESC, a.id DESC LIMIT $9::int
+              WHERE c.user_id = $8::int AND EXISTS (SELECT 1 FROM "groups" g WHERE g.id = d.group_id AND (NOT g.is_private OR (SELECT rm.role FROM "group_members" rm WHERE rm.group_id = g.id AND rm.user_id = $9::int) IS NOT NULL OR g.owner_id = $10::int)) AND (d.removed_at IS NULL OR d.user_id = $11::int
+    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = d.group_id AND sg.owner_id = $12::int)
+    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = d.group_id AND sm.user_id = $13::int
+      AND sm.role IN ('owner', 'admin', 'moderator'))) AND (c.removed_at IS NULL OR c.user_id = $14::int
+    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = d.group_id AND sg.owner_id = $15::int)
+    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = d.group_id AND sm.user_id = $16::int
+      AND sm.role IN ('owner', 'admin', 'moderator')))
+              ORDER BY c.created_at DESC, c.id DESC LIMIT $17::int)
+          ) a ORDER BY a.created_at DESC, a.kind DESC, a.id DESC LIMIT $18::int
         ),
         dpage AS (SELECT DISTINCT did AS id FROM acts),
         cpage AS (SELECT id FROM acts WHERE kind = 0)
-        SELECT EXISTS (SELECT 1 FROM "users" u WHERE u.id = $10::int) AS user_found,
+        SELECT EXISTS (SELECT 1 FROM "users" u WHERE u.id = $19::int) AS user_found,
           (SELECT json_agg(json_build_object('kind', a.kind, 'id', a.id, 'discussionId', a.did, 'cursorTs', a.created_at::text) ORDER BY a.created_at DESC, a.kind DESC, a.id DESC) FROM acts a) AS items,
           (
   SELECT json_agg(json_build_object(
@@ -24,10 +33,11 @@ select r.user_found, r.items, r.discussions, r.comments from (WITH acts AS (
     'authorRole', (SELECT am.role FROM "group_members" am WHERE am.group_id = d.group_id AND am.user_id = d.user_id),
     'content', d.content, 'datePosted', to_char(d.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'dateEdited', to_char(d.edited_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'isPinned', d.is_pinned, 'commentCount', d.comment_count, 'likeCount', d.like_count,
-    'liked', EXISTS (SELECT 1 FROM "discussion_likes" l WHERE l.discussion_id = d.id AND l.user_id = $11::int),
+    'liked', EXISTS (SELECT 1 FROM "discussion_likes" l WHERE l.discussion_id = d.id AND l.user_id = $20::int),
     'media', (SELECT json_agg(json_build_object('id', m.id, 'url', m.media_url) ORDER BY m.position, m.id)
       FROM "discussion_media" m WHERE m.discussion_id = d.id AND NOT m.inline),
-    'viewerRole', (SELECT vm.role FROM "group_members" vm WHERE vm.group_id = d.group_id AND vm.user_id = $12::int),
+    'viewerRole', (SELECT vm.role FROM "group_members" vm WHERE vm.group_id = d.group_id AND vm.user_id = $21::int),
+    'removedAt', to_char(d.removed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'removedReason', d.removed_reason,
     'cursorTs', d.created_at::text
   ) ORDER BY d.created_at DESC NULLS LAST, d.id DESC NULLS LAST)
   FROM dpage pg CROSS JOIN LATERAL (
@@ -39,28 +49,40 @@ select r.user_found, r.items, r.discussions, r.comments from (WITH acts AS (
   SELECT json_agg(json_build_object(
     'id', c.id, 'discussionId', c.discussion_id, 'parentId', c.parent_id, 'content', c.content,
     'datePosted', to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'userId', c.user_id, 'username', c.username, 'profileImage', c.profile_image,
-    'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $13::int),
-    'likeCount', c.like_count, 'replyCount', c.reply_count, 'cursorTs', c.created_at::text
+    'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $22::int),
+    'likeCount', c.like_count, 'replyCount', c.reply_count,
+    'authorRole', (SELECT am.role FROM "group_members" am WHERE am.group_id = c.group_id AND am.user_id = c.user_id),
+    'removedAt', to_char(c.removed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'removedReason', c.removed_reason, 'cursorTs', c.created_at::text
   ) ORDER BY c.created_at DESC, c.id DESC)
   FROM cpage pg CROSS JOIN LATERAL (
-    SELECT c.*, u.username, u.profile_image FROM "comments" c JOIN "users" u ON u.id = c.user_id WHERE c.id = pg.id OFFSET 0) c
+    SELECT c.*, u.username, u.profile_image, cd.group_id FROM "comments" c JOIN "users" u ON u.id = c.user_id
+      JOIN "discussions" cd ON cd.id = c.discussion_id WHERE c.id = pg.id OFFSET 0) c
 ) AS comments) r;
 
 -- discussions_activity_next
 select r.user_found, r.items, r.discussions, r.comments from (WITH acts AS (
           SELECT * FROM (
             (SELECT 1 AS kind, d.id, d.id AS did, d.created_at FROM "discussions" d
-              WHERE d.user_id = $1::int AND EXISTS (SELECT 1 FROM "groups" g WHERE g.id = d.group_id AND (NOT g.is_private OR (SELECT rm.role FROM "group_members" rm WHERE rm.group_id = g.id AND rm.user_id = $2::int) IS NOT NULL OR g.owner_id = $3::int)) AND (d.created_at, 1, d.id) < ($4::timestamptz, $5::int, $6::int)
-              ORDER BY d.created_at DESC, d.id DESC LIMIT $7::int)
+              WHERE d.user_id = $1::int AND EXISTS (SELECT 1 FROM "groups" g WHERE g.id = d.group_id AND (NOT g.is_private OR (SELECT rm.role FROM "group_members" rm WHERE rm.group_id = g.id AND rm.user_id = $2::int) IS NOT NULL OR g.owner_id = $3::int)) AND (d.removed_at IS NULL OR d.user_id = $4::int
+    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = d.group_id AND sg.owner_id = $5::int)
+    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = d.group_id AND sm.user_id = $6::int
+      AND sm.role IN ('owner', 'admin', 'moderator'))) AND (d.created_at, 1, d.id) < ($7::timestamptz, $8::int, $9::int)
+              ORDER BY d.created_at DESC, d.id DESC LIMIT $10::int)
             UNION ALL
             (SELECT 0 AS kind, c.id, c.discussion_id AS did, c.created_at FROM "comments" c JOIN "discussions" d ON d.id = c.discussion_id
-              WHERE c.user_id = $8::int AND EXISTS (SELECT 1 FROM "groups" g WHERE g.id = d.group_id AND (NOT g.is_private OR (SELECT rm.role FROM "group_members" rm WHERE rm.group_id = g.id AND rm.user_id = $9::int) IS NOT NULL OR g.owner_id = $10::int)) AND (c.created_at, 0, c.id) < ($11::timestamptz, $12::int, $13::int)
-              ORDER BY c.created_at DESC, c.id DESC LIMIT $14::int)
-          ) a ORDER BY a.created_at DESC, a.kind DESC, a.id DESC LIMIT $15::int
+              WHERE c.user_id = $11::int AND EXISTS (SELECT 1 FROM "groups" g WHERE g.id = d.group_id AND (NOT g.is_private OR (SELECT rm.role FROM "group_members" rm WHERE rm.group_id = g.id AND rm.user_id = $12::int) IS NOT NULL OR g.owner_id = $13::int)) AND (d.removed_at IS NULL OR d.user_id = $14::int
+    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = d.group_id AND sg.owner_id = $15::int)
+    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = d.group_id AND sm.user_id = $16::int
+      AND sm.role IN ('owner', 'admin', 'moderator'))) AND (c.removed_at IS NULL OR c.user_id = $17::int
+    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = d.group_id AND sg.owner_id = $18::int)
+    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = d.group_id AND sm.user_id = $19::int
+      AND sm.role IN ('owner', 'admin', 'moderator'))) AND (c.created_at, 0, c.id) < ($20::timestamptz, $21::int, $22::int)
+              ORDER BY c.created_at DESC, c.id DESC LIMIT $23::int)
+          ) a ORDER BY a.created_at DESC, a.kind DESC, a.id DESC LIMIT $24::int
         ),
         dpage AS (SELECT DISTINCT did AS id FROM acts),
         cpage AS (SELECT id FROM acts WHERE kind = 0)
-        SELECT EXISTS (SELECT 1 FROM "users" u WHERE u.id = $16::int) AS user_found,
+        SELECT EXISTS (SELECT 1 FROM "users" u WHERE u.id = $25::int) AS user_found,
           (SELECT json_agg(json_build_object('kind', a.kind, 'id', a.id, 'discussionId', a.did, 'cursorTs', a.created_at::text) ORDER BY a.created_at DESC, a.kind DESC, a.id DESC) FROM acts a) AS items,
           (
   SELECT json_agg(json_build_object(
@@ -70,10 +92,11 @@ select r.user_found, r.items, r.discussions, r.comments from (WITH acts AS (
     'authorRole', (SELECT am.role FROM "group_members" am WHERE am.group_id = d.group_id AND am.user_id = d.user_id),
     'content', d.content, 'datePosted', to_char(d.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'dateEdited', to_char(d.edited_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'isPinned', d.is_pinned, 'commentCount', d.comment_count, 'likeCount', d.like_count,
-    'liked', EXISTS (SELECT 1 FROM "discussion_likes" l WHERE l.discussion_id = d.id AND l.user_id = $17::int),
+    'liked', EXISTS (SELECT 1 FROM "discussion_likes" l WHERE l.discussion_id = d.id AND l.user_id = $26::int),
     'media', (SELECT json_agg(json_build_object('id', m.id, 'url', m.media_url) ORDER BY m.position, m.id)
       FROM "discussion_media" m WHERE m.discussion_id = d.id AND NOT m.inline),
-    'viewerRole', (SELECT vm.role FROM "group_members" vm WHERE vm.group_id = d.group_id AND vm.user_id = $18::int),
+    'viewerRole', (SELECT vm.role FROM "group_members" vm WHERE vm.group_id = d.group_id AND vm.user_id = $27::int),
+    'removedAt', to_char(d.removed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'removedReason', d.removed_reason,
     'cursorTs', d.created_at::text
   ) ORDER BY d.created_at DESC NULLS LAST, d.id DESC NULLS LAST)
   FROM dpage pg CROSS JOIN LATERAL (
@@ -85,11 +108,14 @@ select r.user_found, r.items, r.discussions, r.comments from (WITH acts AS (
   SELECT json_agg(json_build_object(
     'id', c.id, 'discussionId', c.discussion_id, 'parentId', c.parent_id, 'content', c.content,
     'datePosted', to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'userId', c.user_id, 'username', c.username, 'profileImage', c.profile_image,
-    'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $19::int),
-    'likeCount', c.like_count, 'replyCount', c.reply_count, 'cursorTs', c.created_at::text
+    'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $28::int),
+    'likeCount', c.like_count, 'replyCount', c.reply_count,
+    'authorRole', (SELECT am.role FROM "group_members" am WHERE am.group_id = c.group_id AND am.user_id = c.user_id),
+    'removedAt', to_char(c.removed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'removedReason', c.removed_reason, 'cursorTs', c.created_at::text
   ) ORDER BY c.created_at DESC, c.id DESC)
   FROM cpage pg CROSS JOIN LATERAL (
-    SELECT c.*, u.username, u.profile_image FROM "comments" c JOIN "users" u ON u.id = c.user_id WHERE c.id = pg.id OFFSET 0) c
+    SELECT c.*, u.username, u.profile_image, cd.group_id FROM "comments" c JOIN "users" u ON u.id = c.user_id
+      JOIN "discussions" cd ON cd.id = c.discussion_id WHERE c.id = pg.id OFFSET 0) c
 ) AS comments) r;
 
 -- discussions_comments
@@ -98,22 +124,34 @@ select r.id, r.is_private, r.owner_id, r.viewer_role, r.discussion_found, r.pare
     FROM "groups" g LEFT JOIN "group_members" v ON v.group_id = g.id AND v.user_id = $1::int
     WHERE g.id = coalesce($2::int, (SELECT "group_slugs"."group_id" FROM "group_slugs" WHERE "group_slugs"."slug" = $3::text))
   ),
-  allowed AS (SELECT id FROM target WHERE (NOT is_private OR viewer_role IS NOT NULL OR owner_id = $4::int)), disc AS (SELECT d.id FROM "discussions" d WHERE d.id = $5::int AND d.group_id = (SELECT id FROM allowed)), page AS (SELECT c.id FROM "comments" c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $6::int AND bk.blocked_id = c.user_id)
+  allowed AS (SELECT id FROM target WHERE (NOT is_private OR viewer_role IS NOT NULL OR owner_id = $4::int)), disc AS (SELECT d.id FROM "discussions" d WHERE d.id = $5::int AND d.group_id = (SELECT id FROM allowed) AND (d.removed_at IS NULL OR d.user_id = $6::int
+    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = d.group_id AND sg.owner_id = $7::int)
+    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = d.group_id AND sm.user_id = $8::int
+      AND sm.role IN ('owner', 'admin', 'moderator')))), page AS (SELECT c.id FROM "comments" c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND (c.removed_at IS NULL OR c.user_id = $9::int
+    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = (SELECT id FROM allowed) AND sg.owner_id = $10::int)
+    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = (SELECT id FROM allowed) AND sm.user_id = $11::int
+      AND sm.role IN ('owner', 'admin', 'moderator'))) AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $12::int AND bk.blocked_id = c.user_id)
 
-          ORDER BY c.created_at DESC, c.id DESC LIMIT $7::int)
+          ORDER BY c.created_at DESC, c.id DESC LIMIT $13::int)
         SELECT t.id, t.is_private, t.owner_id, t.viewer_role,
-          EXISTS (SELECT 1 FROM "discussions" d WHERE d.id = $8::int AND d.group_id = t.id) AS discussion_found,
+          EXISTS (SELECT 1 FROM "discussions" d WHERE d.id = $14::int AND d.group_id = t.id AND (d.removed_at IS NULL OR d.user_id = $15::int
+    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = d.group_id AND sg.owner_id = $16::int)
+    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = d.group_id AND sm.user_id = $17::int
+      AND sm.role IN ('owner', 'admin', 'moderator')))) AS discussion_found,
           true AS parent_found,
-          (SELECT count(*)::int FROM "comments" c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $9::int AND bk.blocked_id = c.user_id)) AS hidden_count,
+          (SELECT count(*)::int FROM "comments" c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $18::int AND bk.blocked_id = c.user_id)) AS hidden_count,
           (
   SELECT json_agg(json_build_object(
     'id', c.id, 'discussionId', c.discussion_id, 'parentId', c.parent_id, 'content', c.content,
     'datePosted', to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'userId', c.user_id, 'username', c.username, 'profileImage', c.profile_image,
-    'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $10::int),
-    'likeCount', c.like_count, 'replyCount', c.reply_count, 'cursorTs', c.created_at::text
+    'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $19::int),
+    'likeCount', c.like_count, 'replyCount', c.reply_count,
+    'authorRole', (SELECT am.role FROM "group_members" am WHERE am.group_id = c.group_id AND am.user_id = c.user_id),
+    'removedAt', to_char(c.removed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'removedReason', c.removed_reason, 'cursorTs', c.created_at::text
   ) ORDER BY c.created_at DESC, c.id DESC)
   FROM page pg CROSS JOIN LATERAL (
-    SELECT c.*, u.username, u.profile_image FROM "comments" c JOIN "users" u ON u.id = c.user_id WHERE c.id = pg.id OFFSET 0) c
+    SELECT c.*, u.username, u.profile_image, cd.group_id FROM "comments" c JOIN "users" u ON u.id = c.user_id
+      JOIN "discussions" cd ON cd.id = c.discussion_id WHERE c.id = pg.id OFFSET 0) c
 ) AS items
         FROM target t) r;
 
@@ -123,22 +161,34 @@ select r.id, r.is_private, r.owner_id, r.viewer_role, r.discussion_found, r.pare
     FROM "groups" g LEFT JOIN "group_members" v ON v.group_id = g.id AND v.user_id = $1::int
     WHERE g.id = coalesce($2::int, (SELECT "group_slugs"."group_id" FROM "group_slugs" WHERE "group_slugs"."slug" = $3::text))
   ),
-  allowed AS (SELECT id FROM target WHERE (NOT is_private OR viewer_role IS NOT NULL OR owner_id = $4::int)), disc AS (SELECT d.id FROM "discussions" d WHERE d.id = $5::int AND d.group_id = (SELECT id FROM allowed)), page AS (SELECT c.id FROM "comments" c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $6::int AND bk.blocked_id = c.user_id)
-          AND (c.created_at, c.id) < ($7::timestamptz, $8::int)
-          ORDER BY c.created_at DESC, c.id DESC LIMIT $9::int)
+  allowed AS (SELECT id FROM target WHERE (NOT is_private OR viewer_role IS NOT NULL OR owner_id = $4::int)), disc AS (SELECT d.id FROM "discussions" d WHERE d.id = $5::int AND d.group_id = (SELECT id FROM allowed) AND (d.removed_at IS NULL OR d.user_id = $6::int
+    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = d.group_id AND sg.owner_id = $7::int)
+    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = d.group_id AND sm.user_id = $8::int
+      AND sm.role IN ('owner', 'admin', 'moderator')))), page AS (SELECT c.id FROM "comments" c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND (c.removed_at IS NULL OR c.user_id = $9::int
+    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = (SELECT id FROM allowed) AND sg.owner_id = $10::int)
+    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = (SELECT id FROM allowed) AND sm.user_id = $11::int
+      AND sm.role IN ('owner', 'admin', 'moderator'))) AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $12::int AND bk.blocked_id = c.user_id)
+          AND (c.created_at, c.id) < ($13::timestamptz, $14::int)
+          ORDER BY c.created_at DESC, c.id DESC LIMIT $15::int)
         SELECT t.id, t.is_private, t.owner_id, t.viewer_role,
-          EXISTS (SELECT 1 FROM "discussions" d WHERE d.id = $10::int AND d.group_id = t.id) AS discussion_found,
+          EXISTS (SELECT 1 FROM "discussions" d WHERE d.id = $16::int AND d.group_id = t.id AND (d.removed_at IS NULL OR d.user_id = $17::int
+    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = d.group_id AND sg.owner_id = $18::int)
+    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = d.group_id AND sm.user_id = $19::int
+      AND sm.role IN ('owner', 'admin', 'moderator')))) AS discussion_found,
           true AS parent_found,
-          (SELECT count(*)::int FROM "comments" c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $11::int AND bk.blocked_id = c.user_id)) AS hidden_count,
+          (SELECT count(*)::int FROM "comments" c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $20::int AND bk.blocked_id = c.user_id)) AS hidden_count,
           (
   SELECT json_agg(json_build_object(
     'id', c.id, 'discussionId', c.discussion_id, 'parentId', c.parent_id, 'content', c.content,
     'datePosted', to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'userId', c.user_id, 'username', c.username, 'profileImage', c.profile_image,
-    'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $12::int),
-    'likeCount', c.like_count, 'replyCount', c.reply_count, 'cursorTs', c.created_at::text
+    'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $21::int),
+    'likeCount', c.like_count, 'replyCount', c.reply_count,
+    'authorRole', (SELECT am.role FROM "group_members" am WHERE am.group_id = c.group_id AND am.user_id = c.user_id),
+    'removedAt', to_char(c.removed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'removedReason', c.removed_reason, 'cursorTs', c.created_at::text
   ) ORDER BY c.created_at DESC, c.id DESC)
   FROM page pg CROSS JOIN LATERAL (
-    SELECT c.*, u.username, u.profile_image FROM "comments" c JOIN "users" u ON u.id = c.user_id WHERE c.id = pg.id OFFSET 0) c
+    SELECT c.*, u.username, u.profile_image, cd.group_id FROM "comments" c JOIN "users" u ON u.id = c.user_id
+      JOIN "discussions" cd ON cd.id = c.discussion_id WHERE c.id = pg.id OFFSET 0) c
 ) AS items
         FROM target t) r;
 
@@ -148,22 +198,34 @@ select r.id, r.is_private, r.owner_id, r.viewer_role, r.discussion_found, r.pare
     FROM "groups" g LEFT JOIN "group_members" v ON v.group_id = g.id AND v.user_id = $1::int
     WHERE g.id = coalesce($2::int, (SELECT "group_slugs"."group_id" FROM "group_slugs" WHERE "group_slugs"."slug" = $3::text))
   ),
-  allowed AS (SELECT id FROM target WHERE (NOT is_private OR viewer_role IS NOT NULL OR owner_id = $4::int)), disc AS (SELECT d.id FROM "discussions" d WHERE d.id = $5::int AND d.group_id = (SELECT id FROM allowed)), page AS (SELECT c.id FROM "comments" c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $6::int AND bk.blocked_id = c.user_id)
+  allowed AS (SELECT id FROM target WHERE (NOT is_private OR viewer_role IS NOT NULL OR owner_id = $4::int)), disc AS (SELECT d.id FROM "discussions" d WHERE d.id = $5::int AND d.group_id = (SELECT id FROM allowed) AND (d.removed_at IS NULL OR d.user_id = $6::int
+    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = d.group_id AND sg.owner_id = $7::int)
+    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = d.group_id AND sm.user_id = $8::int
+      AND sm.role IN ('owner', 'admin', 'moderator')))), page AS (SELECT c.id FROM "comments" c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND (c.removed_at IS NULL OR c.user_id = $9::int
+    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = (SELECT id FROM allowed) AND sg.owner_id = $10::int)
+    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = (SELECT id FROM allowed) AND sm.user_id = $11::int
+      AND sm.role IN ('owner', 'admin', 'moderator'))) AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $12::int AND bk.blocked_id = c.user_id)
 
-          ORDER BY c.created_at, c.id LIMIT $7::int)
+          ORDER BY c.created_at, c.id LIMIT $13::int)
         SELECT t.id, t.is_private, t.owner_id, t.viewer_role,
-          EXISTS (SELECT 1 FROM "discussions" d WHERE d.id = $8::int AND d.group_id = t.id) AS discussion_found,
+          EXISTS (SELECT 1 FROM "discussions" d WHERE d.id = $14::int AND d.group_id = t.id AND (d.removed_at IS NULL OR d.user_id = $15::int
+    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = d.group_id AND sg.owner_id = $16::int)
+    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = d.group_id AND sm.user_id = $17::int
+      AND sm.role IN ('owner', 'admin', 'moderator')))) AS discussion_found,
           true AS parent_found,
-          (SELECT count(*)::int FROM "comments" c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $9::int AND bk.blocked_id = c.user_id)) AS hidden_count,
+          (SELECT count(*)::int FROM "comments" c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $18::int AND bk.blocked_id = c.user_id)) AS hidden_count,
           (
   SELECT json_agg(json_build_object(
     'id', c.id, 'discussionId', c.discussion_id, 'parentId', c.parent_id, 'content', c.content,
     'datePosted', to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'userId', c.user_id, 'username', c.username, 'profileImage', c.profile_image,
-    'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $10::int),
-    'likeCount', c.like_count, 'replyCount', c.reply_count, 'cursorTs', c.created_at::text
+    'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $19::int),
+    'likeCount', c.like_count, 'replyCount', c.reply_count,
+    'authorRole', (SELECT am.role FROM "group_members" am WHERE am.group_id = c.group_id AND am.user_id = c.user_id),
+    'removedAt', to_char(c.removed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'removedReason', c.removed_reason, 'cursorTs', c.created_at::text
   ) ORDER BY c.created_at, c.id)
   FROM page pg CROSS JOIN LATERAL (
-    SELECT c.*, u.username, u.profile_image FROM "comments" c JOIN "users" u ON u.id = c.user_id WHERE c.id = pg.id OFFSET 0) c
+    SELECT c.*, u.username, u.profile_image, cd.group_id FROM "comments" c JOIN "users" u ON u.id = c.user_id
+      JOIN "discussions" cd ON cd.id = c.discussion_id WHERE c.id = pg.id OFFSET 0) c
 ) AS items
         FROM target t) r;
 
@@ -173,29 +235,44 @@ select r.id, r.is_private, r.owner_id, r.viewer_role, r.discussion_found, r.pare
     FROM "groups" g LEFT JOIN "group_members" v ON v.group_id = g.id AND v.user_id = $1::int
     WHERE g.id = coalesce($2::int, (SELECT "group_slugs"."group_id" FROM "group_slugs" WHERE "group_slugs"."slug" = $3::text))
   ),
-  allowed AS (SELECT id FROM target WHERE (NOT is_private OR viewer_role IS NOT NULL OR owner_id = $4::int)), disc AS (SELECT d.id FROM "discussions" d WHERE d.id = $5::int AND d.group_id = (SELECT id FROM allowed)), page AS (SELECT c.id FROM "comments" c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $6::int AND bk.blocked_id = c.user_id)
-          AND (c.created_at, c.id) > ($7::timestamptz, $8::int)
-          ORDER BY c.created_at, c.id LIMIT $9::int)
+  allowed AS (SELECT id FROM target WHERE (NOT is_private OR viewer_role IS NOT NULL OR owner_id = $4::int)), disc AS (SELECT d.id FROM "discussions" d WHERE d.id = $5::int AND d.group_id = (SELECT id FROM allowed) AND (d.removed_at IS NULL OR d.user_id = $6::int
+    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = d.group_id AND sg.owner_id = $7::int)
+    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = d.group_id AND sm.user_id = $8::int
+      AND sm.role IN ('owner', 'admin', 'moderator')))), page AS (SELECT c.id FROM "comments" c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND (c.removed_at IS NULL OR c.user_id = $9::int
+    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = (SELECT id FROM allowed) AND sg.owner_id = $10::int)
+    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = (SELECT id FROM allowed) AND sm.user_id = $11::int
+      AND sm.role IN ('owner', 'admin', 'moderator'))) AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $12::int AND bk.blocked_id = c.user_id)
+          AND (c.created_at, c.id) > ($13::timestamptz, $14::int)
+          ORDER BY c.created_at, c.id LIMIT $15::int)
         SELECT t.id, t.is_private, t.owner_id, t.viewer_role,
-          EXISTS (SELECT 1 FROM "discussions" d WHERE d.id = $10::int AND d.group_id = t.id) AS discussion_found,
+          EXISTS (SELECT 1 FROM "discussions" d WHERE d.id = $16::int AND d.group_id = t.id AND (d.removed_at IS NULL OR d.user_id = $17::int
+    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = d.group_id AND sg.owner_id = $18::int)
+    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = d.group_id AND sm.user_id = $19::int
+      AND sm.role IN ('owner', 'admin', 'moderator')))) AS discussion_found,
           true AS parent_found,
-          (SELECT count(*)::int FROM "comments" c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $11::int AND bk.blocked_id = c.user_id)) AS hidden_count,
+          (SELECT count(*)::int FROM "comments" c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $20::int AND bk.blocked_id = c.user_id)) AS hidden_count,
           (
   SELECT json_agg(json_build_object(
     'id', c.id, 'discussionId', c.discussion_id, 'parentId', c.parent_id, 'content', c.content,
     'datePosted', to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'userId', c.user_id, 'username', c.username, 'profileImage', c.profile_image,
-    'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $12::int),
-    'likeCount', c.like_count, 'replyCount', c.reply_count, 'cursorTs', c.created_at::text
+    'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $21::int),
+    'likeCount', c.like_count, 'replyCount', c.reply_count,
+    'authorRole', (SELECT am.role FROM "group_members" am WHERE am.group_id = c.group_id AND am.user_id = c.user_id),
+    'removedAt', to_char(c.removed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'removedReason', c.removed_reason, 'cursorTs', c.created_at::text
   ) ORDER BY c.created_at, c.id)
   FROM page pg CROSS JOIN LATERAL (
-    SELECT c.*, u.username, u.profile_image FROM "comments" c JOIN "users" u ON u.id = c.user_id WHERE c.id = pg.id OFFSET 0) c
+    SELECT c.*, u.username, u.profile_image, cd.group_id FROM "comments" c JOIN "users" u ON u.id = c.user_id
+      JOIN "discussions" cd ON cd.id = c.discussion_id WHERE c.id = pg.id OFFSET 0) c
 ) AS items
         FROM target t) r;
 
 -- discussions_explore_feed
 select r.items from (WITH page AS (SELECT d.id FROM "discussions" d
-          WHERE d.group_is_public AND NOT (SELECT g.is_private FROM "groups" g WHERE g.id = d.group_id) AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $1::int AND bk.blocked_id = d.user_id)
-          ORDER BY d.created_at DESC NULLS LAST, d.id DESC NULLS LAST LIMIT $2::int)
+          WHERE d.group_is_public AND NOT (SELECT g.is_private FROM "groups" g WHERE g.id = d.group_id) AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $1::int AND bk.blocked_id = d.user_id) AND (d.removed_at IS NULL OR d.user_id = $2::int
+    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = d.group_id AND sg.owner_id = $3::int)
+    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = d.group_id AND sm.user_id = $4::int
+      AND sm.role IN ('owner', 'admin', 'moderator')))
+          ORDER BY d.created_at DESC NULLS LAST, d.id DESC NULLS LAST LIMIT $5::int)
         SELECT (
   SELECT json_agg(json_build_object(
     'id', d.id, 'groupId', d.group_id, 'slug', d.slug, 'groupName', d.group_name, 'groupDp', d.group_dp,
@@ -204,10 +281,11 @@ select r.items from (WITH page AS (SELECT d.id FROM "discussions" d
     'authorRole', (SELECT am.role FROM "group_members" am WHERE am.group_id = d.group_id AND am.user_id = d.user_id),
     'content', d.content, 'datePosted', to_char(d.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'dateEdited', to_char(d.edited_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'isPinned', d.is_pinned, 'commentCount', d.comment_count, 'likeCount', d.like_count,
-    'liked', EXISTS (SELECT 1 FROM "discussion_likes" l WHERE l.discussion_id = d.id AND l.user_id = $3::int),
+    'liked', EXISTS (SELECT 1 FROM "discussion_likes" l WHERE l.discussion_id = d.id AND l.user_id = $6::int),
     'media', (SELECT json_agg(json_build_object('id', m.id, 'url', m.media_url) ORDER BY m.position, m.id)
       FROM "discussion_media" m WHERE m.discussion_id = d.id AND NOT m.inline),
-    'viewerRole', (SELECT vm.role FROM "group_members" vm WHERE vm.group_id = d.group_id AND vm.user_id = $4::int),
+    'viewerRole', (SELECT vm.role FROM "group_members" vm WHERE vm.group_id = d.group_id AND vm.user_id = $7::int),
+    'removedAt', to_char(d.removed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'removedReason', d.removed_reason,
     'cursorTs', d.created_at::text
   ) ORDER BY d.created_at DESC NULLS LAST, d.id DESC NULLS LAST)
   FROM page pg CROSS JOIN LATERAL (
@@ -218,8 +296,11 @@ select r.items from (WITH page AS (SELECT d.id FROM "discussions" d
 
 -- discussions_explore_feed_next
 select r.items from (WITH page AS (SELECT d.id FROM "discussions" d
-          WHERE d.group_is_public AND NOT (SELECT g.is_private FROM "groups" g WHERE g.id = d.group_id) AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $1::int AND bk.blocked_id = d.user_id) AND (d.created_at, d.id) < ($2::timestamptz, $3::int)
-          ORDER BY d.created_at DESC NULLS LAST, d.id DESC NULLS LAST LIMIT $4::int)
+          WHERE d.group_is_public AND NOT (SELECT g.is_private FROM "groups" g WHERE g.id = d.group_id) AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $1::int AND bk.blocked_id = d.user_id) AND (d.removed_at IS NULL OR d.user_id = $2::int
+    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = d.group_id AND sg.owner_id = $3::int)
+    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = d.group_id AND sm.user_id = $4::int
+      AND sm.role IN ('owner', 'admin', 'moderator'))) AND (d.created_at, d.id) < ($5::timestamptz, $6::int)
+          ORDER BY d.created_at DESC NULLS LAST, d.id DESC NULLS LAST LIMIT $7::int)
         SELECT (
   SELECT json_agg(json_build_object(
     'id', d.id, 'groupId', d.group_id, 'slug', d.slug, 'groupName', d.group_name, 'groupDp', d.group_dp,
@@ -228,10 +309,11 @@ select r.items from (WITH page AS (SELECT d.id FROM "discussions" d
     'authorRole', (SELECT am.role FROM "group_members" am WHERE am.group_id = d.group_id AND am.user_id = d.user_id),
     'content', d.content, 'datePosted', to_char(d.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'dateEdited', to_char(d.edited_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'isPinned', d.is_pinned, 'commentCount', d.comment_count, 'likeCount', d.like_count,
-    'liked', EXISTS (SELECT 1 FROM "discussion_likes" l WHERE l.discussion_id = d.id AND l.user_id = $5::int),
+    'liked', EXISTS (SELECT 1 FROM "discussion_likes" l WHERE l.discussion_id = d.id AND l.user_id = $8::int),
     'media', (SELECT json_agg(json_build_object('id', m.id, 'url', m.media_url) ORDER BY m.position, m.id)
       FROM "discussion_media" m WHERE m.discussion_id = d.id AND NOT m.inline),
-    'viewerRole', (SELECT vm.role FROM "group_members" vm WHERE vm.group_id = d.group_id AND vm.user_id = $6::int),
+    'viewerRole', (SELECT vm.role FROM "group_members" vm WHERE vm.group_id = d.group_id AND vm.user_id = $9::int),
+    'removedAt', to_char(d.removed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'removedReason', d.removed_reason,
     'cursorTs', d.created_at::text
   ) ORDER BY d.created_at DESC NULLS LAST, d.id DESC NULLS LAST)
   FROM page pg CROSS JOIN LATERAL (
@@ -247,8 +329,11 @@ select r.id, r.is_private, r.owner_id, r.viewer_role, r.items from (WITH target 
     WHERE g.id = coalesce($2::int, (SELECT "group_slugs"."group_id" FROM "group_slugs" WHERE "group_slugs"."slug" = $3::text))
   ),
   allowed AS (SELECT id FROM target WHERE (NOT is_private OR viewer_role IS NOT NULL OR owner_id = $4::int)),
-        page AS (SELECT d.id FROM "discussions" d WHERE d.group_id = (SELECT id FROM allowed) AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $5::int AND bk.blocked_id = d.user_id)
-          ORDER BY d.is_pinned DESC NULLS LAST, d.created_at DESC NULLS LAST, d.id DESC NULLS LAST LIMIT $6::int)
+        page AS (SELECT d.id FROM "discussions" d WHERE d.group_id = (SELECT id FROM allowed) AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $5::int AND bk.blocked_id = d.user_id) AND (d.removed_at IS NULL OR d.user_id = $6::int
+    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = d.group_id AND sg.owner_id = $7::int)
+    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = d.group_id AND sm.user_id = $8::int
+      AND sm.role IN ('owner', 'admin', 'moderator')))
+          ORDER BY d.is_pinned DESC NULLS LAST, d.created_at DESC NULLS LAST, d.id DESC NULLS LAST LIMIT $9::int)
         SELECT t.id, t.is_private, t.owner_id, t.viewer_role, (
   SELECT json_agg(json_build_object(
     'id', d.id, 'groupId', d.group_id, 'slug', d.slug, 'groupName', d.group_name, 'groupDp', d.group_dp,
@@ -257,10 +342,11 @@ select r.id, r.is_private, r.owner_id, r.viewer_role, r.items from (WITH target 
     'authorRole', (SELECT am.role FROM "group_members" am WHERE am.group_id = d.group_id AND am.user_id = d.user_id),
     'content', d.content, 'datePosted', to_char(d.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'dateEdited', to_char(d.edited_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'isPinned', d.is_pinned, 'commentCount', d.comment_count, 'likeCount', d.like_count,
-    'liked', EXISTS (SELECT 1 FROM "discussion_likes" l WHERE l.discussion_id = d.id AND l.user_id = $7::int),
+    'liked', EXISTS (SELECT 1 FROM "discussion_likes" l WHERE l.discussion_id = d.id AND l.user_id = $10::int),
     'media', (SELECT json_agg(json_build_object('id', m.id, 'url', m.media_url) ORDER BY m.position, m.id)
       FROM "discussion_media" m WHERE m.discussion_id = d.id AND NOT m.inline),
-    'viewerRole', (SELECT vm.role FROM "group_members" vm WHERE vm.group_id = d.group_id AND vm.user_id = $8::int),
+    'viewerRole', (SELECT vm.role FROM "group_members" vm WHERE vm.group_id = d.group_id AND vm.user_id = $11::int),
+    'removedAt', to_char(d.removed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'removedReason', d.removed_reason,
     'cursorTs', d.created_at::text
   ) ORDER BY d.is_pinned DESC NULLS LAST, d.created_at DESC NULLS LAST, d.id DESC NULLS LAST)
   FROM page pg CROSS JOIN LATERAL (
@@ -276,8 +362,11 @@ select r.id, r.is_private, r.owner_id, r.viewer_role, r.items from (WITH target 
     WHERE g.id = coalesce($2::int, (SELECT "group_slugs"."group_id" FROM "group_slugs" WHERE "group_slugs"."slug" = $3::text))
   ),
   allowed AS (SELECT id FROM target WHERE (NOT is_private OR viewer_role IS NOT NULL OR owner_id = $4::int)),
-        page AS (SELECT d.id FROM "discussions" d WHERE d.group_id = (SELECT id FROM allowed) AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $5::int AND bk.blocked_id = d.user_id) AND (d.is_pinned, d.created_at, d.id) < ($6::boolean, $7::timestamptz, $8::int)
-          ORDER BY d.is_pinned DESC NULLS LAST, d.created_at DESC NULLS LAST, d.id DESC NULLS LAST LIMIT $9::int)
+        page AS (SELECT d.id FROM "discussions" d WHERE d.group_id = (SELECT id FROM allowed) AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $5::int AND bk.blocked_id = d.user_id) AND (d.removed_at IS NULL OR d.user_id = $6::int
+    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = d.group_id AND sg.owner_id = $7::int)
+    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = d.group_id AND sm.user_id = $8::int
+      AND sm.role IN ('owner', 'admin', 'moderator'))) AND (d.is_pinned, d.created_at, d.id) < ($9::boolean, $10::timestamptz, $11::int)
+          ORDER BY d.is_pinned DESC NULLS LAST, d.created_at DESC NULLS LAST, d.id DESC NULLS LAST LIMIT $12::int)
         SELECT t.id, t.is_private, t.owner_id, t.viewer_role, (
   SELECT json_agg(json_build_object(
     'id', d.id, 'groupId', d.group_id, 'slug', d.slug, 'groupName', d.group_name, 'groupDp', d.group_dp,
@@ -286,10 +375,11 @@ select r.id, r.is_private, r.owner_id, r.viewer_role, r.items from (WITH target 
     'authorRole', (SELECT am.role FROM "group_members" am WHERE am.group_id = d.group_id AND am.user_id = d.user_id),
     'content', d.content, 'datePosted', to_char(d.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'dateEdited', to_char(d.edited_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'isPinned', d.is_pinned, 'commentCount', d.comment_count, 'likeCount', d.like_count,
-    'liked', EXISTS (SELECT 1 FROM "discussion_likes" l WHERE l.discussion_id = d.id AND l.user_id = $10::int),
+    'liked', EXISTS (SELECT 1 FROM "discussion_likes" l WHERE l.discussion_id = d.id AND l.user_id = $13::int),
     'media', (SELECT json_agg(json_build_object('id', m.id, 'url', m.media_url) ORDER BY m.position, m.id)
       FROM "discussion_media" m WHERE m.discussion_id = d.id AND NOT m.inline),
-    'viewerRole', (SELECT vm.role FROM "group_members" vm WHERE vm.group_id = d.group_id AND vm.user_id = $11::int),
+    'viewerRole', (SELECT vm.role FROM "group_members" vm WHERE vm.group_id = d.group_id AND vm.user_id = $14::int),
+    'removedAt', to_char(d.removed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'removedReason', d.removed_reason,
     'cursorTs', d.created_at::text
   ) ORDER BY d.is_pinned DESC NULLS LAST, d.created_at DESC NULLS LAST, d.id DESC NULLS LAST)
   FROM page pg CROSS JOIN LATERAL (
@@ -305,7 +395,10 @@ select r.id, r.is_private, r.owner_id, r.viewer_role, r.items from (WITH target 
     WHERE g.id = coalesce($2::int, (SELECT "group_slugs"."group_id" FROM "group_slugs" WHERE "group_slugs"."slug" = $3::text))
   ),
   allowed AS (SELECT id FROM target WHERE (NOT is_private OR viewer_role IS NOT NULL OR owner_id = $4::int)),
-        page AS (SELECT d.id FROM "discussions" d WHERE d.id = $5::int AND d.group_id = (SELECT id FROM allowed))
+        page AS (SELECT d.id FROM "discussions" d WHERE d.id = $5::int AND d.group_id = (SELECT id FROM allowed) AND (d.removed_at IS NULL OR d.user_id = $6::int
+    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = d.group_id AND sg.owner_id = $7::int)
+    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = d.group_id AND sm.user_id = $8::int
+      AND sm.role IN ('owner', 'admin', 'moderator'))))
         SELECT t.id, t.is_private, t.owner_id, t.viewer_role, (
   SELECT json_agg(json_build_object(
     'id', d.id, 'groupId', d.group_id, 'slug', d.slug, 'groupName', d.group_name, 'groupDp', d.group_dp,
@@ -314,10 +407,11 @@ select r.id, r.is_private, r.owner_id, r.viewer_role, r.items from (WITH target 
     'authorRole', (SELECT am.role FROM "group_members" am WHERE am.group_id = d.group_id AND am.user_id = d.user_id),
     'content', d.content, 'datePosted', to_char(d.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'dateEdited', to_char(d.edited_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'isPinned', d.is_pinned, 'commentCount', d.comment_count, 'likeCount', d.like_count,
-    'liked', EXISTS (SELECT 1 FROM "discussion_likes" l WHERE l.discussion_id = d.id AND l.user_id = $6::int),
+    'liked', EXISTS (SELECT 1 FROM "discussion_likes" l WHERE l.discussion_id = d.id AND l.user_id = $9::int),
     'media', (SELECT json_agg(json_build_object('id', m.id, 'url', m.media_url) ORDER BY m.position, m.id)
       FROM "discussion_media" m WHERE m.discussion_id = d.id AND NOT m.inline),
-    'viewerRole', (SELECT vm.role FROM "group_members" vm WHERE vm.group_id = d.group_id AND vm.user_id = $7::int),
+    'viewerRole', (SELECT vm.role FROM "group_members" vm WHERE vm.group_id = d.group_id AND vm.user_id = $10::int),
+    'removedAt', to_char(d.removed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'removedReason', d.removed_reason,
     'cursorTs', d.created_at::text
   ) ORDER BY d.created_at DESC NULLS LAST, d.id DESC NULLS LAST)
   FROM page pg CROSS JOIN LATERAL (
@@ -332,23 +426,38 @@ select r.id, r.is_private, r.owner_id, r.viewer_role, r.discussion_found, r.pare
     FROM "groups" g LEFT JOIN "group_members" v ON v.group_id = g.id AND v.user_id = $1::int
     WHERE g.id = coalesce($2::int, (SELECT "group_slugs"."group_id" FROM "group_slugs" WHERE "group_slugs"."slug" = $3::text))
   ),
-  allowed AS (SELECT id FROM target WHERE (NOT is_private OR viewer_role IS NOT NULL OR owner_id = $4::int)), disc AS (SELECT d.id FROM "discussions" d WHERE d.id = $5::int AND d.group_id = (SELECT id FROM allowed)), parent AS (SELECT c.id FROM "comments" c WHERE c.id = $6::int AND c.discussion_id = (SELECT id FROM disc)),
-        page AS (SELECT c.id FROM "comments" c WHERE c.parent_id = (SELECT id FROM parent) AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $7::int AND bk.blocked_id = c.user_id)
+  allowed AS (SELECT id FROM target WHERE (NOT is_private OR viewer_role IS NOT NULL OR owner_id = $4::int)), disc AS (SELECT d.id FROM "discussions" d WHERE d.id = $5::int AND d.group_id = (SELECT id FROM allowed) AND (d.removed_at IS NULL OR d.user_id = $6::int
+    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = d.group_id AND sg.owner_id = $7::int)
+    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = d.group_id AND sm.user_id = $8::int
+      AND sm.role IN ('owner', 'admin', 'moderator')))), parent AS (SELECT c.id FROM "comments" c WHERE c.id = $9::int AND c.discussion_id = (SELECT id FROM disc) AND (c.removed_at IS NULL OR c.user_id = $10::int
+    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = (SELECT id FROM allowed) AND sg.owner_id = $11::int)
+    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = (SELECT id FROM allowed) AND sm.user_id = $12::int
+      AND sm.role IN ('owner', 'admin', 'moderator')))),
+        page AS (SELECT c.id FROM "comments" c WHERE c.parent_id = (SELECT id FROM parent) AND (c.removed_at IS NULL OR c.user_id = $13::int
+    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = (SELECT id FROM allowed) AND sg.owner_id = $14::int)
+    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = (SELECT id FROM allowed) AND sm.user_id = $15::int
+      AND sm.role IN ('owner', 'admin', 'moderator'))) AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $16::int AND bk.blocked_id = c.user_id)
 
-          ORDER BY c.created_at, c.id LIMIT $8::int)
+          ORDER BY c.created_at, c.id LIMIT $17::int)
         SELECT t.id, t.is_private, t.owner_id, t.viewer_role,
-          EXISTS (SELECT 1 FROM "discussions" d WHERE d.id = $9::int AND d.group_id = t.id) AS discussion_found,
+          EXISTS (SELECT 1 FROM "discussions" d WHERE d.id = $18::int AND d.group_id = t.id AND (d.removed_at IS NULL OR d.user_id = $19::int
+    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = d.group_id AND sg.owner_id = $20::int)
+    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = d.group_id AND sm.user_id = $21::int
+      AND sm.role IN ('owner', 'admin', 'moderator')))) AS discussion_found,
           EXISTS (SELECT 1 FROM parent) AS parent_found,
-          (SELECT count(*)::int FROM "comments" c WHERE c.parent_id = (SELECT id FROM parent) AND EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $10::int AND bk.blocked_id = c.user_id)) AS hidden_count,
+          (SELECT count(*)::int FROM "comments" c WHERE c.parent_id = (SELECT id FROM parent) AND EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $22::int AND bk.blocked_id = c.user_id)) AS hidden_count,
           (
   SELECT json_agg(json_build_object(
     'id', c.id, 'discussionId', c.discussion_id, 'parentId', c.parent_id, 'content', c.content,
     'datePosted', to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'userId', c.user_id, 'username', c.username, 'profileImage', c.profile_image,
-    'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $11::int),
-    'likeCount', c.like_count, 'replyCount', c.reply_count, 'cursorTs', c.created_at::text
+    'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $23::int),
+    'likeCount', c.like_count, 'replyCount', c.reply_count,
+    'authorRole', (SELECT am.role FROM "group_members" am WHERE am.group_id = c.group_id AND am.user_id = c.user_id),
+    'removedAt', to_char(c.removed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'removedReason', c.removed_reason, 'cursorTs', c.created_at::text
   ) ORDER BY c.created_at, c.id)
   FROM page pg CROSS JOIN LATERAL (
-    SELECT c.*, u.username, u.profile_image FROM "comments" c JOIN "users" u ON u.id = c.user_id WHERE c.id = pg.id OFFSET 0) c
+    SELECT c.*, u.username, u.profile_image, cd.group_id FROM "comments" c JOIN "users" u ON u.id = c.user_id
+      JOIN "discussions" cd ON cd.id = c.discussion_id WHERE c.id = pg.id OFFSET 0) c
 ) AS items
         FROM target t) r;
 
@@ -358,25 +467,43 @@ select r.id, r.is_private, r.owner_id, r.viewer_role, r.discussion_found, r.pare
     FROM "groups" g LEFT JOIN "group_members" v ON v.group_id = g.id AND v.user_id = $1::int
     WHERE g.id = coalesce($2::int, (SELECT "group_slugs"."group_id" FROM "group_slugs" WHERE "group_slugs"."slug" = $3::text))
   ),
-  allowed AS (SELECT id FROM target WHERE (NOT is_private OR viewer_role IS NOT NULL OR owner_id = $4::int)), disc AS (SELECT d.id FROM "discussions" d WHERE d.id = $5::int AND d.group_id = (SELECT id FROM allowed)), parent AS (SELECT c.id FROM "comments" c WHERE c.id = $6::int AND c.discussion_id = (SELECT id FROM disc)),
-        page AS (SELECT c.id FROM "comments" c WHERE c.parent_id = (SELECT id FROM parent) AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $7::int AND bk.blocked_id = c.user_id)
-          AND (c.created_at, c.id) > ($8::timestamptz, $9::int)
-          ORDER BY c.created_at, c.id LIMIT $10::int)
+  allowed AS (SELECT id FROM target WHERE (NOT is_private OR viewer_role IS NOT NULL OR owner_id = $4::int)), disc AS (SELECT d.id FROM "discussions" d WHERE d.id = $5::int AND d.group_id = (SELECT id FROM allowed) AND (d.removed_at IS NULL OR d.user_id = $6::int
+    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = d.group_id AND sg.owner_id = $7::int)
+    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = d.group_id AND sm.user_id = $8::int
+      AND sm.role IN ('owner', 'admin', 'moderator')))), parent AS (SELECT c.id FROM "comments" c WHERE c.id = $9::int AND c.discussion_id = (SELECT id FROM disc) AND (c.removed_at IS NULL OR c.user_id = $10::int
+    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = (SELECT id FROM allowed) AND sg.owner_id = $11::int)
+    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = (SELECT id FROM allowed) AND sm.user_id = $12::int
+      AND sm.role IN ('owner', 'admin', 'moderator')))),
+        page AS (SELECT c.id FROM "comments" c WHERE c.parent_id = (SELECT id FROM parent) AND (c.removed_at IS NULL OR c.user_id = $13::int
+    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = (SELECT id FROM allowed) AND sg.owner_id = $14::int)
+    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = (SELECT id FROM allowed) AND sm.user_id = $15::int
+      AND sm.role IN ('owner', 'admin', 'moderator'))) AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $16::int AND bk.blocked_id = c.user_id)
+          AND (c.created_at, c.id) > ($17::timestamptz, $18::int)
+          ORDER BY c.created_at, c.id LIMIT $19::int)
         SELECT t.id, t.is_private, t.owner_id, t.viewer_role,
-          EXISTS (SELECT 1 FROM "discussions" d WHERE d.id = $11::int AND d.group_id = t.id) AS discussion_found,
+          EXISTS (SELECT 1 FROM "discussions" d WHERE d.id = $20::int AND d.group_id = t.id AND (d.removed_at IS NULL OR d.user_id = $21::int
+    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = d.group_id AND sg.owner_id = $22::int)
+    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = d.group_id AND sm.user_id = $23::int
+      AND sm.role IN ('owner', 'admin', 'moderator')))) AS discussion_found,
           EXISTS (SELECT 1 FROM parent) AS parent_found,
-          (SELECT count(*)::int FROM "comments" c WHERE c.parent_id = (SELECT id FROM parent) AND EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $12::int AND bk.blocked_id = c.user_id)) AS hidden_count,
+          (SELECT count(*)::int FROM "comments" c WHERE c.parent_id = (SELECT id FROM parent) AND EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $24::int AND bk.blocked_id = c.user_id)) AS hidden_count,
           (
   SELECT json_agg(json_build_object(
     'id', c.id, 'discussionId', c.discussion_id, 'parentId', c.parent_id, 'content', c.content,
     'datePosted', to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'userId', c.user_id, 'username', c.username, 'profileImage', c.profile_image,
-    'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $13::int),
-    'likeCount', c.like_count, 'replyCount', c.reply_count, 'cursorTs', c.created_at::text
+    'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $25::int),
+    'likeCount', c.like_count, 'replyCount', c.reply_count,
+    'authorRole', (SELECT am.role FROM "group_members" am WHERE am.group_id = c.group_id AND am.user_id = c.user_id),
+    'removedAt', to_char(c.removed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'removedReason', c.removed_reason, 'cursorTs', c.created_at::text
   ) ORDER BY c.created_at, c.id)
   FROM page pg CROSS JOIN LATERAL (
-    SELECT c.*, u.username, u.profile_image FROM "comments" c JOIN "users" u ON u.id = c.user_id WHERE c.id = pg.id OFFSET 0) c
+    SELECT c.*, u.username, u.profile_image, cd.group_id FROM "comments" c JOIN "users" u ON u.id = c.user_id
+      JOIN "discussions" cd ON cd.id = c.discussion_id WHERE c.id = pg.id OFFSET 0) c
 ) AS items
         FROM target t) r;
 
 -- discussions_write_target
-select g.id, g.is_private, g.owner_id, v.role, d.id, d.user_id, coalesce(d.like_count, 0), EXISTS (SELECT 1 FROM "discussion_likes" l WHERE l.discussion_id = d.id AND l.user_id = $1::int) from "groups" g left join "group_members" v on v.group_id = g.id AND v.user_id = $2::int left join "discussions" d on d.id = $3::int AND d.group_id = g.id where g.id = coalesce($4::int, (SELECT "group_slugs"."group_id" FROM "group_slugs" WHERE "group_slugs"."slug" = $5::text));
+select g.id, g.is_private, g.owner_id, v.role, d.id, d.user_id, coalesce(d.like_count, 0), EXISTS (SELECT 1 FROM "discussion_likes" l WHERE l.discussion_id = d.id AND l.user_id = $1::int), d.removed_at IS NOT NULL, coalesce((d.removed_at IS NULL OR d.user_id = $2::int
+    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = d.group_id AND sg.owner_id = $3::int)
+    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = d.group_id AND sm.user_id = $4::int
+      AND sm.role IN ('owner', 'admin', 'moderator'))), true) from "groups" g left join "group_members" v on v.group_id = g.id AND v.user_id = $5::int left join "discussions" d on d.id = $6::int AND d.group_id = g.id where g.id = coalesce($7::int, (SELECT "group_slugs"."group_id" FROM "group_slugs" WHERE "group_slugs"."slug" = $8::text));

@@ -24,6 +24,7 @@ import { groupPublicRoutes, groupRoutes } from './modules/groups/groups.routes';
 import { memberPublicRoutes, memberRoutes } from './modules/members/members.routes';
 import { postingRoutes } from './modules/posting/posting.routes';
 import { profileRoutes } from './modules/profiles/profiles.routes';
+import { removalRoutes } from './modules/removals/removals.routes';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { authPlugin } from './plugins/auth';
 import type { Config } from './plugins/config';
@@ -125,6 +126,7 @@ export async function buildApp(
   await app.register(memberRoutes, { ctx });
   await app.register(blogRoutes, { ctx });
   await app.register(postingRoutes, { ctx });
+  await app.register(removalRoutes, { ctx });
   for (const routes of ALIASED_MODULES) {
     await app.register(routes, { ctx });
     await app.register(routes, { ctx, prefix: '/api', alias: true });

@@ -24,13 +24,27 @@ export type CommunityAbilities = z.infer<typeof communityAbilitiesSchema>;
  * A discussion: edit = author; delete = author, owner or admin; pin = owner or admin (SPEC §6); like (and comment)
  * = a member or the owner (decision 0012 (a)).
  */
-export const discussionAbilitiesSchema = z.object({ edit: z.boolean(), delete: z.boolean(), pin: z.boolean(), like: z.boolean() });
+export const discussionAbilitiesSchema = z.object({
+  edit: z.boolean(),
+  delete: z.boolean(),
+  pin: z.boolean(),
+  like: z.boolean(),
+  /** Remove with a reason / restore (issue 15 §3): staff outranking the author; additive. */
+  remove: z.boolean().optional(),
+  restore: z.boolean().optional(),
+});
 export type DiscussionAbilities = z.infer<typeof discussionAbilitiesSchema>;
 
 /** A comment: delete = its author, the owner or an admin. */
-export const commentAbilitiesSchema = z.object({ delete: z.boolean() });
+export const commentAbilitiesSchema = z.object({ delete: z.boolean(), remove: z.boolean().optional(), restore: z.boolean().optional() });
 export type CommentAbilities = z.infer<typeof commentAbilitiesSchema>;
 
 /** A blog: edit and delete = the owner, or the admin who wrote it; like = a member or the owner (SPEC §6). */
-export const blogAbilitiesSchema = z.object({ edit: z.boolean(), delete: z.boolean(), like: z.boolean() });
+export const blogAbilitiesSchema = z.object({
+  edit: z.boolean(),
+  delete: z.boolean(),
+  like: z.boolean(),
+  remove: z.boolean().optional(),
+  restore: z.boolean().optional(),
+});
 export type BlogAbilities = z.infer<typeof blogAbilitiesSchema>;

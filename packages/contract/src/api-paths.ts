@@ -13,6 +13,7 @@ import type {
 } from './account';
 import type { SiteLogQuery, SiteLogResponse, SuspendedUsersResponse, SuspendRequest } from './admin';
 import type { CreateReportRequest, ReportQueue, ReportQueueQuery, ReportSent, ResolveReportRequest, ResolveReportResponse } from './reports';
+import type { RemovalRequest, RemovalResponse } from './removals';
 import type { LoginRequest, LoginResponse, MessageResponse, RegisterRequest, RegisterResponse } from './auth';
 import type {
   BlogFields,
@@ -359,6 +360,16 @@ export const API = {
     likeStatus: get('/groups/:id/blogs/:blogId/like-status').returns<BlogLikeStatusResponse>(),
     like: post('/groups/:id/blogs/:blogId/like').returns<BlogLikeResponse>(),
     share: post('/groups/:id/blogs/:blogId/share').returns<BlogShareResponse>(),
+  },
+
+  /** Removal with a reason and restore by the community's staff (issue 15 §3, removals.ts). */
+  removals: {
+    discussion: post('/api/groups/:id/discussions/:discussionId/remove').body<RemovalRequest>().returns<RemovalResponse>(),
+    restoreDiscussion: post('/api/groups/:id/discussions/:discussionId/restore').returns<RemovalResponse>(),
+    comment: post('/api/groups/:id/discussions/:discussionId/comments/:commentId/remove').body<RemovalRequest>().returns<RemovalResponse>(),
+    restoreComment: post('/api/groups/:id/discussions/:discussionId/comments/:commentId/restore').returns<RemovalResponse>(),
+    blog: post('/api/groups/:id/blogs/:blogId/remove').body<RemovalRequest>().returns<RemovalResponse>(),
+    restoreBlog: post('/api/groups/:id/blogs/:blogId/restore').returns<RemovalResponse>(),
   },
 } as const;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { removedInfoSchema } from './removals';
 import { blogAbilitiesSchema } from './abilities';
 import { nextCursorSchema } from './pagination';
 import { textField } from './text';
@@ -42,6 +43,8 @@ export const blogSchema = z.object({
   group_verified: zeroOne,
   /** What the viewer may do with it (the blog policy); on a single blog's responses (additive). */
   abilities: blogAbilitiesSchema.optional(),
+  /** Removed by the community's staff (issue 15 §3), as its author and the staff see it; null otherwise (additive). */
+  removed: removedInfoSchema.nullable().optional(),
 });
 export type Blog = z.infer<typeof blogSchema>;
 

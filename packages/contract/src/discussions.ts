@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { removedInfoSchema } from './removals';
 import { DISCUSSION_LIMITS, DISCUSSION_MESSAGES, POST_IMAGE_PATH_PATTERN } from './discussion-texts';
 import { nextCursorSchema } from './pagination';
 import { commentAbilitiesSchema, discussionAbilitiesSchema } from './abilities';
@@ -84,6 +85,8 @@ export const discussionSchema = z.object({
   canPin: z.boolean(),
   /** The same three, as the discussion policy decided them (additive). */
   abilities: discussionAbilitiesSchema.optional(),
+  /** Removed by the community's staff (issue 15 §3), as its author and the staff see it; null otherwise (additive). */
+  removed: removedInfoSchema.nullable().optional(),
 });
 export type Discussion = z.infer<typeof discussionSchema>;
 
@@ -107,6 +110,8 @@ export const commentSchema = z.object({
   canDelete: z.boolean(),
   /** The same, as the comment policy decided it (additive). */
   abilities: commentAbilitiesSchema.optional(),
+  /** Removed by the community's staff (issue 15 §3), as its author and the staff see it; null otherwise (additive). */
+  removed: removedInfoSchema.nullable().optional(),
 });
 export type Comment = z.infer<typeof commentSchema>;
 

@@ -8,6 +8,7 @@ import { ADMIN_ERROR_CODES } from './admin-messages';
 import { REPORT_ERROR_CODES } from './report-messages';
 import { POSTING_ERROR_CODES } from './posting-rules';
 import { BLOCK_ERROR_CODES } from './blocks';
+import { REMOVAL_ERROR_CODES } from './removals';
 
 /** Machine-readable error codes. `message` is what the UI shows (SPEC §8); `code` is for programs. */
 export const ERROR_CODES = [
@@ -45,6 +46,7 @@ export const ERROR_CODES = [
   ...REPORT_ERROR_CODES,
   ...POSTING_ERROR_CODES,
   ...BLOCK_ERROR_CODES,
+  ...REMOVAL_ERROR_CODES,
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

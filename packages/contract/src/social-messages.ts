@@ -70,6 +70,8 @@ export const NOTIFICATION_TYPES = [
   'member_removed',
   // Issue 14 §7: the person's own data export is ready (written by the server, no sender; links to /settings).
   'export_ready',
+  // Issue 15 §3: staff removed the recipient's post, comment or blog, with the reason.
+  'content_removed',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

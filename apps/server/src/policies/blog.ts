@@ -8,7 +8,7 @@ import { type CommunityFacts, type Viewer, isCommunityMember, isCommunityOwner }
  * shared with the web's editor.
  */
 
-export type BlogAction = keyof BlogAbilities | 'create';
+export type BlogAction = Exclude<keyof BlogAbilities, 'remove' | 'restore'> | 'create';
 
 /** `authorId` null for a blog not written yet (create). */
 export function blogAbilities(actor: Viewer, community: CommunityFacts, role: Role | null, authorId: number | null): BlogAbilities {

@@ -5,7 +5,7 @@ import { type CommunityFacts, type Viewer, isOwnerOrAdmin } from './community';
 /** Policy of a comment: its author, the community's owner or an admin deletes it (SPEC §6); nobody edits one. */
 
 export type CommentFacts = { authorId: number; community: Pick<CommunityFacts, 'ownerId'>; viewerRole: Role | null };
-export type CommentAction = keyof CommentAbilities;
+export type CommentAction = Exclude<keyof CommentAbilities, 'remove' | 'restore'>;
 
 /**
  * `manager`: the viewer is the community's owner or an admin, computed once for a page of comments

@@ -8,7 +8,7 @@ import { type CommunityFacts, type Viewer, isOwnerOrAdmin } from './community';
  */
 
 export type DiscussionFacts = { authorId: number; community: Pick<CommunityFacts, 'ownerId'>; viewerRole: Role | null };
-export type DiscussionAction = Exclude<keyof DiscussionAbilities, 'like'>;
+export type DiscussionAction = Exclude<keyof DiscussionAbilities, 'like' | 'remove' | 'restore'>;
 
 export function discussionAbilities(actor: Viewer, post: DiscussionFacts): DiscussionAbilities {
   const author = actor !== null && actor.id === post.authorId;

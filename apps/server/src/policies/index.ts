@@ -13,3 +13,4 @@ export * from './notification';
 export * from './site';
 export * from './report';
 export * from './block';
+export * from './removal';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, check, index, integer, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { groups } from './groups';
 import { users } from './users';
 
@@ -20,11 +20,19 @@ export const blogs = pgTable(
     shareCount: integer('share_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * A removal by the community's staff (issue 15 §3): hidden from everyone but its author and the staff until
+     * restored. Null while the item is visible; `removed_by` null too once that account is gone.
+     */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    removedBy: integer('removed_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    removedReason: text('removed_reason'),
   },
   (t) => [
     // A community's blogs newest first (keyset on created_at, id); the home strip reads it once per joined community.
     index('blogs_group_recent_idx').on(t.groupId, t.createdAt.desc(), t.id.desc()),
     index('blogs_author_idx').on(t.authorId),
+    check('blogs_removal_whole', sql`(${t.removedAt} IS NULL) = (${t.removedReason} IS NULL)`),
     check('blogs_like_count_nonneg', sql`${t.likeCount} >= 0`),
     check('blogs_share_count_nonneg', sql`${t.shareCount} >= 0`),
     check('blogs_title_not_blank', sql`length(btrim(${t.title})) > 0`),

@@ -40,6 +40,13 @@ export const discussions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** When the author last changed the text; null if never. */
     editedAt: timestamp('edited_at', { withTimezone: true }),
+    /**
+     * A removal by the community's staff (issue 15 §3): hidden from everyone but its author and the staff until
+     * restored. Null while the item is visible; `removed_by` null too once that account is gone.
+     */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    removedBy: integer('removed_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    removedReason: text('removed_reason'),
   },
   (t) => [
     // A community's feed: pinned first, then newest first, keyset on (is_pinned, created_at, id).
@@ -53,6 +60,7 @@ export const discussions = pgTable(
       .on(t.createdAt.desc(), t.id.desc())
       .where(sql`${t.groupIsPublic}`),
     index('discussions_user_idx').on(t.userId),
+    check('discussions_removal_whole', sql`(${t.removedAt} IS NULL) = (${t.removedReason} IS NULL)`),
     check('discussions_like_count_nonneg', sql`${t.likeCount} >= 0`),
     check('discussions_comment_count_nonneg', sql`${t.commentCount} >= 0`),
   ],
@@ -97,12 +105,20 @@ export const comments = pgTable(
     replyCount: integer('reply_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * A removal by the community's staff (issue 15 §3): hidden from everyone but its author and the staff until
+     * restored. Null while the item is visible; `removed_by` null too once that account is gone.
+     */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    removedBy: integer('removed_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    removedReason: text('removed_reason'),
   },
   (t) => [
     // Top-level comments of a post in order, and the replies of one comment in order.
     index('comments_discussion_parent_idx').on(t.discussionId, t.parentId, t.createdAt, t.id),
     index('comments_parent_idx').on(t.parentId, t.createdAt, t.id),
     index('comments_user_idx').on(t.userId),
+    check('comments_removal_whole', sql`(${t.removedAt} IS NULL) = (${t.removedReason} IS NULL)`),
     check('comments_like_count_nonneg', sql`${t.likeCount} >= 0`),
     check('comments_reply_count_nonneg', sql`${t.replyCount} >= 0`),
     check('comments_not_blank', sql`length(btrim(${t.content})) > 0`),

@@ -22,5 +22,6 @@ export function toBlog(row: BlogReadRow): Blog {
     group_name: row.groupName,
     group_dp: row.groupDp,
     group_verified: row.groupVerified ? 1 : 0,
+    removed: row.removedAt === null ? null : { reason: row.removedReason ?? '', at: row.removedAt },
   };
 }

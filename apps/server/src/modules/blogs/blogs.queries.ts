@@ -5,6 +5,7 @@ import { blogLikes, blogs, blogShares, groupMembers, groups, uploads, users } fr
 import { prepared } from '../../lib/prepared';
 import { notBlockedBySql } from '../../policies/block';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { visibleItemSql } from '../../policies/removal';
 
 /** Drizzle only: every statement of the blogs feature. Services decide; these read and write. */
 
@@ -29,10 +30,18 @@ export type BlogReadRow = {
   groupName: string;
   groupDp: string | null;
   groupVerified: boolean;
+  /** Removed by the staff (issue 15 §3): when and why; null while visible. Only its author and the staff get it. */
+  removedAt: string | null;
+  removedReason: string | null;
 };
 
 /** One blog with what the read check needs: the community's privacy and owner, and the viewer's role in it. */
-export type BlogDetailRow = BlogReadRow & { groupIsPrivate: boolean; groupOwnerId: number; viewerRole: Role | null };
+export type BlogDetailRow = BlogReadRow & {
+  groupIsPrivate: boolean;
+  groupOwnerId: number;
+  viewerRole: Role | null;
+  authorRole: Role | null;
+};
 
 /** A list row also carries its keyset key: created_at as PostgreSQL prints it (microseconds, see lib/cursor.ts). */
 export type BlogListRow = BlogReadRow & { cursorTs: string };
@@ -61,8 +70,14 @@ function readFields(viewer: SQL, preview: boolean) {
     groupName: groups.groupName,
     groupDp: groups.groupDp,
     groupVerified: groups.groupVerified,
+    removedAt: sql<string | null>`${iso(blogs.removedAt)}`,
+    removedReason: blogs.removedReason,
   };
 }
+
+/** The removal rule (policies/removal.ts): not removed, or the viewer wrote it or is staff of its community. */
+const visibleBlog = (viewer: SQL) =>
+  visibleItemSql({ removedAt: sql`${blogs.removedAt}`, authorId: sql`${blogs.authorId}`, groupId: sql`${blogs.groupId}` }, viewer);
 
 const placeholder = (name: string) => sql`${sql.placeholder(name)}::int`;
 
@@ -78,11 +93,12 @@ const blogDetail = prepared('blog_detail', (db, name) => {
       groupOwnerId: groups.ownerId,
       viewerRole: sql<Role | null>`(SELECT ${groupMembers.role} FROM ${groupMembers}
         WHERE ${groupMembers.groupId} = ${blogs.groupId} AND ${groupMembers.userId} = ${viewer})`,
+      authorRole: sql<Role | null>`(SELECT am.role FROM ${groupMembers} am WHERE am.group_id = ${blogs.groupId} AND am.user_id = ${blogs.authorId})`,
     })
     .from(blogs)
     .innerJoin(groups, eq(groups.id, blogs.groupId))
     .leftJoin(users, eq(users.id, blogs.authorId))
-    .where(eq(blogs.id, placeholder('id')))
+    .where(and(eq(blogs.id, placeholder('id')), visibleBlog(viewer)))
     .limit(1)
     .prepare(name);
 });
@@ -104,6 +120,7 @@ function buildGroupPage(db: Db, name: string, withCursor: boolean) {
       and(
         eq(blogs.groupId, placeholder('group')),
         notBlockedBySql(viewer, sql`${blogs.authorId}`),
+        visibleBlog(viewer),
         withCursor ? sql`(${blogs.createdAt}, ${blogs.id}) < (${sql.placeholder('cTs')}::timestamptz, ${placeholder('cId')})` : undefined,
       ),
     )
@@ -147,7 +164,7 @@ function buildJoinedPage(db: Db, name: string, withCursor: boolean) {
   const after = withCursor ? sql`AND (b.created_at, b.id) < (${sql.placeholder('cTs')}::timestamptz, ${placeholder('cId')})` : sql``;
   const ids = sql`SELECT lb.id FROM ${groupMembers} m
     CROSS JOIN LATERAL (SELECT b.id, b.created_at FROM ${blogs} b WHERE b.group_id = m.group_id
-      AND ${notBlockedBySql(viewer, sql`b.author_id`)} ${after}
+      AND ${visibleItemSql({ removedAt: sql`b.removed_at`, authorId: sql`b.author_id`, groupId: sql`b.group_id` }, viewer)} AND ${notBlockedBySql(viewer, sql`b.author_id`)} ${after}
       ORDER BY b.created_at DESC, b.id DESC LIMIT ${limit}) lb
     WHERE m.user_id = ${viewer}
     ORDER BY lb.created_at DESC, lb.id DESC LIMIT ${limit}`;
@@ -279,9 +296,9 @@ export async function findBlogInGroup(
   db: DbOrTx,
   blogId: number,
   groupId: number,
-): Promise<{ id: number; authorId: number | null; title: string } | null> {
+): Promise<{ id: number; authorId: number | null; title: string; removed: boolean } | null> {
   const rows = await db
-    .select({ id: blogs.id, authorId: blogs.authorId, title: blogs.title })
+    .select({ id: blogs.id, authorId: blogs.authorId, title: blogs.title, removed: sql<boolean>`${blogs.removedAt} IS NOT NULL` })
     .from(blogs)
     .where(and(eq(blogs.id, blogId), eq(blogs.groupId, groupId)));
   return rows[0] ?? null;

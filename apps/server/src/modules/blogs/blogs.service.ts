@@ -10,6 +10,7 @@ import {
   blogWebPath,
   type CreateBlogResponse,
   type JoinedBlogsResponse,
+  REMOVAL_MESSAGES,
   type UpdateBlogResponse,
 } from '@agora/contract';
 import type { Actor, AppContext, SignedIn } from '../../context';
@@ -19,7 +20,7 @@ import { type FormInput, parseFormFields } from '../../lib/form-fields';
 import { applyLike } from '../../lib/likes';
 import { decodeCursor, keysetPage } from '../../lib/cursor';
 import { resolveGroupForViewer } from '../groups/groups.access';
-import { authorizeBlog, authorizeCommunity, blogAbilities } from '../../policies';
+import { authorizeBlog, authorizeCommunity, blogAbilities, canSeeRemoved, removalAbilities } from '../../policies';
 import { mentionedUsernames, notify, notifyMentions } from '../notifications/notifications.writer';
 import { claimUpload, deleteUploadFiles, releaseUpload, releaseUploads, storeUpload } from '../uploads/uploads.service';
 import { toBlog } from './blogs.mapper';
@@ -54,7 +55,7 @@ import { assertMayPost } from '../posting/posting.service';
 
 const INT4_MAX = 2_147_483_647;
 
-function blogNotFound(): AppError {
+export function blogNotFound(): AppError {
   return AppError.notFound(BLOG_MESSAGES.notFound, 'blog_not_found');
 }
 
@@ -120,7 +121,16 @@ export async function getBlog(ctx: AppContext, actor: Actor, blogIdText: string)
 /** A single blog with what the viewer may do with it (the blog policy). */
 function withAbilities(row: BlogDetailRow, actor: Actor) {
   const community = { isPrivate: row.groupIsPrivate, ownerId: row.groupOwnerId };
-  return { ...toBlog(row), abilities: blogAbilities(actor, community, row.viewerRole, row.authorId) };
+  const removal = removalAbilities(actor, {
+    authorId: row.authorId,
+    authorRole: row.authorRole,
+    community,
+    viewerRole: row.viewerRole,
+    removed: row.removedAt !== null,
+  });
+  const base = blogAbilities(actor, community, row.viewerRole, row.authorId);
+  // A removed blog takes no likes (issue 15 §3).
+  return { ...toBlog(row), abilities: { ...base, like: base.like && row.removedAt === null, ...removal } };
 }
 
 /** The blog as its author or editor sees it right after a change. */
@@ -335,6 +345,8 @@ async function readableBlog(ctx: AppContext, actor: Actor, idOrSlug: string, blo
   const { group, role } = await readableGroup(ctx, actor, idOrSlug);
   const blog = await findBlogInGroup(ctx.db, blogId, group.id);
   if (!blog) throw blogNotFound();
+  // A removed blog exists only for its author and the staff (issue 15 §3), and takes no likes or shares.
+  if (blog.removed && !canSeeRemoved(actor, { authorId: blog.authorId, community: group, viewerRole: role })) throw blogNotFound();
   return { group, role, blog };
 }
 
@@ -360,6 +372,7 @@ export async function toggleBlogLike(ctx: AppContext, actor: SignedIn, idOrSlug:
   const { group, role, blog } = await readableBlog(ctx, actor, idOrSlug, blogIdText);
   // Members and the owner only, like posts (SPEC §6 "Members: post, like, comment"); sharing stays open to readers.
   authorizeBlog(actor, 'like', group, role, blog.authorId);
+  if (blog.removed) throw AppError.forbidden(REMOVAL_MESSAGES.noInteraction);
   return ctx.db.transaction(async (tx) => {
     const outcome = await applyLike(tx, {
       lock: (t) => lockLikeToggle(t, blog.id, actor.id),
@@ -392,6 +405,7 @@ export async function toggleBlogLike(ctx: AppContext, actor: SignedIn, idOrSlug:
 export async function shareBlog(ctx: AppContext, actor: SignedIn, idOrSlug: string, blogIdText: string): Promise<BlogShareResponse> {
   await ctx.limiters.blogSharesPerUser.consume(String(actor.id));
   const { blog } = await readableBlog(ctx, actor, idOrSlug, blogIdText);
+  if (blog.removed) throw AppError.forbidden(REMOVAL_MESSAGES.noInteraction);
   const shares = await ctx.db.transaction((tx) => insertShare(tx, blog.id, actor.id));
   return { share_count: shares };
 }

@@ -51,7 +51,9 @@ describe('POST /groups/{id}/posts', () => {
       group_dp: null,
       group_verified: 0,
       // The owner who published it may edit, delete and like it (the blog policy).
-      abilities: { edit: true, delete: true, like: true },
+      // Issue 15 §3: nobody outranks the owner, so nobody may remove it; `removed` null while it is not removed.
+      abilities: { edit: true, delete: true, like: true, remove: false, restore: false },
+      removed: null,
     });
     expect(Math.abs(Date.parse(post.date_published) - Date.now())).toBeLessThan(60_000);
     const served = await t.app.inject({ method: 'GET', url: post.blog_img });

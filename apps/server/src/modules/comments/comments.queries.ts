@@ -38,11 +38,18 @@ export async function moveCommentLikes(
   return rows[0] ?? null;
 }
 
-export type CommentRef = { id: number; discussionId: number; parentId: number | null; userId: number };
+/** `removed`: taken down by the staff (issue 15 §3). */
+export type CommentRef = { id: number; discussionId: number; parentId: number | null; userId: number; removed: boolean };
 
 export async function findComment(db: DbOrTx, commentId: number): Promise<CommentRef | null> {
   const rows = await db
-    .select({ id: comments.id, discussionId: comments.discussionId, parentId: comments.parentId, userId: comments.userId })
+    .select({
+      id: comments.id,
+      discussionId: comments.discussionId,
+      parentId: comments.parentId,
+      userId: comments.userId,
+      removed: sql<boolean>`${comments.removedAt} IS NOT NULL`,
+    })
     .from(comments)
     .where(eq(comments.id, commentId));
   return rows[0] ?? null;

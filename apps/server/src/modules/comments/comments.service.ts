@@ -7,6 +7,7 @@ import {
   DISCUSSION_LIMITS,
   DISCUSSION_MESSAGES,
   type LikeResponse,
+  REMOVAL_MESSAGES,
   type ReplyListResponse,
 } from '@agora/contract';
 import type { Actor, AppContext } from '../../context';
@@ -29,6 +30,7 @@ import {
   type WriteTarget,
 } from '../discussions/discussions.access';
 import { isOwnerOrAdminOf, toComment } from '../discussions/discussions.mapper';
+import { canSeeRemoved } from '../../policies/removal';
 import {
   type CommentRef,
   deleteCommentLike,
@@ -78,8 +80,9 @@ async function commentsPage(
   const moderator = isOwnerOrAdminOf(viewerId, page.access.ownerId, page.access.viewerRole);
   const rows = page.items.slice(0, limit);
   const last = rows.at(-1);
+  const community = page.access;
   return {
-    items: rows.map((row) => toComment(row, viewerId, moderator)),
+    items: rows.map((row) => toComment(row, viewerId, moderator, community)),
     nextCursor: page.items.length > limit && last ? encodeCursor([last.cursorTs, last.id]) : null,
     // Only when something is hidden: everyone else's answers stay exactly as they were (issue 15 §6).
     hidden: page.hiddenCount > 0 ? { hiddenCount: page.hiddenCount } : {},
@@ -113,15 +116,32 @@ async function targetOf(ctx: AppContext, actor: Actor, path: DiscussionPath) {
   const discussionId = discussionIdOf(path.discussionId);
   const target = await findWriteTarget(ctx.db, ref, discussionId, actor?.id ?? 0);
   assertReadable(target, actor);
-  if (target.discussionId === null) throw discussionNotFound();
+  // A removed post exists only for its author and the staff (issue 15 §3).
+  if (target.discussionId === null || !target.removedVisible) throw discussionNotFound();
   return { ...target, discussionId: target.discussionId } satisfies WriteTarget & { discussionId: number };
 }
 
-/** The comment `commentId` names on that post; 404 for a comment that does not exist or is on another post. */
-async function commentOn(ctx: AppContext, discussionId: number, commentIdText: string): Promise<CommentRef> {
+/**
+ * The comment `commentId` names on that post; 404 for a comment that does not exist, is on another post, or is
+ * removed and the actor is neither its author nor staff (issue 15 §3).
+ */
+async function commentOn(
+  ctx: AppContext,
+  actor: Actor,
+  target: WriteTarget & { discussionId: number },
+  commentIdText: string,
+): Promise<CommentRef> {
   const comment = await findComment(ctx.db, commentIdOf(commentIdText));
-  if (!comment || comment.discussionId !== discussionId) throw commentNotFound();
+  if (!comment || comment.discussionId !== target.discussionId) throw commentNotFound();
+  if (comment.removed && !canSeeRemoved(actor, { authorId: comment.userId, community: target, viewerRole: target.viewerRole })) {
+    throw commentNotFound();
+  }
   return comment;
+}
+
+/** No likes, comments or replies on a removed post or comment (its author and the staff see it, and are told why). */
+function assertNotRemoved(...items: { removed: boolean }[]): void {
+  if (items.some((item) => item.removed)) throw AppError.forbidden(REMOVAL_MESSAGES.noInteraction);
 }
 
 /**
@@ -144,12 +164,17 @@ export async function createComment(
     return await withWriteRetry(async () => {
       const target = await targetOf(ctx, writer, input);
       assertCanContribute(target, writer, { visitor: DISCUSSION_MESSAGES.loginToComment, outsider: DISCUSSION_MESSAGES.memberToComment });
+      assertNotRemoved(target);
       const { discussionId, groupId } = target;
       await assertMayPost(ctx, writer, groupId, { kind: 'comment', text: input.content });
       let repliedTo: CommentRef | null = null;
       if (input.parentCommentId !== null) {
         repliedTo = await findComment(ctx.db, input.parentCommentId);
         if (!repliedTo) throw commentNotFound();
+        if (repliedTo.removed && !canSeeRemoved(writer, { authorId: repliedTo.userId, community: target, viewerRole: target.viewerRole })) {
+          throw commentNotFound();
+        }
+        assertNotRemoved(repliedTo);
         if (repliedTo.discussionId !== discussionId) {
           throw AppError.badRequest(DISCUSSION_MESSAGES.invalidParent, { parentCommentId: DISCUSSION_MESSAGES.invalidParent });
         }
@@ -229,7 +254,7 @@ export async function deleteComment(ctx: AppContext, actor: Actor, input: Commen
   const deleter = actor;
   return withWriteRetry(async () => {
     const target = await targetOf(ctx, deleter, input);
-    const comment = await commentOn(ctx, target.discussionId, input.commentId);
+    const comment = await commentOn(ctx, deleter, target, input.commentId);
     if (comment.userId !== deleter.id && !isOwnerOrAdminOf(deleter.id, target.ownerId, target.viewerRole)) {
       throw AppError.forbidden(DISCUSSION_MESSAGES.cannotDeleteComment);
     }
@@ -257,7 +282,8 @@ export async function likeComment(ctx: AppContext, actor: Actor, input: CommentP
     return await withWriteRetry(async () => {
       const target = await targetOf(ctx, liker, input);
       assertCanContribute(target, liker, { visitor: DISCUSSION_MESSAGES.loginToLike, outsider: DISCUSSION_MESSAGES.memberToLike });
-      const comment = await commentOn(ctx, target.discussionId, input.commentId);
+      const comment = await commentOn(ctx, liker, target, input.commentId);
+      assertNotRemoved(target, comment);
       return ctx.db.transaction(async (tx) => {
         let authorId = 0;
         const outcome = await applyLike(

@@ -36,7 +36,11 @@ describe('comments', () => {
       replyCount: 0,
     });
     const listed = (await api.get(`/groups/${group.id}/discussions/${post.id}/comments`)).json();
-    expect(listed).toEqual({ comments: [{ ...body.comment, canDelete: false, abilities: { delete: false } }], nextCursor: null });
+    // Issue 15 §3 added the removal abilities and `removed` (null: not removed) to listed comments.
+    expect(listed).toEqual({
+      comments: [{ ...body.comment, canDelete: false, abilities: { delete: false, remove: false, restore: false }, removed: null }],
+      nextCursor: null,
+    });
     expect(await discussionCounts(t, post.id)).toMatchObject({ comments: 1, commentRows: 1 });
   });
 

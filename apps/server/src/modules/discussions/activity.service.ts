@@ -39,7 +39,7 @@ export async function listUserActivity(
     }
     const row = comments.get(id);
     if (!row) continue;
-    const comment = toComment(row, actor.id, isOwnerOrAdminOf(actor.id, post.ownerId, post.viewerRole));
+    const comment = toComment(row, actor.id, isOwnerOrAdminOf(actor.id, post.ownerId, post.viewerRole), post);
     items.push({ type: 'comment', date_posted: comment.date_posted, comment, discussion });
   }
   const last = entries.at(-1);

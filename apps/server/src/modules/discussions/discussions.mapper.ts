@@ -1,5 +1,5 @@
-import { type Comment, type Discussion, type Role, toRole } from '@agora/contract';
-import { commentAbilities, discussionAbilities, isOwnerOrAdmin } from '../../policies';
+import { type Comment, type Discussion, type RemovedInfo, type Role, toRole } from '@agora/contract';
+import { commentAbilities, discussionAbilities, isOwnerOrAdmin, removalAbilities } from '../../policies';
 import type { CommentRow, DiscussionRow } from './discussions.queries';
 
 /** The one place post and comment rows become the spec's shapes (SPEC §3 Discussion and Comment, both spellings). */
@@ -16,7 +16,17 @@ export function isOwnerOrAdminOf(viewerId: number, ownerId: number, viewerRole: 
 export function toDiscussion(row: DiscussionRow, viewerId: number): Discussion {
   const { id, groupId, slug, groupName, groupDp, groupVerified, ownerId, userId, username, profileImage, authorRole, content } = row;
   const { datePosted, dateEdited, isPinned, commentCount, likeCount, liked, media, viewerRole } = row;
-  const abilities = discussionAbilities(viewerId === 0 ? null : { id: viewerId }, { authorId: userId, community: { ownerId }, viewerRole });
+  const viewer = viewerId === 0 ? null : { id: viewerId };
+  const removal = removalAbilities(viewer, {
+    authorId: userId,
+    authorRole,
+    community: { ownerId },
+    viewerRole,
+    removed: row.removedAt !== null,
+  });
+  const base = discussionAbilities(viewer, { authorId: userId, community: { ownerId }, viewerRole });
+  // A removed post takes no likes (issue 15 §3): the web then shows the count without the toggle.
+  const abilities = { ...base, like: base.like && row.removedAt === null, ...removal };
   return {
     id,
     group_id: groupId,
@@ -46,13 +56,40 @@ export function toDiscussion(row: DiscussionRow, viewerId: number): Discussion {
     canDelete: abilities.delete,
     canPin: abilities.pin,
     abilities,
+    removed: removedOf(row),
   };
 }
 
-/** `manager`: the viewer is the community's owner or an admin (`isOwnerOrAdminOf`: may delete any comment). */
-export function toComment(row: CommentRow, viewerId: number, manager: boolean): Comment {
+/**
+ * Set for a removed item (issue 15 §3): the statements return one only to its author and the community's staff,
+ * so whoever receives it may read the reason.
+ */
+export function removedOf(row: { removedAt: string | null; removedReason: string | null }): RemovedInfo | null {
+  return row.removedAt === null ? null : { reason: row.removedReason ?? '', at: row.removedAt };
+}
+
+/**
+ * `manager`: the viewer is the community's owner or an admin (`isOwnerOrAdminOf`: may delete any comment).
+ * `community`: its owner and the viewer's role there, for the removal abilities (absent: none).
+ */
+export function toComment(
+  row: CommentRow,
+  viewerId: number,
+  manager: boolean,
+  community?: { ownerId: number; viewerRole: Role | null },
+): Comment {
   const { id, discussionId, parentId, content, datePosted, userId, username, profileImage, liked, likeCount, replyCount } = row;
-  const abilities = commentAbilities(viewerId === 0 ? null : { id: viewerId }, { authorId: userId }, manager);
+  const viewer = viewerId === 0 ? null : { id: viewerId };
+  const removal = community
+    ? removalAbilities(viewer, {
+        authorId: userId,
+        authorRole: row.authorRole,
+        community: { ownerId: community.ownerId },
+        viewerRole: community.viewerRole,
+        removed: row.removedAt !== null,
+      })
+    : {};
+  const abilities = { ...commentAbilities(viewer, { authorId: userId }, manager), ...removal };
   return {
     id,
     discussion_id: discussionId,
@@ -69,5 +106,6 @@ export function toComment(row: CommentRow, viewerId: number, manager: boolean): 
     replyCount,
     canDelete: abilities.delete,
     abilities,
+    removed: removedOf(row),
   };
 }

@@ -62,10 +62,19 @@ describe.each(['public', 'private'] as const)('%s community', (privacy) => {
     const manager = a === 'owner' || a === 'admin';
     const post = (await api.get(base, who(s(), a))).json().discussion;
     const member = a !== 'outsider' && a !== 'visitor';
-    expect(post.abilities).toEqual({ edit: a === 'author', delete: a === 'author' || manager, pin: manager, like: member });
+    // Staff (owner, admin, moderator) outrank the member who wrote both, so may remove them (issue 15 §3).
+    const staff = manager || a === 'moderator';
+    expect(post.abilities).toEqual({
+      edit: a === 'author',
+      delete: a === 'author' || manager,
+      pin: manager,
+      like: member,
+      remove: staff,
+      restore: false,
+    });
     expect([post.canEdit, post.canDelete, post.canPin]).toEqual([post.abilities.edit, post.abilities.delete, post.abilities.pin]);
     const [comment] = (await api.get(`${base}/comments`, who(s(), a))).json().comments;
-    expect(comment.abilities).toEqual({ delete: a === 'member' || manager });
+    expect(comment.abilities).toEqual({ delete: a === 'member' || manager, remove: staff, restore: false });
   });
 
   it.each(AUDIENCES)('posts as %s', async (a) => {

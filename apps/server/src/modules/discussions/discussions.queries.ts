@@ -17,6 +17,7 @@ import {
 import { prepared } from '../../lib/prepared';
 import { readableCommunitySql } from '../../policies/community';
 import { blockedBySql, notBlockedBySql } from '../../policies/block';
+import { visibleItemSql } from '../../policies/removal';
 
 /**
  * Drizzle only: every statement of discussions, comments, likes and pins. Services decide; these read and write.
@@ -96,9 +97,23 @@ export type DiscussionRow = {
   /** The gallery images (not the inline ones), in their order; null when there are none. */
   media: { id: number; url: string }[] | null;
   viewerRole: Role | null;
+  /** Removed by the staff (issue 15 §3): when and why; null while visible. */
+  removedAt: string | null;
+  removedReason: string | null;
   /** created_at as PostgreSQL text (microseconds), for keyset cursors. */
   cursorTs: string;
 };
+
+/**
+ * The removal rule (policies/removal.ts `visibleItemSql`) for the post `alias`: not removed, or the viewer wrote it
+ * or is staff of its community. Every list and read of posts applies it, so a removed post never leaves the database
+ * for anyone else (decision 0111).
+ */
+const visiblePost = (alias: string) =>
+  visibleItemSql(
+    { removedAt: sql.raw(`${alias}.removed_at`), authorId: sql.raw(`${alias}.user_id`), groupId: sql.raw(`${alias}.group_id`) },
+    viewer,
+  );
 
 /**
  * json_agg of the posts whose ids the CTE `page` lists, in `order` (over `d`): the community, the author and their
@@ -120,6 +135,7 @@ const discussionJson = (order: SQL, source: SQL = sql`page`) => sql`(
     'media', (SELECT json_agg(json_build_object('id', m.id, 'url', m.media_url) ORDER BY m.position, m.id)
       FROM ${discussionMedia} m WHERE m.discussion_id = d.id AND NOT m.inline),
     'viewerRole', (SELECT vm.role FROM ${groupMembers} vm WHERE vm.group_id = d.group_id AND vm.user_id = ${viewer}),
+    'removedAt', ${iso(sql`d.removed_at`)}, 'removedReason', d.removed_reason,
     'cursorTs', d.created_at::text
   ) ORDER BY ${order})
   FROM ${source} pg CROSS JOIN LATERAL (
@@ -151,7 +167,7 @@ export function groupFeedQuery(db: Db, withCursor: boolean) {
     : sql``;
   return db.select({ ...accessColumns, items: sql<DiscussionRow[] | null>`r.items` }).from(
     sql`(WITH ${TARGET},
-        page AS (SELECT d.id FROM ${discussions} d WHERE d.group_id = (SELECT id FROM allowed) AND ${unblockedPost} ${after}
+        page AS (SELECT d.id FROM ${discussions} d WHERE d.group_id = (SELECT id FROM allowed) AND ${unblockedPost} AND ${visiblePost('d')} ${after}
           ORDER BY ${PINNED_NEWEST} LIMIT ${limit})
         SELECT t.id, t.is_private, t.owner_id, t.viewer_role, ${discussionJson(PINNED_NEWEST)} AS items FROM target t) r`,
   );
@@ -185,7 +201,7 @@ const discussionOne = prepared('discussions_one', (db, name) =>
     .select({ ...accessColumns, items: sql<DiscussionRow[] | null>`r.items` })
     .from(
       sql`(WITH ${TARGET},
-        page AS (SELECT d.id FROM ${discussions} d WHERE d.id = ${p('did')}::int AND d.group_id = (SELECT id FROM allowed))
+        page AS (SELECT d.id FROM ${discussions} d WHERE d.id = ${p('did')}::int AND d.group_id = (SELECT id FROM allowed) AND ${visiblePost('d')})
         SELECT t.id, t.is_private, t.owner_id, t.viewer_role, ${discussionJson(NEWEST)} AS items FROM target t) r`,
     )
     .prepare(name),
@@ -224,7 +240,7 @@ export function homeFeedQuery(db: Db, withCursor: boolean, rows?: number) {
         few AS (SELECT count(*) <= ${HOME_FEED_FEW_GROUPS} AS yes FROM my),
         page AS (
           (SELECT x.id, x.created_at FROM my CROSS JOIN LATERAL (
-              SELECT d.id, d.created_at FROM ${discussions} d WHERE d.group_id = my.group_id AND ${unblockedPost} ${after}
+              SELECT d.id, d.created_at FROM ${discussions} d WHERE d.group_id = my.group_id AND ${unblockedPost} AND ${visiblePost('d')} ${after}
               ORDER BY ${NEWEST} LIMIT ${limit}) x
             WHERE (SELECT yes FROM few)
             ORDER BY x.created_at DESC NULLS LAST, x.id DESC NULLS LAST LIMIT ${limit})
@@ -234,7 +250,7 @@ export function homeFeedQuery(db: Db, withCursor: boolean, rows?: number) {
               -- A scalar subquery, not EXISTS: EXISTS becomes a join, and the generic plan (which guesses a
               -- couple of memberships) then starts from the memberships and sorts all their posts (70 ms).
               AND (SELECT m.user_id FROM ${groupMembers} m WHERE m.group_id = d.group_id AND m.user_id = ${viewer}) IS NOT NULL
-              AND ${unblockedPost} ${after}
+              AND ${unblockedPost} AND ${visiblePost('d')} ${after}
             ORDER BY ${NEWEST} LIMIT ${limit})
         )
         SELECT ${discussionJson(NEWEST)} AS items) r`,
@@ -270,7 +286,7 @@ export function exploreFeedQuery(db: Db, withCursor: boolean) {
     // the privacy is stale (a privacy change racing a new post) is left out rather than shown. A scalar subquery,
     // not a join: the prepared statement's generic plan would hash-join every public post and sort (150 ms).
     sql`(WITH page AS (SELECT d.id FROM ${discussions} d
-          WHERE d.group_is_public AND NOT (SELECT g.is_private FROM ${groups} g WHERE g.id = d.group_id) AND ${unblockedPost} ${after}
+          WHERE d.group_is_public AND NOT (SELECT g.is_private FROM ${groups} g WHERE g.id = d.group_id) AND ${unblockedPost} AND ${visiblePost('d')} ${after}
           ORDER BY ${NEWEST} LIMIT ${limit})
         SELECT ${discussionJson(NEWEST)} AS items) r`,
   );
@@ -305,19 +321,29 @@ export type CommentRow = {
   liked: boolean;
   likeCount: number;
   replyCount: number;
+  /** The author's role in the post's community (null: not a member), for the removal policy. */
+  authorRole: Role | null;
+  removedAt: string | null;
+  removedReason: string | null;
   /** created_at as PostgreSQL text (microseconds), for keyset cursors. */
   cursorTs: string;
 };
+
+/** The removal rule for the comment `c` of a post in community `groupId` (see `visiblePost`). */
+const visibleComment = (groupId: SQL) => visibleItemSql({ removedAt: sql`c.removed_at`, authorId: sql`c.user_id`, groupId }, viewer);
 
 const commentJson = (order: SQL, source: SQL = sql`page`) => sql`(
   SELECT json_agg(json_build_object(
     'id', c.id, 'discussionId', c.discussion_id, 'parentId', c.parent_id, 'content', c.content,
     'datePosted', ${iso(sql`c.created_at`)}, 'userId', c.user_id, 'username', c.username, 'profileImage', c.profile_image,
     'liked', EXISTS (SELECT 1 FROM ${commentLikes} l WHERE l.comment_id = c.id AND l.user_id = ${viewer}),
-    'likeCount', c.like_count, 'replyCount', c.reply_count, 'cursorTs', c.created_at::text
+    'likeCount', c.like_count, 'replyCount', c.reply_count,
+    'authorRole', (SELECT am.role FROM ${groupMembers} am WHERE am.group_id = c.group_id AND am.user_id = c.user_id),
+    'removedAt', ${iso(sql`c.removed_at`)}, 'removedReason', c.removed_reason, 'cursorTs', c.created_at::text
   ) ORDER BY ${order})
   FROM ${source} pg CROSS JOIN LATERAL (
-    SELECT c.*, u.username, u.profile_image FROM ${comments} c JOIN ${users} u ON u.id = c.user_id WHERE c.id = pg.id OFFSET 0) c
+    SELECT c.*, u.username, u.profile_image, cd.group_id FROM ${comments} c JOIN ${users} u ON u.id = c.user_id
+      JOIN ${discussions} cd ON cd.id = c.discussion_id WHERE c.id = pg.id OFFSET 0) c
 )`;
 
 // comments_discussion_parent_idx and comments_parent_idx are ascending: newest first is their backward scan.
@@ -334,13 +360,14 @@ export type CommentsPage = {
 };
 
 function buildComments(db: Db, name: string, replies: boolean, withCursor: boolean, oldest = replies) {
-  const disc = sql`disc AS (SELECT d.id FROM ${discussions} d WHERE d.id = ${p('did')}::int AND d.group_id = (SELECT id FROM allowed))`;
+  const disc = sql`disc AS (SELECT d.id FROM ${discussions} d WHERE d.id = ${p('did')}::int AND d.group_id = (SELECT id FROM allowed) AND ${visiblePost('d')})`;
+  const visible = visibleComment(sql`(SELECT id FROM allowed)`);
   const page = replies
-    ? sql`parent AS (SELECT c.id FROM ${comments} c WHERE c.id = ${p('cid')}::int AND c.discussion_id = (SELECT id FROM disc)),
-        page AS (SELECT c.id FROM ${comments} c WHERE c.parent_id = (SELECT id FROM parent) AND ${unblockedComment}
+    ? sql`parent AS (SELECT c.id FROM ${comments} c WHERE c.id = ${p('cid')}::int AND c.discussion_id = (SELECT id FROM disc) AND ${visible}),
+        page AS (SELECT c.id FROM ${comments} c WHERE c.parent_id = (SELECT id FROM parent) AND ${visible} AND ${unblockedComment}
           ${withCursor ? sql`AND (c.created_at, c.id) > (${p('cTs')}::timestamptz, ${p('cId')}::int)` : sql``}
           ORDER BY ${OLDEST} LIMIT ${limit})`
-    : sql`page AS (SELECT c.id FROM ${comments} c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND ${unblockedComment}
+    : sql`page AS (SELECT c.id FROM ${comments} c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND ${visible} AND ${unblockedComment}
           ${withCursor ? (oldest ? sql`AND (c.created_at, c.id) > (${p('cTs')}::timestamptz, ${p('cId')}::int)` : sql`AND (c.created_at, c.id) < (${p('cTs')}::timestamptz, ${p('cId')}::int)`) : sql``}
           ORDER BY ${oldest ? OLDEST : COMMENTS_NEWEST} LIMIT ${limit})`;
   // The whole thread's comments by people the viewer blocked (not only this page's): the panel says how many.
@@ -358,7 +385,7 @@ function buildComments(db: Db, name: string, replies: boolean, withCursor: boole
     .from(
       sql`(WITH ${TARGET}, ${disc}, ${page}
         SELECT t.id, t.is_private, t.owner_id, t.viewer_role,
-          EXISTS (SELECT 1 FROM ${discussions} d WHERE d.id = ${p('did')}::int AND d.group_id = t.id) AS discussion_found,
+          EXISTS (SELECT 1 FROM ${discussions} d WHERE d.id = ${p('did')}::int AND d.group_id = t.id AND ${visiblePost('d')}) AS discussion_found,
           ${replies ? sql`EXISTS (SELECT 1 FROM parent)` : sql`true`} AS parent_found,
           (SELECT count(*)::int FROM ${comments} c WHERE ${hiddenThread} AND ${blockedBySql(viewer, sql`c.user_id`)}) AS hidden_count,
           ${commentJson(oldest ? OLDEST : COMMENTS_NEWEST)} AS items
@@ -459,11 +486,11 @@ function buildActivity(db: Db, name: string, withCursor: boolean) {
       sql`(WITH acts AS (
           SELECT * FROM (
             (SELECT 1 AS kind, d.id, d.id AS did, d.created_at FROM ${discussions} d
-              WHERE d.user_id = ${p('author')}::int AND ${READABLE} ${after(1, 'd')}
+              WHERE d.user_id = ${p('author')}::int AND ${READABLE} AND ${visiblePost('d')} ${after(1, 'd')}
               ORDER BY d.created_at DESC, d.id DESC LIMIT ${limit})
             UNION ALL
             (SELECT 0 AS kind, c.id, c.discussion_id AS did, c.created_at FROM ${comments} c JOIN ${discussions} d ON d.id = c.discussion_id
-              WHERE c.user_id = ${p('author')}::int AND ${READABLE} ${after(0, 'c')}
+              WHERE c.user_id = ${p('author')}::int AND ${READABLE} AND ${visiblePost('d')} AND ${visibleComment(sql`d.group_id`)} ${after(0, 'c')}
               ORDER BY c.created_at DESC, c.id DESC LIMIT ${limit})
           ) a ORDER BY ${ACTIVITY_ORDER} LIMIT ${limit}
         ),
@@ -506,7 +533,15 @@ export async function findActivity(
 // ---------------------------------------------------------------------------------------------------------------
 // The target of a write: the community, the viewer's role, the post (if it is in that community)
 
-export type WriteTarget = GroupAccess & { discussionId: number | null; authorId: number | null; likeCount: number; liked: boolean };
+export type WriteTarget = GroupAccess & {
+  discussionId: number | null;
+  authorId: number | null;
+  likeCount: number;
+  liked: boolean;
+  /** The post is removed (issue 15 §3), and whether the viewer may still see it (its author, the staff). */
+  removed: boolean;
+  removedVisible: boolean;
+};
 
 const writeTarget = prepared('discussions_write_target', (db, name) =>
   db
@@ -519,6 +554,8 @@ const writeTarget = prepared('discussions_write_target', (db, name) =>
       authorId: sql<number | null>`d.user_id`,
       likeCount: sql<number>`coalesce(d.like_count, 0)`,
       liked: sql<boolean>`EXISTS (SELECT 1 FROM ${discussionLikes} l WHERE l.discussion_id = d.id AND l.user_id = ${viewer})`,
+      removed: sql<boolean>`d.removed_at IS NOT NULL`,
+      removedVisible: sql<boolean>`coalesce(${visiblePost('d')}, true)`,
     })
     .from(sql`${groups} g`)
     .leftJoin(sql`${groupMembers} v`, sql`v.group_id = g.id AND v.user_id = ${viewer}`)

@@ -11,6 +11,7 @@ import {
   type LikeStatusResponse,
   type PinResponse,
   postImagePathsIn,
+  REMOVAL_MESSAGES,
 } from '@agora/contract';
 import type { z } from 'zod';
 import type { Actor, AppContext } from '../../context';
@@ -138,7 +139,8 @@ async function writeTargetOf(
   const discussionId = discussionIdOf(path.discussionId);
   const target = await findWriteTarget(ctx.db, ref, discussionId, actor?.id ?? 0);
   assertReadable(target, actor);
-  if (target.discussionId === null || target.authorId === null) throw discussionNotFound();
+  // A removed post exists only for its author and the staff (issue 15 §3).
+  if (target.discussionId === null || target.authorId === null || !target.removedVisible) throw discussionNotFound();
   return { ...target, discussionId: target.discussionId, authorId: target.authorId };
 }
 
@@ -273,7 +275,8 @@ export async function updateDiscussion(
       const before = new Set(mentionedUsernames(old.content));
       const newlyMentioned = mentionedUsernames(input.content).filter((name) => !before.has(name));
       await notifyMentions(tx, {
-        text: newlyMentioned.map((name) => `@${name}`).join(' '),
+        // A removed post reaches nobody new (issue 15 §3): those it would mention could not read it.
+        text: target.removed ? '' : newlyMentioned.map((name) => `@${name}`).join(' '),
         groupId,
         groupIsPrivate: target.isPrivate,
         actorId: author.id,
@@ -354,6 +357,7 @@ export async function likeDiscussion(ctx: AppContext, actor: Actor, input: Discu
       const target = await writeTargetOf(ctx, liker, input);
       // Members and the owner only, like posting and commenting (SPEC §6 "Members: post, like, comment").
       assertCanContribute(target, liker, { visitor: DISCUSSION_MESSAGES.loginToLike, outsider: DISCUSSION_MESSAGES.memberToLike });
+      if (target.removed) throw AppError.forbidden(REMOVAL_MESSAGES.noInteraction);
       const { discussionId, groupId } = target;
       return ctx.db.transaction(async (tx) => {
         let authorId = 0;

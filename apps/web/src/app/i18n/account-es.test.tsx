@@ -48,6 +48,7 @@ function routes(extra: Parameters<typeof serve>[0] = {}) {
             'join_request_declined',
             'role_changed',
             'member_removed',
+            'content_removed',
           ].map((t) => [t, true]),
         ),
         digest: 'off',

@@ -19,6 +19,8 @@ import {
   PROFILE_MESSAGES,
   TEXT_MESSAGES,
   UPLOAD_MESSAGES,
+  REMOVAL_LIMITS,
+  REMOVAL_MESSAGES,
   type Role,
 } from '@agora/contract';
 import { formatNumber, messageTranslator, plural, type Catalogue, type Translation } from '@/lib/i18n';
@@ -32,7 +34,7 @@ import type { PROFILE_TEXTS } from '@/features/profiles/texts';
 import type { PROFILE_ERRORS } from '@/features/profiles/api';
 import type { UPLOAD_TEXTS } from '@/features/profiles/profile-image-upload';
 import type { ACTIVITY_TEXTS } from '@/features/discussions/profile-activity';
-import type { DISCUSSION_TEXTS } from '@/features/discussions/texts';
+import type { DISCUSSION_TEXTS, REMOVAL_TEXTS } from '@/features/discussions/texts';
 import type { BLOG_TEXTS } from '@/features/blogs/texts';
 import type { GROUP_TEXTS, POSTING_RULES_TEXTS } from '@/features/groups/texts';
 import type { MEMBER_TEXTS } from '@/features/members/texts';
@@ -67,6 +69,7 @@ type Texts = {
   profileUpload: Translation<typeof UPLOAD_TEXTS>;
   activity: Translation<typeof ACTIVITY_TEXTS>;
   discussions: Translation<typeof DISCUSSION_TEXTS>;
+  removals: Translation<typeof REMOVAL_TEXTS>;
   blogs: Translation<typeof BLOG_TEXTS>;
   groups: Translation<typeof GROUP_TEXTS>;
   postingRules: Translation<typeof POSTING_RULES_TEXTS>;
@@ -914,6 +917,7 @@ export const texts: Texts = {
     join_request_declined: 'Rechazan tu solicitud para unirte',
     role_changed: 'Cambia tu rol en una comunidad',
     member_removed: 'Te expulsan de una comunidad',
+    content_removed: 'Un moderador retira algo que escribiste',
   },
   alwaysOnTypes: {
     friend_request: 'Solicitudes de amistad',
@@ -943,6 +947,25 @@ export const texts: Texts = {
       plural(n, { one: '# comentario oculto de una persona bloqueada', other: '# comentarios ocultos de personas bloqueadas' }),
     hiddenReplies: (n) =>
       plural(n, { one: '# respuesta oculta de una persona bloqueada', other: '# respuestas ocultas de personas bloqueadas' }),
+  },
+  removals: {
+    banner: (reason) => `Retirado por un moderador: ${reason}`,
+    removePost: 'Retirar publicación',
+    removeComment: 'Retirar comentario',
+    removeBlog: 'Retirar entrada del blog',
+    restorePost: 'Restaurar publicación',
+    restoreComment: 'Restaurar comentario',
+    restoreBlog: 'Restaurar entrada del blog',
+    dialogTitle: 'Retirar con un motivo',
+    dialogText: 'Solo su autor y el equipo de la comunidad lo verán, con tu motivo. Puedes restaurarlo más tarde.',
+    reason: 'Motivo',
+    reasonRequired: 'Indica un motivo para retirarlo',
+    confirm: 'Retirar',
+    cancel: 'Cancelar',
+    removed: 'Retirado',
+    restored: 'Restaurado',
+    removeFailed: 'No se pudo retirar',
+    restoreFailed: 'No se pudo restaurar',
   },
 };
 
@@ -1199,6 +1222,17 @@ const blocks: Translation<typeof BLOCK_MESSAGES> = {
   inviteUnavailable: 'No puedes invitar a esta persona',
 };
 
+const removals: Translation<typeof REMOVAL_MESSAGES> = {
+  reasonRequired: 'Indica un motivo para retirarlo',
+  reasonTooLong: `El motivo debe tener como máximo ${REMOVAL_LIMITS.reasonMax} caracteres`,
+  forbidden: 'Solo el equipo de la comunidad puede retirar o restaurar lo que escribió alguien de rango inferior',
+  alreadyRemoved: 'Ya estaba retirado',
+  notRemoved: 'No está retirado',
+  removed: 'Retirado',
+  restored: 'Restaurado',
+  noInteraction: 'Un moderador lo retiró: no admite me gusta ni comentarios',
+};
+
 const notifications: Translation<typeof NOTIFICATION_MESSAGES> = {
   notFound: 'Notificación no encontrada',
   markedRead: 'Notificación marcada como leída',
@@ -1243,5 +1277,6 @@ export const catalogue: Catalogue = {
     [ADMIN_MESSAGES, admin],
     [POSTING_MESSAGES, posting],
     [BLOCK_MESSAGES, blocks],
+    [REMOVAL_MESSAGES, removals],
   ]),
 };

@@ -30,6 +30,7 @@ const SETTINGS: NotificationSettings = {
     join_request_declined: true,
     role_changed: true,
     member_removed: true,
+    content_removed: true,
   },
   digest: 'off',
 };
@@ -212,7 +213,7 @@ describe('SettingsPage', () => {
       renderApp('/settings');
       const notifications = await section('Notifications');
       const switches = await within(notifications).findAllByRole('switch');
-      expect(switches).toHaveLength(15);
+      expect(switches).toHaveLength(16); // 13 optional types + content_removed (issue 15 §3) + the two always on
       expect(within(notifications).getByRole('switch', { name: 'Someone likes your post' })).toBeChecked();
       const requests = within(notifications).getByRole('switch', { name: 'Friend requests' });
       expect(requests).toBeChecked();

@@ -158,6 +158,7 @@ export const NOTIFICATION_TYPE_NAMES = defineTexts('notificationTypes', {
   join_request_declined: 'Your request to join is declined',
   role_changed: 'Your role in a community changes',
   member_removed: 'You are removed from a community',
+  content_removed: 'A moderator removes something you wrote',
 } satisfies Record<OptionalNotificationType, string>);
 
 /** The two types that always arrive (issue 14 §6). */

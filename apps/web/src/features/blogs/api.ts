@@ -13,6 +13,8 @@ import { useOptimisticMutation } from '@/lib/optimistic';
 import { useSession } from '@/lib/session';
 import { blogKeys } from './keys';
 import { BLOG_TEXTS } from './texts';
+import { toastSuccess } from '@/lib/toast';
+import { REMOVAL_TEXTS } from '@/features/discussions/public';
 
 /**
  * Blogs: every request the web app makes about blog posts (SPEC §7 "Blogs"), their query keys and the mutations with
@@ -187,6 +189,31 @@ export function useShareBlog() {
       queryClient.setQueriesData({ queryKey: blogKeys.all }, (old) =>
         mapCachedBlog(old, blogId, (b) => ({ ...b, share_count: data.share_count })),
       );
+    },
+  });
+}
+
+/**
+ * POST /api/groups/{groupId}/blogs/{blogId}/remove {reason} or …/restore (issue 15 §3): the staff take a blog down
+ * or put it back; it stays on the page with its banner, and the lists load again (others no longer receive it).
+ */
+export function useModerateBlog() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ groupId, blogId, reason }: BlogRef & { reason: string | null }) =>
+      reason === null
+        ? call(API.removals.restoreBlog, { params: [groupId, blogId] })
+        : call(API.removals.blog, { params: [groupId, blogId], body: { reason } }),
+    onSuccess: (data, { blogId }) => {
+      queryClient.setQueriesData({ queryKey: blogKeys.all }, (old) =>
+        mapCachedBlog(old, blogId, (blog) => ({
+          ...blog,
+          removed: data.removed,
+          abilities: blog.abilities && { ...blog.abilities, remove: data.removed === null, restore: data.removed !== null },
+        })),
+      );
+      void queryClient.invalidateQueries({ queryKey: blogKeys.lists() });
+      void toastSuccess(data.removed ? REMOVAL_TEXTS.removed : REMOVAL_TEXTS.restored);
     },
   });
 }

@@ -8,6 +8,7 @@ import { cn } from '@/lib/cn';
 import { formatTimestamp, isMobileWidth } from '@/lib/time';
 import { BLOG_TEXTS } from './texts';
 import { useProfilePanel } from '@/features/profiles/public';
+import { RemovedBanner } from '@/features/discussions/public';
 
 /** The card's date (SPEC §9 timestamps: relative today, then "MMM D" or with the year). */
 export function cardDate(iso: string, now = new Date()): string {
@@ -102,6 +103,7 @@ export function BlogCard({ blog, groupPath, showGroup, className }: BlogCardProp
             {blog.blog_title}
           </Link>
         </h3>
+        <RemovedBanner removed={blog.removed} className="relative z-10 px-2 py-1 text-xs" />
         <div className="mt-auto flex min-w-0 items-center gap-2 text-sm text-fg-muted">
           <AuthorPicture blog={blog} />
           <time dateTime={blog.date_published} className="min-w-0 truncate">

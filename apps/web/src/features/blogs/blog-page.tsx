@@ -17,7 +17,8 @@ import { TOAST_MS } from '@/lib/ui-constants';
 import { loginPathFor } from '@/features/auth/public';
 import { useProfilePanel } from '@/features/profiles/public';
 import { useCanLike, useGroup } from '@/features/groups/api';
-import { useBlog, useBlogLike, useDeleteBlog, useShareBlog } from './api';
+import { useBlog, useBlogLike, useDeleteBlog, useModerateBlog, useShareBlog } from './api';
+import { RemovalActions, RemovedBanner } from '@/features/discussions/public';
 import { BlogContent } from './blog-content';
 import { BLOG_TEXTS } from './texts';
 import { formatLongDate } from '@/lib/i18n';
@@ -66,6 +67,9 @@ export function BlogPage() {
   return <BlogArticle blog={blog} detail={group.data ?? null} communityPath={communityPath} />;
 }
 
+const moderateButton =
+  'flex size-10 items-center justify-center rounded-lg border border-line text-fg-muted hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring';
+
 function BlogArticle({ blog, detail, communityPath }: { blog: Blog; detail: GroupDetailResponse | null; communityPath: string }) {
   const session = useSession();
   const profile = useProfilePanel();
@@ -75,6 +79,7 @@ function BlogArticle({ blog, detail, communityPath }: { blog: Blog; detail: Grou
   const canLike = useCanLike(blog.group_id);
   const share = useShareBlog();
   const remove = useDeleteBlog(blog.group_id);
+  const moderate = useModerateBlog();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const deleteButton = useRef<HTMLButtonElement>(null);
@@ -197,6 +202,7 @@ function BlogArticle({ blog, detail, communityPath }: { blog: Blog; detail: Grou
             BLOG_TEXTS.unknownAuthor
           )}
         </p>
+        <RemovedBanner removed={blog.removed} />
       </div>
 
       {blog.blog_img ? (
@@ -219,6 +225,16 @@ function BlogArticle({ blog, detail, communityPath }: { blog: Blog; detail: Grou
           <Share2 aria-hidden />
           {BLOG_TEXTS.share(blog.share_count)}
         </Button>
+        <span className="flex gap-1">
+          <RemovalActions
+            kind="blog"
+            abilities={blog.abilities}
+            busy={moderate.isPending}
+            buttonClassName={moderateButton}
+            onRemove={(reason, done) => moderate.mutate({ groupId: blog.group_id, blogId: blog.id, reason }, { onSettled: done })}
+            onRestore={() => moderate.mutate({ groupId: blog.group_id, blogId: blog.id, reason: null })}
+          />
+        </span>
         {canManage ? (
           <span className="ml-auto flex gap-2">
             <Button variant="outline" onClick={() => setEditing(true)}>

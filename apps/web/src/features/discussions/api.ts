@@ -20,13 +20,14 @@ import {
   type ReplyListResponse,
   type Comment,
   type Discussion,
+  type RemovedInfo,
 } from '@agora/contract';
 import { ApiError, call, errorMessage, upload } from '@/lib/api-client';
 import { groupKeys } from '@/features/groups/keys';
 import { useOptimisticMutation, type OptimisticPatch } from '@/lib/optimistic';
 import { markFreshDiscussion } from './fresh-discussions';
 import { discussionKeys, POST_CACHES } from './keys';
-import { DISCUSSION_TEXTS } from './texts';
+import { DISCUSSION_TEXTS, REMOVAL_TEXTS } from './texts';
 
 /**
  * Discussions: every request the web app makes about posts, comments, replies, likes, pins and post images (SPEC
@@ -381,6 +382,54 @@ export function useCreateComment(groupId: number, discussionId: number) {
         return { ...old, pages: [...old.pages.slice(0, -1), { ...last, replies: [...last.replies, comment] }] };
       });
       void toastSuccess(DISCUSSION_TEXTS.replyAdded);
+    },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Removal with a reason (issue 15 §3): the staff take a post or comment down and put it back. The item stays in
+// the viewer's caches with its banner (the author and the staff still see it); others never receive it again.
+
+function withRemoval<T extends { removed?: RemovedInfo | null; abilities?: object }>(item: T, removed: RemovedInfo | null): T {
+  return { ...item, removed, abilities: item.abilities && { ...item.abilities, remove: removed === null, restore: removed !== null } };
+}
+
+/** POST …/remove {reason} or …/restore on a post. */
+export function useModeratePost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ post, reason }: { post: Pick<Discussion, 'id' | 'group_id'>; reason: string | null }) =>
+      reason === null
+        ? call(API.removals.restoreDiscussion, { params: [post.group_id, post.id] })
+        : call(API.removals.discussion, { params: [post.group_id, post.id], body: { reason } }),
+    onSuccess: (data, { post }) => {
+      updatePost(queryClient, post.id, (d) => withRemoval(d, data.removed));
+      void toastSuccess(data.removed ? REMOVAL_TEXTS.removed : REMOVAL_TEXTS.restored);
+    },
+  });
+}
+
+/** POST …/comments/{id}/remove {reason} or …/restore on a comment or reply. */
+export function useModerateComment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      groupId,
+      comment,
+      reason,
+    }: {
+      groupId: number;
+      comment: Pick<Comment, 'id' | 'discussion_id'>;
+      reason: string | null;
+    }) =>
+      reason === null
+        ? call(API.removals.restoreComment, { params: [groupId, comment.discussion_id, comment.id] })
+        : call(API.removals.comment, { params: [groupId, comment.discussion_id, comment.id], body: { reason } }),
+    onSuccess: (data, { comment }) => {
+      queryClient.setQueriesData({ queryKey: discussionKeys.all }, (old) =>
+        mapComment(old, comment.id, (c) => withRemoval(c, data.removed)),
+      );
+      void toastSuccess(data.removed ? REMOVAL_TEXTS.removed : REMOVAL_TEXTS.restored);
     },
   });
 }

@@ -12,7 +12,8 @@ import { useSession } from '@/lib/session';
 import { toastError } from '@/lib/toast';
 import { useProfilePanel } from '@/features/profiles/public';
 import { BLOCK_TEXTS } from '@/features/account/public';
-import { useComments, useLikeComment, useReplies } from './api';
+import { useComments, useLikeComment, useModerateComment, useReplies } from './api';
+import { RemovalActions, RemovedBanner } from './removal';
 import { copyLink } from './copy-link';
 import { LikeButton } from './like-button';
 import type { ReplyTarget } from './comment-composer';
@@ -155,9 +156,13 @@ interface CommentItemProps {
 }
 
 /** A comment or reply (SPEC §2): avatar, name (opens the profile), date, text, like, Reply. */
+const commentActionButton =
+  'flex size-7 items-center justify-center rounded-lg text-fg-muted hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring';
+
 function CommentItem({ comment, groupId, highlighted = false, onReply, children }: CommentItemProps) {
   const profile = useProfilePanel();
   const like = useLikeComment();
+  const moderate = useModerateComment();
   const session = useSession();
   const openProfile = () => profile.open(comment.userId);
   const node = useRef<HTMLDivElement>(null);
@@ -191,6 +196,7 @@ function CommentItem({ comment, groupId, highlighted = false, onReply, children 
           </div>
           <RichText text={comment.content} format={COMMENT_FORMAT} className="text-sm" />
         </div>
+        <RemovedBanner removed={comment.removed} className="mt-1" />
         <div className="mt-0.5 flex flex-wrap items-center gap-1">
           <LikeButton
             groupId={groupId}
@@ -219,6 +225,14 @@ function CommentItem({ comment, groupId, highlighted = false, onReply, children 
           >
             {DISCUSSION_TEXTS.copyLink}
           </button>
+          <RemovalActions
+            kind="comment"
+            abilities={comment.abilities}
+            busy={moderate.isPending}
+            buttonClassName={commentActionButton}
+            onRemove={(reason, done) => moderate.mutate({ groupId, comment, reason }, { onSettled: done })}
+            onRestore={() => moderate.mutate({ groupId, comment, reason: null })}
+          />
         </div>
         {children}
       </div>

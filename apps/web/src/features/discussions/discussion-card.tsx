@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { Ellipsis, MessageCircle, Pencil, Pin, PinOff, Trash2 } from 'lucide-react';
-import { DISCUSSION_LIMITS, groupWebPath, type Discussion } from '@agora/contract';
+import { DISCUSSION_LIMITS, groupWebPath, REMOVAL_MESSAGES, type Discussion } from '@agora/contract';
 import { Picture } from '@/components/ui/picture';
 import { Button } from '@/components/ui/button';
 import { Tooltip } from '@/components/ui/tooltip';
@@ -12,7 +12,8 @@ import { focusOnMount } from '@/lib/forms';
 import { POST_FORMAT, RichText } from '@/lib/rich-text';
 import { RoleName } from '@/features/members/public';
 import { useProfilePanel } from '@/features/profiles/public';
-import { useDeleteDiscussion, useLikeDiscussion, usePinDiscussion, useUpdateDiscussion } from './api';
+import { useDeleteDiscussion, useLikeDiscussion, useModeratePost, usePinDiscussion, useUpdateDiscussion } from './api';
+import { RemovalActions, RemovedBanner } from './removal';
 import { Collapsible } from './collapsible';
 import { CopyLinkButton } from './copy-link';
 import { LikeButton } from './like-button';
@@ -133,6 +134,7 @@ export function DiscussionLikeButton({ post }: { post: Discussion }) {
       countLabel={DISCUSSION_TEXTS.likes(post.likeCount)}
       onToggle={() => like.run({ post })}
       canLike={post.abilities?.like}
+      refusal={post.removed ? REMOVAL_MESSAGES.noInteraction : undefined}
     />
   );
 }
@@ -184,7 +186,9 @@ function DiscussionActions({
   const [confirming, setConfirming] = useState(false);
   const deleteButton = useRef<HTMLButtonElement>(null);
   const signedIn = useSession() !== null;
-  if (!post.canPin && !post.canEdit && !post.canDelete && !signedIn) return null;
+  const moderate = useModeratePost();
+  const removal = post.abilities?.remove || post.abilities?.restore;
+  if (!post.canPin && !post.canEdit && !post.canDelete && !removal && !signedIn) return null;
   const pinned = post.is_pinned === 1;
   return (
     <div
@@ -226,6 +230,14 @@ function DiscussionActions({
           </button>
         </Tooltip>
       ) : null}
+      <RemovalActions
+        kind="post"
+        abilities={post.abilities}
+        busy={moderate.isPending}
+        buttonClassName={actionButton}
+        onRemove={(reason, done) => moderate.mutate({ post, reason }, { onSettled: done })}
+        onRestore={() => moderate.mutate({ post, reason: null })}
+      />
       {signedIn ? <PostMenu post={post} /> : null}
       {confirming ? (
         <Suspense fallback={null}>
@@ -324,6 +336,7 @@ export function DiscussionCard({ post, showGroup = false }: { post: Discussion; 
         <AuthorLine post={post} showGroup={showGroup} />
         <DiscussionActions post={post} onEdit={() => setEditing(true)} editButton={editButton} />
       </div>
+      <RemovedBanner removed={post.removed} className="mt-3" />
       {editing ? (
         <DiscussionEditForm post={post} onDone={() => setEditing(false)} />
       ) : (

@@ -17,6 +17,7 @@ import { useProfilePanel } from '@/features/profiles/public';
 import { useDiscussion } from './api';
 import { CopyLinkButton } from './copy-link';
 import { DiscussionBody, DiscussionLikeButton, PinnedBadge } from './discussion-card';
+import { RemovedBanner } from './removal';
 import { CommentComposer, type ReplyTarget } from './comment-composer';
 import { CommentsSection, useFailureToast } from './comments';
 import { DISCUSSION_TEXTS } from './texts';
@@ -148,6 +149,7 @@ function DiscussionView({ target, linked }: { target: PostTarget; linked: Commen
         <article aria-label={DISCUSSION_TEXTS.postBy(post.username)} className="space-y-4 p-4 sm:p-5">
           <GroupLine post={post} />
           <PanelAuthor post={post} />
+          <RemovedBanner removed={post.removed} />
           <DiscussionBody post={post} />
           <div className="flex items-center gap-3 border-y border-line py-1.5">
             <DiscussionLikeButton post={post} />

@@ -24,6 +24,8 @@ interface LikeButtonProps {
    * from the loaded community or the joined list (`useCanLike`), which is unknown past its first page.
    */
   canLike?: boolean;
+  /** Said instead of "join to like" when the viewer may not like it for another reason (a removed post). */
+  refusal?: string;
 }
 
 /**
@@ -32,7 +34,7 @@ interface LikeButtonProps {
  * itself is optimistic in the caller's hook. A signed-in viewer outside the community keeps the count and the button
  * (as Facebook Groups does), but pressing it says "Join the group to like its posts" and sends nothing.
  */
-export function LikeButton({ groupId, liked, count, label, countLabel, onToggle, size = 'md', canLike: told }: LikeButtonProps) {
+export function LikeButton({ groupId, liked, count, label, countLabel, onToggle, size = 'md', canLike: told, refusal }: LikeButtonProps) {
   const session = useSession();
   const inferred = useCanLike(groupId);
   const canLike = told ?? inferred;
@@ -44,7 +46,7 @@ export function LikeButton({ groupId, liked, count, label, countLabel, onToggle,
       return;
     }
     if (!canLike) {
-      void toastError(DISCUSSION_MESSAGES.memberToLike);
+      void toastError(refusal ?? DISCUSSION_MESSAGES.memberToLike);
       return;
     }
     onToggle();

@@ -1,5 +1,5 @@
 import { defineTexts, plural } from '@/lib/i18n';
-import { DISCUSSION_MESSAGES } from '@agora/contract';
+import { DISCUSSION_MESSAGES, REMOVAL_MESSAGES } from '@agora/contract';
 
 /**
  * Every text of the discussion screens. Quoted ones are the SPEC's, character for character (§2, §5, §8); the rest
@@ -118,4 +118,28 @@ export const DISCUSSION_TEXTS = defineTexts('discussions', {
   loadingReplies: 'Loading replies',
   replyTo: (username: string) => `Reply to ${username}`,
   copyLinkTo: (username: string, reply: boolean) => `Copy link to ${username}'s ${reply ? 'reply' : 'comment'}`,
+});
+
+/**
+ * Removal with a reason (issue 15 §3): the staff's Remove and Restore on posts, comments and blogs, the reason
+ * dialog, and the banner the author and the staff see. Blogs use these too (features/discussions/public.ts).
+ */
+export const REMOVAL_TEXTS = defineTexts('removals', {
+  banner: (reason: string) => `Removed by a moderator: ${reason}`,
+  removePost: 'Remove post',
+  removeComment: 'Remove comment',
+  removeBlog: 'Remove blog post',
+  restorePost: 'Restore post',
+  restoreComment: 'Restore comment',
+  restoreBlog: 'Restore blog post',
+  dialogTitle: 'Remove with a reason',
+  dialogText: 'Only its author and the community’s staff will see it, with your reason. You can restore it later.',
+  reason: 'Reason',
+  reasonRequired: REMOVAL_MESSAGES.reasonRequired,
+  confirm: 'Remove',
+  cancel: 'Cancel',
+  removed: 'Removed',
+  restored: 'Restored',
+  removeFailed: 'Could not remove it',
+  restoreFailed: 'Could not restore it',
 });

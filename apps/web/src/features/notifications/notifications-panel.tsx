@@ -17,6 +17,7 @@ import {
   Trash2,
   UserCheck,
   UserMinus,
+  ShieldX,
   UserPlus,
   Users,
   UserX,
@@ -156,6 +157,7 @@ const TYPE_ICONS: Partial<Record<NotificationType, typeof Heart>> = {
   role_changed: ShieldCheck,
   member_removed: UserMinus,
   export_ready: PackageCheck,
+  content_removed: ShieldX,
 };
 
 /**

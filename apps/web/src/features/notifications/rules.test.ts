@@ -57,6 +57,19 @@ describe('notificationTarget (SPEC §2 click behaviour)', () => {
     }),
   );
 
+  it('opens the post panel for a removal of a post or comment, and the blog page for a blog (issue 15 §3)', () => {
+    expect(target({ noti_type: 'content_removed', noti_link: '/groups/3/discussions/41' })).toEqual({
+      kind: 'post',
+      groupId: 3,
+      discussionId: 41,
+      href: '/groups/3/discussions/41',
+    });
+    expect(target({ noti_type: 'content_removed', noti_link: '/group/book-club/blogs/blogpage/9' })).toEqual({
+      kind: 'navigate',
+      href: '/group/book-club/blogs/blogpage/9',
+    });
+  });
+
   it('navigates for a like on a blog (its link is the blog page)', () =>
     expect(target({ noti_type: 'like', noti_link: '/group/book-club/blogs/blogpage/9' })).toEqual({
       kind: 'navigate',

@@ -59,7 +59,8 @@ export function notificationTarget(notification: Notification): NotificationTarg
     return notification.sender_id ? { kind: 'profile', userId: notification.sender_id } : { kind: 'none' };
   }
   if (type === 'friend_request_accepted' || type === 'friend_request_rejected') return { kind: 'none' };
-  if ((POST_PANEL_NOTIFICATION_TYPES as readonly NotificationType[]).includes(type)) {
+  // A removal of a post or comment opens the post with its banner too (a blog's link navigates to the blog).
+  if ((POST_PANEL_NOTIFICATION_TYPES as readonly NotificationType[]).includes(type) || type === 'content_removed') {
     const post = parseDiscussionLink(notification.noti_link);
     if (post) return { kind: 'post', ...post, href: notification.noti_link! };
   }

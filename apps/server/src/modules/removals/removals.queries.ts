@@ -1,0 +1,115 @@
+import type { Role } from '@agora/contract';
+import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { blogs, comments, discussions, groupMembers, groups, notifications } from '../../db/schema';
+
+/** Drizzle only: taking an item down and putting it back (issue 15 §3). The removals service decides. */
+
+export type RemovableKind = 'discussion' | 'comment' | 'blog';
+
+const TABLES = { discussion: discussions, comment: comments, blog: blogs } as const;
+
+const iso = (column: SQL) => sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** The author's membership role in the community now (null: not a member, or no author). */
+export async function memberRole(db: DbOrTx, groupId: number, userId: number | null): Promise<Role | null> {
+  if (userId === null) return null;
+  const rows = await db
+    .select({ role: groupMembers.role })
+    .from(groupMembers)
+    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
+  return (rows[0]?.role as Role | undefined) ?? null;
+}
+
+/**
+ * Marks the item removed, only if it is not already (a concurrent removal loses: null). The three columns are set
+ * together (CHECK `*_removal_whole`). Returns the time written.
+ */
+export async function markRemoved(
+  tx: DbOrTx,
+  kind: RemovableKind,
+  id: number,
+  values: { by: number; reason: string },
+): Promise<{ at: string } | null> {
+  const table = TABLES[kind];
+  const rows = await tx
+    .update(table)
+    .set({ removedAt: sql`now()`, removedBy: values.by, removedReason: values.reason })
+    .where(and(eq(table.id, id), isNull(table.removedAt)))
+    .returning({ at: iso(sql`${table.removedAt}`) });
+  return rows[0] ?? null;
+}
+
+/** Clears the removal, only if the item is removed (a concurrent restore loses: false). */
+export async function clearRemoved(tx: DbOrTx, kind: RemovableKind, id: number): Promise<boolean> {
+  const table = TABLES[kind];
+  const rows = await tx
+    .update(table)
+    .set({ removedAt: null, removedBy: null, removedReason: null })
+    .where(and(eq(table.id, id), isNotNull(table.removedAt)))
+    .returning({ id: table.id });
+  return rows.length > 0;
+}
+
+/**
+ * Deletes the notifications about a removed item (a mention in it, a reply it made, the comments on a removed
+ * post) held by someone who may no longer see it: neither its author nor staff of the community. Returns whose
+ * unread count may have changed. Irreversible on purpose (decision 0111): a restore does not bring them back.
+ */
+export async function deleteHiddenNotifications(
+  tx: DbOrTx,
+  kind: RemovableKind,
+  id: number,
+  groupId: number,
+  authorId: number | null,
+): Promise<number[]> {
+  const about =
+    kind === 'discussion'
+      ? eq(notifications.discussionId, id)
+      : kind === 'comment'
+        ? eq(notifications.commentId, id)
+        : eq(notifications.blogId, id);
+  const rows = await tx
+    .delete(notifications)
+    .where(
+      and(
+        about,
+        sql`${notifications.userId} IS DISTINCT FROM ${authorId}::int`,
+        sql`NOT EXISTS (SELECT 1 FROM ${groups} g WHERE g.id = ${groupId}::int AND g.owner_id = ${notifications.userId})`,
+        sql`NOT EXISTS (SELECT 1 FROM ${groupMembers} m WHERE m.group_id = ${groupId}::int AND m.user_id = ${notifications.userId}
+          AND m.role IN ('owner', 'admin', 'moderator'))`,
+      ),
+    )
+    .returning({ userId: notifications.userId });
+  return [...new Set(rows.map((r) => r.userId))];
+}
+
+/** A comment with what a removal needs: its post, its author, whether it is removed. */
+export async function findCommentFacts(
+  db: DbOrTx,
+  commentId: number,
+): Promise<{ id: number; discussionId: number; userId: number; removed: boolean } | null> {
+  const rows = await db
+    .select({
+      id: comments.id,
+      discussionId: comments.discussionId,
+      userId: comments.userId,
+      removed: sql<boolean>`${comments.removedAt} IS NOT NULL`,
+    })
+    .from(comments)
+    .where(eq(comments.id, commentId));
+  return rows[0] ?? null;
+}
+
+/** The blog if it belongs to the community: its author, whether it is removed. */
+export async function findBlogFacts(
+  db: DbOrTx,
+  blogId: number,
+  groupId: number,
+): Promise<{ id: number; authorId: number | null; removed: boolean } | null> {
+  const rows = await db
+    .select({ id: blogs.id, authorId: blogs.authorId, removed: sql<boolean>`${blogs.removedAt} IS NOT NULL` })
+    .from(blogs)
+    .where(and(eq(blogs.id, blogId), eq(blogs.groupId, groupId)));
+  return rows[0] ?? null;
+}
