@@ -18,6 +18,7 @@ import { notificationRoutes } from './modules/notifications/notifications.routes
 import { createHealthCheck } from './modules/health/health.service';
 import { groupPublicRoutes, groupRoutes } from './modules/groups/groups.routes';
 import { memberPublicRoutes, memberRoutes } from './modules/members/members.routes';
+import { moderationRoutes } from './modules/moderation/moderation.routes';
 import { profileRoutes } from './modules/profiles/profiles.routes';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { authPlugin } from './plugins/auth';
@@ -114,6 +115,7 @@ export async function buildApp(
   await app.register(muteRoutes, { ctx });
   await app.register(groupRoutes, { ctx });
   await app.register(memberRoutes, { ctx });
+  await app.register(moderationRoutes, { ctx });
   await app.register(blogRoutes, { ctx });
   for (const routes of ALIASED_MODULES) {
     await app.register(routes, { ctx });

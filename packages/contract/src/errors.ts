@@ -4,6 +4,7 @@ import { DISCUSSION_ERROR_CODES } from './discussion-texts';
 import { BLOG_ERROR_CODES } from './blogs';
 import { FRIEND_ERROR_CODES } from './friends';
 import { NOTIFICATION_ERROR_CODES } from './notifications';
+import { MODERATION_ERROR_CODES } from './moderation';
 
 /** Machine-readable error codes. `message` is what the UI shows (SPEC §8); `code` is for programs. */
 export const ERROR_CODES = [
@@ -37,6 +38,7 @@ export const ERROR_CODES = [
   ...BLOG_ERROR_CODES,
   ...FRIEND_ERROR_CODES,
   ...NOTIFICATION_ERROR_CODES,
+  ...MODERATION_ERROR_CODES,
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

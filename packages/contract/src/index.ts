@@ -25,3 +25,4 @@ export * from './blogs';
 export * from './social-messages';
 export * from './friends';
 export * from './notifications';
+export * from './moderation';

@@ -134,7 +134,7 @@ export type ReportLikeResponse = z.infer<typeof reportLikeResponseSchema>;
  * The types a person can turn off (issue 14 §6): every type Agora writes but the two that carry accept buttons
  * (friend requests, community invitations), which always arrive. The SPEC §3 aliases are never written.
  */
-export const ALWAYS_ON_NOTIFICATION_TYPES = ['friend_request', 'group_invite'] as const satisfies readonly NotificationType[];
+export const ALWAYS_ON_NOTIFICATION_TYPES = ['friend_request', 'group_invite', 'banned'] as const satisfies readonly NotificationType[];
 export const OPTIONAL_NOTIFICATION_TYPES = NOTIFICATION_TYPES.filter(
   (t): t is Exclude<NotificationType, 'friend_accepted' | 'friend_rejected' | (typeof ALWAYS_ON_NOTIFICATION_TYPES)[number]> =>
     t !== 'friend_accepted' && t !== 'friend_rejected' && !(ALWAYS_ON_NOTIFICATION_TYPES as readonly string[]).includes(t),

@@ -68,6 +68,8 @@ export const NOTIFICATION_TYPES = [
   'join_request_declined',
   'role_changed',
   'member_removed',
+  // Issue 15 §4: a ban from a community (to the person banned, with the reason and the end).
+  'banned',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
