@@ -17,8 +17,7 @@ import { findGroupById } from '../groups/groups.access';
 import { toInvitation } from './members.mapper';
 import { findRole, lockMembership, lockRoleOf, userExists } from './members.queries';
 import { deleteInvitation, findInvitationsPage, findInvite, pendingInviteExists, takeInvite } from './invitations.queries';
-import { assertNotBanned } from '../moderation/bans.access';
-import { findActiveBan } from '../moderation/moderation.queries';
+import { activeBanOf, assertNotBanned } from '../moderation/bans.access';
 import { admit, membershipTx, type GroupPath } from './membership';
 
 /** Invitations to a community (stored as group_invite notifications): staff send, list and revoke them; the invitee answers. */
@@ -41,7 +40,7 @@ export async function inviteToGroup(ctx: AppContext, actor: Actor, input: GroupP
   const notificationId = await membershipTx(ctx, async (tx) => {
     await lockMembership(tx, group.id, userId);
     if (await findRole(tx, group.id, userId)) throw AppError.conflict('already_member', GROUP_MESSAGES.alreadyMember);
-    const ban = await findActiveBan(tx, group.id, userId);
+    const ban = await activeBanOf(tx, group.id, userId);
     if (ban) throw new AppError(403, 'banned', MODERATION_MESSAGES.targetBanned(user.username, ban.until));
     if (await pendingInviteExists(tx, group.id, userId)) throw AppError.conflict('already_invited', GROUP_MESSAGES.alreadyInvited);
     // Never null: the sender is staff (a member), the invited person is not.

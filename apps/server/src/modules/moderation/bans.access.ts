@@ -11,6 +11,11 @@ import { findActiveBan } from './moderation.queries';
  * ordinary member's write costs nothing more.
  */
 
+/** The person's ban from this community while it lasts (`until` null: permanent), or null: for messages about someone else. */
+export async function activeBanOf(db: DbOrTx, groupId: number, userId: number): Promise<{ until: string | null } | null> {
+  return findActiveBan(db, groupId, userId);
+}
+
 export function bannedError(until: string | null): AppError {
   return new AppError(403, 'banned', MODERATION_MESSAGES.banned(until));
 }

@@ -14,10 +14,8 @@ import { AppError } from '../../lib/app-error';
 import { decodeCursor, keysetPage } from '../../lib/cursor';
 import { authorizeMembership } from '../../policies/membership';
 import { assertStaff, resolveGroupForViewer } from '../groups/groups.access';
-import { deleteInvitesOf, deleteInvitesSentBy } from '../members/invitations.queries';
-import { findRole, lockMembership, memberCountOf, moveMemberCount, removeMember, userExists } from '../members/members.queries';
-import { membershipTx, withdrawRequest, type GroupPath } from '../members/membership';
-import { notify, signalUnreadChanged } from '../notifications/notifications.writer';
+import { expel, lockMembership, membershipTx, roleOf, userExists, type GroupPath } from '../members/membership';
+import { notify } from '../notifications/notifications.writer';
 import { toBan } from './moderation.mapper';
 import { deleteBan, findBansPage, insertBan } from './moderation.queries';
 import { recordModAction } from './modlog';
@@ -57,20 +55,12 @@ export async function banMember(
   const days = input.days ?? null;
   const result = await membershipTx(ctx, async (tx) => {
     await lockMembership(tx, group.id, user.id);
-    if ((await findRole(tx, group.id, staff.id)) !== actorRole) throw AppError.forbidden(GROUP_MESSAGES.noPermission);
-    const targetRole = user.id === group.ownerId ? 'owner' : await findRole(tx, group.id, user.id);
+    if ((await roleOf(tx, group.id, staff.id)) !== actorRole) throw AppError.forbidden(GROUP_MESSAGES.noPermission);
+    const targetRole = user.id === group.ownerId ? 'owner' : await roleOf(tx, group.id, user.id);
     authorizeMembership(actorRole, { kind: 'ban' }, targetRole ?? 'member');
     const ban = await insertBan(tx, { groupId: group.id, userId: user.id, bannedBy: staff.id, reason, days });
     if (!ban) throw AppError.conflict('already_banned', MODERATION_MESSAGES.alreadyBanned);
-    let memberCount: number;
-    if (targetRole && (await removeMember(tx, group.id, user.id, targetRole))) {
-      await deleteInvitesSentBy(tx, group.id, user.id);
-      memberCount = await moveMemberCount(tx, group.id, -1, false);
-    } else {
-      memberCount = await memberCountOf(tx, group.id);
-    }
-    await withdrawRequest(tx, group.id, user.id);
-    if (await deleteInvitesOf(tx, group.id, user.id)) await signalUnreadChanged(tx, user.id);
+    const memberCount = await expel(tx, group.id, user.id, targetRole);
     await notify(tx, {
       recipientId: user.id,
       actorId: staff.id,
