@@ -33,16 +33,16 @@ export const MODERATION_MESSAGES = {
   banNotFound: 'This user is not banned from this community',
   alreadyBanned: 'This user is already banned from this community',
   /** The refusal of every write in a community one is banned from (join, request, invitation, post, comment, like, report). */
-  banned: (until: string | null) => `You are banned from this community ${banEndText(until)}.`,
+  /** `end`: banEndText of the ban's end ("until 2026-12-03 10:00 UTC" or "permanently"). */
+  banned: (end: string) => `You are banned from this community ${end}.`,
   /** Staff inviting a banned person. */
-  targetBanned: (username: string, until: string | null) => `${username} is banned from this community ${banEndText(until)}.`,
+  targetBanned: (username: string, end: string) => `${username} is banned from this community ${end}.`,
   bannedDone: (username: string) => `${username} has been banned from the community`,
   unbanned: (username: string) => `${username} has been unbanned`,
 } as const;
 
 export const MODERATION_NOTIFICATION_TEXTS = {
-  banned: (groupName: string, until: string | null, reason: string) =>
-    `You were banned from ${groupName} ${banEndText(until)}. Reason: ${reason}`,
+  banned: (groupName: string, end: string, reason: string) => `You were banned from ${groupName} ${end}. Reason: ${reason}`,
 } as const;
 
 // ---------------------------------------------------------------------------------------------------------------

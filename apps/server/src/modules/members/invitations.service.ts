@@ -5,6 +5,7 @@ import {
   type InviteResponse,
   isStaff,
   PAGE_SIZE_DEFAULT,
+  banEndText,
   MODERATION_MESSAGES,
   type RespondInviteResponse,
 } from '@agora/contract';
@@ -41,7 +42,7 @@ export async function inviteToGroup(ctx: AppContext, actor: Actor, input: GroupP
     await lockMembership(tx, group.id, userId);
     if (await findRole(tx, group.id, userId)) throw AppError.conflict('already_member', GROUP_MESSAGES.alreadyMember);
     const ban = await activeBanOf(tx, group.id, userId);
-    if (ban) throw new AppError(403, 'banned', MODERATION_MESSAGES.targetBanned(user.username, ban.until));
+    if (ban) throw new AppError(403, 'banned', MODERATION_MESSAGES.targetBanned(user.username, banEndText(ban.until)));
     if (await pendingInviteExists(tx, group.id, userId)) throw AppError.conflict('already_invited', GROUP_MESSAGES.alreadyInvited);
     // Never null: the sender is staff (a member), the invited person is not.
     const id = await notify(tx, {

@@ -1,4 +1,4 @@
-import { MODERATION_MESSAGES } from '@agora/contract';
+import { banEndText, MODERATION_MESSAGES } from '@agora/contract';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { findActiveBan } from './moderation.queries';
@@ -17,7 +17,7 @@ export async function activeBanOf(db: DbOrTx, groupId: number, userId: number): 
 }
 
 export function bannedError(until: string | null): AppError {
-  return new AppError(403, 'banned', MODERATION_MESSAGES.banned(until));
+  return new AppError(403, 'banned', MODERATION_MESSAGES.banned(banEndText(until)));
 }
 
 /** 403 `banned` while the person's ban from this community lasts. Under the membership lock where it guards a join. */

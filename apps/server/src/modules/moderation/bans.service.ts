@@ -65,7 +65,7 @@ export async function banMember(
       recipientId: user.id,
       actorId: staff.id,
       type: 'banned',
-      content: MODERATION_NOTIFICATION_TEXTS.banned(group.groupName, ban.until, reason),
+      content: MODERATION_NOTIFICATION_TEXTS.banned(group.groupName, banEndText(ban.until), reason),
       link: groupWebPath(group.slug),
       groupId: group.id,
     });

@@ -69,7 +69,7 @@ async function bannedCast(opts: { isPrivate?: boolean } = {}) {
 function expectBanned(res: { statusCode: number; json: () => { code: string; message: string } }, permanent = true) {
   expect(res.statusCode).toBe(403);
   expect(res.json().code).toBe('banned');
-  expect(res.json().message).toEqual(permanent ? MODERATION_MESSAGES.banned(null) : expect.stringMatching(/^You are banned from this community until /));
+  expect(res.json().message).toEqual(permanent ? MODERATION_MESSAGES.banned('permanently') : expect.stringMatching(/^You are banned from this community until /));
 }
 
 describe('§4 a banned person is refused on every write path, with the ban named', () => {
@@ -97,7 +97,7 @@ describe('§4 a banned person is refused on every write path, with the ban named
     const again = await post(`/api/groups/${group.id}/invite`, cast.owner, { userId: stranger.id });
     expect(again.statusCode).toBe(403);
     expect(again.json().code).toBe('banned');
-    expect(again.json().message).toBe(MODERATION_MESSAGES.targetBanned(stranger.username, null));
+    expect(again.json().message).toBe(MODERATION_MESSAGES.targetBanned(stranger.username, 'permanently'));
   });
 
   it('post, comment, like a post, a comment and a blog', async () => {

@@ -154,6 +154,7 @@ const TYPE_ICONS: Partial<Record<NotificationType, typeof Heart>> = {
   join_request_declined: Ban,
   role_changed: ShieldCheck,
   member_removed: UserMinus,
+  banned: Ban,
 };
 
 function NotificationItem({ notification: n, onClosePanel }: { notification: Notification; onClosePanel: () => void }) {
