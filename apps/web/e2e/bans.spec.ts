@@ -6,15 +6,12 @@ import { auth, createGroupViaApi, expectFocusVisible, joinViaApi, snapView, tabT
 // moderation log shows the ban; Unban (keyboard only) lets them back. Three people, axe in both themes.
 test.describe.configure({ timeout: 240_000 });
 
+/** Full-page screenshots at 390 and 1366 px, each in both themes. */
 async function screenshots(page: Page, name: string) {
   for (const width of [390, 1366]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await snap(page, `${width === 390 ? 'mobile' : 'desktop'}-${name}-${scheme}`);
-    }
+    await snap(page, `${width === 390 ? 'mobile' : 'desktop'}-${name}`); // both themes
   }
-  await page.emulateMedia({ colorScheme: 'light' });
 }
 
 test('a moderator bans a member who cannot post; the log shows it; unban lets them back', async ({ page, login }) => {
