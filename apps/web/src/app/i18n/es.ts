@@ -850,7 +850,6 @@ export const texts: Texts = {
   alwaysOnTypes: {
     friend_request: 'Solicitudes de amistad',
     group_invite: 'Invitaciones a comunidades',
-    banned: 'Expulsiones de una comunidad',
   },
 };
 

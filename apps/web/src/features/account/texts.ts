@@ -135,5 +135,4 @@ export const NOTIFICATION_TYPE_NAMES = defineTexts('notificationTypes', {
 export const ALWAYS_ON_NAMES = defineTexts('alwaysOnTypes', {
   friend_request: 'Friend requests',
   group_invite: 'Invitations to communities',
-  banned: 'Bans from a community',
 });

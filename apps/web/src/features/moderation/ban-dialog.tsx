@@ -64,7 +64,10 @@ export function BanDialog({
           <Field label={MODERATION_TEXTS.reason} error={error}>
             <Textarea
               value={reason}
-              onChange={(e) => setReason(e.target.value)}
+              onChange={(e) => {
+                setReason(e.target.value);
+                if (error && e.target.value.trim()) setError(null);
+              }}
               maxLength={BAN_LIMITS.reasonMax}
               rows={3}
               required

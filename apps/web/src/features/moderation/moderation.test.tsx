@@ -56,6 +56,8 @@ describe('ban dialog', () => {
     expect(await within(dialog).findByText('Please give a reason for the ban')).toBeInTheDocument();
     expect(calls.some((c) => c.url === '/api/groups/12/bans' && c.method === 'POST')).toBe(false);
     await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Spam links');
+    // Typing a reason clears the error.
+    expect(within(dialog).queryByText('Please give a reason for the ban')).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('radio', { name: '30 days' }));
     await user.click(within(dialog).getByRole('button', { name: 'Ban' }));
     expect(await screen.findByText('grace has been banned from the community')).toBeInTheDocument();
