@@ -77,7 +77,10 @@ test('a moderator bans a member who cannot post; the log shows it; unban lets th
   await page.reload();
   const unban = banned.getByRole('button', { name: `Unban ${member.username}` });
   await expect(unban).toBeVisible();
-  await page.getByRole('heading', { name: /Members$/ }).first().click();
+  await page
+    .getByRole('heading', { name: /Members$/ })
+    .first()
+    .click();
   await tabTo(page, unban);
   await expectFocusVisible(page);
   await page.keyboard.press('Enter');

@@ -256,7 +256,13 @@ test('the owner promotes and demotes with the confirmations', async ({ page, log
 
   // Demote her to member again; Escape on the confirmation changes nothing and returns focus.
   await page.getByRole('button', { name: `Options for ${alice.username}` }).click();
-  await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText(['Make Moderator', 'Make Member', 'Kick Member', 'Ban', 'Make Owner']);
+  await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText([
+    'Make Moderator',
+    'Make Member',
+    'Kick Member',
+    'Ban',
+    'Make Owner',
+  ]);
   await page.getByRole('menuitem', { name: 'Make Member' }).click();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('alertdialog')).toBeHidden();

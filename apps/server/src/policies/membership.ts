@@ -36,6 +36,9 @@ export function authorizeMembership(actorRole: Role, action: MembershipAction, t
       throw AppError.badRequest(GROUP_MESSAGES.transferToAdminOnly, { memberId: GROUP_MESSAGES.transferToAdminOnly });
     return;
   }
-  const problem = action.kind === 'kick' || action.kind === 'ban' ? kickProblem(actorRole, targetRole) : assignRoleProblem(actorRole, targetRole, action.newRole);
+  const problem =
+    action.kind === 'kick' || action.kind === 'ban'
+      ? kickProblem(actorRole, targetRole)
+      : assignRoleProblem(actorRole, targetRole, action.newRole);
   if (problem) throw refusal(problem);
 }

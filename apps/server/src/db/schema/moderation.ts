@@ -49,7 +49,9 @@ export const moderationLog = pgTable(
     targetUserId: integer('target_user_id').references(() => users.id, { onDelete: 'set null' }),
     reason: text('reason'),
     detail: varchar('detail', { length: 200 }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
   // The staff view: a community's rows, newest first (keyset on id).
   (t) => [index('moderation_log_group_idx').on(t.groupId, t.id.desc())],

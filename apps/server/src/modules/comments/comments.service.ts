@@ -133,7 +133,10 @@ export async function createComment(
   try {
     return await withWriteRetry(async () => {
       const target = await targetOf(ctx, writer, input);
-      await assertCanContribute(ctx.db, target, writer, { visitor: DISCUSSION_MESSAGES.loginToComment, outsider: DISCUSSION_MESSAGES.memberToComment });
+      await assertCanContribute(ctx.db, target, writer, {
+        visitor: DISCUSSION_MESSAGES.loginToComment,
+        outsider: DISCUSSION_MESSAGES.memberToComment,
+      });
       const { discussionId, groupId } = target;
       let repliedTo: CommentRef | null = null;
       if (input.parentCommentId !== null) {
@@ -243,7 +246,10 @@ export async function likeComment(ctx: AppContext, actor: Actor, input: CommentP
   try {
     return await withWriteRetry(async () => {
       const target = await targetOf(ctx, liker, input);
-      await assertCanContribute(ctx.db, target, liker, { visitor: DISCUSSION_MESSAGES.loginToLike, outsider: DISCUSSION_MESSAGES.memberToLike });
+      await assertCanContribute(ctx.db, target, liker, {
+        visitor: DISCUSSION_MESSAGES.loginToLike,
+        outsider: DISCUSSION_MESSAGES.memberToLike,
+      });
       const comment = await commentOn(ctx, target.discussionId, input.commentId);
       return ctx.db.transaction(async (tx) => {
         let authorId = 0;

@@ -213,7 +213,14 @@ async function renameInTx(tx: DbOrTx, actor: SignedIn, groupId: number, name: st
   await insertSlug(tx, groupId, slug);
   const renamed = (await updateGroup(tx, groupId, { groupName: name, slug, ...extra }))!;
   await pruneFormerSlugs(tx, groupId, slug, GROUP_LIMITS.formerSlugsKept);
-  await recordModAction(tx, { groupId, actorId: actor.id, action: 'rename', targetType: 'group', targetId: groupId, detail: `${locked.groupName} → ${name}` });
+  await recordModAction(tx, {
+    groupId,
+    actorId: actor.id,
+    action: 'rename',
+    targetType: 'group',
+    targetId: groupId,
+    detail: `${locked.groupName} → ${name}`,
+  });
   return renamed;
 }
 

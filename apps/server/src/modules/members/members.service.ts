@@ -180,7 +180,14 @@ export async function kickMember(ctx: AppContext, actor: Actor, input: GroupPath
       type: 'member_removed',
       content: GROUP_NOTIFICATION_TEXTS.removed(group.groupName),
     });
-    await recordModAction(tx, { groupId: group.id, actorId: kicker.id, action: 'kick', targetType: 'user', targetId: target.id, targetUserId: target.id });
+    await recordModAction(tx, {
+      groupId: group.id,
+      actorId: kicker.id,
+      action: 'kick',
+      targetType: 'user',
+      targetId: target.id,
+      targetUserId: target.id,
+    });
     return moveMemberCount(tx, group.id, -1, false);
   });
   return { message: GROUP_MESSAGES.kicked(target.username), member_count: memberCount };

@@ -20,7 +20,6 @@ import { toBan } from './moderation.mapper';
 import { deleteBan, findBansPage, insertBan } from './moderation.queries';
 import { recordModAction } from './modlog';
 
-
 /**
  * Bans from a community (issue 15 §4): staff ban someone they outrank (a member) or anyone who is not a member (a
  * pre-emptive ban), for 1 to 3650 days or for good; the person leaves at once and bans.access.ts keeps them out
@@ -102,13 +101,24 @@ export async function unbanMember(ctx: AppContext, actor: Actor, input: GroupPat
   await membershipTx(ctx, async (tx) => {
     await lockMembership(tx, group.id, user.id);
     if (!(await deleteBan(tx, group.id, user.id))) throw banNotFound();
-    await recordModAction(tx, { groupId: group.id, actorId: staff.id, action: 'unban', targetType: 'user', targetId: user.id, targetUserId: user.id });
+    await recordModAction(tx, {
+      groupId: group.id,
+      actorId: staff.id,
+      action: 'unban',
+      targetType: 'user',
+      targetId: user.id,
+      targetUserId: user.id,
+    });
   });
   return { message: MODERATION_MESSAGES.unbanned(user.username) };
 }
 
 /** GET /api/groups/{id}/bans: the bans in force, newest first (staff only). */
-export async function listBans(ctx: AppContext, actor: Actor, input: GroupPath & { cursor?: string; limit?: number }): Promise<BansResponse> {
+export async function listBans(
+  ctx: AppContext,
+  actor: Actor,
+  input: GroupPath & { cursor?: string; limit?: number },
+): Promise<BansResponse> {
   const { group } = await staffOf(ctx, actor, input.group);
   const cursor = decodeCursor(input.cursor, ['ts', 'int'] as const);
   const limit = input.limit ?? PAGE_SIZE_DEFAULT;

@@ -11,7 +11,8 @@ const t = useTestApp({ rateLimit: false });
 const { post, get, del } = client(t);
 
 const banCount = async (groupId: number, userId: number) =>
-  (await t.database.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM group_bans WHERE group_id = ${groupId} AND user_id = ${userId}`)[0]!.n;
+  (await t.database.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM group_bans WHERE group_id = ${groupId} AND user_id = ${userId}`)[0]!
+    .n;
 const logCount = async (groupId: number) =>
   (await t.database.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM moderation_log WHERE group_id = ${groupId}`)[0]!.n;
 
@@ -69,7 +70,9 @@ async function bannedCast(opts: { isPrivate?: boolean } = {}) {
 function expectBanned(res: { statusCode: number; json: () => { code: string; message: string } }, permanent = true) {
   expect(res.statusCode).toBe(403);
   expect(res.json().code).toBe('banned');
-  expect(res.json().message).toEqual(permanent ? MODERATION_MESSAGES.banned('permanently') : expect.stringMatching(/^You are banned from this community until /));
+  expect(res.json().message).toEqual(
+    permanent ? MODERATION_MESSAGES.banned('permanently') : expect.stringMatching(/^You are banned from this community until /),
+  );
 }
 
 describe('§4 a banned person is refused on every write path, with the ban named', () => {
@@ -105,10 +108,15 @@ describe('§4 a banned person is refused on every write path, with the ban named
     const discussion = await createPost(t, group, cast.author);
     const comment = await createComment(t, discussion, cast.author);
     const blog = await createBlog(t, group, cast.owner);
-    expect((await post(`/api/groups/${group.id}/bans`, cast.admin, { userId: cast.member.id, reason: 'Abuse', days: 30 })).statusCode).toBe(200);
+    expect((await post(`/api/groups/${group.id}/bans`, cast.admin, { userId: cast.member.id, reason: 'Abuse', days: 30 })).statusCode).toBe(
+      200,
+    );
     const banned = cast.member;
     expectBanned(await post(`/groups/${group.id}/discussions`, banned, { content: 'Still here', mediaUrls: [] }), false);
-    expectBanned(await post(`/groups/${group.id}/discussions/${discussion.id}/comments`, banned, { content: 'Hi', parentCommentId: null }), false);
+    expectBanned(
+      await post(`/groups/${group.id}/discussions/${discussion.id}/comments`, banned, { content: 'Hi', parentCommentId: null }),
+      false,
+    );
     expectBanned(await post(`/groups/${group.id}/discussions/${discussion.id}/like`, banned, {}), false);
     expectBanned(await post(`/groups/${group.id}/discussions/${discussion.id}/comments/${comment.id}/like`, banned, {}), false);
     expectBanned(await post(`/groups/${group.id}/blogs/${blog.id}/like`, banned), false);
@@ -130,7 +138,9 @@ describe('§4 a banned person is refused on every write path, with the ban named
 describe('§4 a ban ends; unban; a kick stays a kick', () => {
   it('a ban whose end has passed lets them back (the clock moved past the end)', async () => {
     const { cast, group } = await createCast(t.database.db);
-    expect((await post(`/api/groups/${group.id}/bans`, cast.moderator, { userId: cast.member.id, reason: 'Cool off', days: 1 })).statusCode).toBe(200);
+    expect(
+      (await post(`/api/groups/${group.id}/bans`, cast.moderator, { userId: cast.member.id, reason: 'Cool off', days: 1 })).statusCode,
+    ).toBe(200);
     expectBanned(await post(`/api/groups/${group.id}/join`, cast.member), false);
     // The fixed clock: the ban's end set to a minute before the database's now(), which every check reads.
     await t.database.sql`UPDATE group_bans SET expires_at = now() - interval '1 minute' WHERE group_id = ${group.id}`;
@@ -180,7 +190,8 @@ describe('§4 the bans list and forged ids', () => {
   it('pages the bans list', async () => {
     const { cast, group } = await createCast(t.database.db);
     const people = await Promise.all([1, 2, 3].map(() => createUser(t.database.db)));
-    for (const p of people) expect((await post(`/api/groups/${group.id}/bans`, cast.owner, { userId: p.id, reason: 'x' })).statusCode).toBe(200);
+    for (const p of people)
+      expect((await post(`/api/groups/${group.id}/bans`, cast.owner, { userId: p.id, reason: 'x' })).statusCode).toBe(200);
     const first = (await get(`/api/groups/${group.id}/bans?limit=2`, cast.owner)).json();
     const second = (await get(`/api/groups/${group.id}/bans?limit=2&cursor=${first.nextCursor}`, cast.owner)).json();
     expect([...first.bans, ...second.bans].map((b: { user: { id: number } }) => b.user.id).sort()).toEqual(people.map((p) => p.id).sort());
@@ -206,6 +217,8 @@ describe('§4 the bans list and forged ids', () => {
     ]) {
       expect((await post(`/api/groups/${group.id}/bans`, cast.owner, body)).statusCode, JSON.stringify(body)).toBe(400);
     }
-    expect((await post(`/api/groups/${group.id}/bans`, cast.owner, { userId: cast.author.id, reason: 'x', days: 3650 })).statusCode).toBe(200);
+    expect((await post(`/api/groups/${group.id}/bans`, cast.owner, { userId: cast.author.id, reason: 'x', days: 3650 })).statusCode).toBe(
+      200,
+    );
   });
 });

@@ -86,7 +86,9 @@ export async function findBansPage(
       and(
         eq(groupBans.groupId, groupId),
         inForce,
-        opts.cursor ? sql`(${groupBans.createdAt}, ${groupBans.userId}) < (${opts.cursor.ts}::timestamptz, ${opts.cursor.id}::int)` : undefined,
+        opts.cursor
+          ? sql`(${groupBans.createdAt}, ${groupBans.userId}) < (${opts.cursor.ts}::timestamptz, ${opts.cursor.id}::int)`
+          : undefined,
       ),
     )
     .orderBy(desc(groupBans.createdAt), desc(groupBans.userId))
@@ -143,4 +145,3 @@ export async function findModlogPage(db: DbOrTx, groupId: number, opts: { before
     .orderBy(desc(moderationLog.id))
     .limit(opts.limit);
 }
-

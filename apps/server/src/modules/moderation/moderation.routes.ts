@@ -28,7 +28,10 @@ export async function moderationRoutes(app: FastifyInstance, { ctx }: { ctx: App
 
   r.post(
     '/api/groups/:id/bans',
-    { ...act, schema: { tags, ...secured, params, body: banRequestSchema, response: { 200: banResponseSchema, ...errors, 409: errorBodySchema } } },
+    {
+      ...act,
+      schema: { tags, ...secured, params, body: banRequestSchema, response: { 200: banResponseSchema, ...errors, 409: errorBodySchema } },
+    },
     async (request) => banMember(ctx, request.user, { group: request.params.id, ...request.body }),
   );
   r.get(

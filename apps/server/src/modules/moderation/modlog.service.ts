@@ -10,7 +10,11 @@ import { findModlogPage } from './moderation.queries';
  * GET /api/groups/{id}/modlog: the community's moderation log, newest first, keyset on the row id; the community
  * policy's `moderate` (owner, admins, moderators): 401 visitor, 403 anyone else, 404 no such community.
  */
-export async function listModlog(ctx: AppContext, actor: Actor, input: GroupPath & { cursor?: string; limit?: number }): Promise<ModlogResponse> {
+export async function listModlog(
+  ctx: AppContext,
+  actor: Actor,
+  input: GroupPath & { cursor?: string; limit?: number },
+): Promise<ModlogResponse> {
   const { group, role } = await resolveGroupForViewer(ctx, actor, input.group);
   assertStaff(actor, group, role);
   const cursor = decodeCursor(input.cursor, ['int'] as const);

@@ -50,7 +50,9 @@ describe('§5 a failed action leaves no row', () => {
     const { cast, group } = await createCast(t.database.db);
     expect((await post(`/api/groups/${group.id}/kick`, cast.moderator, { memberId: cast.admin.id })).statusCode).toBe(403);
     expect((await post(`/api/groups/${group.id}/kick`, cast.member, { memberId: cast.author.id })).statusCode).toBe(403);
-    expect((await post(`/api/groups/${group.id}/assign-role`, cast.moderator, { memberId: cast.member.id, newRole: 'admin' })).statusCode).toBe(403);
+    expect(
+      (await post(`/api/groups/${group.id}/assign-role`, cast.moderator, { memberId: cast.member.id, newRole: 'admin' })).statusCode,
+    ).toBe(403);
     expect((await post(`/api/groups/${group.id}/bans`, cast.moderator, { userId: cast.admin.id, reason: 'x' })).statusCode).toBe(403);
     expect((await post(`/api/groups/${group.id}/requests/${cast.outsider.id}/approve`, cast.owner)).statusCode).toBe(404);
     expect((await del(`/api/groups/${group.id}/bans/${cast.outsider.id}`, cast.owner)).statusCode).toBe(404);
@@ -61,7 +63,13 @@ describe('§5 a failed action leaves no row', () => {
     const { cast, group } = await createCast(t.database.db);
     await expect(
       t.database.db.transaction(async (tx) => {
-        await recordModAction(tx, { groupId: group.id, actorId: cast.owner.id, action: 'kick', targetType: 'user', targetUserId: cast.member.id });
+        await recordModAction(tx, {
+          groupId: group.id,
+          actorId: cast.owner.id,
+          action: 'kick',
+          targetType: 'user',
+          targetUserId: cast.member.id,
+        });
         throw new Error('the action failed after its log row');
       }),
     ).rejects.toThrow('the action failed');

@@ -41,7 +41,8 @@ export function memberMenuEntries(actor: Role | null, target: Role): MemberMenuE
   if (!actor || !isStaff(actor)) return [];
   if (!outranks(actor, target)) return [{ kind: 'no-permission', label: GROUP_TEXTS.noPermission }];
   const entries: MemberMenuEntry[] = assignableRoles(actor, target).map((role) => ({ kind: 'role', role, label: ROLE_ENTRY_LABEL[role] }));
-  if (canKick(actor, target)) entries.push({ kind: 'kick', label: GROUP_TEXTS.kickMember }, { kind: 'ban', label: MODERATION_TEXTS.banMember });
+  if (canKick(actor, target))
+    entries.push({ kind: 'kick', label: GROUP_TEXTS.kickMember }, { kind: 'ban', label: MODERATION_TEXTS.banMember });
   if (canTransferOwnership(actor, target)) entries.push({ kind: 'transfer', label: GROUP_TEXTS.transferOwnership });
   return entries;
 }
@@ -97,7 +98,8 @@ export function MemberMenu({ groupId, actor, member }: { groupId: number; actor:
                   </DropdownMenu.Item>
                 );
               }
-              const Icon = entry.kind === 'role' ? ENTRY_ICONS[entry.role] : entry.kind === 'kick' ? UserMinus : entry.kind === 'ban' ? Ban : Crown;
+              const Icon =
+                entry.kind === 'role' ? ENTRY_ICONS[entry.role] : entry.kind === 'kick' ? UserMinus : entry.kind === 'ban' ? Ban : Crown;
               return (
                 <DropdownMenu.Item
                   key={entry.kind === 'role' ? entry.role : entry.kind}

@@ -16,7 +16,13 @@ export function BannedList({ groupId }: { groupId: number }) {
     <section aria-labelledby="banned-heading" className="rounded-2xl border border-line bg-surface shadow-sm">
       <h2 id="banned-heading" className="border-b border-line px-4 py-3 text-base font-semibold text-fg sm:px-5">
         {MODERATION_TEXTS.banned}
-        {list.length > 0 ? <span className="text-fg-muted"> ({list.length}{bans.hasNextPage ? '+' : ''})</span> : null}
+        {list.length > 0 ? (
+          <span className="text-fg-muted">
+            {' '}
+            ({list.length}
+            {bans.hasNextPage ? '+' : ''})
+          </span>
+        ) : null}
       </h2>
       {bans.isError ? (
         <LoadError message={MODERATION_TEXTS.bansLoadFailed} onRetry={() => bans.refetch()} retrying={bans.isFetching} className="m-4" />

@@ -11,7 +11,10 @@ vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 5_000 });
 afterEach(() => toast.dismiss());
 
-const members = [makeMember({ id: 99, username: 'olivia', role_name: 'owner' }), makeMember({ id: 52, username: 'grace', role_name: 'member' })];
+const members = [
+  makeMember({ id: 99, username: 'olivia', role_name: 'owner' }),
+  makeMember({ id: 52, username: 'grace', role_name: 'member' }),
+];
 const base = (role: 'moderator' | 'member') => ({
   'GET /groups/night-owls': () => json(200, makeDetail({ is_member: true }, { role })),
   'GET /groups/12/members': () => json(200, { members, nextCursor: null }),
@@ -51,7 +54,11 @@ describe('ban dialog', () => {
     await user.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Ban' }));
     const dialog = await screen.findByRole('dialog', { name: 'Ban grace' });
     expect(within(dialog).getByRole('radio', { name: '7 days' })).toBeChecked();
-    expect(within(dialog).getAllByRole('radio').map((r) => r.parentElement?.textContent)).toEqual(['1 day', '7 days', '30 days', 'Permanent']);
+    expect(
+      within(dialog)
+        .getAllByRole('radio')
+        .map((r) => r.parentElement?.textContent),
+    ).toEqual(['1 day', '7 days', '30 days', 'Permanent']);
     await user.click(within(dialog).getByRole('button', { name: 'Ban' }));
     expect(await within(dialog).findByText('Please give a reason for the ban')).toBeInTheDocument();
     expect(calls.some((c) => c.url === '/api/groups/12/bans' && c.method === 'POST')).toBe(false);
@@ -61,7 +68,11 @@ describe('ban dialog', () => {
     await user.click(within(dialog).getByRole('radio', { name: '30 days' }));
     await user.click(within(dialog).getByRole('button', { name: 'Ban' }));
     expect(await screen.findByText('grace has been banned from the community')).toBeInTheDocument();
-    expect(calls.find((c) => c.url === '/api/groups/12/bans' && c.method === 'POST')?.body).toEqual({ userId: 52, reason: 'Spam links', days: 30 });
+    expect(calls.find((c) => c.url === '/api/groups/12/bans' && c.method === 'POST')?.body).toEqual({
+      userId: 52,
+      reason: 'Spam links',
+      days: 30,
+    });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
@@ -111,7 +122,10 @@ describe('banned list and moderation log (staff)', () => {
       ...base('moderator'),
       'GET /api/groups/12/modlog': () =>
         json(200, {
-          entries: [entry({ id: 3 }), entry({ id: 2, action: 'rename', target_type: 'group', target_user: null, reason: null, detail: 'Old → New' })],
+          entries: [
+            entry({ id: 3 }),
+            entry({ id: 2, action: 'rename', target_type: 'group', target_user: null, reason: null, detail: 'Old → New' }),
+          ],
           nextCursor: 'next',
         }),
       'GET /api/groups/12/modlog?cursor=next': () =>

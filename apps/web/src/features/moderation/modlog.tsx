@@ -10,7 +10,8 @@ import { MODERATION_TEXTS } from './texts';
 /** What one log row says: "{actor} {action} {target}". */
 export function modlogSentence(entry: ModlogEntry): string {
   const actor = entry.actor?.username ?? MODERATION_TEXTS.deletedAccount;
-  const target = entry.target_type === 'group' ? MODERATION_TEXTS.theCommunity : (entry.target_user?.username ?? MODERATION_TEXTS.deletedAccount);
+  const target =
+    entry.target_type === 'group' ? MODERATION_TEXTS.theCommunity : (entry.target_user?.username ?? MODERATION_TEXTS.deletedAccount);
   return `${actor} ${MODERATION_TEXTS.actions[entry.action]} ${target}`;
 }
 
