@@ -23,6 +23,7 @@ import { createHealthCheck } from './modules/health/health.service';
 import { groupPublicRoutes, groupRoutes } from './modules/groups/groups.routes';
 import { memberPublicRoutes, memberRoutes } from './modules/members/members.routes';
 import { postingRoutes } from './modules/posting/posting.routes';
+import { moderationRoutes } from './modules/moderation/moderation.routes';
 import { profileRoutes } from './modules/profiles/profiles.routes';
 import { removalRoutes } from './modules/removals/removals.routes';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
@@ -124,6 +125,7 @@ export async function buildApp(
   await app.register(blockRoutes, { ctx });
   await app.register(groupRoutes, { ctx });
   await app.register(memberRoutes, { ctx });
+  await app.register(moderationRoutes, { ctx });
   await app.register(blogRoutes, { ctx });
   await app.register(postingRoutes, { ctx });
   await app.register(removalRoutes, { ctx });

@@ -240,7 +240,7 @@ test('the owner promotes and demotes with the confirmations', async ({ page, log
   // Promote Alice to admin.
   await page.getByRole('button', { name: `Options for ${alice.username}` }).click();
   const menu = page.getByRole('menu');
-  await expect(menu.getByRole('menuitem')).toHaveText(['Make Admin', 'Make Moderator', 'Kick Member']);
+  await expect(menu.getByRole('menuitem')).toHaveText(['Make Admin', 'Make Moderator', 'Kick Member', 'Ban']);
   await expectAccessible(page, 'member options menu');
   await snapView(page, 'desktop-members-menu');
   await menu.getByRole('menuitem', { name: 'Make Admin' }).click();
@@ -256,7 +256,13 @@ test('the owner promotes and demotes with the confirmations', async ({ page, log
 
   // Demote her to member again; Escape on the confirmation changes nothing and returns focus.
   await page.getByRole('button', { name: `Options for ${alice.username}` }).click();
-  await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText(['Make Moderator', 'Make Member', 'Kick Member', 'Make Owner']);
+  await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText([
+    'Make Moderator',
+    'Make Member',
+    'Kick Member',
+    'Ban',
+    'Make Owner',
+  ]);
   await page.getByRole('menuitem', { name: 'Make Member' }).click();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('alertdialog')).toBeHidden();

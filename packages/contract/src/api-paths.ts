@@ -109,6 +109,7 @@ import type {
   ReportLikeResponse,
 } from './notifications';
 import type { PostingRules, PostingRulesRequest, PostingRulesResponse } from './posting';
+import type { BanRequest, BanResponse, BansQuery, BansResponse, ModlogQuery, ModlogResponse, UnbanResponse } from './moderation';
 import type { ImagePathResponse, ImageUrlResponse, Profile, UpdateProfileRequest, UserLookupQuery, UserSummary } from './profiles';
 
 /**
@@ -329,6 +330,14 @@ export const API = {
     kick: post('/api/groups/:id/kick').body<MemberIdRequest>().returns<MemberCountResponse>(),
     assignRole: post('/api/groups/:id/assign-role').body<AssignRoleRequest>().returns<AssignRoleResponse>(),
     transfer: post('/api/groups/:id/transfer').body<MemberIdRequest>().returns<TransferResponse>(),
+  },
+
+  /** Bans and the moderation log of a community (issue 15 §4, §5; staff only). */
+  moderation: {
+    ban: post('/api/groups/:id/bans').body<BanRequest>().returns<BanResponse>(),
+    bans: get('/api/groups/:id/bans').query<BansQuery>().returns<BansResponse>(),
+    unban: del('/api/groups/:id/bans/:userId').returns<UnbanResponse>(),
+    modlog: get('/api/groups/:id/modlog').query<ModlogQuery>().returns<ModlogResponse>(),
   },
 
   discussions: {

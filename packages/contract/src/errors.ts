@@ -9,6 +9,7 @@ import { REPORT_ERROR_CODES } from './report-messages';
 import { POSTING_ERROR_CODES } from './posting-rules';
 import { BLOCK_ERROR_CODES } from './blocks';
 import { REMOVAL_ERROR_CODES } from './removals';
+import { MODERATION_ERROR_CODES } from './moderation';
 
 /** Machine-readable error codes. `message` is what the UI shows (SPEC §8); `code` is for programs. */
 export const ERROR_CODES = [
@@ -47,6 +48,7 @@ export const ERROR_CODES = [
   ...POSTING_ERROR_CODES,
   ...BLOCK_ERROR_CODES,
   ...REMOVAL_ERROR_CODES,
+  ...MODERATION_ERROR_CODES,
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

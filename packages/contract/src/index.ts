@@ -32,3 +32,4 @@ export * from './posting';
 export * from './report-messages';
 export * from './reports';
 export * from './blocks';
+export * from './moderation';

@@ -140,7 +140,8 @@ export type ReportLikeResponse = z.infer<typeof reportLikeResponseSchema>;
  * The types a person can turn off (issue 14 §6): every type Agora writes but the two that carry accept buttons
  * (friend requests, community invitations), which always arrive. The SPEC §3 aliases are never written.
  */
-export const ALWAYS_ON_NOTIFICATION_TYPES = ['friend_request', 'group_invite'] as const satisfies readonly NotificationType[];
+/** `banned` (issue 15 §4) always arrives too: the person must learn why they can no longer take part (not listed in settings). */
+export const ALWAYS_ON_NOTIFICATION_TYPES = ['friend_request', 'group_invite', 'banned'] as const satisfies readonly NotificationType[];
 export const OPTIONAL_NOTIFICATION_TYPES = NOTIFICATION_TYPES.filter(
   (
     t,

@@ -72,6 +72,8 @@ export const NOTIFICATION_TYPES = [
   'export_ready',
   // Issue 15 §3: staff removed the recipient's post, comment or blog, with the reason.
   'content_removed',
+  // Issue 15 §4: a ban from a community (to the person banned, with the reason and the end).
+  'banned',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

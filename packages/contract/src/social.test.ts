@@ -39,7 +39,7 @@ describe('notification types', () => {
     expect(canonicalNotificationType('friend_rejected')).toBe('friend_request_rejected');
     for (const type of NOTIFICATION_TYPES.filter((t) => t !== 'friend_accepted' && t !== 'friend_rejected'))
       expect(canonicalNotificationType(type)).toBe(type);
-    expect(NOTIFICATION_TYPES).toHaveLength(18);
+    expect(NOTIFICATION_TYPES).toHaveLength(19);
   });
 
   it('keeps the SPEC §3 types first, in their order, and appends the membership types (backwards compatible)', () => {
@@ -64,6 +64,8 @@ describe('notification types', () => {
       'role_changed',
       'member_removed',
       'content_removed',
+      // Issue 15 §4, appended after the membership types.
+      'banned',
     ]);
   });
 });

@@ -26,7 +26,8 @@ function refusal(problem: MemberActionProblem): AppError {
   }
 }
 
-export type MembershipAction = { kind: 'kick' } | { kind: 'assignRole'; newRole: AssignableRole } | { kind: 'transfer' };
+/** A ban follows the kick's rank rule (issue 15 §4); a non-member counts as a member (staff may ban pre-emptively). */
+export type MembershipAction = { kind: 'kick' } | { kind: 'ban' } | { kind: 'assignRole'; newRole: AssignableRole } | { kind: 'transfer' };
 
 /** 403 (or 400 for the same role, or a transfer to a non-admin) unless `actorRole` may do this to `targetRole`. */
 export function authorizeMembership(actorRole: Role, action: MembershipAction, targetRole: Role): void {
@@ -35,6 +36,9 @@ export function authorizeMembership(actorRole: Role, action: MembershipAction, t
       throw AppError.badRequest(GROUP_MESSAGES.transferToAdminOnly, { memberId: GROUP_MESSAGES.transferToAdminOnly });
     return;
   }
-  const problem = action.kind === 'kick' ? kickProblem(actorRole, targetRole) : assignRoleProblem(actorRole, targetRole, action.newRole);
+  const problem =
+    action.kind === 'kick' || action.kind === 'ban'
+      ? kickProblem(actorRole, targetRole)
+      : assignRoleProblem(actorRole, targetRole, action.newRole);
   if (problem) throw refusal(problem);
 }

@@ -29,6 +29,9 @@ export function serve(routes: Routes) {
       return json(200, { notifications: [], unreadCount: 0, nextCursor: null });
     if (method === 'GET' && url.split('?')[0] === '/api/users/blocked') return json(200, { users: [], total: 0, nextCursor: null });
     if (method === 'GET' && /^\/friends\/\d+\/friends/.test(url)) return json(200, { friends: [], total: 0, nextCursor: null });
+    // The staff's banned list and moderation log on the Members tab (issue 15): empty unless a route says otherwise.
+    if (method === 'GET' && /^\/api\/groups\/\d+\/bans/.test(url)) return json(200, { bans: [], nextCursor: null });
+    if (method === 'GET' && /^\/api\/groups\/\d+\/modlog/.test(url)) return json(200, { entries: [], nextCursor: null });
     return json(599, { message: `unexpected ${method} ${url}`, code: 'test' });
   });
 }

@@ -8,3 +8,4 @@ export * from './admin';
 export * from './posting';
 export * from './reports';
 export * from './blocks';
+export * from './moderation';

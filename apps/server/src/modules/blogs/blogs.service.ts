@@ -20,6 +20,7 @@ import { type FormInput, parseFormFields } from '../../lib/form-fields';
 import { applyLike } from '../../lib/likes';
 import { decodeCursor, keysetPage } from '../../lib/cursor';
 import { resolveGroupForViewer } from '../groups/groups.access';
+import { refuseUnlessBanned } from '../moderation/bans.access';
 import { authorizeBlog, authorizeCommunity, blogAbilities, canSeeRemoved, removalAbilities } from '../../policies';
 import { mentionedUsernames, notify, notifyMentions } from '../notifications/notifications.writer';
 import { claimUpload, deleteUploadFiles, releaseUpload, releaseUploads, storeUpload } from '../uploads/uploads.service';
@@ -214,7 +215,7 @@ async function discardHeaderImage(ctx: AppContext, path: string | null): Promise
  */
 export async function createBlog(ctx: AppContext, actor: SignedIn, idOrSlug: string, form: BlogForm): Promise<CreateBlogResponse> {
   const { group, role } = await resolveGroupForViewer(ctx, actor, idOrSlug);
-  authorizeBlog(actor, 'create', group, role, null);
+  await refuseUnlessBanned(ctx.db, group.id, actor.id, () => authorizeBlog(actor, 'create', group, role, null));
   await ctx.limiters.blogPostsPerUser.consume(String(actor.id));
   await assertMayAct(ctx, actor, 'post');
   const input = parseFormFields(blogFieldsSchema, form.fields);
@@ -371,7 +372,7 @@ export async function toggleBlogLike(ctx: AppContext, actor: SignedIn, idOrSlug:
   await ctx.limiters.blogLikesPerUser.consume(String(actor.id));
   const { group, role, blog } = await readableBlog(ctx, actor, idOrSlug, blogIdText);
   // Members and the owner only, like posts (SPEC §6 "Members: post, like, comment"); sharing stays open to readers.
-  authorizeBlog(actor, 'like', group, role, blog.authorId);
+  await refuseUnlessBanned(ctx.db, group.id, actor.id, () => authorizeBlog(actor, 'like', group, role, blog.authorId));
   if (blog.removed) throw AppError.forbidden(REMOVAL_MESSAGES.noInteraction);
   return ctx.db.transaction(async (tx) => {
     const outcome = await applyLike(tx, {

@@ -163,7 +163,10 @@ export async function createComment(
   try {
     return await withWriteRetry(async () => {
       const target = await targetOf(ctx, writer, input);
-      assertCanContribute(target, writer, { visitor: DISCUSSION_MESSAGES.loginToComment, outsider: DISCUSSION_MESSAGES.memberToComment });
+      await assertCanContribute(ctx.db, target, writer, {
+        visitor: DISCUSSION_MESSAGES.loginToComment,
+        outsider: DISCUSSION_MESSAGES.memberToComment,
+      });
       assertNotRemoved(target);
       const { discussionId, groupId } = target;
       await assertMayPost(ctx, writer, groupId, { kind: 'comment', text: input.content });
@@ -281,7 +284,10 @@ export async function likeComment(ctx: AppContext, actor: Actor, input: CommentP
   try {
     return await withWriteRetry(async () => {
       const target = await targetOf(ctx, liker, input);
-      assertCanContribute(target, liker, { visitor: DISCUSSION_MESSAGES.loginToLike, outsider: DISCUSSION_MESSAGES.memberToLike });
+      await assertCanContribute(ctx.db, target, liker, {
+        visitor: DISCUSSION_MESSAGES.loginToLike,
+        outsider: DISCUSSION_MESSAGES.memberToLike,
+      });
       const comment = await commentOn(ctx, liker, target, input.commentId);
       assertNotRemoved(target, comment);
       return ctx.db.transaction(async (tx) => {

@@ -4,6 +4,8 @@ import { AppError } from '../../lib/app-error';
 import { pgErrorOf } from '../../lib/pg-errors';
 import { groupNotFound, parseGroupRef } from '../groups/groups.access';
 import { authorizeCommunity } from '../../policies/community';
+import type { DbOrTx } from '../../db/client';
+import { refuseUnlessBanned } from '../moderation/bans.access';
 import type { GroupAccess, GroupRef } from './discussions.queries';
 
 /**
@@ -45,14 +47,20 @@ export function assertReadable(access: GroupAccess | null, actor: Actor): assert
   authorizeCommunity(actor, 'read', access, access.viewerRole);
 }
 
-/** Posting and commenting: the community's members and its owner only (SPEC §6). 401 for visitors. */
-export function assertCanContribute(
+/**
+ * Posting, commenting and liking: the community's members and its owner only (SPEC §6); a person banned from the
+ * community is refused with the ban's message instead (moderation/bans.access.ts). 401 for visitors.
+ */
+export async function assertCanContribute(
+  db: DbOrTx,
   access: GroupAccess,
   actor: Actor,
   messages: { visitor: string; outsider: string },
-): asserts actor is NonNullable<Actor> {
+): Promise<void> {
   if (!actor) throw AppError.unauthorized(messages.visitor);
-  authorizeCommunity(actor, 'contribute', access, access.viewerRole, messages.outsider);
+  await refuseUnlessBanned(db, access.groupId, actor.id, () =>
+    authorizeCommunity(actor, 'contribute', access, access.viewerRole, messages.outsider),
+  );
 }
 
 // The write-retry wrapper moved to lib/ when communities needed it too; re-exported for this feature's callers.

@@ -196,7 +196,10 @@ export async function createDiscussion(
   const ref = groupRefOf(input.group);
   const target = await findWriteTarget(ctx.db, ref, 0, actor.id);
   assertReadable(target, actor);
-  assertCanContribute(target, actor, { visitor: DISCUSSION_MESSAGES.loginToPost, outsider: DISCUSSION_MESSAGES.memberToPost });
+  await assertCanContribute(ctx.db, target, actor, {
+    visitor: DISCUSSION_MESSAGES.loginToPost,
+    outsider: DISCUSSION_MESSAGES.memberToPost,
+  });
   const author = actor;
   await ctx.limiters.postsPerUser.consume(String(author.id));
   await assertMayAct(ctx, author, 'post');
@@ -356,7 +359,10 @@ export async function likeDiscussion(ctx: AppContext, actor: Actor, input: Discu
     return await withWriteRetry(async () => {
       const target = await writeTargetOf(ctx, liker, input);
       // Members and the owner only, like posting and commenting (SPEC §6 "Members: post, like, comment").
-      assertCanContribute(target, liker, { visitor: DISCUSSION_MESSAGES.loginToLike, outsider: DISCUSSION_MESSAGES.memberToLike });
+      await assertCanContribute(ctx.db, target, liker, {
+        visitor: DISCUSSION_MESSAGES.loginToLike,
+        outsider: DISCUSSION_MESSAGES.memberToLike,
+      });
       if (target.removed) throw AppError.forbidden(REMOVAL_MESSAGES.noInteraction);
       const { discussionId, groupId } = target;
       return ctx.db.transaction(async (tx) => {

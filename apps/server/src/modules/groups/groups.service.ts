@@ -26,6 +26,7 @@ import { toGroup, toOverview } from './groups.mapper';
 import { allocateSlug, nameTakenError, withSlugRetry } from './groups.slugs';
 import { findExplorePage, findSuggested, findUserGroups } from './group-lists.queries';
 import { addOwnerMembership, admitAllRequests } from '../members/membership';
+import { recordModAction } from '../moderation/modlog';
 import {
   deleteGroupRow,
   findGroup,
@@ -212,6 +213,14 @@ async function renameInTx(tx: DbOrTx, actor: SignedIn, groupId: number, name: st
   await insertSlug(tx, groupId, slug);
   const renamed = (await updateGroup(tx, groupId, { groupName: name, slug, ...extra }))!;
   await pruneFormerSlugs(tx, groupId, slug, GROUP_LIMITS.formerSlugsKept);
+  await recordModAction(tx, {
+    groupId,
+    actorId: actor.id,
+    action: 'rename',
+    targetType: 'group',
+    targetId: groupId,
+    detail: `${locked.groupName} → ${name}`,
+  });
   return renamed;
 }
 
@@ -329,6 +338,15 @@ export async function setPrivacy(ctx: AppContext, actor: Actor, idOrSlug: string
     if (!locked) throw groupNotFound();
     assertOwner(owner, locked);
     const changed = await updateGroup(tx, group.id, { isPrivate });
+    if (locked.isPrivate !== isPrivate)
+      await recordModAction(tx, {
+        groupId: group.id,
+        actorId: owner.id,
+        action: 'privacy_change',
+        targetType: 'group',
+        targetId: group.id,
+        detail: isPrivate ? 'private' : 'public',
+      });
     // Under the group row's lock: a post being written waits for it and reads the new privacy (discussions).
     await setGroupDiscussionsPublic(tx, group.id, !isPrivate);
     return changed;

@@ -5,6 +5,8 @@ import {
   type InviteResponse,
   isStaff,
   PAGE_SIZE_DEFAULT,
+  banEndText,
+  MODERATION_MESSAGES,
   type RespondInviteResponse,
 } from '@agora/contract';
 import type { Actor, AppContext } from '../../context';
@@ -17,6 +19,7 @@ import { findGroupById } from '../groups/groups.access';
 import { toInvitation } from './members.mapper';
 import { findRole, lockMembership, lockRoleOf, userExists } from './members.queries';
 import { deleteInvitation, findInvitationsPage, findInvite, pendingInviteExists, takeInvite } from './invitations.queries';
+import { activeBanOf, assertNotBanned } from '../moderation/bans.access';
 import { admit, membershipTx, type GroupPath } from './membership';
 
 /** Invitations to a community (stored as group_invite notifications): staff send, list and revoke them; the invitee answers. */
@@ -39,6 +42,8 @@ export async function inviteToGroup(ctx: AppContext, actor: Actor, input: GroupP
   const notificationId = await membershipTx(ctx, async (tx) => {
     await lockMembership(tx, group.id, userId);
     if (await findRole(tx, group.id, userId)) throw AppError.conflict('already_member', GROUP_MESSAGES.alreadyMember);
+    const ban = await activeBanOf(tx, group.id, userId);
+    if (ban) throw new AppError(403, 'banned', MODERATION_MESSAGES.targetBanned(user.username, banEndText(ban.until)));
     if (await pendingInviteExists(tx, group.id, userId)) throw AppError.conflict('already_invited', GROUP_MESSAGES.alreadyInvited);
     // Null only when the invited person blocked the sender (staff is a member, the invited person is not).
     const id = await notify(tx, {
@@ -81,6 +86,7 @@ export async function respondToInvite(
     const group = await findGroupById(tx, groupId);
     if (!group) return null;
     if (!input.accept) return { group, isMember: (await findRole(tx, group.id, actor.id)) !== null };
+    await assertNotBanned(tx, group.id, actor.id);
     await admit(tx, group, actor, actor);
     return { group, isMember: true };
   });

@@ -14,6 +14,7 @@ import { assertStaff, resolveGroupForViewer } from '../groups/groups.access';
 import { toJoinRequest } from './members.mapper';
 import { lockMembership, userExists } from './members.queries';
 import { findJoinRequestsPage } from './join-requests.queries';
+import { recordModAction } from '../moderation/modlog';
 import { admit, membershipTx, notifyMember, withdrawRequest, type GroupPath } from './membership';
 
 /** Pending requests to join a private community: the requester withdraws one, staff list, approve and decline them. */
@@ -87,6 +88,14 @@ export async function approveJoinRequest(
       type: 'join_request_approved',
       content: GROUP_NOTIFICATION_TEXTS.requestApproved(group.groupName),
     });
+    await recordModAction(tx, {
+      groupId: group.id,
+      actorId: staff.id,
+      action: 'join_request_approved',
+      targetType: 'user',
+      targetId: user.id,
+      targetUserId: user.id,
+    });
     return admitted.memberCount;
   });
   return { message: GROUP_MESSAGES.requestApproved(user!.username), member_count: memberCount };
@@ -107,6 +116,14 @@ export async function declineJoinRequest(
       by: staff,
       type: 'join_request_declined',
       content: GROUP_NOTIFICATION_TEXTS.requestDeclined(group.groupName),
+    });
+    await recordModAction(tx, {
+      groupId: group.id,
+      actorId: staff.id,
+      action: 'join_request_declined',
+      targetType: 'user',
+      targetId: userId,
+      targetUserId: userId,
     });
   });
   return { message: GROUP_MESSAGES.requestDeclined, member_count: group.memberCount };

@@ -17,6 +17,8 @@ import { AppError } from '../../lib/app-error';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { authorizeCommunity } from '../../policies/community';
 import { authorizeMembership } from '../../policies/membership';
+import { assertNotBanned } from '../moderation/bans.access';
+import { recordModAction } from '../moderation/modlog';
 import { notify } from '../notifications/notifications.writer';
 import {
   assertOwner,
@@ -66,6 +68,8 @@ export async function joinGroup(ctx: AppContext, actor: Actor, input: GroupPath)
   // demotion or revoke committed before the check makes it a request, one after it waits for this admission.
   const admitted = await membershipTx(ctx, async (tx) => {
     await lockMembership(tx, group.id, actor.id);
+    // A ban keeps them out (join, request, invitation alike); checked under the lock a ban takes too.
+    await assertNotBanned(tx, group.id, actor.id);
     if (!group.isPrivate || (await lockValidInvite(tx, group.id, actor.id))) return admit(tx, group, actor, actor);
     if (!(await insertJoinRequest(tx, group.id, actor.id))) return null;
     // A new request reaches the owner and every admin and moderator (a repeat notifies nobody again).
@@ -176,6 +180,14 @@ export async function kickMember(ctx: AppContext, actor: Actor, input: GroupPath
       type: 'member_removed',
       content: GROUP_NOTIFICATION_TEXTS.removed(group.groupName),
     });
+    await recordModAction(tx, {
+      groupId: group.id,
+      actorId: kicker.id,
+      action: 'kick',
+      targetType: 'user',
+      targetId: target.id,
+      targetUserId: target.id,
+    });
     return moveMemberCount(tx, group.id, -1, false);
   });
   return { message: GROUP_MESSAGES.kicked(target.username), member_count: memberCount };
@@ -202,6 +214,15 @@ export async function assignRole(
       by: assigner,
       type: 'role_changed',
       content: GROUP_NOTIFICATION_TEXTS.roleChanged(input.newRole, group.groupName),
+    });
+    await recordModAction(tx, {
+      groupId: group.id,
+      actorId: assigner.id,
+      action: 'role_change',
+      targetType: 'user',
+      targetId: target.id,
+      targetUserId: target.id,
+      detail: `${target.role} → ${input.newRole}`,
     });
   });
   return {
@@ -245,6 +266,15 @@ export async function transferOwnership(ctx: AppContext, actor: Actor, input: Gr
       by: target,
       type: 'role_changed',
       content: GROUP_NOTIFICATION_TEXTS.roleChanged('admin', locked.groupName),
+    });
+    await recordModAction(tx, {
+      groupId: group.id,
+      actorId: owner.id,
+      action: 'role_change',
+      targetType: 'user',
+      targetId: target.id,
+      targetUserId: target.id,
+      detail: 'admin → owner',
     });
   });
   return { message: GROUP_MESSAGES.transferred(target.username), owner_id: target.id };

@@ -1,12 +1,12 @@
-import { groupWebPath } from '@agora/contract';
+import { groupWebPath, type Role } from '@agora/contract';
 import type { AppContext, SignedIn } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { withWriteRetry } from '../../lib/write-retry';
 import { notify, signalUnreadChanged } from '../notifications/notifications.writer';
 import type { GroupRow } from '../groups/groups.access';
-import { addMembers, memberCountOf, moveMemberCount } from './members.queries';
+import { addMembers, memberCountOf, moveMemberCount, removeMember } from './members.queries';
 import { deleteJoinRequest, deleteRequestNotifications, takeAllJoinRequests } from './join-requests.queries';
-import { deleteInvitesOf } from './invitations.queries';
+import { deleteInvitesOf, deleteInvitesSentBy } from './invitations.queries';
 
 /**
  * Shared steps of every membership change (members, join requests, invitations): every change of one person's
@@ -98,4 +98,25 @@ export async function admitAllRequests(tx: DbOrTx, groupId: number): Promise<voi
   const requesters = await takeAllJoinRequests(tx, groupId);
   const added = await addMembers(tx, groupId, requesters);
   if (added.length > 0) await moveMemberCount(tx, groupId, added.length, true);
+}
+
+// The membership steps another module's staff action takes (moderation: a ban), through this module.
+export { findRole as roleOf, lockMembership, userExists } from './members.queries';
+
+/**
+ * A ban's membership side (issue 15 §4), in the ban's transaction under the person's lock: the membership goes
+ * (counted) if `role` is still theirs, with the invitations they sent; a pending request and invitations to them
+ * go too. Returns member_count after.
+ */
+export async function expel(tx: DbOrTx, groupId: number, userId: number, role: Role | null): Promise<number> {
+  let memberCount: number;
+  if (role && (await removeMember(tx, groupId, userId, role))) {
+    await deleteInvitesSentBy(tx, groupId, userId);
+    memberCount = await moveMemberCount(tx, groupId, -1, false);
+  } else {
+    memberCount = await memberCountOf(tx, groupId);
+  }
+  await withdrawRequest(tx, groupId, userId);
+  if (await deleteInvitesOf(tx, groupId, userId)) await signalUnreadChanged(tx, userId);
+  return memberCount;
 }

@@ -21,6 +21,7 @@ import {
   UPLOAD_MESSAGES,
   REMOVAL_LIMITS,
   REMOVAL_MESSAGES,
+  MODERATION_MESSAGES,
   type Role,
 } from '@agora/contract';
 import { formatNumber, messageTranslator, plural, type Catalogue, type Translation } from '@/lib/i18n';
@@ -38,6 +39,7 @@ import type { DISCUSSION_TEXTS, REMOVAL_TEXTS } from '@/features/discussions/tex
 import type { BLOG_TEXTS } from '@/features/blogs/texts';
 import type { GROUP_TEXTS, POSTING_RULES_TEXTS } from '@/features/groups/texts';
 import type { MEMBER_TEXTS } from '@/features/members/texts';
+import type { MODERATION_TEXTS } from '@/features/moderation/texts';
 import type { ROLE_LABELS } from '@/features/members/role-name';
 import type { FRIEND_TEXTS } from '@/features/friends/texts';
 import type { NOTIFICATION_TEXTS } from '@/features/notifications/texts';
@@ -74,6 +76,7 @@ type Texts = {
   groups: Translation<typeof GROUP_TEXTS>;
   postingRules: Translation<typeof POSTING_RULES_TEXTS>;
   members: Translation<typeof MEMBER_TEXTS>;
+  moderation: Translation<typeof MODERATION_TEXTS>;
   roles: Translation<typeof ROLE_LABELS>;
   friends: Translation<typeof FRIEND_TEXTS>;
   notifications: Translation<typeof NOTIFICATION_TEXTS>;
@@ -662,6 +665,48 @@ export const texts: Texts = {
     acceptInviteFailed: 'No se pudo aceptar la invitación',
     declineInviteFailed: 'No se pudo rechazar la invitación',
     revokeFailed: 'No se pudo retirar la invitación',
+  },
+  moderation: {
+    banMember: 'Vetar',
+    banTitle: (username) => `Vetar a ${username}`,
+    banDescription: 'Sale de la comunidad al instante y no puede unirse, publicar, comentar ni dar me gusta aquí hasta que acabe el veto.',
+    reason: 'Motivo',
+    reasonRequired: 'Indica el motivo del veto',
+    duration: 'Duración',
+    oneDay: '1 día',
+    days: (n) => `${number(n)} días`,
+    permanent: 'Permanente',
+    cancel: 'Cancelar',
+    banning: 'Vetando...',
+    banFailed: 'No se pudo vetar',
+    banned: 'Vetados',
+    noBans: 'No hay nadie vetado',
+    unban: 'Levantar veto',
+    unbanUser: (username) => `Levantar el veto a ${username}`,
+    unbanFailed: 'No se pudo levantar el veto',
+    bannedBy: (username) => `por ${username}`,
+    until: (date) => `hasta el ${date}`,
+    forever: 'para siempre',
+    bansLoadFailed: 'No se pudieron cargar los vetos.',
+    modlog: 'Registro de moderación',
+    modlogEmpty: 'Aún nada: aquí aparecen las acciones del equipo.',
+    modlogLoadFailed: 'No se pudo cargar el registro de moderación.',
+    deletedAccount: 'una cuenta eliminada',
+    theCommunity: 'la comunidad',
+    reasonLabel: 'Motivo:',
+    actions: {
+      role_change: 'cambió el rol de',
+      kick: 'expulsó a',
+      ban: 'vetó a',
+      unban: 'levantó el veto a',
+      join_request_approved: 'aceptó la solicitud de',
+      join_request_declined: 'rechazó la solicitud de',
+      privacy_change: 'cambió la privacidad de',
+      rename: 'renombró',
+      remove: 'retiró contenido de',
+      restore: 'restauró contenido de',
+      report_resolved: 'resolvió una denuncia sobre',
+    },
   },
   roles: ROLES,
   friends: {
@@ -1260,6 +1305,22 @@ const admin: Translation<typeof ADMIN_MESSAGES> = {
   suspendedForever: (reason) => `Tu cuenta está suspendida. Motivo: ${reason}`,
 };
 
+/** The end of a ban as the server writes it ("until 2026-12-03 10:00 UTC", "permanently"), in Spanish. */
+const banEnd = (end: string) => (end.startsWith('until ') ? `hasta el ${end.slice('until '.length)}` : 'de forma permanente');
+
+const moderation: Translation<typeof MODERATION_MESSAGES> = {
+  banReasonRequired: 'Indica el motivo del veto',
+  banReasonTooLong: 'El motivo es demasiado largo',
+  banDaysInvalid: 'Un veto dura de 1 a 3650 días (déjalo vacío para un veto permanente)',
+  userNotFound: 'Usuario no encontrado',
+  banNotFound: 'Esta persona no está vetada en esta comunidad',
+  alreadyBanned: 'Esta persona ya está vetada en esta comunidad',
+  banned: (end) => `Estás vetado en esta comunidad ${banEnd(end)}.`,
+  targetBanned: (username, end) => `${username} está vetado en esta comunidad ${banEnd(end)}.`,
+  bannedDone: (username) => `${username} ha sido vetado en la comunidad`,
+  unbanned: (username) => `Se levantó el veto a ${username}`,
+};
+
 export const catalogue: Catalogue = {
   texts,
   message: messageTranslator([
@@ -1278,5 +1339,6 @@ export const catalogue: Catalogue = {
     [POSTING_MESSAGES, posting],
     [BLOCK_MESSAGES, blocks],
     [REMOVAL_MESSAGES, removals],
+    [MODERATION_MESSAGES, moderation],
   ]),
 };

@@ -12,19 +12,19 @@ describe('memberMenuEntries (actor × target)', () => {
     ['member', 'member', []],
     ['member', 'moderator', []],
     // Owner: every role below owner except the current one, kick, and ownership only to an admin.
-    ['owner', 'admin', ['Make Moderator', 'Make Member', 'Kick Member', 'Make Owner']],
-    ['owner', 'moderator', ['Make Admin', 'Make Member', 'Kick Member']],
-    ['owner', 'member', ['Make Admin', 'Make Moderator', 'Kick Member']],
+    ['owner', 'admin', ['Make Moderator', 'Make Member', 'Kick Member', 'Ban', 'Make Owner']],
+    ['owner', 'moderator', ['Make Admin', 'Make Member', 'Kick Member', 'Ban']],
+    ['owner', 'member', ['Make Admin', 'Make Moderator', 'Kick Member', 'Ban']],
     // Admin: cannot grant admin; cannot touch the owner or another admin.
     ['admin', 'owner', [NO]],
     ['admin', 'admin', [NO]],
-    ['admin', 'moderator', ['Make Member', 'Kick Member']],
-    ['admin', 'member', ['Make Moderator', 'Kick Member']],
-    // Moderator: only members, and only kicking (nothing ranks below moderator but member, its current role).
+    ['admin', 'moderator', ['Make Member', 'Kick Member', 'Ban']],
+    ['admin', 'member', ['Make Moderator', 'Kick Member', 'Ban']],
+    // Moderator: only members, and only kicking or banning (nothing ranks below moderator but member, its current role).
     ['moderator', 'owner', [NO]],
     ['moderator', 'admin', [NO]],
     ['moderator', 'moderator', [NO]],
-    ['moderator', 'member', ['Kick Member']],
+    ['moderator', 'member', ['Kick Member', 'Ban']],
   ])('%s on %s → %j', (actor, target, expected) => {
     expect(labels(actor, target)).toEqual(expected);
   });

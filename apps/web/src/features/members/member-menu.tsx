@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { DropdownMenu } from 'radix-ui';
-import { Crown, MoreHorizontal, ShieldCheck, UserMinus, UserRound, Badge as BadgeIcon } from 'lucide-react';
+import { Ban, Crown, MoreHorizontal, ShieldCheck, UserMinus, UserRound, Badge as BadgeIcon } from 'lucide-react';
 import {
   assignableRoles,
   canKick,
@@ -16,10 +16,12 @@ import { Button } from '@/components/ui/button';
 import { useAssignRole, useKickMember, useTransferOwnership } from './api';
 import { menuContentClass, menuItemClass } from '@/features/groups/public';
 import { GROUP_TEXTS } from '@/features/groups/public';
+import { BanDialog, MODERATION_TEXTS } from '@/features/moderation/public';
 
 export type MemberMenuEntry =
   | { kind: 'role'; role: AssignableRole; label: string }
   | { kind: 'kick'; label: string }
+  | { kind: 'ban'; label: string }
   | { kind: 'transfer'; label: string }
   | { kind: 'no-permission'; label: string };
 
@@ -33,13 +35,14 @@ const ROLE_ENTRY_LABEL: Record<AssignableRole, string> = {
  * What the options menu offers an actor for a target (SPEC §6), from the contract's rank rules the server also
  * enforces: nothing for non-staff; "You don't have permission to modify this user." when the actor does not
  * outrank the target; else the roles below the actor that differ from the target's (only the owner grants admin),
- * Kick Member, and for the owner on an admin, Make Owner (transfer).
+ * Kick Member, Ban (issue 15 §4: the kick's rank rule), and for the owner on an admin, Make Owner (transfer).
  */
 export function memberMenuEntries(actor: Role | null, target: Role): MemberMenuEntry[] {
   if (!actor || !isStaff(actor)) return [];
   if (!outranks(actor, target)) return [{ kind: 'no-permission', label: GROUP_TEXTS.noPermission }];
   const entries: MemberMenuEntry[] = assignableRoles(actor, target).map((role) => ({ kind: 'role', role, label: ROLE_ENTRY_LABEL[role] }));
-  if (canKick(actor, target)) entries.push({ kind: 'kick', label: GROUP_TEXTS.kickMember });
+  if (canKick(actor, target))
+    entries.push({ kind: 'kick', label: GROUP_TEXTS.kickMember }, { kind: 'ban', label: MODERATION_TEXTS.banMember });
   if (canTransferOwnership(actor, target)) entries.push({ kind: 'transfer', label: GROUP_TEXTS.transferOwnership });
   return entries;
 }
@@ -54,6 +57,7 @@ export function MemberMenu({ groupId, actor, member }: { groupId: number; actor:
   // The action stays set while the dialog closes, so its text does not change during the closing animation.
   const [pending, setPending] = useState<Action | null>(null);
   const [open, setOpen] = useState(false);
+  const [banning, setBanning] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   const assign = useAssignRole(groupId);
   const kick = useKickMember(groupId);
@@ -94,12 +98,17 @@ export function MemberMenu({ groupId, actor, member }: { groupId: number; actor:
                   </DropdownMenu.Item>
                 );
               }
-              const Icon = entry.kind === 'role' ? ENTRY_ICONS[entry.role] : entry.kind === 'kick' ? UserMinus : Crown;
+              const Icon =
+                entry.kind === 'role' ? ENTRY_ICONS[entry.role] : entry.kind === 'kick' ? UserMinus : entry.kind === 'ban' ? Ban : Crown;
               return (
                 <DropdownMenu.Item
                   key={entry.kind === 'role' ? entry.role : entry.kind}
-                  className={menuItemClass(entry.kind === 'kick' ? 'danger' : 'default')}
+                  className={menuItemClass(entry.kind === 'kick' || entry.kind === 'ban' ? 'danger' : 'default')}
                   onSelect={() => {
+                    if (entry.kind === 'ban') {
+                      setBanning(true);
+                      return;
+                    }
                     setPending(entry.kind === 'role' ? { kind: 'role', role: entry.role } : { kind: entry.kind });
                     setOpen(true);
                   }}
@@ -121,6 +130,7 @@ export function MemberMenu({ groupId, actor, member }: { groupId: number; actor:
         onConfirm={confirm}
         returnFocusTo={trigger}
       />
+      <BanDialog groupId={groupId} user={member} open={banning} onOpenChange={setBanning} returnFocusTo={trigger} />
     </>
   );
 }

@@ -85,7 +85,7 @@ describe('members page', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((i) => i.textContent),
-    ).toEqual(['Make Moderator', 'Kick Member']);
+    ).toEqual(['Make Moderator', 'Kick Member', 'Ban']);
     await user.click(within(menu).getByRole('menuitem', { name: 'Kick Member' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Are you sure you want to kick grace from the community?' });
     await user.click(within(dialog).getByRole('button', { name: 'Kick Member' }));

@@ -19,10 +19,12 @@ import { useGroupContext } from '@/features/groups/public';
 import { MemberMenu } from './member-menu';
 import { ROLE_LABELS, RoleName } from './role-name';
 import { GROUP_TEXTS } from '@/features/groups/public';
+import { BannedList, ModerationLog } from '@/features/moderation/public';
 
 /**
  * `/group/{x}/members` (SPEC §2): "{n} Members", a server-side username search (300 ms debounce), owner first,
- * role colours and icons, the staff's options menu, join requests and Invite for staff, and more as you scroll.
+ * role colours and icons, the staff's options menu, join requests and Invite for staff, and more as you scroll;
+ * for staff also the banned list and the moderation log (issue 15).
  */
 export function MembersPage() {
   const { detail, viewer } = useGroupContext();
@@ -72,6 +74,9 @@ export function MembersPage() {
           onLoadMore={() => void members.fetchNextPage()}
         />
       </section>
+      {/* Issue 15 §4, §5: the bans in force and the moderation log, for staff only. */}
+      {viewer.isStaff ? <BannedList groupId={groupId} /> : null}
+      {viewer.isStaff ? <ModerationLog groupId={groupId} /> : null}
     </div>
   );
 }

@@ -145,7 +145,7 @@ export function useNotificationsLive(): void {
       const type = notification.noti_type;
       if (type === 'join_request' && notification.group_id) {
         void queryClient.invalidateQueries({ queryKey: memberKeys.requests(notification.group_id) });
-      } else if (type === 'join_request_approved' || type === 'role_changed' || type === 'member_removed') {
+      } else if (type === 'join_request_approved' || type === 'role_changed' || type === 'member_removed' || type === 'banned') {
         void queryClient.invalidateQueries({ queryKey: groupKeys.details() });
         void queryClient.invalidateQueries({ queryKey: groupKeys.lists() });
       }

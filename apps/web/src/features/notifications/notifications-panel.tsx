@@ -158,6 +158,7 @@ const TYPE_ICONS: Partial<Record<NotificationType, typeof Heart>> = {
   member_removed: UserMinus,
   export_ready: PackageCheck,
   content_removed: ShieldX,
+  banned: Ban,
 };
 
 /**
