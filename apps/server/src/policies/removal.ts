@@ -1,7 +1,9 @@
 import { outranks, REMOVAL_MESSAGES, type RemovalAbilities, type Role } from '@agora/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../lib/app-error';
+import type { SignedIn } from '../context';
 import { type CommunityFacts, isCommunityStaff, type Viewer } from './community';
+import { isSiteAdmin } from './site';
 
 /**
  * Policy of a removal (issue 15 §3, decision 0111): the community's staff (owner, admin, moderator) remove and
@@ -29,9 +31,10 @@ export function isStaffOf(actor: Viewer, community: Pick<CommunityFacts, 'ownerI
   return actor !== null && isCommunityStaff(rankRole(actor.id, community, role));
 }
 
-/** May moderate this item at all: staff outranking its author. */
+/** May moderate this item at all: staff outranking its author, or a site admin (issue 15 §8: any content). */
 function mayModerate(actor: Viewer, item: RemovalFacts): boolean {
   if (actor === null || actor.id === item.authorId) return false;
+  if ('siteAdmin' in actor && isSiteAdmin(actor as SignedIn)) return true;
   const actorRole = rankRole(actor.id, item.community, item.viewerRole);
   return isCommunityStaff(actorRole) && outranks(actorRole, rankRole(item.authorId, item.community, item.authorRole));
 }
@@ -41,8 +44,9 @@ export function removalAbilities(actor: Viewer, item: RemovalFacts): Required<Re
   return { remove: moderate && !item.removed, restore: moderate && item.removed };
 }
 
-/** Whether the viewer may see the item although it is removed: its author or the community's staff. */
+/** Whether the viewer may see the item although it is removed: its author, the community's staff, a site admin. */
 export function canSeeRemoved(actor: Viewer, item: Pick<RemovalFacts, 'authorId' | 'community' | 'viewerRole'>): boolean {
+  if (actor !== null && 'siteAdmin' in actor && isSiteAdmin(actor as SignedIn)) return true;
   return actor !== null && (actor.id === item.authorId || isStaffOf(actor, item.community, item.viewerRole));
 }
 

@@ -10,6 +10,7 @@ import {
   type UnbanResponse,
 } from '@agora/contract';
 import type { Actor, AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { decodeCursor, keysetPage } from '../../lib/cursor';
 import { authorizeMembership } from '../../policies/membership';
@@ -45,7 +46,7 @@ async function staffOf(ctx: AppContext, actor: Actor, path: string) {
 export async function banMember(
   ctx: AppContext,
   actor: Actor,
-  input: GroupPath & { userId: number; reason: string; days?: number | null },
+  input: GroupPath & { userId: number; reason: string; days?: number | null; alsoInTx?: (tx: DbOrTx) => Promise<void> },
 ): Promise<BanResponse> {
   const { group, staff, actorRole } = await staffOf(ctx, actor, input.group);
   const user = await userExists(ctx.db, input.userId);
@@ -78,6 +79,8 @@ export async function banMember(
       reason,
       detail: banEndText(ban.until),
     });
+    // A caller's own writes in this transaction (a report resolved with "ban").
+    await input.alsoInTx?.(tx);
     return { ban, memberCount };
   });
   return {

@@ -1,5 +1,6 @@
 import { blogWebPath, discussionLink, REMOVAL_MESSAGES, removalNotificationText, type RemovalResponse } from '@agora/contract';
 import type { Actor, AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { authorizeCommunity, authorizeRemoval, type RemovalFacts } from '../../policies';
 import { blogNotFound, parseBlogId } from '../blogs/blogs.service';
@@ -13,6 +14,7 @@ import {
   groupRefOf,
 } from '../discussions/discussions.access';
 import { resolveGroupForViewer } from '../groups/groups.access';
+import { recordModAction } from '../moderation/modlog';
 import { notify, signalUnreadChanged } from '../notifications/notifications.writer';
 import {
   clearRemoved,
@@ -122,11 +124,26 @@ async function blogItem(ctx: AppContext, actor: NonNullable<Actor>, path: BlogPa
 
 const NOT_FOUND: Record<RemovableKind, () => AppError> = { discussion: discussionNotFound, comment: commentNotFound, blog: blogNotFound };
 
-async function takeDown(ctx: AppContext, actor: NonNullable<Actor>, item: Item, reason: string): Promise<RemovalResponse> {
+async function takeDown(
+  ctx: AppContext,
+  actor: NonNullable<Actor>,
+  item: Item,
+  reason: string,
+  alsoInTx?: (tx: DbOrTx) => Promise<void>,
+): Promise<RemovalResponse> {
   return ctx.db.transaction(async (tx) => {
     const marked = await markRemoved(tx, item.kind, item.id, { by: actor.id, reason });
     if (!marked) throw AppError.conflict('already_removed', REMOVAL_MESSAGES.alreadyRemoved);
-    // The moderation log (issue 15 §5) records the removal here, in this transaction (recordModAction).
+    await recordModAction(tx, {
+      groupId: item.groupId,
+      actorId: actor.id,
+      action: 'remove',
+      targetType: item.kind,
+      targetId: item.id,
+      targetUserId: item.authorId,
+      reason,
+    });
+    await alsoInTx?.(tx);
     for (const userId of await deleteHiddenNotifications(tx, item.kind, item.id, item.groupId, item.authorId)) {
       await signalUnreadChanged(tx, userId);
     }
@@ -145,10 +162,17 @@ async function takeDown(ctx: AppContext, actor: NonNullable<Actor>, item: Item, 
   });
 }
 
-async function putBack(ctx: AppContext, item: Item): Promise<RemovalResponse> {
+async function putBack(ctx: AppContext, actor: NonNullable<Actor>, item: Item): Promise<RemovalResponse> {
   return ctx.db.transaction(async (tx) => {
     if (!(await clearRemoved(tx, item.kind, item.id))) throw AppError.conflict('not_removed', REMOVAL_MESSAGES.notRemoved);
-    // The moderation log (issue 15 §5) records the restore here, in this transaction (recordModAction).
+    await recordModAction(tx, {
+      groupId: item.groupId,
+      actorId: actor.id,
+      action: 'restore',
+      targetType: item.kind,
+      targetId: item.id,
+      targetUserId: item.authorId,
+    });
     return { message: REMOVAL_MESSAGES.restored, removed: null };
   });
 }
@@ -170,7 +194,7 @@ export async function restoreDiscussion(ctx: AppContext, actor: Actor, input: Di
   const staff = signedIn(actor);
   const { facts, item } = await discussionItem(ctx, staff, input);
   authorizeRemoval(staff, 'restore', facts, NOT_FOUND.discussion);
-  return putBack(ctx, item);
+  return putBack(ctx, staff, item);
 }
 
 /** POST /api/groups/{id}/discussions/{discussionId}/comments/{commentId}/remove {reason} (a reply too) */
@@ -186,7 +210,7 @@ export async function restoreComment(ctx: AppContext, actor: Actor, input: Comme
   const staff = signedIn(actor);
   const { facts, item } = await commentItem(ctx, staff, input);
   authorizeRemoval(staff, 'restore', facts, NOT_FOUND.comment);
-  return putBack(ctx, item);
+  return putBack(ctx, staff, item);
 }
 
 /** POST /api/groups/{id}/blogs/{blogId}/remove {reason} */
@@ -202,5 +226,28 @@ export async function restoreBlog(ctx: AppContext, actor: Actor, input: BlogPath
   const staff = signedIn(actor);
   const { facts, item } = await blogItem(ctx, staff, input);
   authorizeRemoval(staff, 'restore', facts, NOT_FOUND.blog);
-  return putBack(ctx, item);
+  return putBack(ctx, staff, item);
+}
+
+/**
+ * Removes the item a report names (reports.service, resolving a report with "remove"): the same rules as the
+ * routes above, with `alsoInTx` (the reports resolved) in the removal's own transaction.
+ */
+export async function removeReportedItem(
+  ctx: AppContext,
+  actor: Actor,
+  input: { kind: RemovableKind; groupId: number; itemId: number; reason: string; alsoInTx: (tx: DbOrTx) => Promise<void> },
+): Promise<RemovalResponse> {
+  const staff = signedIn(actor);
+  const group = String(input.groupId);
+  let found: { facts: RemovalFacts; item: Item };
+  if (input.kind === 'discussion') found = await discussionItem(ctx, staff, { group, discussionId: String(input.itemId) });
+  else if (input.kind === 'blog') found = await blogItem(ctx, staff, { group, blogId: String(input.itemId) });
+  else {
+    const comment = await findCommentFacts(ctx.db, input.itemId);
+    if (!comment) throw commentNotFound();
+    found = await commentItem(ctx, staff, { group, discussionId: String(comment.discussionId), commentId: String(input.itemId) });
+  }
+  authorizeRemoval(staff, 'remove', found.facts, NOT_FOUND[input.kind]);
+  return takeDown(ctx, staff, found.item, input.reason, input.alsoInTx);
 }

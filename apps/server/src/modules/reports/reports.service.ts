@@ -12,7 +12,12 @@ import type { AppContext, SignedIn } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { decodeCursor, keysetPage } from '../../lib/cursor';
 import { authorizeCommunity, authorizeReportFiling, authorizeReportHandling, authorizeSiteAdmin, reportItemNotFound } from '../../policies';
+import type { DbOrTx } from '../../db/client';
 import { resolveGroupForViewer } from '../groups/groups.access';
+import { banMember } from '../moderation/bans.service';
+import { assertNotBanned } from '../moderation/bans.access';
+import { recordModAction } from '../moderation/modlog';
+import { removeReportedItem } from '../removals/removals.service';
 import {
   findReport,
   findReportable,
@@ -43,6 +48,8 @@ export async function fileReport(ctx: AppContext, actor: SignedIn, input: Create
   const target = await findReportable(ctx.db, group.id, input.target_type, input.target_id);
   if (!target) throw reportItemNotFound();
   authorizeReportFiling(actor, { type: input.target_type, authorId: target.authorId }, group, role);
+  // Someone banned from the community may not report there (issue 15 §4).
+  await assertNotBanned(ctx.db, group.id, actor.id);
   await ctx.limiters.reportsPerUser.consume(String(actor.id));
   const id = await ctx.db.transaction(async (tx) => {
     const inserted = await insertReport(tx, {
@@ -145,11 +152,42 @@ export async function resolveReport(
   if (report.status !== 'open') throw AppError.conflict('already_reported', REPORT_MESSAGES.alreadyResolved);
   if (input.action === 'remove' && report.targetType === 'user') throw AppError.badRequest(REPORT_MESSAGES.cannotRemoveUser);
   const key = { groupId: report.groupId, targetType: report.targetType, targetId: report.targetId };
-  const resolved = await ctx.db.transaction(async (tx) => {
-    const count = await resolveOpenReports(tx, key, { action: input.action, reason: input.reason, resolvedBy: actor.id });
-    if (count === 0) throw AppError.conflict('already_reported', REPORT_MESSAGES.alreadyResolved);
+  // The reports resolved and logged, in the transaction of the action itself (a refused removal or ban resolves nothing).
+  let resolved = 0;
+  const settle = async (tx: DbOrTx) => {
+    resolved = await resolveOpenReports(tx, key, { action: input.action, reason: input.reason, resolvedBy: actor.id });
+    if (resolved === 0) throw AppError.conflict('already_reported', REPORT_MESSAGES.alreadyResolved);
+    await recordModAction(tx, {
+      groupId: report.groupId,
+      actorId: actor.id,
+      action: 'report_resolved',
+      targetType: 'report',
+      targetId: report.id,
+      targetUserId: report.targetUserId,
+      reason: input.reason,
+      detail: `${input.action}: ${report.targetType} ${report.targetId}`,
+    });
     await signalStaff(tx, report.groupId);
-    return count;
-  });
+  };
+  if (input.action === 'remove') {
+    await removeReportedItem(ctx, actor, {
+      kind: report.targetType as Exclude<typeof report.targetType, 'user'>,
+      groupId: report.groupId,
+      itemId: report.targetId,
+      reason: input.reason,
+      alsoInTx: settle,
+    });
+  } else if (input.action === 'ban') {
+    if (report.targetUserId === null) throw AppError.notFound(REPORT_MESSAGES.itemNotFound, 'user_not_found');
+    await banMember(ctx, actor, {
+      group: String(report.groupId),
+      userId: report.targetUserId,
+      reason: input.reason,
+      days: input.days ?? null,
+      alsoInTx: settle,
+    });
+  } else {
+    await ctx.db.transaction(settle);
+  }
   return { message: REPORT_MESSAGES.resolved, resolved };
 }

@@ -231,3 +231,44 @@ describe('site admins and live counts', () => {
     expect(heard).toHaveLength(2);
   });
 });
+
+describe('resolving with an action', () => {
+  it('remove takes the item down with the reason, resolves its reports and logs both in one transaction', async () => {
+    const { cast, group } = await createCast(t.database.db);
+    const post = await createPost(t, group, cast.author, 'Spam spam spam');
+    const comment = await createComment(t, post, cast.author, 'More spam');
+    const id = (await file(cast.member, { target_type: 'comment', target_id: comment.id, group_id: group.id, reason: 'spam' })).json().id;
+    const res = await resolve(cast.moderator, id, { action: 'remove', reason: 'Advertising' });
+    expect([res.statusCode, res.json()]).toEqual([200, { message: 'Report resolved', resolved: 1 }]);
+    const [row] = await t.database.sql<{ reason: string }[]>`SELECT removed_reason AS reason FROM comments WHERE id = ${comment.id}`;
+    expect(row!.reason).toBe('Advertising');
+    const log = await t.database.sql<{ action: string }[]>`SELECT action FROM moderation_log WHERE group_id = ${group.id} ORDER BY id`;
+    expect(log.map((r) => r.action)).toEqual(['remove', 'report_resolved']);
+    // A removal the policy refuses (a moderator on an admin's post) resolves nothing and logs nothing.
+    const adminPost = await createPost(t, group, cast.admin, 'Admin words');
+    const other = (
+      await file(cast.member, { target_type: 'discussion', target_id: adminPost.id, group_id: group.id, reason: 'other' })
+    ).json().id;
+    expect((await resolve(cast.moderator, other, { action: 'remove', reason: 'No' })).statusCode).toBe(403);
+    expect((await queue(cast.owner, group.id)).json().openCount).toBe(1);
+    expect(await t.database.sql`SELECT 1 FROM moderation_log WHERE group_id = ${group.id}`).toHaveLength(2);
+  });
+
+  it('ban bans the author with the reason and days, resolves the reports; the banned person may not report there', async () => {
+    const { cast, group } = await createCast(t.database.db);
+    const post = await createPost(t, group, cast.author, 'Insults');
+    const id = (await file(cast.member, { target_type: 'discussion', target_id: post.id, group_id: group.id, reason: 'harassment' })).json()
+      .id;
+    const res = await resolve(cast.owner, id, { action: 'ban', reason: 'Harassing members', days: 7 });
+    expect([res.statusCode, res.json().resolved]).toEqual([200, 1]);
+    const [ban] = await t.database.sql<
+      { reason: string }[]
+    >`SELECT reason FROM group_bans WHERE group_id = ${group.id} AND user_id = ${cast.author.id}`;
+    expect(ban!.reason).toBe('Harassing members');
+    const log = await t.database.sql<{ action: string }[]>`SELECT action FROM moderation_log WHERE group_id = ${group.id} ORDER BY id`;
+    expect(log.map((r) => r.action)).toEqual(['ban', 'report_resolved']);
+    const other = await createPost(t, group, cast.member, 'Something to report');
+    const refused = await file(cast.author, { target_type: 'discussion', target_id: other.id, group_id: group.id, reason: 'spam' });
+    expect([refused.statusCode, refused.json().code]).toEqual([403, 'banned']);
+  });
+});
