@@ -8,7 +8,7 @@ select r.user_found, r.items, r.discussions, r.comments from (WITH acts AS (
               ORDER BY d.created_at DESC, d.id DESC LIMIT $4::int)
             UNION ALL
             (SELECT 0 AS kind, c.id, c.discussion_id AS did, c.created_at FROM "comments" c JOIN "discussions" d ON d.id = c.discussion_id
-              WHERE c.user_id = $5::int AND EXISTS (SELECT 1 FROM "groups" g WHERE g.id = d.group_id AND (NOT g.is_private OR (SELECT rm.role FROM "group_members" rm WHERE rm.group_id = g.id AND rm.user_id = $6::int) IS NOT NULL OR g.owner_id = $7::int))
+              WHERE c.user_id = $5::int AND c.deleted_at IS NULL AND EXISTS (SELECT 1 FROM "groups" g WHERE g.id = d.group_id AND (NOT g.is_private OR (SELECT rm.role FROM "group_members" rm WHERE rm.group_id = g.id AND rm.user_id = $6::int) IS NOT NULL OR g.owner_id = $7::int))
               ORDER BY c.created_at DESC, c.id DESC LIMIT $8::int)
           ) a ORDER BY a.created_at DESC, a.kind DESC, a.id DESC LIMIT $9::int
         ),
@@ -40,7 +40,8 @@ select r.user_found, r.items, r.discussions, r.comments from (WITH acts AS (
     'id', c.id, 'discussionId', c.discussion_id, 'parentId', c.parent_id, 'content', c.content,
     'datePosted', to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'userId', c.user_id, 'username', c.username, 'profileImage', c.profile_image,
     'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $13::int),
-    'likeCount', c.like_count, 'replyCount', c.reply_count, 'cursorTs', c.created_at::text
+    'likeCount', c.like_count, 'replyCount', c.reply_count, 'editedAt', to_char(c.edited_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'deleted', c.deleted_at IS NOT NULL, 'cursorTs', c.created_at::text
   ) ORDER BY c.created_at DESC, c.id DESC)
   FROM cpage pg CROSS JOIN LATERAL (
     SELECT c.*, u.username, u.profile_image FROM "comments" c JOIN "users" u ON u.id = c.user_id WHERE c.id = pg.id OFFSET 0) c
@@ -54,7 +55,7 @@ select r.user_found, r.items, r.discussions, r.comments from (WITH acts AS (
               ORDER BY d.created_at DESC, d.id DESC LIMIT $7::int)
             UNION ALL
             (SELECT 0 AS kind, c.id, c.discussion_id AS did, c.created_at FROM "comments" c JOIN "discussions" d ON d.id = c.discussion_id
-              WHERE c.user_id = $8::int AND EXISTS (SELECT 1 FROM "groups" g WHERE g.id = d.group_id AND (NOT g.is_private OR (SELECT rm.role FROM "group_members" rm WHERE rm.group_id = g.id AND rm.user_id = $9::int) IS NOT NULL OR g.owner_id = $10::int)) AND (c.created_at, 0, c.id) < ($11::timestamptz, $12::int, $13::int)
+              WHERE c.user_id = $8::int AND c.deleted_at IS NULL AND EXISTS (SELECT 1 FROM "groups" g WHERE g.id = d.group_id AND (NOT g.is_private OR (SELECT rm.role FROM "group_members" rm WHERE rm.group_id = g.id AND rm.user_id = $9::int) IS NOT NULL OR g.owner_id = $10::int)) AND (c.created_at, 0, c.id) < ($11::timestamptz, $12::int, $13::int)
               ORDER BY c.created_at DESC, c.id DESC LIMIT $14::int)
           ) a ORDER BY a.created_at DESC, a.kind DESC, a.id DESC LIMIT $15::int
         ),
@@ -86,7 +87,8 @@ select r.user_found, r.items, r.discussions, r.comments from (WITH acts AS (
     'id', c.id, 'discussionId', c.discussion_id, 'parentId', c.parent_id, 'content', c.content,
     'datePosted', to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'userId', c.user_id, 'username', c.username, 'profileImage', c.profile_image,
     'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $19::int),
-    'likeCount', c.like_count, 'replyCount', c.reply_count, 'cursorTs', c.created_at::text
+    'likeCount', c.like_count, 'replyCount', c.reply_count, 'editedAt', to_char(c.edited_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'deleted', c.deleted_at IS NOT NULL, 'cursorTs', c.created_at::text
   ) ORDER BY c.created_at DESC, c.id DESC)
   FROM cpage pg CROSS JOIN LATERAL (
     SELECT c.*, u.username, u.profile_image FROM "comments" c JOIN "users" u ON u.id = c.user_id WHERE c.id = pg.id OFFSET 0) c
@@ -109,7 +111,8 @@ select r.id, r.is_private, r.owner_id, r.viewer_role, r.discussion_found, r.pare
     'id', c.id, 'discussionId', c.discussion_id, 'parentId', c.parent_id, 'content', c.content,
     'datePosted', to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'userId', c.user_id, 'username', c.username, 'profileImage', c.profile_image,
     'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $8::int),
-    'likeCount', c.like_count, 'replyCount', c.reply_count, 'cursorTs', c.created_at::text
+    'likeCount', c.like_count, 'replyCount', c.reply_count, 'editedAt', to_char(c.edited_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'deleted', c.deleted_at IS NOT NULL, 'cursorTs', c.created_at::text
   ) ORDER BY c.created_at DESC, c.id DESC)
   FROM page pg CROSS JOIN LATERAL (
     SELECT c.*, u.username, u.profile_image FROM "comments" c JOIN "users" u ON u.id = c.user_id WHERE c.id = pg.id OFFSET 0) c
@@ -133,7 +136,8 @@ select r.id, r.is_private, r.owner_id, r.viewer_role, r.discussion_found, r.pare
     'id', c.id, 'discussionId', c.discussion_id, 'parentId', c.parent_id, 'content', c.content,
     'datePosted', to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'userId', c.user_id, 'username', c.username, 'profileImage', c.profile_image,
     'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $10::int),
-    'likeCount', c.like_count, 'replyCount', c.reply_count, 'cursorTs', c.created_at::text
+    'likeCount', c.like_count, 'replyCount', c.reply_count, 'editedAt', to_char(c.edited_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'deleted', c.deleted_at IS NOT NULL, 'cursorTs', c.created_at::text
   ) ORDER BY c.created_at DESC, c.id DESC)
   FROM page pg CROSS JOIN LATERAL (
     SELECT c.*, u.username, u.profile_image FROM "comments" c JOIN "users" u ON u.id = c.user_id WHERE c.id = pg.id OFFSET 0) c
@@ -157,7 +161,8 @@ select r.id, r.is_private, r.owner_id, r.viewer_role, r.discussion_found, r.pare
     'id', c.id, 'discussionId', c.discussion_id, 'parentId', c.parent_id, 'content', c.content,
     'datePosted', to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'userId', c.user_id, 'username', c.username, 'profileImage', c.profile_image,
     'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $8::int),
-    'likeCount', c.like_count, 'replyCount', c.reply_count, 'cursorTs', c.created_at::text
+    'likeCount', c.like_count, 'replyCount', c.reply_count, 'editedAt', to_char(c.edited_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'deleted', c.deleted_at IS NOT NULL, 'cursorTs', c.created_at::text
   ) ORDER BY c.created_at, c.id)
   FROM page pg CROSS JOIN LATERAL (
     SELECT c.*, u.username, u.profile_image FROM "comments" c JOIN "users" u ON u.id = c.user_id WHERE c.id = pg.id OFFSET 0) c
@@ -181,7 +186,8 @@ select r.id, r.is_private, r.owner_id, r.viewer_role, r.discussion_found, r.pare
     'id', c.id, 'discussionId', c.discussion_id, 'parentId', c.parent_id, 'content', c.content,
     'datePosted', to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'userId', c.user_id, 'username', c.username, 'profileImage', c.profile_image,
     'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $10::int),
-    'likeCount', c.like_count, 'replyCount', c.reply_count, 'cursorTs', c.created_at::text
+    'likeCount', c.like_count, 'replyCount', c.reply_count, 'editedAt', to_char(c.edited_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'deleted', c.deleted_at IS NOT NULL, 'cursorTs', c.created_at::text
   ) ORDER BY c.created_at, c.id)
   FROM page pg CROSS JOIN LATERAL (
     SELECT c.*, u.username, u.profile_image FROM "comments" c JOIN "users" u ON u.id = c.user_id WHERE c.id = pg.id OFFSET 0) c
@@ -340,7 +346,8 @@ select r.id, r.is_private, r.owner_id, r.viewer_role, r.discussion_found, r.pare
     'id', c.id, 'discussionId', c.discussion_id, 'parentId', c.parent_id, 'content', c.content,
     'datePosted', to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'userId', c.user_id, 'username', c.username, 'profileImage', c.profile_image,
     'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $9::int),
-    'likeCount', c.like_count, 'replyCount', c.reply_count, 'cursorTs', c.created_at::text
+    'likeCount', c.like_count, 'replyCount', c.reply_count, 'editedAt', to_char(c.edited_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'deleted', c.deleted_at IS NOT NULL, 'cursorTs', c.created_at::text
   ) ORDER BY c.created_at, c.id)
   FROM page pg CROSS JOIN LATERAL (
     SELECT c.*, u.username, u.profile_image FROM "comments" c JOIN "users" u ON u.id = c.user_id WHERE c.id = pg.id OFFSET 0) c
@@ -365,7 +372,8 @@ select r.id, r.is_private, r.owner_id, r.viewer_role, r.discussion_found, r.pare
     'id', c.id, 'discussionId', c.discussion_id, 'parentId', c.parent_id, 'content', c.content,
     'datePosted', to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'userId', c.user_id, 'username', c.username, 'profileImage', c.profile_image,
     'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $11::int),
-    'likeCount', c.like_count, 'replyCount', c.reply_count, 'cursorTs', c.created_at::text
+    'likeCount', c.like_count, 'replyCount', c.reply_count, 'editedAt', to_char(c.edited_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'deleted', c.deleted_at IS NOT NULL, 'cursorTs', c.created_at::text
   ) ORDER BY c.created_at, c.id)
   FROM page pg CROSS JOIN LATERAL (
     SELECT c.*, u.username, u.profile_image FROM "comments" c JOIN "users" u ON u.id = c.user_id WHERE c.id = pg.id OFFSET 0) c

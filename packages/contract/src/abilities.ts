@@ -27,8 +27,11 @@ export type CommunityAbilities = z.infer<typeof communityAbilitiesSchema>;
 export const discussionAbilitiesSchema = z.object({ edit: z.boolean(), delete: z.boolean(), pin: z.boolean(), like: z.boolean() });
 export type DiscussionAbilities = z.infer<typeof discussionAbilitiesSchema>;
 
-/** A comment: delete = its author, the owner or an admin. */
-export const commentAbilitiesSchema = z.object({ delete: z.boolean() });
+/**
+ * A comment: edit = its author (issue 15 §1; not once it is deleted); delete = its author, the owner or an admin.
+ * `edit` is additive: older responses lack it.
+ */
+export const commentAbilitiesSchema = z.object({ edit: z.boolean().optional(), delete: z.boolean() });
 export type CommentAbilities = z.infer<typeof commentAbilitiesSchema>;
 
 /** A blog: edit and delete = the owner, or the admin who wrote it; like = a member or the owner (SPEC §6). */

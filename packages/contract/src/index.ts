@@ -22,6 +22,7 @@ export * from './confusables';
 export * from './groups';
 export * from './discussions';
 export * from './blogs';
+export * from './history';
 export * from './social-messages';
 export * from './friends';
 export * from './notifications';

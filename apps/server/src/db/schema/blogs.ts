@@ -20,6 +20,8 @@ export const blogs = pgTable(
     shareCount: integer('share_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the blog was last edited; null if never (issue 15 §1). */
+    editedAt: timestamp('edited_at', { withTimezone: true }),
   },
   (t) => [
     // A community's blogs newest first (keyset on created_at, id); the home strip reads it once per joined community.

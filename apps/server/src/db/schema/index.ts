@@ -4,3 +4,4 @@ export * from './discussions';
 export * from './blogs';
 export * from './social';
 export * from './uploads';
+export * from './edits';

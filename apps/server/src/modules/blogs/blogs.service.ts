@@ -9,6 +9,7 @@ import {
   type BlogShareResponse,
   blogWebPath,
   type CreateBlogResponse,
+  type EditHistoryResponse,
   type JoinedBlogsResponse,
   type UpdateBlogResponse,
 } from '@agora/contract';
@@ -45,6 +46,8 @@ import {
   updateBlog as updateBlogRow,
 } from './blogs.queries';
 import { assertMayAct } from '../account/verified';
+import { findEdits, insertEdit } from '../history/history.queries';
+import { versionsOf } from '../history/history.versions';
 
 /**
  * Blogs: who may read, publish, edit, delete, like and share (SPEC §6), and the rules of each (SPEC §5). Reads of a
@@ -278,7 +281,9 @@ export async function updateBlog(
         actor,
         after.filter((p) => !before.includes(p)),
       );
-      await updateBlogRow(tx, blogId, { title: input.title, content: input.content, blogImg: keepsImage ? locked.blogImg : image });
+      const edited = locked.title !== input.title || locked.content !== input.content;
+      if (edited) await insertEdit(tx, 'blog', { itemId: blogId, editorId: actor.id, title: locked.title, content: locked.content });
+      await updateBlogRow(tx, blogId, { title: input.title, content: input.content, blogImg: keepsImage ? locked.blogImg : image }, edited);
       const dropped = await releasableContentPaths(
         tx,
         before.filter((p) => !after.includes(p)),
@@ -333,6 +338,19 @@ async function readableBlog(ctx: AppContext, actor: Actor, idOrSlug: string, blo
   const blog = await findBlogInGroup(ctx.db, blogId, group.id);
   if (!blog) throw blogNotFound();
   return { group, role, blog };
+}
+
+/**
+ * GET /groups/{id}/blogs/{blogId}/history (issue 15 §1): every version of the title and text, newest first, for
+ * whoever may read the blog (the same checks as its like status: the community's read rule, the blog in it).
+ */
+export async function getBlogHistory(ctx: AppContext, actor: Actor, idOrSlug: string, blogIdText: string): Promise<EditHistoryResponse> {
+  const { blog } = await readableBlog(ctx, actor, idOrSlug, blogIdText);
+  const row = await findBlogDetail(ctx.db, blog.id, actor?.id ?? 0);
+  if (!row) throw blogNotFound();
+  const edits = await findEdits(ctx.db, 'blog', blog.id);
+  const original = { userId: row.authorId, username: row.username, profileImage: row.profileImage, date: row.publishedAt };
+  return versionsOf({ title: row.title, content: row.content, original }, edits);
 }
 
 /** GET /groups/{id}/blogs/{blogId}/like-status: whether the viewer likes it (false for visitors). */

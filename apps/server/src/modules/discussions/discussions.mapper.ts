@@ -1,4 +1,4 @@
-import { type Comment, type Discussion, type Role, toRole } from '@agora/contract';
+import { type Comment, DELETED_COMMENT_TEXT, type Discussion, type Role, toRole } from '@agora/contract';
 import { commentAbilities, discussionAbilities, isOwnerOrAdmin } from '../../policies';
 import type { CommentRow, DiscussionRow } from './discussions.queries';
 
@@ -34,6 +34,7 @@ export function toDiscussion(row: DiscussionRow, viewerId: number): Discussion {
     discussion_content: content,
     date_posted: datePosted,
     date_edited: dateEdited,
+    edited_at: dateEdited,
     is_pinned: isPinned ? 1 : 0,
     commentCount,
     comment_count: commentCount,
@@ -51,8 +52,13 @@ export function toDiscussion(row: DiscussionRow, viewerId: number): Discussion {
 
 /** `manager`: the viewer is the community's owner or an admin (`isOwnerOrAdminOf`: may delete any comment). */
 export function toComment(row: CommentRow, viewerId: number, manager: boolean): Comment {
-  const { id, discussionId, parentId, content, datePosted, userId, username, profileImage, liked, likeCount, replyCount } = row;
-  const abilities = commentAbilities(viewerId === 0 ? null : { id: viewerId }, { authorId: userId }, manager);
+  const { id, discussionId, parentId, datePosted, liked, likeCount, replyCount, editedAt, deleted } = row;
+  const abilities = commentAbilities(viewerId === 0 ? null : { id: viewerId }, { authorId: row.userId, deleted }, manager);
+  // A comment deleted while it had replies: in place, without its words or its author (issue 15 §1).
+  const content = deleted ? DELETED_COMMENT_TEXT : row.content;
+  const userId = deleted ? 0 : row.userId;
+  const username = deleted ? DELETED_COMMENT_TEXT : row.username;
+  const profileImage = deleted ? null : row.profileImage;
   return {
     id,
     discussion_id: discussionId,
@@ -69,5 +75,7 @@ export function toComment(row: CommentRow, viewerId: number, manager: boolean): 
     replyCount,
     canDelete: abilities.delete,
     abilities,
+    edited_at: deleted ? null : editedAt,
+    deleted,
   };
 }

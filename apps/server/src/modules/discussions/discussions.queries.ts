@@ -299,6 +299,9 @@ export type CommentRow = {
   liked: boolean;
   likeCount: number;
   replyCount: number;
+  editedAt: string | null;
+  /** Deleted while it had replies: kept as "[deleted]" (issue 15 §1). */
+  deleted: boolean;
   /** created_at as PostgreSQL text (microseconds), for keyset cursors. */
   cursorTs: string;
 };
@@ -308,7 +311,8 @@ const commentJson = (order: SQL, source: SQL = sql`page`) => sql`(
     'id', c.id, 'discussionId', c.discussion_id, 'parentId', c.parent_id, 'content', c.content,
     'datePosted', ${iso(sql`c.created_at`)}, 'userId', c.user_id, 'username', c.username, 'profileImage', c.profile_image,
     'liked', EXISTS (SELECT 1 FROM ${commentLikes} l WHERE l.comment_id = c.id AND l.user_id = ${viewer}),
-    'likeCount', c.like_count, 'replyCount', c.reply_count, 'cursorTs', c.created_at::text
+    'likeCount', c.like_count, 'replyCount', c.reply_count, 'editedAt', ${iso(sql`c.edited_at`)},
+    'deleted', c.deleted_at IS NOT NULL, 'cursorTs', c.created_at::text
   ) ORDER BY ${order})
   FROM ${source} pg CROSS JOIN LATERAL (
     SELECT c.*, u.username, u.profile_image FROM ${comments} c JOIN ${users} u ON u.id = c.user_id WHERE c.id = pg.id OFFSET 0) c
@@ -443,7 +447,7 @@ function buildActivity(db: Db, name: string, withCursor: boolean) {
               ORDER BY d.created_at DESC, d.id DESC LIMIT ${limit})
             UNION ALL
             (SELECT 0 AS kind, c.id, c.discussion_id AS did, c.created_at FROM ${comments} c JOIN ${discussions} d ON d.id = c.discussion_id
-              WHERE c.user_id = ${p('author')}::int AND ${READABLE} ${after(0, 'c')}
+              WHERE c.user_id = ${p('author')}::int AND c.deleted_at IS NULL AND ${READABLE} ${after(0, 'c')}
               ORDER BY c.created_at DESC, c.id DESC LIMIT ${limit})
           ) a ORDER BY ${ACTIVITY_ORDER} LIMIT ${limit}
         ),
