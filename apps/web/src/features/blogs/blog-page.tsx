@@ -18,7 +18,8 @@ import { loginPathFor } from '@/features/auth/public';
 import { useProfilePanel } from '@/features/profiles/public';
 import { useCanLike, useGroup } from '@/features/groups/api';
 import { useBlog, useBlogLike, useDeleteBlog, useShareBlog } from './api';
-import { BlogContent } from './blog-content';
+import { BLOG_FORMAT, BlogContent } from './blog-content';
+import { EditedMark } from '@/features/discussions/public';
 import { BLOG_TEXTS } from './texts';
 import { formatLongDate } from '@/lib/i18n';
 import { toastError, toastSuccess } from '@/lib/toast';
@@ -191,6 +192,12 @@ function BlogArticle({ blog, detail, communityPath }: { blog: Blog; detail: Grou
           ) : (
             BLOG_TEXTS.unknownAuthor
           )}
+          {blog.edited_at ? (
+            <>
+              {' · '}
+              <EditedMark editedAt={blog.edited_at} target={{ kind: 'blog', groupId: blog.group_id, blogId: blog.id }} format={BLOG_FORMAT} />
+            </>
+          ) : null}
         </p>
       </div>
 

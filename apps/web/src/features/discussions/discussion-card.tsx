@@ -17,6 +17,7 @@ import { CopyLinkButton } from './copy-link';
 import { LikeButton } from './like-button';
 import { DiscussionMediaGrid } from './discussion-media';
 import { DiscussionTextarea } from './discussion-textarea';
+import { EditedMark } from './edit-history';
 import { DISCUSSION_TEXTS } from './texts';
 import { Timestamp } from './timestamp';
 import { usePastedImages } from './use-pasted-images';
@@ -81,7 +82,16 @@ export function AuthorLine({ post, showGroup }: { post: Discussion; showGroup?: 
         </div>
         <div className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-fg-subtle">
           <Timestamp value={post.date_posted} />
-          {post.date_edited ? <span>· {DISCUSSION_TEXTS.edited}</span> : null}
+          {post.edited_at ?? post.date_edited ? (
+            <span className="flex items-center gap-x-2">
+              <span aria-hidden>·</span>
+              <EditedMark
+                editedAt={post.edited_at ?? post.date_edited}
+                target={{ kind: 'discussion', groupId: post.group_id, discussionId: post.id }}
+                format={POST_FORMAT}
+              />
+            </span>
+          ) : null}
           {post.is_pinned === 1 ? <PinnedBadge /> : null}
         </div>
       </div>
