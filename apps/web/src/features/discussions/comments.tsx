@@ -321,7 +321,7 @@ function CommentEditForm({ comment, groupId, onDone }: { comment: Comment; group
     update.mutate({ comment, content: text }, { onSuccess: onDone });
   };
   return (
-    <form onSubmit={submit} className="mt-1 space-y-2">
+    <form onSubmit={submit} className="mt-1 space-y-2" data-escape-cancels>
       <label htmlFor={id} className="sr-only">
         {DISCUSSION_TEXTS.commentEditorLabel}
       </label>
