@@ -46,8 +46,7 @@ import {
   updateBlog as updateBlogRow,
 } from './blogs.queries';
 import { assertMayAct } from '../account/verified';
-import { findEdits, insertEdit } from '../history/history.queries';
-import { versionsOf } from '../history/history.versions';
+import { editHistory, recordEdit } from '../history/history.service';
 
 /**
  * Blogs: who may read, publish, edit, delete, like and share (SPEC §6), and the rules of each (SPEC §5). Reads of a
@@ -282,7 +281,7 @@ export async function updateBlog(
         after.filter((p) => !before.includes(p)),
       );
       const edited = locked.title !== input.title || locked.content !== input.content;
-      if (edited) await insertEdit(tx, 'blog', { itemId: blogId, editorId: actor.id, title: locked.title, content: locked.content });
+      if (edited) await recordEdit(tx, 'blog', { itemId: blogId, editorId: actor.id, title: locked.title, content: locked.content });
       await updateBlogRow(tx, blogId, { title: input.title, content: input.content, blogImg: keepsImage ? locked.blogImg : image }, edited);
       const dropped = await releasableContentPaths(
         tx,
@@ -348,9 +347,8 @@ export async function getBlogHistory(ctx: AppContext, actor: Actor, idOrSlug: st
   const { blog } = await readableBlog(ctx, actor, idOrSlug, blogIdText);
   const row = await findBlogDetail(ctx.db, blog.id, actor?.id ?? 0);
   if (!row) throw blogNotFound();
-  const edits = await findEdits(ctx.db, 'blog', blog.id);
   const original = { userId: row.authorId, username: row.username, profileImage: row.profileImage, date: row.publishedAt };
-  return versionsOf({ title: row.title, content: row.content, original }, edits);
+  return editHistory(ctx.db, 'blog', blog.id, { title: row.title, content: row.content, original });
 }
 
 /** GET /groups/{id}/blogs/{blogId}/like-status: whether the viewer likes it (false for visitors). */

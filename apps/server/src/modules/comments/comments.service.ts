@@ -48,8 +48,7 @@ import {
 } from './comments.queries';
 import { authorizeComment } from '../../policies';
 import { mentionedUsernames } from '../notifications/notifications.writer';
-import { deleteCommentEdits, findEdits, insertEdit } from '../history/history.queries';
-import { versionsOf } from '../history/history.versions';
+import { editHistory, forgetCommentEdits, recordEdit } from '../history/history.service';
 import type { DiscussionPath } from '../discussions/discussions.service';
 import { assertMayAct } from '../account/verified';
 
@@ -243,7 +242,7 @@ export async function updateComment(ctx: AppContext, actor: Actor, input: Commen
       const old = await findCommentDetail(tx, found.id, { lock: true, viewerId: editor.id });
       if (!old || old.deleted) throw commentNotFound();
       if (old.content === input.content) return old;
-      await insertEdit(tx, 'comment', { itemId: old.id, editorId: editor.id, content: old.content });
+      await recordEdit(tx, 'comment', { itemId: old.id, editorId: editor.id, content: old.content });
       const editedAt = await updateCommentContent(tx, old.id, input.content);
       const before = new Set(mentionedUsernames(old.content));
       const newlyMentioned = mentionedUsernames(input.content).filter((name) => !before.has(name));
@@ -285,7 +284,7 @@ export async function deleteComment(ctx: AppContext, actor: Actor, input: Commen
       const kept = comment.replyCount > 0;
       if (kept) {
         await markCommentDeleted(tx, comment.id);
-        await deleteCommentEdits(tx, comment.id);
+        await forgetCommentEdits(tx, comment.id);
       } else {
         const deleted = await deleteCommentRow(tx, comment.id, target.discussionId);
         if (!deleted) throw commentNotFound();
@@ -311,9 +310,8 @@ export async function getCommentHistory(ctx: AppContext, actor: Actor, input: Co
   const found = await commentOn(ctx, target.discussionId, input.commentId);
   const comment = await findCommentDetail(ctx.db, found.id);
   if (!comment || comment.deleted) throw commentNotFound();
-  const edits = await findEdits(ctx.db, 'comment', comment.id);
   const original = { userId: comment.userId, username: comment.username, profileImage: comment.profileImage, date: comment.datePosted };
-  return versionsOf({ title: null, content: comment.content, original }, edits);
+  return editHistory(ctx.db, 'comment', comment.id, { title: null, content: comment.content, original });
 }
 
 /**

@@ -58,8 +58,7 @@ import {
   type WriteTarget,
 } from './discussions.queries';
 import { assertMayAct } from '../account/verified';
-import { findEdits, insertEdit } from '../history/history.queries';
-import { versionsOf } from '../history/history.versions';
+import { editHistory, recordEdit } from '../history/history.service';
 
 type PageQuery = { cursor?: string; limit?: number };
 /** A post named by a path: the community's `{id}` (id or slug) and the post's `{discussionId}`. */
@@ -129,9 +128,9 @@ export async function getDiscussion(ctx: AppContext, actor: Actor, input: Discus
  */
 export async function getDiscussionHistory(ctx: AppContext, actor: Actor, input: DiscussionPath): Promise<EditHistoryResponse> {
   const { discussion } = await getDiscussion(ctx, actor, input);
-  const edits = await findEdits(ctx.db, 'discussion', discussion.id);
   const { user_id: userId, username, profileImage, date_posted: date } = discussion;
-  return versionsOf({ title: null, content: discussion.discussion_content, original: { userId, username, profileImage, date } }, edits);
+  const original = { userId, username, profileImage, date };
+  return editHistory(ctx.db, 'discussion', discussion.id, { title: null, content: discussion.discussion_content, original });
 }
 
 /** The post after a write, as the viewer sees it. */
@@ -282,7 +281,7 @@ export async function updateDiscussion(
       const dropped = shown.filter((path) => !wanted.includes(path));
       await deleteInlineMedia(tx, discussionId, dropped);
       const unused = await releaseUnused(tx, dropped, discussionId);
-      await insertEdit(tx, 'discussion', { itemId: discussionId, editorId: author.id, content: old.content });
+      await recordEdit(tx, 'discussion', { itemId: discussionId, editorId: author.id, content: old.content });
       await updateDiscussionContent(tx, discussionId, input.content);
       const before = new Set(mentionedUsernames(old.content));
       const newlyMentioned = mentionedUsernames(input.content).filter((name) => !before.has(name));
