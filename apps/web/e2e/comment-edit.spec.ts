@@ -26,7 +26,8 @@ async function commentViaApi(person: Person, groupId: number, postId: number, co
 const panel = (page: Page) => page.getByTestId('post-panel');
 const comment = (page: Page, id: number) => panel(page).locator(`[data-comment-id="${id}"]`);
 
-test.describe.configure({ timeout: 180_000 });
+// axe in two themes on five screens and dialogs, on a shared 2-core machine.
+test.describe.configure({ timeout: 300_000 });
 
 test('a member edits a comment, reads its history, and deletes comments with and without replies', async ({ page, login }) => {
   const owner = await login({ newContext: true });

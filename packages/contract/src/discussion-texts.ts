@@ -26,7 +26,7 @@ export const DISCUSSION_LIMITS = {
   postsPerWindow: 30,
   commentsPerWindow: 120,
   likesPerWindow: 600,
-  /** Edits of discussions and blogs per user (each edit may notify people newly @mentioned). */
+  /** Edits of discussions, comments and blogs per user, together (each edit may notify people newly @mentioned). */
   editsPerWindow: 30,
   writeWindowSeconds: 10 * 60,
 } as const;
