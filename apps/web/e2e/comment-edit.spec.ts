@@ -78,7 +78,9 @@ test('a member edits a comment, reads its history, and deletes comments with and
   await expect(edited).toBeFocused();
 
   // Delete without replies: asked first, then gone.
-  await comment(page, second).getByRole('button', { name: /^Delete .*'s comment$/ }).click();
+  await comment(page, second)
+    .getByRole('button', { name: /^Delete .*'s comment$/ })
+    .click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete this comment?' });
   await expectAccessible(page, 'delete comment confirmation');
   await confirm.getByRole('button', { name: 'Delete' }).click();
@@ -87,7 +89,9 @@ test('a member edits a comment, reads its history, and deletes comments with and
   await expect(panel(page).getByRole('heading', { name: 'Comments (3)' })).toBeVisible();
 
   // Delete with a reply: kept in place, the reply still there.
-  await comment(page, third).getByRole('button', { name: /^Delete .*'s comment$/ }).click();
+  await comment(page, third)
+    .getByRole('button', { name: /^Delete .*'s comment$/ })
+    .click();
   await expect(confirm).toContainText('If it has replies, they stay');
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(comment(page, third)).toContainText('This comment was deleted.');

@@ -29,7 +29,13 @@ describe('editing a comment', () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as { message: string; comment: Comment };
     expect(body.message).toBe(DISCUSSION_MESSAGES.commentUpdated);
-    expect(body.comment).toMatchObject({ id: comment.id, content: 'Better words', comment_content: 'Better words', likeCount: 1, replyCount: 1 });
+    expect(body.comment).toMatchObject({
+      id: comment.id,
+      content: 'Better words',
+      comment_content: 'Better words',
+      likeCount: 1,
+      replyCount: 1,
+    });
     expect(body.comment.edited_at).toMatch(/^\d{4}-\d\d-\d\dT.*Z$/);
     expect(body.comment.abilities).toEqual({ edit: true, delete: true });
 
@@ -104,7 +110,9 @@ describe('editing a comment', () => {
     const comment = await createComment(t, post, cast.member, `Hi @${cast.admin.username}`);
     const mentions = async (id: number) => (await notificationsOf(t, id)).filter((n) => n.noti_type === 'mention');
     expect(await mentions(cast.admin.id)).toHaveLength(1);
-    await api.put(commentUrl(post, comment.id), cast.member, { content: `Hi @${cast.admin.username} and @${cast.moderator.username} @${cast.member.username}` });
+    await api.put(commentUrl(post, comment.id), cast.member, {
+      content: `Hi @${cast.admin.username} and @${cast.moderator.username} @${cast.member.username}`,
+    });
     expect(await mentions(cast.admin.id)).toHaveLength(1);
     expect(await mentions(cast.moderator.id)).toMatchObject([{ comment_id: comment.id, sender_id: cast.member.id }]);
     expect(await mentions(cast.member.id)).toHaveLength(0);
@@ -167,7 +175,10 @@ describe('deleting a comment', () => {
 
     // Nobody likes, replies to, edits, deletes it or reads its history any more.
     expect((await api.post(`${commentUrl(post, top.id)}/like`, cast.admin)).statusCode).toBe(404);
-    const replyToIt = await api.post(`/groups/${group.id}/discussions/${post.id}/comments`, cast.admin, { content: 'x', parentCommentId: top.id });
+    const replyToIt = await api.post(`/groups/${group.id}/discussions/${post.id}/comments`, cast.admin, {
+      content: 'x',
+      parentCommentId: top.id,
+    });
     expect(replyToIt.statusCode).toBe(404);
     expect((await api.del(commentUrl(post, top.id), cast.owner)).statusCode).toBe(404);
     expect((await api.get(`${commentUrl(post, top.id)}/history`)).statusCode).toBe(404);

@@ -228,7 +228,11 @@ export async function createComment(
  * text and its time are stored, and people newly @mentioned are notified (the notifications writer's once-per-object
  * rule means nobody is told twice, even when a name comes back in a later edit). The same text again changes nothing.
  */
-export async function updateComment(ctx: AppContext, actor: Actor, input: CommentPath & { content: string }): Promise<CommentUpdateResponse> {
+export async function updateComment(
+  ctx: AppContext,
+  actor: Actor,
+  input: CommentPath & { content: string },
+): Promise<CommentUpdateResponse> {
   if (!actor) throw AppError.unauthorized();
   const editor = actor;
   const target = await targetOf(ctx, editor, input);

@@ -36,7 +36,10 @@ describe('comments', () => {
       replyCount: 0,
     });
     const listed = (await api.get(`/groups/${group.id}/discussions/${post.id}/comments`)).json();
-    expect(listed).toEqual({ comments: [{ ...body.comment, canDelete: false, abilities: { edit: false, delete: false } }], nextCursor: null });
+    expect(listed).toEqual({
+      comments: [{ ...body.comment, canDelete: false, abilities: { edit: false, delete: false } }],
+      nextCursor: null,
+    });
     expect(await discussionCounts(t, post.id)).toMatchObject({ comments: 1, commentRows: 1 });
   });
 

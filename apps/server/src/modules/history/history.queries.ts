@@ -9,8 +9,7 @@ import { blogEdits, commentEdits, discussionEdits, users } from '../../db/schema
  * before it, who made it, when. Written in the edit's transaction; read newest first.
  */
 
-const iso = (column: SQL | AnyPgColumn) =>
-  sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const iso = (column: SQL | AnyPgColumn) => sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 export type EditKind = 'discussion' | 'comment' | 'blog';
 

@@ -195,7 +195,11 @@ function BlogArticle({ blog, detail, communityPath }: { blog: Blog; detail: Grou
           {blog.edited_at ? (
             <>
               {' · '}
-              <EditedMark editedAt={blog.edited_at} target={{ kind: 'blog', groupId: blog.group_id, blogId: blog.id }} format={BLOG_FORMAT} />
+              <EditedMark
+                editedAt={blog.edited_at}
+                target={{ kind: 'blog', groupId: blog.group_id, blogId: blog.id }}
+                format={BLOG_FORMAT}
+              />
             </>
           ) : null}
         </p>

@@ -29,7 +29,11 @@ function serve(post: Discussion, comments: Comment[], routes: Record<string, Han
 const mine = (overrides: Partial<Comment> = {}) =>
   makeComment({ user_id: 7, username: 'ada', content: 'My words', canDelete: true, abilities: { edit: true, delete: true }, ...overrides });
 
-async function openPanel(comments: Comment[], routes: Record<string, Handler> = {}, post = makeDiscussion({ commentCount: comments.length })) {
+async function openPanel(
+  comments: Comment[],
+  routes: Record<string, Handler> = {},
+  post = makeDiscussion({ commentCount: comments.length }),
+) {
   signIn();
   const api = serve(post, comments, routes);
   const app = renderApp('/suggested?post=12-301');
@@ -128,18 +132,42 @@ describe('edit history', () => {
   it('"edited" opens a dialog with every version, newest first, its author and text', async () => {
     const history: EditHistoryResponse = {
       versions: [
-        { version: 2, title: null, content: 'Second **take**', user_id: 7, username: 'ada', profileImage: null, date: '2026-01-02T10:00:00.000Z', current: true },
-        { version: 1, title: null, content: 'First take', user_id: 7, username: 'ada', profileImage: null, date: '2026-01-01T10:00:00.000Z', current: false },
+        {
+          version: 2,
+          title: null,
+          content: 'Second **take**',
+          user_id: 7,
+          username: 'ada',
+          profileImage: null,
+          date: '2026-01-02T10:00:00.000Z',
+          current: true,
+        },
+        {
+          version: 1,
+          title: null,
+          content: 'First take',
+          user_id: 7,
+          username: 'ada',
+          profileImage: null,
+          date: '2026-01-01T10:00:00.000Z',
+          current: false,
+        },
       ],
     };
-    const { panel, user } = await openPanel([mine({ content: 'Second **take**', edited_at: new Date(Date.now() - 5 * 60_000).toISOString() })], {
-      [`GET ${BASE}/comments/701/history`]: () => json(200, history),
-    });
+    const { panel, user } = await openPanel(
+      [mine({ content: 'Second **take**', edited_at: new Date(Date.now() - 5 * 60_000).toISOString() })],
+      {
+        [`GET ${BASE}/comments/701/history`]: () => json(200, history),
+      },
+    );
     const mark = within(panel).getByRole('button', { name: /^Edited .*Show the edit history$/ });
     await user.click(mark);
     const dialog = await screen.findByRole('dialog', { name: 'Edit history' });
     const items = await within(dialog).findAllByTestId('edit-version');
-    expect(items.map((i) => i.textContent)).toEqual([expect.stringMatching(/Version 2.*Current.*by ada/), expect.stringMatching(/Version 1.*Original/)]);
+    expect(items.map((i) => i.textContent)).toEqual([
+      expect.stringMatching(/Version 2.*Current.*by ada/),
+      expect.stringMatching(/Version 1.*Original/),
+    ]);
     expect(within(items[0]!).getByText('take').tagName).toBe('STRONG');
     expect(items[1]).toHaveTextContent('First take');
     await user.keyboard('{Escape}');

@@ -82,7 +82,7 @@ export function AuthorLine({ post, showGroup }: { post: Discussion; showGroup?: 
         </div>
         <div className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-fg-subtle">
           <Timestamp value={post.date_posted} />
-          {post.edited_at ?? post.date_edited ? (
+          {(post.edited_at ?? post.date_edited) ? (
             <span className="flex items-center gap-x-2">
               <span aria-hidden>·</span>
               <EditedMark

@@ -241,7 +241,7 @@ function PanelAuthor({ post }: { post: Discussion }) {
         </div>
         <div className="mt-0.5 text-sm text-fg-subtle">
           <Timestamp value={post.date_posted} />
-          {post.edited_at ?? post.date_edited ? (
+          {(post.edited_at ?? post.date_edited) ? (
             <>
               {' · '}
               <EditedMark
