@@ -19,7 +19,7 @@ import { useProfilePanel } from '@/features/profiles/public';
 import { useCanLike, useGroup } from '@/features/groups/api';
 import { useBlog, useBlogLike, useDeleteBlog, useShareBlog } from './api';
 import { BLOG_FORMAT, BlogContent } from './blog-content';
-import { EditedMark } from '@/features/discussions/public';
+import { LazyEditedMark } from '@/features/discussions/lazy';
 import { BLOG_TEXTS } from './texts';
 import { formatLongDate } from '@/lib/i18n';
 import { toastError, toastSuccess } from '@/lib/toast';
@@ -195,11 +195,13 @@ function BlogArticle({ blog, detail, communityPath }: { blog: Blog; detail: Grou
           {blog.edited_at ? (
             <>
               {' · '}
-              <EditedMark
-                editedAt={blog.edited_at}
-                target={{ kind: 'blog', groupId: blog.group_id, blogId: blog.id }}
-                format={BLOG_FORMAT}
-              />
+              <Suspense fallback={null}>
+                <LazyEditedMark
+                  editedAt={blog.edited_at}
+                  target={{ kind: 'blog', groupId: blog.group_id, blogId: blog.id }}
+                  format={BLOG_FORMAT}
+                />
+              </Suspense>
             </>
           ) : null}
         </p>

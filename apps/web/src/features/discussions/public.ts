@@ -3,4 +3,3 @@ export { DiscussionFeed, type DiscussionFeedProps } from './discussion-feed';
 export { GroupDiscussions } from './group-discussions';
 export { GroupDiscussionComposer } from './composer';
 export { POST_PARAM, postPanelPath, usePostPanel } from './use-post-panel';
-export { EditedMark } from './edit-history';
