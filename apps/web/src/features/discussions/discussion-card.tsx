@@ -17,7 +17,6 @@ import { CopyLinkButton } from './copy-link';
 import { LikeButton } from './like-button';
 import { DiscussionMediaGrid } from './discussion-media';
 import { DiscussionTextarea } from './discussion-textarea';
-import { EditedMark } from './edit-history';
 import { DISCUSSION_TEXTS } from './texts';
 import { Timestamp } from './timestamp';
 import { usePastedImages } from './use-pasted-images';
@@ -29,6 +28,11 @@ import { formatNumber } from '@/lib/i18n';
 const Lightbox = lazyComponent(
   () => import('./lightbox'),
   (m) => m.Lightbox,
+);
+// The "edited" mark loads where a post was edited (Explore's first load stays within its budget, decision 0049).
+const EditedMark = lazyComponent(
+  () => import('./edit-history'),
+  (m) => m.EditedMark,
 );
 const ConfirmDialog = lazyComponent(
   () => import('@/components/ui/confirm-dialog'),
@@ -85,11 +89,13 @@ export function AuthorLine({ post, showGroup }: { post: Discussion; showGroup?: 
           {(post.edited_at ?? post.date_edited) ? (
             <span className="flex items-center gap-x-2">
               <span aria-hidden>·</span>
-              <EditedMark
-                editedAt={post.edited_at ?? post.date_edited}
-                target={{ kind: 'discussion', groupId: post.group_id, discussionId: post.id }}
-                format={POST_FORMAT}
-              />
+              <Suspense fallback={null}>
+                <EditedMark
+                  editedAt={post.edited_at ?? post.date_edited}
+                  target={{ kind: 'discussion', groupId: post.group_id, discussionId: post.id }}
+                  format={POST_FORMAT}
+                />
+              </Suspense>
             </span>
           ) : null}
           {post.is_pinned === 1 ? <PinnedBadge /> : null}

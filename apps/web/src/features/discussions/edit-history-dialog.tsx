@@ -4,7 +4,7 @@ import { Picture } from '@/components/ui/picture';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/i18n';
 import { RichText, type RichTextFormat } from '@/lib/rich-text';
-import { type HistoryTarget, useEditHistory } from './api';
+import { type HistoryTarget, useEditHistory } from './edit-api';
 import { DISCUSSION_TEXTS } from './texts';
 
 /** The versions of a post, comment or blog, newest first (issue 15 §1): who wrote each, when, and its text. */

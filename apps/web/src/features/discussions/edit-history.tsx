@@ -4,7 +4,7 @@ import { formatDateTime } from '@/lib/i18n';
 import { lazyComponent } from '@/lib/lazy-component';
 import type { RichTextFormat } from '@/lib/rich-text';
 import { formatTimestamp } from '@/lib/time';
-import type { HistoryTarget } from './api';
+import type { HistoryTarget } from './edit-api';
 import { DISCUSSION_TEXTS } from './texts';
 import { useNow, useViewport } from './timestamp';
 
