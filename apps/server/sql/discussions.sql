@@ -11,7 +11,7 @@ select r.user_found, r.items, r.discussions, r.comments from (WITH acts AS (
               ORDER BY d.created_at DESC, d.id DESC LIMIT $7::int)
             UNION ALL
             (SELECT 0 AS kind, c.id, c.discussion_id AS did, c.created_at FROM "comments" c JOIN "discussions" d ON d.id = c.discussion_id
-              WHERE c.user_id = $8::int AND EXISTS (SELECT 1 FROM "groups" g WHERE g.id = d.group_id AND (NOT g.is_private OR (SELECT rm.role FROM "group_members" rm WHERE rm.group_id = g.id AND rm.user_id = $9::int) IS NOT NULL OR g.owner_id = $10::int)) AND (d.removed_at IS NULL OR d.user_id = $11::int
+              WHERE c.user_id = $8::int AND c.deleted_at IS NULL AND EXISTS (SELECT 1 FROM "groups" g WHERE g.id = d.group_id AND (NOT g.is_private OR (SELECT rm.role FROM "group_members" rm WHERE rm.group_id = g.id AND rm.user_id = $9::int) IS NOT NULL OR g.owner_id = $10::int)) AND (d.removed_at IS NULL OR d.user_id = $11::int
     OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = d.group_id AND sg.owner_id = $12::int)
     OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = d.group_id AND sm.user_id = $13::int
       AND sm.role IN ('owner', 'admin', 'moderator'))) AND (c.removed_at IS NULL OR c.user_id = $14::int
@@ -50,7 +50,8 @@ select r.user_found, r.items, r.discussions, r.comments from (WITH acts AS (
     'id', c.id, 'discussionId', c.discussion_id, 'parentId', c.parent_id, 'content', c.content,
     'datePosted', to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'userId', c.user_id, 'username', c.username, 'profileImage', c.profile_image,
     'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $22::int),
-    'likeCount', c.like_count, 'replyCount', c.reply_count,
+    'likeCount', c.like_count, 'replyCount', c.reply_count, 'editedAt', to_char(c.edited_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'deleted', c.deleted_at IS NOT NULL,
     'authorRole', (SELECT am.role FROM "group_members" am WHERE am.group_id = c.group_id AND am.user_id = c.user_id),
     'removedAt', to_char(c.removed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'removedReason', c.removed_reason, 'cursorTs', c.created_at::text
   ) ORDER BY c.created_at DESC, c.id DESC)
@@ -70,7 +71,7 @@ select r.user_found, r.items, r.discussions, r.comments from (WITH acts AS (
               ORDER BY d.created_at DESC, d.id DESC LIMIT $10::int)
             UNION ALL
             (SELECT 0 AS kind, c.id, c.discussion_id AS did, c.created_at FROM "comments" c JOIN "discussions" d ON d.id = c.discussion_id
-              WHERE c.user_id = $11::int AND EXISTS (SELECT 1 FROM "groups" g WHERE g.id = d.group_id AND (NOT g.is_private OR (SELECT rm.role FROM "group_members" rm WHERE rm.group_id = g.id AND rm.user_id = $12::int) IS NOT NULL OR g.owner_id = $13::int)) AND (d.removed_at IS NULL OR d.user_id = $14::int
+              WHERE c.user_id = $11::int AND c.deleted_at IS NULL AND EXISTS (SELECT 1 FROM "groups" g WHERE g.id = d.group_id AND (NOT g.is_private OR (SELECT rm.role FROM "group_members" rm WHERE rm.group_id = g.id AND rm.user_id = $12::int) IS NOT NULL OR g.owner_id = $13::int)) AND (d.removed_at IS NULL OR d.user_id = $14::int
     OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = d.group_id AND sg.owner_id = $15::int)
     OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = d.group_id AND sm.user_id = $16::int
       AND sm.role IN ('owner', 'admin', 'moderator'))) AND (c.removed_at IS NULL OR c.user_id = $17::int
@@ -109,7 +110,8 @@ select r.user_found, r.items, r.discussions, r.comments from (WITH acts AS (
     'id', c.id, 'discussionId', c.discussion_id, 'parentId', c.parent_id, 'content', c.content,
     'datePosted', to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'userId', c.user_id, 'username', c.username, 'profileImage', c.profile_image,
     'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $28::int),
-    'likeCount', c.like_count, 'replyCount', c.reply_count,
+    'likeCount', c.like_count, 'replyCount', c.reply_count, 'editedAt', to_char(c.edited_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'deleted', c.deleted_at IS NOT NULL,
     'authorRole', (SELECT am.role FROM "group_members" am WHERE am.group_id = c.group_id AND am.user_id = c.user_id),
     'removedAt', to_char(c.removed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'removedReason', c.removed_reason, 'cursorTs', c.created_at::text
   ) ORDER BY c.created_at DESC, c.id DESC)
@@ -145,7 +147,8 @@ select r.id, r.is_private, r.owner_id, r.viewer_role, r.discussion_found, r.pare
     'id', c.id, 'discussionId', c.discussion_id, 'parentId', c.parent_id, 'content', c.content,
     'datePosted', to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'userId', c.user_id, 'username', c.username, 'profileImage', c.profile_image,
     'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $19::int),
-    'likeCount', c.like_count, 'replyCount', c.reply_count,
+    'likeCount', c.like_count, 'replyCount', c.reply_count, 'editedAt', to_char(c.edited_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'deleted', c.deleted_at IS NOT NULL,
     'authorRole', (SELECT am.role FROM "group_members" am WHERE am.group_id = c.group_id AND am.user_id = c.user_id),
     'removedAt', to_char(c.removed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'removedReason', c.removed_reason, 'cursorTs', c.created_at::text
   ) ORDER BY c.created_at DESC, c.id DESC)
@@ -182,7 +185,8 @@ select r.id, r.is_private, r.owner_id, r.viewer_role, r.discussion_found, r.pare
     'id', c.id, 'discussionId', c.discussion_id, 'parentId', c.parent_id, 'content', c.content,
     'datePosted', to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'userId', c.user_id, 'username', c.username, 'profileImage', c.profile_image,
     'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $21::int),
-    'likeCount', c.like_count, 'replyCount', c.reply_count,
+    'likeCount', c.like_count, 'replyCount', c.reply_count, 'editedAt', to_char(c.edited_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'deleted', c.deleted_at IS NOT NULL,
     'authorRole', (SELECT am.role FROM "group_members" am WHERE am.group_id = c.group_id AND am.user_id = c.user_id),
     'removedAt', to_char(c.removed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'removedReason', c.removed_reason, 'cursorTs', c.created_at::text
   ) ORDER BY c.created_at DESC, c.id DESC)
@@ -219,7 +223,8 @@ select r.id, r.is_private, r.owner_id, r.viewer_role, r.discussion_found, r.pare
     'id', c.id, 'discussionId', c.discussion_id, 'parentId', c.parent_id, 'content', c.content,
     'datePosted', to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'userId', c.user_id, 'username', c.username, 'profileImage', c.profile_image,
     'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $19::int),
-    'likeCount', c.like_count, 'replyCount', c.reply_count,
+    'likeCount', c.like_count, 'replyCount', c.reply_count, 'editedAt', to_char(c.edited_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'deleted', c.deleted_at IS NOT NULL,
     'authorRole', (SELECT am.role FROM "group_members" am WHERE am.group_id = c.group_id AND am.user_id = c.user_id),
     'removedAt', to_char(c.removed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'removedReason', c.removed_reason, 'cursorTs', c.created_at::text
   ) ORDER BY c.created_at, c.id)
@@ -256,7 +261,8 @@ select r.id, r.is_private, r.owner_id, r.viewer_role, r.discussion_found, r.pare
     'id', c.id, 'discussionId', c.discussion_id, 'parentId', c.parent_id, 'content', c.content,
     'datePosted', to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'userId', c.user_id, 'username', c.username, 'profileImage', c.profile_image,
     'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $21::int),
-    'likeCount', c.like_count, 'replyCount', c.reply_count,
+    'likeCount', c.like_count, 'replyCount', c.reply_count, 'editedAt', to_char(c.edited_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'deleted', c.deleted_at IS NOT NULL,
     'authorRole', (SELECT am.role FROM "group_members" am WHERE am.group_id = c.group_id AND am.user_id = c.user_id),
     'removedAt', to_char(c.removed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'removedReason', c.removed_reason, 'cursorTs', c.created_at::text
   ) ORDER BY c.created_at, c.id)
@@ -451,7 +457,8 @@ select r.id, r.is_private, r.owner_id, r.viewer_role, r.discussion_found, r.pare
     'id', c.id, 'discussionId', c.discussion_id, 'parentId', c.parent_id, 'content', c.content,
     'datePosted', to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'userId', c.user_id, 'username', c.username, 'profileImage', c.profile_image,
     'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $23::int),
-    'likeCount', c.like_count, 'replyCount', c.reply_count,
+    'likeCount', c.like_count, 'replyCount', c.reply_count, 'editedAt', to_char(c.edited_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'deleted', c.deleted_at IS NOT NULL,
     'authorRole', (SELECT am.role FROM "group_members" am WHERE am.group_id = c.group_id AND am.user_id = c.user_id),
     'removedAt', to_char(c.removed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'removedReason', c.removed_reason, 'cursorTs', c.created_at::text
   ) ORDER BY c.created_at, c.id)
@@ -492,7 +499,8 @@ select r.id, r.is_private, r.owner_id, r.viewer_role, r.discussion_found, r.pare
     'id', c.id, 'discussionId', c.discussion_id, 'parentId', c.parent_id, 'content', c.content,
     'datePosted', to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'userId', c.user_id, 'username', c.username, 'profileImage', c.profile_image,
     'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $25::int),
-    'likeCount', c.like_count, 'replyCount', c.reply_count,
+    'likeCount', c.like_count, 'replyCount', c.reply_count, 'editedAt', to_char(c.edited_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'deleted', c.deleted_at IS NOT NULL,
     'authorRole', (SELECT am.role FROM "group_members" am WHERE am.group_id = c.group_id AND am.user_id = c.user_id),
     'removedAt', to_char(c.removed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'removedReason', c.removed_reason, 'cursorTs', c.created_at::text
   ) ORDER BY c.created_at, c.id)

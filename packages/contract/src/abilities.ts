@@ -35,8 +35,17 @@ export const discussionAbilitiesSchema = z.object({
 });
 export type DiscussionAbilities = z.infer<typeof discussionAbilitiesSchema>;
 
-/** A comment: delete = its author, the owner or an admin. */
-export const commentAbilitiesSchema = z.object({ delete: z.boolean(), remove: z.boolean().optional(), restore: z.boolean().optional() });
+/**
+ * A comment: edit = its author (issue 15 §1; not once it is deleted); delete = its author, the owner or an admin;
+ * remove / restore = staff outranking its author (issue 15 §3). `edit`, `remove` and `restore` are additive: older
+ * responses lack them.
+ */
+export const commentAbilitiesSchema = z.object({
+  edit: z.boolean().optional(),
+  delete: z.boolean(),
+  remove: z.boolean().optional(),
+  restore: z.boolean().optional(),
+});
 export type CommentAbilities = z.infer<typeof commentAbilitiesSchema>;
 
 /** A blog: edit and delete = the owner, or the admin who wrote it; like = a member or the owner (SPEC §6). */

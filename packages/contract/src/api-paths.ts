@@ -31,6 +31,8 @@ import type {
   ActivityQuery,
   ActivityResponse,
   CommentDeleteResponse,
+  CommentUpdateResponse,
+  UpdateCommentRequest,
   CommentListQuery,
   CommentListResponse,
   CommentsQuery,
@@ -49,6 +51,7 @@ import type {
   ReplyListResponse,
   UpdateDiscussionRequest,
 } from './discussions';
+import type { EditHistoryResponse } from './history';
 import type {
   AnswerRequestBody,
   CancelRequestBody,
@@ -357,6 +360,11 @@ export const API = {
     replies: get('/groups/:id/discussions/:discussionId/comments/:commentId/replies').query<CommentsQuery>().returns<ReplyListResponse>(),
     likeComment: post('/groups/:id/discussions/:discussionId/comments/:commentId/like').body<LikeRequest>().returns<LikeResponse>(),
     removeComment: del('/groups/:id/discussions/:discussionId/comments/:commentId').returns<CommentDeleteResponse>(),
+    updateComment: put('/groups/:id/discussions/:discussionId/comments/:commentId')
+      .body<UpdateCommentRequest>()
+      .returns<CommentUpdateResponse>(),
+    history: get('/groups/:id/discussions/:discussionId/history').returns<EditHistoryResponse>(),
+    commentHistory: get('/groups/:id/discussions/:discussionId/comments/:commentId/history').returns<EditHistoryResponse>(),
   },
 
   blogs: {
@@ -369,6 +377,7 @@ export const API = {
     likeStatus: get('/groups/:id/blogs/:blogId/like-status').returns<BlogLikeStatusResponse>(),
     like: post('/groups/:id/blogs/:blogId/like').returns<BlogLikeResponse>(),
     share: post('/groups/:id/blogs/:blogId/share').returns<BlogShareResponse>(),
+    history: get('/groups/:id/blogs/:blogId/history').returns<EditHistoryResponse>(),
   },
 
   /** Removal with a reason and restore by the community's staff (issue 15 §3, removals.ts). */

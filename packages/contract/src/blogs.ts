@@ -34,6 +34,8 @@ export const blogSchema = z.object({
   date_published: z.string(),
   /** ISO 8601 (UTC): the last edit, equal to date_published until the blog is edited. */
   date_updated: z.string(),
+  /** ISO 8601 (UTC): the last edit, null if never edited (issue 15 §1; the history is GET …/blogs/{blogId}/history). */
+  edited_at: z.string().nullable(),
   likes_count: z.number().int(),
   share_count: z.number().int(),
   /** The viewer liked it; false for visitors. */

@@ -26,7 +26,7 @@ export const DISCUSSION_LIMITS = {
   postsPerWindow: 30,
   commentsPerWindow: 120,
   likesPerWindow: 600,
-  /** Edits of discussions and blogs per user (each edit may notify people newly @mentioned). */
+  /** Edits of discussions, comments and blogs per user, together (each edit may notify people newly @mentioned). */
   editsPerWindow: 30,
   writeWindowSeconds: 10 * 60,
 } as const;
@@ -44,6 +44,8 @@ export const DISCUSSION_MESSAGES = {
   commentAdded: 'Comment added!',
   replyAdded: 'Reply added!',
   commentDeleted: 'Comment deleted',
+  commentUpdated: 'Comment updated',
+  authorOnlyEditComment: 'Only the author can edit this comment',
   /** 404 for a post that does not exist, was deleted, or belongs to another community than the path's. */
   notFound: 'Post not found',
   commentNotFound: 'Comment not found',
@@ -70,6 +72,12 @@ export const DISCUSSION_MESSAGES = {
   tooManyLikes: 'Too many likes. Please try again later.',
   tooManyEdits: 'You are editing too often. Please try again later.',
 } as const;
+
+/**
+ * What a comment deleted while it has replies shows in place of its text and its author's name (issue 15 §1):
+ * the thread keeps its replies, the words and the name are gone.
+ */
+export const DELETED_COMMENT_TEXT = '[deleted]';
 
 /** Error codes of this feature (errors.ts lists them among ERROR_CODES). */
 export const DISCUSSION_ERROR_CODES = ['discussion_not_found', 'comment_not_found'] as const;

@@ -30,7 +30,11 @@ export * from './discussion-texts';
  *   POST   /groups/{id}/discussions/{discussionId}/comments     createCommentRequestSchema → 201 commentWriteResponseSchema
  *   GET    /groups/{id}/discussions/{discussionId}/comments/{commentId}/replies  commentsQuerySchema → replyListResponseSchema (oldest first)
  *   POST   /groups/{id}/discussions/{discussionId}/comments/{commentId}/like  likeRequestSchema → likeResponseSchema
- *   DELETE /groups/{id}/discussions/{discussionId}/comments/{commentId}          → commentDeleteResponseSchema (author, owner, admin; beyond the spec)
+ *   PUT    /groups/{id}/discussions/{discussionId}/comments/{commentId}  updateCommentRequestSchema → commentUpdateResponseSchema (author only; issue 15)
+ *   DELETE /groups/{id}/discussions/{discussionId}/comments/{commentId}          → commentDeleteResponseSchema (author, owner, admin; beyond the spec;
+ *                                                               a comment with replies stays as "[deleted]", one without goes)
+ *   GET    /groups/{id}/discussions/{discussionId}/history                        → editHistoryResponseSchema (history.ts; whoever reads the post)
+ *   GET    /groups/{id}/discussions/{discussionId}/comments/{commentId}/history   → editHistoryResponseSchema (whoever reads the comment)
  *   POST   /upload/image                                        multipart field `image` → { message, url } (profiles.ts imageUrlResponseSchema)
  *   GET    /users/{id}/activity                                 activityQuerySchema → activityResponseSchema (a person's posts and comments, newest
  *                                                               first, only those the viewer may read; signed-in users; 404 `user_not_found`)
@@ -69,6 +73,8 @@ export const discussionSchema = z.object({
   date_posted: z.string(),
   /** Set when the author edited the text after posting; null otherwise. */
   date_edited: z.string().nullable(),
+  /** The same instant under the name comments and blogs use (issue 15 §1): the last edit, null if never edited. */
+  edited_at: z.string().nullable(),
   is_pinned: zeroOne,
   commentCount: z.number().int(),
   comment_count: z.number().int(),
@@ -112,6 +118,13 @@ export const commentSchema = z.object({
   abilities: commentAbilitiesSchema.optional(),
   /** Removed by the community's staff (issue 15 §3), as its author and the staff see it; null otherwise (additive). */
   removed: removedInfoSchema.nullable().optional(),
+  /** The last edit (ISO 8601), null if never edited (issue 15 §1). */
+  edited_at: z.string().nullable(),
+  /**
+   * Deleted while it had replies (issue 15 §1): kept in place so the thread reads on, its text and author's name
+   * are `DELETED_COMMENT_TEXT`, its author id 0 and picture null; nobody can like, reply to or edit it.
+   */
+  deleted: z.boolean(),
 });
 export type Comment = z.infer<typeof commentSchema>;
 
@@ -203,6 +216,10 @@ const parentIdField = z
 export const createCommentRequestSchema = z.object({ content: commentContentField, parentCommentId: parentIdField });
 export type CreateCommentRequest = z.input<typeof createCommentRequestSchema>;
 
+/** PUT .../comments/{commentId}: the new text, by the same rules as a new comment's (issue 15 §1). */
+export const updateCommentRequestSchema = z.object({ content: commentContentField });
+export type UpdateCommentRequest = z.input<typeof updateCommentRequestSchema>;
+
 /**
  * POST .../like (post or comment). Without a body (or without `liked`) the call toggles, as SPEC §7 describes; with
  * `liked` it sets that state, so a repeated click or a retried request cannot undo itself (the optimistic UI
@@ -269,8 +286,15 @@ export const commentWriteResponseSchema = z.object({
 });
 export type CommentWriteResponse = z.infer<typeof commentWriteResponseSchema>;
 
-/** DELETE a comment: the post's comment count after it (the comment and its replies are gone). */
-export const commentDeleteResponseSchema = z.object({ message: z.string(), commentCount: z.number().int() });
+/** PUT a comment (issue 15 §1): "Comment updated" and the comment as stored. */
+export const commentUpdateResponseSchema = z.object({ message: z.string(), comment: commentSchema });
+export type CommentUpdateResponse = z.infer<typeof commentUpdateResponseSchema>;
+
+/**
+ * DELETE a comment: the post's comment count after it. `kept` (additive, issue 15 §1): true when the comment had
+ * replies and stays in place as "[deleted]"; false when it is gone (with a deleted parent that had no other reply).
+ */
+export const commentDeleteResponseSchema = z.object({ message: z.string(), commentCount: z.number().int(), kept: z.boolean() });
 export type CommentDeleteResponse = z.infer<typeof commentDeleteResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------------------------

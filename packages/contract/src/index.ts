@@ -23,6 +23,7 @@ export * from './groups';
 export * from './discussions';
 export * from './blogs';
 export * from './removals';
+export * from './history';
 export * from './social-messages';
 export * from './friends';
 export * from './notifications';

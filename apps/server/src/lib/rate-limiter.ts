@@ -119,7 +119,7 @@ export function createLimiters(enabled: boolean) {
     /** Blogs published per user (each @mention notifies) and blog like toggles (each new like notifies). */
     blogPostsPerUser: make('blogPostsPerUser', BLOG_MESSAGES.tooManyPosts),
     blogLikesPerUser: make('blogLikesPerUser', BLOG_MESSAGES.tooManyLikes),
-    /** Edits of discussions and blogs per user (an edit notifies people newly @mentioned). */
+    /** Edits of discussions, comments and blogs per user, together (an edit notifies people newly @mentioned). */
     editsPerUser: make('editsPerUser', DISCUSSION_MESSAGES.tooManyEdits),
     /** Section edits per user (About Us, Rules & Regulations, Social Media). */
     sectionEditsPerUser: make('sectionEditsPerUser', GROUP_MESSAGES.tooManySectionEdits),

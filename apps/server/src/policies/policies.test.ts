@@ -93,10 +93,14 @@ describe('discussion and comment policies', () => {
   });
 
   it('lets the author, the owner or an admin delete a comment', () => {
-    expect(commentAbilities({ id: 3 }, { authorId: 3 }, false)).toEqual({ delete: true });
-    expect(commentAbilities(USER, { authorId: 3 }, true)).toEqual({ delete: true });
-    expect(commentAbilities(USER, { authorId: 3 }, false)).toEqual({ delete: false });
-    expect(commentAbilities(null, { authorId: 0 }, false)).toEqual({ delete: false });
+    // Issue 15 §1: the author (only) edits; nobody edits or deletes a comment already deleted.
+    expect(commentAbilities({ id: 3 }, { authorId: 3 }, false)).toEqual({ edit: true, delete: true });
+    expect(commentAbilities(USER, { authorId: 3 }, true)).toEqual({ edit: false, delete: true });
+    expect(commentAbilities(USER, { authorId: 3 }, false)).toEqual({ edit: false, delete: false });
+    expect(commentAbilities(null, { authorId: 0 }, false)).toEqual({ edit: false, delete: false });
+    expect(commentAbilities({ id: 3 }, { authorId: 3, deleted: true }, true)).toEqual({ edit: false, delete: false });
+    expect(statusOf(() => authorizeComment({ id: 3 }, 'edit', { authorId: 3, community: open, viewerRole: 'member' }))).toBe(null);
+    expect(statusOf(() => authorizeComment(USER, 'edit', { authorId: 3, community: open, viewerRole: 'admin' }))).toBe(403);
     expect(statusOf(() => authorizeComment(USER, 'delete', { authorId: 3, community: open, viewerRole: 'moderator' }))).toBe(403);
     expect(statusOf(() => authorizeComment(USER, 'delete', { authorId: 3, community: open, viewerRole: 'admin' }))).toBe(null);
   });

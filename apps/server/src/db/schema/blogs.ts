@@ -27,6 +27,8 @@ export const blogs = pgTable(
     removedAt: timestamp('removed_at', { withTimezone: true }),
     removedBy: integer('removed_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     removedReason: text('removed_reason'),
+    /** When the blog was last edited; null if never (issue 15 §1). */
+    editedAt: timestamp('edited_at', { withTimezone: true }),
   },
   (t) => [
     // A community's blogs newest first (keyset on created_at, id); the home strip reads it once per joined community.

@@ -112,6 +112,14 @@ export const comments = pgTable(
     removedAt: timestamp('removed_at', { withTimezone: true }),
     removedBy: integer('removed_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     removedReason: text('removed_reason'),
+    /** When the author last changed the text; null if never (issue 15 §1). */
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    /**
+     * Set when its author (or staff) deleted a comment that has replies: the row stays as "[deleted]" so the
+     * thread keeps its replies, its text is emptied and its author hidden (decision 0113). A comment without
+     * replies is deleted for real; a deleted one goes once its last reply goes.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
     // Top-level comments of a post in order, and the replies of one comment in order.
@@ -121,7 +129,7 @@ export const comments = pgTable(
     check('comments_removal_whole', sql`(${t.removedAt} IS NULL) = (${t.removedReason} IS NULL)`),
     check('comments_like_count_nonneg', sql`${t.likeCount} >= 0`),
     check('comments_reply_count_nonneg', sql`${t.replyCount} >= 0`),
-    check('comments_not_blank', sql`length(btrim(${t.content})) > 0`),
+    check('comments_not_blank', sql`${t.deletedAt} IS NOT NULL OR length(btrim(${t.content})) > 0`),
     check('comments_not_own_parent', sql`${t.parentId} IS NULL OR ${t.parentId} <> ${t.id}`),
   ],
 );

@@ -9,3 +9,4 @@ export * from './posting';
 export * from './reports';
 export * from './blocks';
 export * from './moderation';
+export * from './edits';

@@ -127,7 +127,7 @@ export async function deleteAccount(
       'discussions',
       'comment_count',
       commentedDiscussions,
-      sql`(SELECT count(*) FROM comments c WHERE c.discussion_id = t.id)`,
+      sql`(SELECT count(*) FROM comments c WHERE c.discussion_id = t.id AND c.deleted_at IS NULL)`,
     );
     await recount('comments', 'reply_count', repliedComments, sql`(SELECT count(*) FROM comments c WHERE c.parent_id = t.id)`);
 

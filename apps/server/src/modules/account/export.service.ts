@@ -94,7 +94,7 @@ async function exportDocuments(db: DbOrTx, userId: number): Promise<Record<strin
     'comments.json': await one(sql`
       SELECT coalesce(json_agg(json_build_object('id', c.id, 'discussionId', c.discussion_id, 'parentCommentId', c.parent_id,
         'content', c.content, 'created', c.created_at, 'likes', c.like_count) ORDER BY c.created_at), '[]') AS doc
-      FROM comments c WHERE c.user_id = ${userId}`),
+      FROM comments c WHERE c.user_id = ${userId} AND c.deleted_at IS NULL`),
     'blogs.json': await one(sql`
       SELECT coalesce(json_agg(json_build_object('id', b.id, 'community', g.group_name, 'title', b.title, 'content', b.content,
         'image', b.blog_img, 'created', b.created_at, 'likes', b.like_count, 'shares', b.share_count) ORDER BY b.created_at), '[]') AS doc

@@ -16,6 +16,7 @@ export function toBlog(row: BlogReadRow): Blog {
     profileImage: row.profileImage,
     date_published: row.publishedAt,
     date_updated: row.updatedAt,
+    edited_at: row.editedAt,
     likes_count: row.likeCount,
     share_count: row.shareCount,
     is_liked: row.isLiked,

@@ -24,6 +24,8 @@ export type BlogReadRow = {
   /** ISO 8601 in UTC with milliseconds, made by PostgreSQL. */
   publishedAt: string;
   updatedAt: string;
+  /** The last edit of the title or text; null if never (issue 15 §1). */
+  editedAt: string | null;
   likeCount: number;
   shareCount: number;
   isLiked: boolean;
@@ -64,6 +66,7 @@ function readFields(viewer: SQL, preview: boolean) {
     profileImage: users.profileImage,
     publishedAt: iso(blogs.createdAt),
     updatedAt: iso(blogs.updatedAt),
+    editedAt: sql<string | null>`${iso(blogs.editedAt)}`,
     likeCount: blogs.likeCount,
     shareCount: blogs.shareCount,
     isLiked: sql<boolean>`EXISTS (SELECT 1 FROM ${blogLikes} WHERE ${blogLikes.blogId} = ${blogs.id} AND ${blogLikes.userId} = ${viewer})`,
@@ -243,14 +246,16 @@ export async function insertBlog(
   return row!.id;
 }
 
+/** `edited`: the title or text changed (edited_at moves; a new header image alone is no edit of the words). */
 export async function updateBlog(
   tx: DbOrTx,
   blogId: number,
   changes: { title: string; content: string; blogImg: string | null },
+  edited: boolean,
 ): Promise<void> {
   await tx
     .update(blogs)
-    .set({ ...changes, updatedAt: sql`now()` })
+    .set({ ...changes, updatedAt: sql`now()`, ...(edited ? { editedAt: sql`now()` } : {}) })
     .where(eq(blogs.id, blogId));
 }
 

@@ -11,6 +11,7 @@ import {
   blogResponseSchema,
   blogShareResponseSchema,
   createBlogResponseSchema,
+  editHistoryResponseSchema,
   errorBodySchema,
   groupBlogParamsSchema,
   joinedBlogsResponseSchema,
@@ -27,6 +28,7 @@ import {
   createBlog,
   deleteBlog,
   getBlog,
+  getBlogHistory,
   getBlogLikeStatus,
   listGroupBlogs,
   listJoinedBlogs,
@@ -147,6 +149,12 @@ export async function blogPublicRoutes(app: FastifyInstance, { ctx, alias }: { c
       schema: { tags, hide: alias, ...secured, params: groupBlogParamsSchema, response: { 200: blogMessageResponseSchema, ...errors } },
     },
     async (request) => deleteBlog(ctx, currentUser(request), request.params.id, request.params.blogId),
+  );
+  // Issue 15 §1: every version of the blog's title and text, for whoever may read it.
+  r.get(
+    '/groups/:id/blogs/:blogId/history',
+    { ...read, schema: { tags, hide: alias, params: groupBlogParamsSchema, response: { 200: editHistoryResponseSchema, ...errors } } },
+    async (request) => getBlogHistory(ctx, request.user, request.params.id, request.params.blogId),
   );
   r.get(
     '/groups/:id/blogs/:blogId/like-status',

@@ -9,6 +9,7 @@ import {
   type BlogShareResponse,
   blogWebPath,
   type CreateBlogResponse,
+  type EditHistoryResponse,
   type JoinedBlogsResponse,
   REMOVAL_MESSAGES,
   type UpdateBlogResponse,
@@ -48,6 +49,7 @@ import {
 } from './blogs.queries';
 import { assertMayAct } from '../account/verified';
 import { assertMayPost } from '../posting/posting.service';
+import { editHistory, recordEdit } from '../history/history.service';
 
 /**
  * Blogs: who may read, publish, edit, delete, like and share (SPEC §6), and the rules of each (SPEC §5). Reads of a
@@ -292,7 +294,9 @@ export async function updateBlog(
         actor,
         after.filter((p) => !before.includes(p)),
       );
-      await updateBlogRow(tx, blogId, { title: input.title, content: input.content, blogImg: keepsImage ? locked.blogImg : image });
+      const edited = locked.title !== input.title || locked.content !== input.content;
+      if (edited) await recordEdit(tx, 'blog', { itemId: blogId, editorId: actor.id, title: locked.title, content: locked.content });
+      await updateBlogRow(tx, blogId, { title: input.title, content: input.content, blogImg: keepsImage ? locked.blogImg : image }, edited);
       const dropped = await releasableContentPaths(
         tx,
         before.filter((p) => !after.includes(p)),
@@ -349,6 +353,18 @@ async function readableBlog(ctx: AppContext, actor: Actor, idOrSlug: string, blo
   // A removed blog exists only for its author and the staff (issue 15 §3), and takes no likes or shares.
   if (blog.removed && !canSeeRemoved(actor, { authorId: blog.authorId, community: group, viewerRole: role })) throw blogNotFound();
   return { group, role, blog };
+}
+
+/**
+ * GET /groups/{id}/blogs/{blogId}/history (issue 15 §1): every version of the title and text, newest first, for
+ * whoever may read the blog (the same checks as its like status: the community's read rule, the blog in it).
+ */
+export async function getBlogHistory(ctx: AppContext, actor: Actor, idOrSlug: string, blogIdText: string): Promise<EditHistoryResponse> {
+  const { blog } = await readableBlog(ctx, actor, idOrSlug, blogIdText);
+  const row = await findBlogDetail(ctx.db, blog.id, actor?.id ?? 0);
+  if (!row) throw blogNotFound();
+  const original = { userId: row.authorId, username: row.username, profileImage: row.profileImage, date: row.publishedAt };
+  return editHistory(ctx.db, 'blog', blog.id, { title: row.title, content: row.content, original });
 }
 
 /** GET /groups/{id}/blogs/{blogId}/like-status: whether the viewer likes it (false for visitors). */

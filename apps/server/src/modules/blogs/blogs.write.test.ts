@@ -44,6 +44,7 @@ describe('POST /groups/{id}/posts', () => {
       profileImage: null,
       date_published: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       date_updated: post.date_published,
+      edited_at: null,
       likes_count: 0,
       share_count: 0,
       is_liked: false,

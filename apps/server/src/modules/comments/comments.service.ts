@@ -2,7 +2,9 @@ import {
   type CommentDeleteResponse,
   type CommentListResponse,
   type CommentOrder,
+  type CommentUpdateResponse,
   type CommentWriteResponse,
+  type EditHistoryResponse,
   discussionLink,
   DISCUSSION_LIMITS,
   DISCUSSION_MESSAGES,
@@ -35,14 +37,20 @@ import {
   type CommentRef,
   deleteCommentLike,
   deleteCommentRow,
-  deleteReplies,
   findComment,
+  findCommentDetail,
   insertComment,
   insertCommentLike,
+  markCommentDeleted,
   moveCommentCount,
   moveCommentLikes,
   moveReplyCount,
+  moveReplyCountOf,
+  updateCommentContent,
 } from './comments.queries';
+import { authorizeComment } from '../../policies';
+import { mentionedUsernames } from '../notifications/notifications.writer';
+import { editHistory, forgetCommentEdits, recordEdit } from '../history/history.service';
 import type { DiscussionPath } from '../discussions/discussions.service';
 import { assertMayAct } from '../account/verified';
 import { assertMayPost } from '../posting/posting.service';
@@ -122,8 +130,9 @@ async function targetOf(ctx: AppContext, actor: Actor, path: DiscussionPath) {
 }
 
 /**
- * The comment `commentId` names on that post; 404 for a comment that does not exist, is on another post, or is
- * removed and the actor is neither its author nor staff (issue 15 §3).
+ * The comment `commentId` names on that post; 404 for a comment that does not exist, is on another post, was
+ * deleted and is kept only as "[deleted]" (issue 15 §1), or is removed and the actor is neither its author nor
+ * staff (issue 15 §3).
  */
 async function commentOn(
   ctx: AppContext,
@@ -132,7 +141,7 @@ async function commentOn(
   commentIdText: string,
 ): Promise<CommentRef> {
   const comment = await findComment(ctx.db, commentIdOf(commentIdText));
-  if (!comment || comment.discussionId !== target.discussionId) throw commentNotFound();
+  if (!comment || comment.discussionId !== target.discussionId || comment.deleted) throw commentNotFound();
   if (comment.removed && !canSeeRemoved(actor, { authorId: comment.userId, community: target, viewerRole: target.viewerRole })) {
     throw commentNotFound();
   }
@@ -173,7 +182,8 @@ export async function createComment(
       let repliedTo: CommentRef | null = null;
       if (input.parentCommentId !== null) {
         repliedTo = await findComment(ctx.db, input.parentCommentId);
-        if (!repliedTo) throw commentNotFound();
+        // A deleted comment takes no new replies (replying to one of its replies still works: same thread).
+        if (!repliedTo || repliedTo.deleted) throw commentNotFound();
         if (repliedTo.removed && !canSeeRemoved(writer, { authorId: repliedTo.userId, community: target, viewerRole: target.viewerRole })) {
           throw commentNotFound();
         }
@@ -235,6 +245,9 @@ export async function createComment(
             likeCount: 0,
             replyCount: 0,
             canDelete: true,
+            abilities: { edit: true, delete: true },
+            edited_at: null,
+            deleted: false,
           },
           commentCount: counted.commentCount,
           parentReplyCount,
@@ -249,28 +262,101 @@ export async function createComment(
 }
 
 /**
- * DELETE .../comments/{commentId} (beyond the spec, for moderation): by its author, the owner or an admin. Its
- * replies go with it; the post's comment_count and the parent's reply_count move by the rows deleted.
+ * PUT .../comments/{commentId} (issue 15 §1): the author changes a comment's or reply's text, by the rules of a new
+ * one (the contract's field). In one transaction, on the locked row: the text before goes to the history, the new
+ * text and its time are stored, and people newly @mentioned are notified (the notifications writer's once-per-object
+ * rule means nobody is told twice, even when a name comes back in a later edit). The same text again changes nothing.
+ */
+export async function updateComment(
+  ctx: AppContext,
+  actor: Actor,
+  input: CommentPath & { content: string },
+): Promise<CommentUpdateResponse> {
+  if (!actor) throw AppError.unauthorized();
+  const editor = actor;
+  const target = await targetOf(ctx, editor, input);
+  const found = await commentOn(ctx, editor, target, input.commentId);
+  const facts = { community: { ownerId: target.ownerId }, viewerRole: target.viewerRole };
+  authorizeComment(editor, 'edit', { authorId: found.userId, ...facts });
+  // A community's blocked words apply to edits too (issue 15 §7).
+  await assertMayPost(ctx, editor, target.groupId, { kind: 'comment', text: input.content, edit: true });
+  await ctx.limiters.editsPerUser.consume(String(editor.id));
+  const link = discussionLink(target.groupId, target.discussionId);
+  const comment = await withWriteRetry(() =>
+    ctx.db.transaction(async (tx) => {
+      const old = await findCommentDetail(tx, found.id, { lock: true, viewerId: editor.id });
+      if (!old || old.deleted) throw commentNotFound();
+      if (old.content === input.content) return old;
+      await recordEdit(tx, 'comment', { itemId: old.id, editorId: editor.id, content: old.content });
+      const editedAt = await updateCommentContent(tx, old.id, input.content);
+      const before = new Set(mentionedUsernames(old.content));
+      const newlyMentioned = mentionedUsernames(input.content).filter((name) => !before.has(name));
+      await notifyMentions(tx, {
+        text: newlyMentioned.map((name) => `@${name}`).join(' '),
+        groupId: target.groupId,
+        groupIsPrivate: target.isPrivate,
+        actorId: editor.id,
+        content: `${editor.username} mentioned you in a comment`,
+        link,
+        discussionId: target.discussionId,
+        commentId: old.id,
+      });
+      return { ...old, content: input.content, editedAt };
+    }),
+  );
+  const manager = isOwnerOrAdminOf(editor.id, target.ownerId, target.viewerRole);
+  return { message: DISCUSSION_MESSAGES.commentUpdated, comment: toComment({ ...comment, cursorTs: '' }, editor.id, manager) };
+}
+
+/**
+ * DELETE .../comments/{commentId}: by its author, the owner or an admin (SPEC §6; issue 15 §3 will make the staff's
+ * delete of someone else's comment a removal). A comment with replies stays in place as "[deleted]" (its text, its
+ * likes and its history go, the replies stay); one without replies is deleted, and when it was the last reply of a
+ * deleted comment, that one goes too. The post's comment_count counts the comments that are not deleted, and moves
+ * by the ones that stop being shown; all on the locked rows, in one transaction.
  */
 export async function deleteComment(ctx: AppContext, actor: Actor, input: CommentPath): Promise<CommentDeleteResponse> {
   if (!actor) throw AppError.unauthorized();
   const deleter = actor;
   return withWriteRetry(async () => {
     const target = await targetOf(ctx, deleter, input);
-    const comment = await commentOn(ctx, deleter, target, input.commentId);
-    if (comment.userId !== deleter.id && !isOwnerOrAdminOf(deleter.id, target.ownerId, target.viewerRole)) {
-      throw AppError.forbidden(DISCUSSION_MESSAGES.cannotDeleteComment);
-    }
+    const found = await commentOn(ctx, deleter, target, input.commentId);
+    authorizeComment(deleter, 'delete', { authorId: found.userId, community: { ownerId: target.ownerId }, viewerRole: target.viewerRole });
     return ctx.db.transaction(async (tx) => {
-      const replies = await deleteReplies(tx, comment.id);
-      const deleted = await deleteCommentRow(tx, comment.id, target.discussionId);
-      if (!deleted) throw commentNotFound();
-      if (deleted.parentId !== null) await moveReplyCount(tx, deleted.parentId, -1);
-      const counted = await moveCommentCount(tx, target.discussionId, -(1 + replies));
+      // Locked: a reply racing this delete either committed first (reply_count > 0: kept) or fails on the gone parent.
+      const comment = await findCommentDetail(tx, found.id, { lock: true });
+      if (!comment || comment.deleted || comment.discussionId !== target.discussionId) throw commentNotFound();
+      const kept = comment.replyCount > 0;
+      if (kept) {
+        await markCommentDeleted(tx, comment.id);
+        await forgetCommentEdits(tx, comment.id);
+      } else {
+        const deleted = await deleteCommentRow(tx, comment.id, target.discussionId);
+        if (!deleted) throw commentNotFound();
+        if (deleted.parentId !== null) {
+          const parent = await moveReplyCountOf(tx, deleted.parentId, -1);
+          // The last reply of a deleted comment: nothing is left to keep it for.
+          if (parent && parent.deleted && parent.replyCount === 0) await deleteCommentRow(tx, deleted.parentId, target.discussionId);
+        }
+      }
+      const counted = await moveCommentCount(tx, target.discussionId, -1);
       if (!counted) throw discussionNotFound();
-      return { message: DISCUSSION_MESSAGES.commentDeleted, commentCount: counted.commentCount };
+      return { message: DISCUSSION_MESSAGES.commentDeleted, commentCount: counted.commentCount, kept };
     });
   });
+}
+
+/**
+ * GET .../comments/{commentId}/history (issue 15 §1): every version of a comment or reply, newest first, for whoever
+ * may read the post; a deleted comment has none (404).
+ */
+export async function getCommentHistory(ctx: AppContext, actor: Actor, input: CommentPath): Promise<EditHistoryResponse> {
+  const target = await targetOf(ctx, actor, input);
+  const found = await commentOn(ctx, actor, target, input.commentId);
+  const comment = await findCommentDetail(ctx.db, found.id);
+  if (!comment || comment.deleted) throw commentNotFound();
+  const original = { userId: comment.userId, username: comment.username, profileImage: comment.profileImage, date: comment.datePosted };
+  return editHistory(ctx.db, 'comment', comment.id, { title: null, content: comment.content, original });
 }
 
 /**

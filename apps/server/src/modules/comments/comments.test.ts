@@ -36,9 +36,9 @@ describe('comments', () => {
       replyCount: 0,
     });
     const listed = (await api.get(`/groups/${group.id}/discussions/${post.id}/comments`)).json();
-    // Issue 15 §3 added the removal abilities and `removed` (null: not removed) to listed comments.
+    // Issue 15 §1 added `edit`, §3 the removal abilities and `removed` (null: not removed) to listed comments.
     expect(listed).toEqual({
-      comments: [{ ...body.comment, canDelete: false, abilities: { delete: false, remove: false, restore: false }, removed: null }],
+      comments: [{ ...body.comment, canDelete: false, abilities: { edit: false, delete: false, remove: false, restore: false }, removed: null }],
       nextCursor: null,
     });
     expect(await discussionCounts(t, post.id)).toMatchObject({ comments: 1, commentRows: 1 });
@@ -207,22 +207,30 @@ describe('comments', () => {
     expect((await notificationsOf(t, secret.cast.admin.id)).map((n) => n.noti_type)).toEqual(['mention']);
   });
 
-  it('deletes a comment with its replies and keeps every count equal to the rows', async () => {
+  // Issue 15 §1 changed this on purpose: a comment with replies is no longer deleted with them but kept as
+  // "[deleted]" (comments.edit.test.ts has the rest of the rule).
+  it('deletes a reply, keeps a comment with replies as [deleted], and keeps every count equal to the rows', async () => {
     const { cast, group } = await createCast(t.database.db);
     const post = await createPost(t, group, cast.author);
     const top = await createComment(t, post, cast.member, 'Top');
     const other = await createComment(t, post, cast.member, 'Other');
     const r1 = await createComment(t, post, cast.admin, 'R1', top.id);
-    await createComment(t, post, cast.owner, 'R2', top.id);
+    const r2 = await createComment(t, post, cast.owner, 'R2', top.id);
     await createComment(t, post, cast.owner, 'R3', other.id);
     const delReply = await api.del(`/groups/${group.id}/discussions/${post.id}/comments/${r1.id}`, cast.admin);
-    expect(delReply.json()).toEqual({ message: DISCUSSION_MESSAGES.commentDeleted, commentCount: 4 });
+    expect(delReply.json()).toEqual({ message: DISCUSSION_MESSAGES.commentDeleted, commentCount: 4, kept: false });
     expect(await replyCount(top.id)).toEqual({ cached: 1, rows: 1 });
     const delTop = await api.del(`/groups/${group.id}/discussions/${post.id}/comments/${top.id}`, cast.owner);
-    expect(delTop.json()).toEqual({ message: DISCUSSION_MESSAGES.commentDeleted, commentCount: 2 });
-    expect(await discussionCounts(t, post.id)).toMatchObject({ comments: 2, commentRows: 2 });
+    expect(delTop.json()).toEqual({ message: DISCUSSION_MESSAGES.commentDeleted, commentCount: 3, kept: true });
+    expect(await discussionCounts(t, post.id)).toMatchObject({ comments: 3, commentRows: 3 });
+    expect(await replyCount(top.id)).toEqual({ cached: 1, rows: 1 });
     expect(await replyCount(other.id)).toEqual({ cached: 1, rows: 1 });
     expect((await api.del(`/groups/${group.id}/discussions/${post.id}/comments/${top.id}`, cast.owner)).statusCode).toBe(404);
+    // Its last reply gone, nothing keeps the deleted comment.
+    const delLast = await api.del(`/groups/${group.id}/discussions/${post.id}/comments/${r2.id}`, cast.owner);
+    expect(delLast.json()).toEqual({ message: DISCUSSION_MESSAGES.commentDeleted, commentCount: 2, kept: false });
+    expect(await replyCount(top.id)).toBeNull();
+    expect(await discussionCounts(t, post.id)).toMatchObject({ comments: 2, commentRows: 2 });
   });
 
   it('counts comments exactly when many are written at once', async () => {

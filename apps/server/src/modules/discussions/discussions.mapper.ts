@@ -1,4 +1,4 @@
-import { type Comment, type Discussion, type RemovedInfo, type Role, toRole } from '@agora/contract';
+import { type Comment, DELETED_COMMENT_TEXT, type Discussion, type RemovedInfo, type Role, toRole } from '@agora/contract';
 import { commentAbilities, discussionAbilities, isOwnerOrAdmin, removalAbilities } from '../../policies';
 import type { CommentRow, DiscussionRow } from './discussions.queries';
 
@@ -44,6 +44,7 @@ export function toDiscussion(row: DiscussionRow, viewerId: number): Discussion {
     discussion_content: content,
     date_posted: datePosted,
     date_edited: dateEdited,
+    edited_at: dateEdited,
     is_pinned: isPinned ? 1 : 0,
     commentCount,
     comment_count: commentCount,
@@ -78,18 +79,23 @@ export function toComment(
   manager: boolean,
   community?: { ownerId: number; viewerRole: Role | null },
 ): Comment {
-  const { id, discussionId, parentId, content, datePosted, userId, username, profileImage, liked, likeCount, replyCount } = row;
+  const { id, discussionId, parentId, datePosted, liked, likeCount, replyCount, editedAt, deleted } = row;
   const viewer = viewerId === 0 ? null : { id: viewerId };
   const removal = community
     ? removalAbilities(viewer, {
-        authorId: userId,
+        authorId: row.userId,
         authorRole: row.authorRole,
         community: { ownerId: community.ownerId },
         viewerRole: community.viewerRole,
         removed: row.removedAt !== null,
       })
     : {};
-  const abilities = { ...commentAbilities(viewer, { authorId: userId }, manager), ...removal };
+  const abilities = { ...commentAbilities(viewer, { authorId: row.userId, deleted }, manager), ...removal };
+  // A comment deleted while it had replies: in place, without its words or its author (issue 15 §1).
+  const content = deleted ? DELETED_COMMENT_TEXT : row.content;
+  const userId = deleted ? 0 : row.userId;
+  const username = deleted ? DELETED_COMMENT_TEXT : row.username;
+  const profileImage = deleted ? null : row.profileImage;
   return {
     id,
     discussion_id: discussionId,
@@ -107,5 +113,7 @@ export function toComment(
     canDelete: abilities.delete,
     abilities,
     removed: removedOf(row),
+    edited_at: deleted ? null : editedAt,
+    deleted,
   };
 }

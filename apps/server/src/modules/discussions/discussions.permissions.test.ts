@@ -74,7 +74,8 @@ describe.each(['public', 'private'] as const)('%s community', (privacy) => {
     });
     expect([post.canEdit, post.canDelete, post.canPin]).toEqual([post.abilities.edit, post.abilities.delete, post.abilities.pin]);
     const [comment] = (await api.get(`${base}/comments`, who(s(), a))).json().comments;
-    expect(comment.abilities).toEqual({ delete: a === 'member' || manager, remove: staff, restore: false });
+    // The comment's author is `member`; only they edit it (issue 15 §1).
+    expect(comment.abilities).toEqual({ edit: a === 'member', delete: a === 'member' || manager, remove: staff, restore: false });
   });
 
   it.each(AUDIENCES)('posts as %s', async (a) => {
@@ -156,6 +157,20 @@ describe.each(['public', 'private'] as const)('%s community', (privacy) => {
     expect(res.statusCode, res.body).toBe(expected);
     const left = (await api.get(`${base}/comments`, s().cast.owner)).json().comments.length;
     expect(left).toBe(expected === 200 ? 0 : 1);
+  });
+
+  it.each(AUDIENCES)('edits a comment and reads the histories as %s (issue 15 §1: its author edits; readers read)', async (a) => {
+    const { base, comment } = await fresh();
+    const res = await api.put(`${base}/comments/${comment.id}`, who(s(), a), { content: `Edited by ${a}` });
+    const readable = readStatus(privacy, a);
+    const expected = a === 'member' ? 200 : a === 'visitor' ? 401 : 403;
+    expect(res.statusCode, res.body).toBe(expected);
+    if (expected === 403 && readable === 200) expect(res.json().message).toBe(DISCUSSION_MESSAGES.authorOnlyEditComment);
+    const [stored] = (await api.get(`${base}/comments`, s().cast.owner)).json().comments;
+    expect(stored.content).toBe(expected === 200 ? 'Edited by member' : 'A comment to act on');
+    for (const url of [`${base}/history`, `${base}/comments/${comment.id}/history`]) {
+      expect((await api.get(url, who(s(), a))).statusCode, url).toBe(readable);
+    }
   });
 
   it('tells each viewer what they may do with a post (canEdit, canDelete, canPin)', async () => {

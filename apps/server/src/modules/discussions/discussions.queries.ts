@@ -325,6 +325,9 @@ export type CommentRow = {
   authorRole: Role | null;
   removedAt: string | null;
   removedReason: string | null;
+  editedAt: string | null;
+  /** Deleted while it had replies: kept as "[deleted]" (issue 15 §1). */
+  deleted: boolean;
   /** created_at as PostgreSQL text (microseconds), for keyset cursors. */
   cursorTs: string;
 };
@@ -337,7 +340,8 @@ const commentJson = (order: SQL, source: SQL = sql`page`) => sql`(
     'id', c.id, 'discussionId', c.discussion_id, 'parentId', c.parent_id, 'content', c.content,
     'datePosted', ${iso(sql`c.created_at`)}, 'userId', c.user_id, 'username', c.username, 'profileImage', c.profile_image,
     'liked', EXISTS (SELECT 1 FROM ${commentLikes} l WHERE l.comment_id = c.id AND l.user_id = ${viewer}),
-    'likeCount', c.like_count, 'replyCount', c.reply_count,
+    'likeCount', c.like_count, 'replyCount', c.reply_count, 'editedAt', ${iso(sql`c.edited_at`)},
+    'deleted', c.deleted_at IS NOT NULL,
     'authorRole', (SELECT am.role FROM ${groupMembers} am WHERE am.group_id = c.group_id AND am.user_id = c.user_id),
     'removedAt', ${iso(sql`c.removed_at`)}, 'removedReason', c.removed_reason, 'cursorTs', c.created_at::text
   ) ORDER BY ${order})
@@ -490,7 +494,7 @@ function buildActivity(db: Db, name: string, withCursor: boolean) {
               ORDER BY d.created_at DESC, d.id DESC LIMIT ${limit})
             UNION ALL
             (SELECT 0 AS kind, c.id, c.discussion_id AS did, c.created_at FROM ${comments} c JOIN ${discussions} d ON d.id = c.discussion_id
-              WHERE c.user_id = ${p('author')}::int AND ${READABLE} AND ${visiblePost('d')} AND ${visibleComment(sql`d.group_id`)} ${after(0, 'c')}
+              WHERE c.user_id = ${p('author')}::int AND c.deleted_at IS NULL AND ${READABLE} AND ${visiblePost('d')} AND ${visibleComment(sql`d.group_id`)} ${after(0, 'c')}
               ORDER BY c.created_at DESC, c.id DESC LIMIT ${limit})
           ) a ORDER BY ${ACTIVITY_ORDER} LIMIT ${limit}
         ),

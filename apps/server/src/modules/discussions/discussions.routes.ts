@@ -9,6 +9,9 @@ import {
   commentWriteResponseSchema,
   createCommentRequestSchema,
   createDiscussionRequestSchema,
+  commentUpdateResponseSchema,
+  editHistoryResponseSchema,
+  updateCommentRequestSchema,
   discussionListResponseSchema,
   discussionMessageResponseSchema,
   discussionParamsSchema,
@@ -30,11 +33,20 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { currentUser } from '../../plugins/auth';
 import { listUserActivity } from './activity.service';
-import { createComment, deleteComment, likeComment, listComments, listReplies } from '../comments/comments.service';
+import {
+  createComment,
+  deleteComment,
+  getCommentHistory,
+  likeComment,
+  listComments,
+  listReplies,
+  updateComment,
+} from '../comments/comments.service';
 import {
   createDiscussion,
   deleteDiscussion,
   getDiscussion,
+  getDiscussionHistory,
   getLikeStatus,
   likeDiscussion,
   listExploreFeed,
@@ -181,6 +193,11 @@ export async function discussionRoutes(app: FastifyInstance, { ctx, alias }: { c
     );
   }
   r.get(
+    '/groups/:id/discussions/:discussionId/history',
+    { ...read, schema: { tags, hide: alias, params: discussionParamsSchema, response: { 200: editHistoryResponseSchema, ...readErrors } } },
+    async (request) => getDiscussionHistory(ctx, request.user, path(request.params)),
+  );
+  r.get(
     '/groups/:id/discussions/:discussionId/like-status',
     { ...read, schema: { tags, hide: alias, params: discussionParamsSchema, response: { 200: likeStatusResponseSchema, ...readErrors } } },
     async (request) => getLikeStatus(ctx, request.user, path(request.params)),
@@ -265,6 +282,26 @@ export async function discussionRoutes(app: FastifyInstance, { ctx, alias }: { c
       },
     },
     async (request) => likeComment(ctx, request.user, { ...commentPath(request.params), liked: request.body }),
+  );
+  r.put(
+    '/groups/:id/discussions/:discussionId/comments/:commentId',
+    {
+      ...read,
+      schema: {
+        tags,
+        hide: alias,
+        ...secured,
+        params: commentParamsSchema,
+        body: updateCommentRequestSchema,
+        response: { 200: commentUpdateResponseSchema, ...writeErrors },
+      },
+    },
+    async (request) => updateComment(ctx, request.user, { ...commentPath(request.params), content: request.body.content }),
+  );
+  r.get(
+    '/groups/:id/discussions/:discussionId/comments/:commentId/history',
+    { ...read, schema: { tags, hide: alias, params: commentParamsSchema, response: { 200: editHistoryResponseSchema, ...readErrors } } },
+    async (request) => getCommentHistory(ctx, request.user, commentPath(request.params)),
   );
   r.delete(
     '/groups/:id/discussions/:discussionId/comments/:commentId',

@@ -4,6 +4,7 @@ import {
   type DiscussionListResponse,
   type DiscussionMessageResponse,
   type DiscussionResponse,
+  type EditHistoryResponse,
   type DiscussionWriteResponse,
   DISCUSSION_LIMITS,
   DISCUSSION_MESSAGES,
@@ -59,6 +60,7 @@ import {
 } from './discussions.queries';
 import { assertMayAct } from '../account/verified';
 import { assertMayPost } from '../posting/posting.service';
+import { editHistory, recordEdit } from '../history/history.service';
 
 type PageQuery = { cursor?: string; limit?: number };
 /** A post named by a path: the community's `{id}` (id or slug) and the post's `{discussionId}`. */
@@ -120,6 +122,17 @@ export async function getDiscussion(ctx: AppContext, actor: Actor, input: Discus
   const row = items[0];
   if (!row) throw discussionNotFound();
   return { discussion: toDiscussion(row, viewerId) };
+}
+
+/**
+ * GET /groups/{id}/discussions/{discussionId}/history (issue 15 §1): every version of the post, newest first, for
+ * whoever may read it (the same checks as reading the post).
+ */
+export async function getDiscussionHistory(ctx: AppContext, actor: Actor, input: DiscussionPath): Promise<EditHistoryResponse> {
+  const { discussion } = await getDiscussion(ctx, actor, input);
+  const { user_id: userId, username, profileImage, date_posted: date } = discussion;
+  const original = { userId, username, profileImage, date };
+  return editHistory(ctx.db, 'discussion', discussion.id, { title: null, content: discussion.discussion_content, original });
 }
 
 /** The post after a write, as the viewer sees it. */
@@ -259,6 +272,8 @@ export async function updateDiscussion(
     ctx.db.transaction(async (tx) => {
       const old = await lockDiscussion(tx, discussionId);
       if (!old) throw discussionNotFound();
+      // The same text again is no edit: no history row, the "edited" mark does not move.
+      if (old.content === input.content) return [];
       const media = await mediaOf(tx, discussionId);
       const gallery = media.filter((m) => !m.inline).map((m) => m.url);
       const shown = media.filter((m) => m.inline).map((m) => m.url);
@@ -274,6 +289,7 @@ export async function updateDiscussion(
       const dropped = shown.filter((path) => !wanted.includes(path));
       await deleteInlineMedia(tx, discussionId, dropped);
       const unused = await releaseUnused(tx, dropped, discussionId);
+      await recordEdit(tx, 'discussion', { itemId: discussionId, editorId: author.id, content: old.content });
       await updateDiscussionContent(tx, discussionId, input.content);
       const before = new Set(mentionedUsernames(old.content));
       const newlyMentioned = mentionedUsernames(input.content).filter((name) => !before.has(name));

@@ -42,4 +42,17 @@ describe('rate limits', () => {
       commentCount: 1,
     });
   });
+
+  it('counts comment edits against the edits limit (30, with posts and blogs); the refused edit changes nothing', async () => {
+    const { cast, group } = await createCast(t.database.db);
+    const post = await createPost(t, group, cast.author);
+    const comment = await createComment(t, post, cast.member, 'Before');
+    const limiters = t.app.ctx.limiters;
+    for (let i = 0; i < DISCUSSION_LIMITS.editsPerWindow; i++) await limiters.editsPerUser.consume(String(cast.member.id));
+    const refused = await api.put(`/groups/${group.id}/discussions/${post.id}/comments/${comment.id}`, cast.member, { content: 'After' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(DISCUSSION_MESSAGES.tooManyEdits);
+    const [stored] = (await api.get(`/groups/${group.id}/discussions/${post.id}/comments`)).json().comments;
+    expect(stored).toMatchObject({ content: 'Before', edited_at: null });
+  });
 });

@@ -2,11 +2,14 @@ import type { TestContext } from '../../test/test-app';
 
 /** Helpers of the discussions API tests (not a test file itself); content and people come from test/factories.ts. */
 
-/** Counters against recounts of the rows they cache. */
+/**
+ * Counters against recounts of the rows they cache. A comment kept as "[deleted]" for its replies is not counted
+ * (issue 15 §1): comment_count is the comments one can read.
+ */
 export async function discussionCounts(t: TestContext, discussionId: number) {
   const [row] = await t.database.sql<{ likes: number; likeRows: number; comments: number; commentRows: number }[]>`
     SELECT like_count AS likes, (SELECT count(*)::int FROM discussion_likes WHERE discussion_id = d.id) AS "likeRows",
-      comment_count AS comments, (SELECT count(*)::int FROM comments WHERE discussion_id = d.id) AS "commentRows"
+      comment_count AS comments, (SELECT count(*)::int FROM comments WHERE discussion_id = d.id AND deleted_at IS NULL) AS "commentRows"
     FROM discussions d WHERE id = ${discussionId}`;
   return row ?? null;
 }

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { BadgeCheck, Heart, Share2 } from 'lucide-react';
 import { blogPreviewText, blogWebPath, type Blog } from '@agora/contract';
@@ -9,6 +10,8 @@ import { formatTimestamp, isMobileWidth } from '@/lib/time';
 import { BLOG_TEXTS } from './texts';
 import { useProfilePanel } from '@/features/profiles/public';
 import { RemovedBanner } from '@/features/discussions/public';
+import { LazyEditedMark } from '@/features/discussions/lazy';
+import { BLOG_FORMAT } from './blog-content';
 
 /** The card's date (SPEC §9 timestamps: relative today, then "MMM D" or with the year). */
 export function cardDate(iso: string, now = new Date()): string {
@@ -109,6 +112,17 @@ export function BlogCard({ blog, groupPath, showGroup, className }: BlogCardProp
           <time dateTime={blog.date_published} className="min-w-0 truncate">
             {cardDate(blog.date_published)}
           </time>
+          {blog.edited_at ? (
+            <Suspense fallback={null}>
+              {/* Above the card's link overlay, so it opens the history rather than the blog. */}
+              <LazyEditedMark
+                editedAt={blog.edited_at}
+                target={{ kind: 'blog', groupId: blog.group_id, blogId: blog.id }}
+                format={BLOG_FORMAT}
+                className="relative z-10 shrink-0 text-xs"
+              />
+            </Suspense>
+          ) : null}
           <span className="ml-auto flex shrink-0 items-center gap-3">
             <span className="flex items-center gap-1">
               <Heart className={cn('size-4', blog.is_liked && 'fill-current text-danger-fg')} aria-hidden />

@@ -19,7 +19,8 @@ import { useProfilePanel } from '@/features/profiles/public';
 import { useCanLike, useGroup } from '@/features/groups/api';
 import { useBlog, useBlogLike, useDeleteBlog, useModerateBlog, useShareBlog } from './api';
 import { RemovalActions, RemovedBanner } from '@/features/discussions/public';
-import { BlogContent } from './blog-content';
+import { BLOG_FORMAT, BlogContent } from './blog-content';
+import { LazyEditedMark } from '@/features/discussions/lazy';
 import { BLOG_TEXTS } from './texts';
 import { formatLongDate } from '@/lib/i18n';
 import { toastError, toastSuccess } from '@/lib/toast';
@@ -201,6 +202,18 @@ function BlogArticle({ blog, detail, communityPath }: { blog: Blog; detail: Grou
           ) : (
             BLOG_TEXTS.unknownAuthor
           )}
+          {blog.edited_at ? (
+            <>
+              {' · '}
+              <Suspense fallback={null}>
+                <LazyEditedMark
+                  editedAt={blog.edited_at}
+                  target={{ kind: 'blog', groupId: blog.group_id, blogId: blog.id }}
+                  format={BLOG_FORMAT}
+                />
+              </Suspense>
+            </>
+          ) : null}
         </p>
         <RemovedBanner removed={blog.removed} />
       </div>

@@ -286,6 +286,38 @@ describe('Blog page', () => {
     expect(await screen.findByText(/\| By Unknown Author$/)).toBeInTheDocument();
   });
 
+  it('shows "edited" for an edited blog, which opens its history with each version’s title (issue 15 §1)', async () => {
+    const version = (n: number, title: string, current: boolean) => ({
+      version: n,
+      title,
+      content: `Text ${n}`,
+      user_id: 40,
+      username: 'grace',
+      profileImage: null,
+      date: '2024-03-06T18:00:00.000Z',
+      current,
+    });
+    serveBlog(null, makeBlog({ edited_at: '2024-03-06T18:00:00.000Z' }), {
+      'GET /groups/12/blogs/5/history': () =>
+        json(200, { versions: [version(2, 'Reading by lamplight', true), version(1, 'Reading', false)] }),
+    });
+    const { user } = renderApp(BLOG_PATH);
+    await user.click(await screen.findByRole('button', { name: /^Edited .*Show the edit history$/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit history' });
+    const items = await within(dialog).findAllByTestId('edit-version');
+    expect(items.map((i) => i.textContent)).toEqual([
+      expect.stringMatching(/Version 2.*Reading by lamplight.*Text 2/),
+      expect.stringMatching(/Version 1.*Reading.*Text 1/),
+    ]);
+  });
+
+  it('shows no "edited" for a blog never edited', async () => {
+    serveBlog(null);
+    renderApp(BLOG_PATH);
+    await screen.findByRole('heading', { level: 1, name: 'Reading by lamplight' });
+    expect(screen.queryByTestId('edited-mark')).not.toBeInTheDocument();
+  });
+
   it('likes optimistically, takes the server’s count, and reverts with "Failed to like post" on failure', async () => {
     signIn();
     const first = deferred();

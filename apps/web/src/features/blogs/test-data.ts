@@ -17,6 +17,7 @@ export function makeBlog(overrides: Partial<Blog> = {}): Blog {
     profileImage: null,
     date_published: '2024-03-05T18:00:00.000Z',
     date_updated: '2024-03-05T18:00:00.000Z',
+    edited_at: null,
     likes_count: 4,
     share_count: 2,
     is_liked: false,

@@ -177,7 +177,7 @@ function postPatches(id: number, fn: (post: Discussion) => Discussion | null): O
   return POST_CACHES.map((queryKey) => ({ queryKey, update: (old: unknown) => mapPost(old, id, fn) }));
 }
 
-function updatePost(queryClient: QueryClient, id: number, fn: (post: Discussion) => Discussion | null): void {
+export function updatePost(queryClient: QueryClient, id: number, fn: (post: Discussion) => Discussion | null): void {
   for (const patch of postPatches(id, fn))
     queryClient.setQueriesData<PostData>({ queryKey: patch.queryKey }, (old) => patch.update(old) as PostData);
 }
@@ -193,7 +193,7 @@ export function withCommentCount(post: Discussion, count: number): Discussion {
   return { ...post, commentCount: n, comment_count: n };
 }
 
-type CommentPages = InfiniteData<CommentListResponse> | InfiniteData<ReplyListResponse>;
+export type CommentPages = InfiniteData<CommentListResponse> | InfiniteData<ReplyListResponse>;
 
 /** Applies `fn` to comment or reply `id` in the comment and reply caches of a post. */
 export function mapComment(old: unknown, id: number, fn: (comment: Comment) => Comment): unknown {
@@ -275,7 +275,10 @@ export function useUpdateDiscussion() {
   return useMutation({
     mutationFn: ({ post, content }: { post: Pick<Discussion, 'id' | 'group_id'>; content: string }) =>
       call(API.discussions.update, { params: [post.group_id, post.id], body: { content } }),
-    onSuccess: ({ discussion }) => updatePost(queryClient, discussion.id, () => discussion),
+    onSuccess: ({ discussion }) => {
+      updatePost(queryClient, discussion.id, () => discussion);
+      void queryClient.invalidateQueries({ queryKey: discussionKeys.history('discussion', discussion.id) });
+    },
   });
 }
 

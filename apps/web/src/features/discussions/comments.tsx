@@ -1,6 +1,7 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { CornerDownRight, EyeOff } from 'lucide-react';
-import { type Comment, type Discussion } from '@agora/contract';
+import { type Comment, DISCUSSION_LIMITS, type Discussion } from '@agora/contract';
+import { Button } from '@/components/ui/button';
 import { LoadError, loadFailed } from '@/components/load-error';
 import { LoadMore } from '@/components/load-more';
 import { Picture } from '@/components/ui/picture';
@@ -12,7 +13,11 @@ import { useSession } from '@/lib/session';
 import { toastError } from '@/lib/toast';
 import { useProfilePanel } from '@/features/profiles/public';
 import { BLOCK_TEXTS } from '@/features/account/public';
+import { lazyComponent } from '@/lib/lazy-component';
+import { localizeMessage } from '@/lib/i18n';
 import { useComments, useLikeComment, useModerateComment, useReplies } from './api';
+import { useDeleteComment, useUpdateComment } from './edit-api';
+import { EditedMark } from './edit-history';
 import { RemovalActions, RemovedBanner } from './removal';
 import { copyLink } from './copy-link';
 import { LikeButton } from './like-button';
@@ -25,6 +30,11 @@ import { commentPanelPath, type CommentTarget } from './use-post-panel';
  * The post panel's conversation (SPEC §2): the comments, their replies, and the box that adds one. Split from
  * discussion-panel.tsx, which shows the post and composes these.
  */
+
+const ConfirmDialog = lazyComponent(
+  () => import('@/components/ui/confirm-dialog'),
+  (m) => m.ConfirmDialog,
+);
 
 /** Pages of comments (or replies) loaded at most while looking for a linked comment. */
 const LINKED_PAGES_MAX = 20;
@@ -155,29 +165,60 @@ interface CommentItemProps {
   children?: ReactNode;
 }
 
-/** A comment or reply (SPEC §2): avatar, name (opens the profile), date, text, like, Reply. */
 const commentActionButton =
   'flex size-7 items-center justify-center rounded-lg text-fg-muted hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring';
 
+const smallAction =
+  'h-7 rounded-lg px-2 text-xs font-semibold text-fg-muted hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring';
+
+/**
+ * A comment or reply (SPEC §2): avatar, name (opens the profile), date, "edited" (opens the history), text, like,
+ * Reply; Edit for its author and Delete for those who may (issue 15 §1). One deleted while it has replies shows
+ * "This comment was deleted." in place, its replies below.
+ */
 function CommentItem({ comment, groupId, highlighted = false, onReply, children }: CommentItemProps) {
   const profile = useProfilePanel();
   const like = useLikeComment();
   const moderate = useModerateComment();
   const session = useSession();
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const remove = useDeleteComment(groupId);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
   const openProfile = () => profile.open(comment.userId);
   const node = useRef<HTMLDivElement>(null);
+  const reply = comment.parentCommentId !== null;
   useEffect(() => {
     if (highlighted) node.current?.scrollIntoView?.({ block: 'center' });
   }, [highlighted]);
+  // Leaving the editor hands focus back to the Edit button (Save and Cancel are gone by then).
+  useEffect(() => {
+    if (wasEditing.current && !editing) editButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
+  const frame = {
+    ref: node,
+    id: `comment-${comment.id}`,
+    className: cn('flex gap-2.5 rounded-2xl', highlighted && 'bg-accent-soft/60 p-1.5 ring-2 ring-accent-fg/50'),
+    'data-testid': reply ? 'reply' : 'comment',
+    'data-highlighted': highlighted || undefined,
+    'data-comment-id': comment.id,
+  };
+  if (comment.deleted) {
+    return (
+      <div {...frame} data-deleted>
+        <Picture src={null} size="sm" />
+        <div className="min-w-0 flex-1">
+          <p className="rounded-2xl bg-surface-muted px-3 py-2 text-sm text-fg-muted italic">{DISCUSSION_TEXTS.deletedComment}</p>
+          {children}
+        </div>
+      </div>
+    );
+  }
   return (
-    <div
-      ref={node}
-      id={`comment-${comment.id}`}
-      className={cn('flex gap-2.5 rounded-2xl', highlighted && 'bg-accent-soft/60 p-1.5 ring-2 ring-accent-fg/50')}
-      data-testid={comment.parentCommentId === null ? 'comment' : 'reply'}
-      data-highlighted={highlighted || undefined}
-      data-comment-id={comment.id}
-    >
+    <div {...frame}>
       <button type="button" tabIndex={-1} aria-hidden onClick={openProfile} className="shrink-0 self-start rounded-full">
         <Picture src={comment.profileImage} size="sm" />
       </button>
@@ -192,9 +233,19 @@ function CommentItem({ comment, groupId, highlighted = false, onReply, children 
               {comment.username}
             </button>
             <Timestamp value={comment.date_posted} className="text-xs text-fg-subtle" />
+            <EditedMark
+              editedAt={comment.edited_at ?? null}
+              target={{ kind: 'comment', groupId, discussionId: comment.discussion_id, commentId: comment.id }}
+              format={COMMENT_FORMAT}
+              className="text-xs text-fg-subtle"
+            />
             {highlighted ? <span className="text-xs font-semibold text-accent-fg">{DISCUSSION_TEXTS.linkedComment}</span> : null}
           </div>
-          <RichText text={comment.content} format={COMMENT_FORMAT} className="text-sm" />
+          {editing ? (
+            <CommentEditForm comment={comment} groupId={groupId} onDone={() => setEditing(false)} />
+          ) : (
+            <RichText text={comment.content} format={COMMENT_FORMAT} className="text-sm" />
+          )}
         </div>
         <RemovedBanner removed={comment.removed} className="mt-1" />
         <div className="mt-0.5 flex flex-wrap items-center gap-1">
@@ -208,20 +259,15 @@ function CommentItem({ comment, groupId, highlighted = false, onReply, children 
             onToggle={() => like.run({ groupId, comment })}
           />
           {session ? (
-            <button
-              type="button"
-              onClick={onReply}
-              aria-label={DISCUSSION_TEXTS.replyTo(comment.username)}
-              className="h-7 rounded-lg px-2 text-xs font-semibold text-fg-muted hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-            >
+            <button type="button" onClick={onReply} aria-label={DISCUSSION_TEXTS.replyTo(comment.username)} className={smallAction}>
               {DISCUSSION_TEXTS.reply}
             </button>
           ) : null}
           <button
             type="button"
             onClick={() => void copyLink(commentPanelPath(groupId, comment))}
-            aria-label={DISCUSSION_TEXTS.copyLinkTo(comment.username, comment.parentCommentId !== null)}
-            className="h-7 rounded-lg px-2 text-xs font-semibold text-fg-muted hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+            aria-label={DISCUSSION_TEXTS.copyLinkTo(comment.username, reply)}
+            className={smallAction}
           >
             {DISCUSSION_TEXTS.copyLink}
           </button>
@@ -233,10 +279,106 @@ function CommentItem({ comment, groupId, highlighted = false, onReply, children 
             onRemove={(reason, done) => moderate.mutate({ groupId, comment, reason }, { onSettled: done })}
             onRestore={() => moderate.mutate({ groupId, comment, reason: null })}
           />
+          {comment.abilities?.edit && !editing ? (
+            <button
+              ref={editButton}
+              type="button"
+              onClick={() => setEditing(true)}
+              aria-label={DISCUSSION_TEXTS.editCommentOf(reply)}
+              className={smallAction}
+            >
+              {DISCUSSION_TEXTS.editComment}
+            </button>
+          ) : null}
+          {comment.canDelete ? (
+            <button
+              ref={deleteButton}
+              type="button"
+              onClick={() => setConfirming(true)}
+              aria-label={DISCUSSION_TEXTS.deleteCommentOf(comment.username, reply)}
+              className={cn(smallAction, 'hover:bg-danger-soft hover:text-danger-fg')}
+            >
+              {DISCUSSION_TEXTS.deleteComment}
+            </button>
+          ) : null}
         </div>
+        {confirming ? (
+          <Suspense fallback={null}>
+            <ConfirmDialog
+              open
+              onOpenChange={setConfirming}
+              title={DISCUSSION_TEXTS.confirmDeleteComment}
+              description={comment.replyCount > 0 ? DISCUSSION_TEXTS.confirmDeleteCommentText : undefined}
+              confirmLabel={DISCUSSION_TEXTS.deleteConfirm}
+              cancelLabel={DISCUSSION_TEXTS.cancel}
+              destructive
+              busy={remove.isPending}
+              returnFocusTo={deleteButton}
+              onConfirm={() => remove.mutate({ comment }, { onSettled: () => setConfirming(false) })}
+            />
+          </Suspense>
+        ) : null}
         {children}
       </div>
     </div>
+  );
+}
+
+/** The author's edit in place: the text, Save or Cancel; Escape cancels (as a post's edit, SPEC §4). */
+function CommentEditForm({ comment, groupId, onDone }: { comment: Comment; groupId: number; onDone: () => void }) {
+  const [text, setText] = useState(comment.content);
+  const [error, setError] = useState<string | null>(null);
+  const update = useUpdateComment(groupId);
+  const id = `edit-comment-${comment.id}`;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (update.isPending) return;
+    if (text.trim() === '') {
+      setError(DISCUSSION_TEXTS.commentEmpty);
+      return;
+    }
+    update.mutate({ comment, content: text }, { onSuccess: onDone });
+  };
+  return (
+    <form onSubmit={submit} className="mt-1 space-y-2" data-escape-cancels>
+      <label htmlFor={id} className="sr-only">
+        {DISCUSSION_TEXTS.commentEditorLabel}
+      </label>
+      <textarea
+        id={id}
+        ref={(el) => el?.focus()}
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          if (error) setError(null);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            event.preventDefault();
+            event.stopPropagation();
+            onDone();
+          }
+        }}
+        rows={Math.min(8, Math.max(2, text.split('\n').length))}
+        maxLength={DISCUSSION_LIMITS.commentMax}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className="w-full resize-y rounded-xl border border-line-strong bg-surface px-3 py-2 text-sm leading-relaxed text-fg focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring"
+      />
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="text-sm text-danger-fg">
+          {localizeMessage(error)}
+        </p>
+      ) : null}
+      <div className="flex justify-end gap-2">
+        <Button variant="outline" size="sm" onClick={onDone}>
+          {DISCUSSION_TEXTS.cancel}
+        </Button>
+        <Button type="submit" size="sm" disabled={update.isPending}>
+          {DISCUSSION_TEXTS.save}
+        </Button>
+      </div>
+    </form>
   );
 }
 

@@ -35,6 +35,11 @@ const PostMenuImpl = lazyComponent(
   () => import('./post-menu-impl'),
   (m) => m.PostMenuImpl,
 );
+// The "edited" mark loads where a post was edited (Explore's first load stays within its budget, decision 0049).
+const EditedMark = lazyComponent(
+  () => import('./edit-history'),
+  (m) => m.EditedMark,
+);
 const ConfirmDialog = lazyComponent(
   () => import('@/components/ui/confirm-dialog'),
   (m) => m.ConfirmDialog,
@@ -87,7 +92,18 @@ export function AuthorLine({ post, showGroup }: { post: Discussion; showGroup?: 
         </div>
         <div className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-fg-subtle">
           <Timestamp value={post.date_posted} />
-          {post.date_edited ? <span>· {DISCUSSION_TEXTS.edited}</span> : null}
+          {(post.edited_at ?? post.date_edited) ? (
+            <span className="flex items-center gap-x-2">
+              <span aria-hidden>·</span>
+              <Suspense fallback={null}>
+                <EditedMark
+                  editedAt={post.edited_at ?? post.date_edited}
+                  target={{ kind: 'discussion', groupId: post.group_id, discussionId: post.id }}
+                  format={POST_FORMAT}
+                />
+              </Suspense>
+            </span>
+          ) : null}
           {post.is_pinned === 1 ? <PinnedBadge /> : null}
         </div>
       </div>

@@ -22,6 +22,8 @@ import { CommentComposer, type ReplyTarget } from './comment-composer';
 import { CommentsSection, useFailureToast } from './comments';
 import { DISCUSSION_TEXTS } from './texts';
 import { Timestamp } from './timestamp';
+import { EditedMark } from './edit-history';
+import { POST_FORMAT } from '@/lib/rich-text';
 import { postPanelPath, usePostPanel, type CommentTarget, type PostTarget } from './use-post-panel';
 
 /**
@@ -43,6 +45,10 @@ export function DiscussionPanel() {
           {...returnFocus}
           {...swipe}
           aria-describedby={undefined}
+          // Escape in a comment's editor cancels the edit (issue 15 §1), not the panel.
+          onEscapeKeyDown={(event) => {
+            if (event.target instanceof Element && event.target.closest('[data-escape-cancels]')) event.preventDefault();
+          }}
           data-testid="post-panel"
           className={cn(
             'fixed inset-y-0 right-0 z-40 flex w-full touch-pan-y flex-col bg-surface text-fg shadow-panel md:w-[520px] md:max-w-[calc(100vw-2rem)]',
@@ -237,7 +243,16 @@ function PanelAuthor({ post }: { post: Discussion }) {
         </div>
         <div className="mt-0.5 text-sm text-fg-subtle">
           <Timestamp value={post.date_posted} />
-          {post.date_edited ? <span> · {DISCUSSION_TEXTS.edited}</span> : null}
+          {(post.edited_at ?? post.date_edited) ? (
+            <>
+              {' · '}
+              <EditedMark
+                editedAt={post.edited_at ?? post.date_edited}
+                target={{ kind: 'discussion', groupId: post.group_id, discussionId: post.id }}
+                format={POST_FORMAT}
+              />
+            </>
+          ) : null}
         </div>
       </div>
     </div>

@@ -13,6 +13,8 @@ export const discussionKeys = {
   detail: (groupId: number, discussionId: number) => [...discussionKeys.details(), groupId, discussionId] as const,
   comments: (discussionId: number) => [...discussionKeys.all, 'comments', discussionId] as const,
   replies: (discussionId: number, commentId: number) => [...discussionKeys.all, 'replies', discussionId, commentId] as const,
+  /** The edit history of a post, a comment or a blog (issue 15 §1). */
+  history: (kind: 'discussion' | 'comment' | 'blog', id: number) => [...discussionKeys.all, 'history', kind, id] as const,
   /** A person's posts and comments (the profile's Activity tab). */
   activity: (userId: number) => [...discussionKeys.all, 'activity', userId] as const,
   /** The signed-in home feed: discussions of the communities the viewer joined or owns. */

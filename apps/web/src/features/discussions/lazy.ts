@@ -9,3 +9,12 @@ export const LazyDiscussionFeed = lazyComponent(
   () => import('./discussion-feed'),
   (m) => m.DiscussionFeed,
 );
+
+/**
+ * The "edited" mark and its history dialog (issue 15 §1) for blogs' cards and page: loaded only where something was
+ * edited, so a page of blogs does not load the discussions code. Render inside <Suspense>.
+ */
+export const LazyEditedMark = lazyComponent(
+  () => import('./edit-history'),
+  (m) => m.EditedMark,
+);

@@ -19,6 +19,7 @@ export function makeDiscussion(overrides: Partial<Discussion> = {}): Discussion 
     discussion_content: 'Hello **owls**',
     date_posted: new Date(Date.now() - 5 * 60_000).toISOString(),
     date_edited: null,
+    edited_at: null,
     is_pinned: 0,
     commentCount: 2,
     comment_count: 2,
@@ -58,6 +59,8 @@ export function makeComment(overrides: Partial<Comment> = {}): Comment {
     likeCount: 0,
     replyCount: 0,
     canDelete: false,
+    edited_at: null,
+    deleted: false,
     ...overrides,
   };
   return { ...merged, comment_content: merged.content, userId: merged.user_id };

@@ -118,6 +118,31 @@ export const DISCUSSION_TEXTS = defineTexts('discussions', {
   loadingReplies: 'Loading replies',
   replyTo: (username: string) => `Reply to ${username}`,
   copyLinkTo: (username: string, reply: boolean) => `Copy link to ${username}'s ${reply ? 'reply' : 'comment'}`,
+
+  // Editing and deleting one's comments, and edit history (issue 15 §1)
+  editComment: 'Edit',
+  editCommentOf: (reply: boolean) => (reply ? 'Edit your reply' : 'Edit your comment'),
+  deleteComment: 'Delete',
+  deleteCommentOf: (username: string, reply: boolean) => `Delete ${username}'s ${reply ? 'reply' : 'comment'}`,
+  commentEditorLabel: 'Comment text',
+  confirmDeleteComment: 'Delete this comment?',
+  confirmDeleteCommentText: 'If it has replies, they stay and it shows as [deleted].',
+  commentUpdated: DISCUSSION_MESSAGES.commentUpdated,
+  commentDeleted: DISCUSSION_MESSAGES.commentDeleted,
+  updateCommentFailed: 'Failed to update comment',
+  deleteCommentFailed: 'Failed to delete comment',
+  deletedComment: 'This comment was deleted.',
+  editedAt: (time: string) => `edited ${time}`,
+  showHistory: (time: string) => `Edited ${time}. Show the edit history`,
+  historyTitle: 'Edit history',
+  historyDescription: 'Every version, newest first.',
+  historyVersion: (n: number) => `Version ${n}`,
+  historyCurrent: 'Current',
+  historyOriginal: 'Original',
+  historyBy: (username: string) => `by ${username}`,
+  historyUnknownAuthor: 'a deleted account',
+  loadingHistory: 'Loading the history',
+  loadHistoryFailed: "The history couldn't be loaded.",
 });
 
 /**

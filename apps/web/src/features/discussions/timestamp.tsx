@@ -22,7 +22,7 @@ export function useViewport(): Viewport {
 }
 
 /** The current time, renewed every minute so "Just now" and "5 minutes ago" move on by themselves. */
-function useNow(intervalMs = 60_000): Date {
+export function useNow(intervalMs = 60_000): Date {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
     const timer = window.setInterval(() => setNow(new Date()), intervalMs);
