@@ -44,7 +44,7 @@ describe('editing a comment', () => {
     const [listed] = await thread(post, cast.admin);
     expect(listed).toMatchObject({ id: comment.id, content: 'Best words', isLiked: true, likeCount: 1, replyCount: 1, deleted: false });
     expect(listed!.edited_at).not.toBeNull();
-    expect(listed!.abilities).toEqual({ edit: false, delete: true });
+    expect(listed!.abilities).toEqual({ edit: false, delete: true, remove: true, restore: false });
     expect(await discussionCounts(t, post.id)).toMatchObject({ comments: 2, commentRows: 2, likes: 0 });
   });
 
