@@ -39,7 +39,7 @@ describe('notification types', () => {
     expect(canonicalNotificationType('friend_rejected')).toBe('friend_request_rejected');
     for (const type of NOTIFICATION_TYPES.filter((t) => t !== 'friend_accepted' && t !== 'friend_rejected'))
       expect(canonicalNotificationType(type)).toBe(type);
-    expect(NOTIFICATION_TYPES).toHaveLength(19);
+    expect(NOTIFICATION_TYPES).toHaveLength(20);
   });
 
   it('keeps the SPEC §3 types first, in their order, and appends the membership types (backwards compatible)', () => {
@@ -63,8 +63,9 @@ describe('notification types', () => {
       'join_request_declined',
       'role_changed',
       'member_removed',
+      // Issue 14 §7, then issue 15 §3 and §4, each appended.
+      'export_ready',
       'content_removed',
-      // Issue 15 §4, appended after the membership types.
       'banned',
     ]);
   });
