@@ -68,6 +68,8 @@ describe('community menu: mute', () => {
     await waitFor(() => expect(items[0]).not.toHaveAttribute('data-disabled'));
     expect(within(screen.getByRole('menu')).getAllByRole('menuitem').map((i) => i.textContent)).toEqual([
       'Mute notifications',
+      // The owner's posting rules (issue 15 §7) sit between the two.
+      'Posting rules',
       'Delete community',
     ]);
     unmount();
