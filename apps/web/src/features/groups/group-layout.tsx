@@ -27,6 +27,8 @@ export interface GroupLayoutSlots {
   invitation: (invite: NonNullable<GroupDetailResponse['invite']>) => ReactNode;
   /** The Members tab's badge for staff of a private community (pending join requests). */
   requestsBadge: (groupId: number) => ReactNode;
+  /** The staff's "Reports (n)" section (issue 15 §2), under the header. */
+  reports?: (groupId: number) => ReactNode;
 }
 
 /**
@@ -99,6 +101,7 @@ export function GroupLayout({ slots }: { slots: GroupLayoutSlots }) {
           </ul>
         </nav>
       </GroupHeader>
+      {viewer.isStaff && slots.reports ? slots.reports(detail.group.id) : null}
       <Outlet context={context} />
     </div>
   );
