@@ -895,6 +895,7 @@ export const texts: Texts = {
     sendFailed: 'No se pudo enviar la denuncia. Inténtalo de nuevo.',
     tab: 'Denuncias',
     tabCount: (n) => `Denuncias (${number(n)})`,
+    countAside: (n) => ` (${number(n)})`,
     showQueue: 'Mostrar denuncias',
     hideQueue: 'Ocultar denuncias',
     queueHeading: 'Denuncias',

@@ -29,6 +29,7 @@ export interface ReportTargetProps {
 export function ReportButton({ className, showLabel = false, ...target }: ReportTargetProps & { className?: string; showLabel?: boolean }) {
   const session = useSession();
   const [open, setOpen] = useState(false);
+  const [container, setContainer] = useState<HTMLElement | null>(null);
   if (!session || target.authorId === null || target.authorId === session.userId) return null;
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -36,7 +37,12 @@ export function ReportButton({ className, showLabel = false, ...target }: Report
         type="button"
         aria-label={MODERATION_TEXTS.reportLabel[target.targetType](target.name)}
         title={MODERATION_TEXTS.report}
-        onClick={() => setOpen(true)}
+        onClick={(event) => {
+          // Opened from inside a dialog (the post panel): put it inside that one, whose focus trap would take
+          // focus back from a dialog elsewhere in the page.
+          setContainer(event.currentTarget.closest<HTMLElement>('[role="dialog"]'));
+          setOpen(true);
+        }}
         className={cn(
           'inline-flex h-8 items-center justify-center gap-1.5 rounded-lg px-2 text-sm text-fg-subtle transition-colors',
           'hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring',
@@ -46,13 +52,19 @@ export function ReportButton({ className, showLabel = false, ...target }: Report
         <Flag className="size-4" aria-hidden />
         {showLabel ? <span>{MODERATION_TEXTS.report}</span> : null}
       </button>
-      {open ? <ReportDialogBody {...target} onDone={() => setOpen(false)} /> : null}
+      {open ? <ReportDialogBody {...target} container={container} onDone={() => setOpen(false)} /> : null}
     </Dialog>
   );
 }
 
 /** The dialog's content: the reasons as radio buttons, an optional note with its counter, Send. */
-export function ReportDialogBody({ targetType, targetId, groupId, onDone }: ReportTargetProps & { onDone: () => void }) {
+export function ReportDialogBody({
+  targetType,
+  targetId,
+  groupId,
+  container,
+  onDone,
+}: ReportTargetProps & { container: HTMLElement | null; onDone: () => void }) {
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -84,7 +96,7 @@ export function ReportDialogBody({ targetType, targetId, groupId, onDone }: Repo
   };
 
   return (
-    <DialogContent title={MODERATION_TEXTS.dialogTitle[targetType]} description={MODERATION_TEXTS.dialogHint}>
+    <DialogContent title={MODERATION_TEXTS.dialogTitle[targetType]} description={MODERATION_TEXTS.dialogHint} container={container}>
       <form noValidate onSubmit={onSubmit} className="space-y-4">
         {error ? (
           <div role="alert" className="rounded-lg border border-danger-fg/30 bg-danger-soft px-3 py-2.5 text-sm text-danger-fg">

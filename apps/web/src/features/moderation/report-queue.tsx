@@ -191,6 +191,9 @@ function ResolveDialog({
         <Field label={MODERATION_TEXTS.reasonLabel} error={fieldError}>
           <Textarea
             ref={reasonRef}
+            // The dialog is about this one field: it starts there rather than on the close button.
+            // eslint-disable-next-line jsx-a11y/no-autofocus
+            autoFocus
             name="reason"
             rows={3}
             maxLength={REPORT_LIMITS.reasonMax}

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Flag } from 'lucide-react';
+import { ChevronDown, Flag } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { useOpenReportCount } from './api';
 import { ReportQueueView } from './report-queue';
@@ -34,7 +34,6 @@ export function ReportsSection({ groupId }: { groupId: number }) {
           type="button"
           aria-expanded={open}
           aria-controls={regionId}
-          aria-label={MODERATION_TEXTS.tabCount(count)}
           onClick={() => setOpen((was) => !was)}
           className={cn(
             'flex w-full items-center gap-2 rounded-2xl px-4 py-3 text-left transition-colors hover:bg-surface-muted sm:px-5',
@@ -42,9 +41,13 @@ export function ReportsSection({ groupId }: { groupId: number }) {
           )}
         >
           <Flag className="size-4 text-fg-muted" aria-hidden />
-          <span>{MODERATION_TEXTS.tab}</span>
+          {/* The name is "Reports (n)"; the eye reads the count in the badge. */}
+          <span>
+            {MODERATION_TEXTS.tab}
+            <span className="sr-only">{MODERATION_TEXTS.countAside(count)}</span>
+          </span>
           <ReportsBadge groupId={groupId} />
-          <span className="ml-auto text-sm font-normal text-fg-muted">{open ? MODERATION_TEXTS.hideQueue : MODERATION_TEXTS.showQueue}</span>
+          <ChevronDown className={cn('ml-auto size-4 text-fg-muted transition-transform', open && 'rotate-180')} aria-hidden />
         </button>
       </h2>
       {open ? (

@@ -36,6 +36,8 @@ export const MODERATION_TEXTS = defineTexts('moderation', {
 
   tab: 'Reports',
   tabCount: (n: number) => `Reports (${n})`,
+  /** After "Reports" in the toggle's name (the badge shows the number to the eye). */
+  countAside: (n: number) => ` (${n})`,
   showQueue: 'Show reports',
   hideQueue: 'Hide reports',
   queueHeading: 'Reports',
