@@ -1,12 +1,13 @@
 import { GroupLayout, type GroupLayoutSlots } from '@/features/groups/group-layout';
 import { InviteResponse, RequestsBadge } from '@/features/members/public';
-import { ReportsSection } from '@/features/moderation/public';
+import { ReportsPanel, ReportsTab } from '@/features/moderation/public';
 
 /** What the community page shows of the members and moderation features (groups sits below members in the feature order). */
 const SLOTS: GroupLayoutSlots = {
   invitation: (invite) => <InviteResponse invite={invite} />,
   requestsBadge: (groupId) => <RequestsBadge groupId={groupId} />,
-  reports: (groupId) => <ReportsSection groupId={groupId} />,
+  reportsTab: (groupId) => <ReportsTab groupId={groupId} />,
+  reportsPanel: (groupId) => <ReportsPanel groupId={groupId} />,
 };
 
 /** `/group/{slug or id}`: the groups feature's layout with the members feature's parts in its slots. */

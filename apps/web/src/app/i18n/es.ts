@@ -896,8 +896,6 @@ export const texts: Texts = {
     tab: 'Denuncias',
     tabCount: (n) => `Denuncias (${number(n)})`,
     countAside: (n) => ` (${number(n)})`,
-    showQueue: 'Mostrar denuncias',
-    hideQueue: 'Ocultar denuncias',
     queueHeading: 'Denuncias',
     queueIntro: 'Lo que los miembros denunciaron en esta comunidad. Solo el equipo ve esta lista y los nombres de quienes denuncian.',
     statusLabel: 'Mostrar',

@@ -1,9 +1,13 @@
-import { useId, useState } from 'react';
-import { ChevronDown, Flag } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { Flag } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { useOpenReportCount } from './api';
 import { ReportQueueView } from './report-queue';
 import { MODERATION_TEXTS } from './texts';
+
+/** The search parameter that opens the staff's queue on the community page (any tab). */
+export const REPORTS_PARAM = 'reports';
+const PANEL_ID = 'community-reports';
 
 /** The "Reports (n)" badge: the open count, live from `report_count` pushes. */
 export function ReportsBadge({ groupId }: { groupId: number }) {
@@ -19,43 +23,63 @@ export function ReportsBadge({ groupId }: { groupId: number }) {
   );
 }
 
+function useReportsOpen() {
+  const [params, setParams] = useSearchParams();
+  const open = params.has(REPORTS_PARAM);
+  const setOpen = (next: boolean) =>
+    setParams(
+      (current) => {
+        const copy = new URLSearchParams(current);
+        if (next) copy.set(REPORTS_PARAM, '');
+        else copy.delete(REPORTS_PARAM);
+        return copy;
+      },
+      { replace: true },
+    );
+  return [open, setOpen] as const;
+}
+
 /**
- * The community page's "Reports (n)" section for its staff (issue 15 §2): a toggle whose name carries the open
- * count (live), and the queue under it.
+ * The staff's "Reports (n)" tab on the community page's section bar (issue 15 §2): it shows and hides the queue
+ * (`?reports`), and its name carries the open count, live.
  */
-export function ReportsSection({ groupId }: { groupId: number }) {
-  const [open, setOpen] = useState(false);
+export function ReportsTab({ groupId }: { groupId: number }) {
+  const [open, setOpen] = useReportsOpen();
   const count = useOpenReportCount(groupId).data ?? 0;
-  const regionId = useId();
   return (
-    <section aria-labelledby={`${regionId}-heading`} className="rounded-2xl border border-line bg-surface shadow-sm">
-      <h2 id={`${regionId}-heading`} className="text-base font-semibold text-fg">
-        <button
-          type="button"
-          aria-expanded={open}
-          aria-controls={regionId}
-          onClick={() => setOpen((was) => !was)}
-          className={cn(
-            'flex w-full items-center gap-2 rounded-2xl px-4 py-3 text-left transition-colors hover:bg-surface-muted sm:px-5',
-            'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring',
-          )}
-        >
-          <Flag className="size-4 text-fg-muted" aria-hidden />
-          {/* The name is "Reports (n)"; the eye reads the count in the badge. */}
-          <span>
-            {MODERATION_TEXTS.tab}
-            <span className="sr-only">{MODERATION_TEXTS.countAside(count)}</span>
-          </span>
-          <ReportsBadge groupId={groupId} />
-          <ChevronDown className={cn('ml-auto size-4 text-fg-muted transition-transform', open && 'rotate-180')} aria-hidden />
-        </button>
+    <button
+      type="button"
+      aria-expanded={open}
+      aria-controls={open ? PANEL_ID : undefined}
+      onClick={() => setOpen(!open)}
+      className={cn(
+        'inline-flex h-12 items-center gap-1.5 border-b-2 px-2.5 text-sm font-semibold transition-colors sm:px-3',
+        'focus-visible:rounded-md focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600',
+        open ? 'border-brand-600 text-accent-fg' : 'border-transparent text-fg-muted hover:text-fg',
+      )}
+    >
+      <Flag className="size-4" aria-hidden />
+      {/* The name is "Reports (n)"; the eye reads the count in the badge. */}
+      <span>
+        {MODERATION_TEXTS.tab}
+        <span className="sr-only">{MODERATION_TEXTS.countAside(count)}</span>
+      </span>
+      <ReportsBadge groupId={groupId} />
+    </button>
+  );
+}
+
+/** The queue under the community's header while the Reports tab is open. */
+export function ReportsPanel({ groupId }: { groupId: number }) {
+  const [open] = useReportsOpen();
+  if (!open) return null;
+  return (
+    <section id={PANEL_ID} aria-labelledby={`${PANEL_ID}-heading`} className="rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-5">
+      <h2 id={`${PANEL_ID}-heading`} className="text-lg font-semibold tracking-tight text-fg">
+        {MODERATION_TEXTS.queueHeading}
       </h2>
-      {open ? (
-        <div id={regionId} className="border-t border-line px-4 py-4 sm:px-5">
-          <p className="mb-3 text-sm text-fg-subtle">{MODERATION_TEXTS.queueIntro}</p>
-          <ReportQueueView groupId={groupId} />
-        </div>
-      ) : null}
+      <p className="mt-1 mb-4 text-sm text-fg-subtle">{MODERATION_TEXTS.queueIntro}</p>
+      <ReportQueueView groupId={groupId} />
     </section>
   );
 }

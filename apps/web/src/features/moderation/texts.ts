@@ -38,8 +38,6 @@ export const MODERATION_TEXTS = defineTexts('moderation', {
   tabCount: (n: number) => `Reports (${n})`,
   /** After "Reports" in the toggle's name (the badge shows the number to the eye). */
   countAside: (n: number) => ` (${n})`,
-  showQueue: 'Show reports',
-  hideQueue: 'Hide reports',
   queueHeading: 'Reports',
   queueIntro: 'What members reported in this community. Only staff see this list and the reporters’ names.',
   statusLabel: 'Show',
