@@ -53,7 +53,7 @@ export function ReportsTab({ groupId }: { groupId: number }) {
       aria-controls={open ? PANEL_ID : undefined}
       onClick={() => setOpen(!open)}
       className={cn(
-        'inline-flex h-12 items-center gap-1.5 border-b-2 px-2.5 text-sm font-semibold transition-colors sm:px-3',
+        'relative inline-flex h-12 items-center gap-1.5 border-b-2 px-2.5 text-sm font-semibold transition-colors sm:px-3',
         'focus-visible:rounded-md focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600',
         open ? 'border-brand-600 text-accent-fg' : 'border-transparent text-fg-muted hover:text-fg',
       )}
