@@ -28,6 +28,8 @@ export function serve(routes: Routes) {
     if (method === 'GET' && url.split('?')[0] === '/notifications')
       return json(200, { notifications: [], unreadCount: 0, nextCursor: null });
     if (method === 'GET' && url.split('?')[0] === '/api/users/blocked') return json(200, { users: [], total: 0, nextCursor: null });
+    // The staff's report count on a community page (issue 15 §2): nothing open unless a route says otherwise.
+    if (method === 'GET' && /^\/api\/groups\/\d+\/reports/.test(url)) return json(200, { reports: [], openCount: 0, nextCursor: null });
     if (method === 'GET' && /^\/friends\/\d+\/friends/.test(url)) return json(200, { friends: [], total: 0, nextCursor: null });
     // The staff's banned list and moderation log on the Members tab (issue 15): empty unless a route says otherwise.
     if (method === 'GET' && /^\/api\/groups\/\d+\/bans/.test(url)) return json(200, { bans: [], nextCursor: null });

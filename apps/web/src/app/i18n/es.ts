@@ -14,8 +14,10 @@ import {
   LIMITS,
   NOTIFICATION_MESSAGES,
   POSTING_LIMITS,
+  REPORT_LIMITS,
   POSTING_MESSAGES,
   BLOCK_MESSAGES,
+  REPORT_MESSAGES,
   PROFILE_MESSAGES,
   TEXT_MESSAGES,
   UPLOAD_MESSAGES,
@@ -45,6 +47,7 @@ import type { FRIEND_TEXTS } from '@/features/friends/texts';
 import type { NOTIFICATION_TEXTS } from '@/features/notifications/texts';
 import type { ACCOUNT_TEXTS, ALWAYS_ON_NAMES, NOTIFICATION_TYPE_NAMES } from '@/features/account/texts';
 import type { ADMIN_TEXTS } from '@/features/admin/texts';
+import type { REPORT_TEXTS } from '@/features/moderation/report-texts';
 import type { BLOCK_TEXTS } from '@/features/account/blocking-texts';
 
 /**
@@ -82,6 +85,7 @@ type Texts = {
   notifications: Translation<typeof NOTIFICATION_TEXTS>;
   account: Translation<typeof ACCOUNT_TEXTS>;
   admin: Translation<typeof ADMIN_TEXTS>;
+  reports: Translation<typeof REPORT_TEXTS>;
   notificationTypes: Translation<typeof NOTIFICATION_TYPE_NAMES>;
   alwaysOnTypes: Translation<typeof ALWAYS_ON_NAMES>;
   blocking: Translation<typeof BLOCK_TEXTS>;
@@ -971,6 +975,78 @@ export const texts: Texts = {
     loadMore: 'Cargar más',
     loadingMore: 'Cargando...',
   },
+  reports: {
+    report: 'Denunciar',
+    reportLabel: {
+      discussion: (name) => `Denunciar la conversación de ${name}`,
+      comment: (name) => `Denunciar el comentario de ${name}`,
+      blog: (name) => `Denunciar el blog de ${name}`,
+      user: (name) => `Denunciar a ${name}`,
+    },
+    dialogTitle: {
+      discussion: 'Denunciar esta conversación',
+      comment: 'Denunciar este comentario',
+      blog: 'Denunciar este blog',
+      user: 'Denunciar a este miembro',
+    },
+    dialogHint: 'Solo los moderadores de la comunidad ven tu denuncia y tu nombre.',
+    reasonLegend: '¿Por qué lo denuncias?',
+    reasons: { spam: 'Spam', harassment: 'Acoso', off_topic: 'Fuera de tema', illegal: 'Ilegal', other: 'Otro' },
+    noteLabel: 'Nota (opcional)',
+    noteHint: 'Lo que los moderadores deban saber.',
+    counter: (used, max) => `${number(used)}/${number(max)}`,
+    chooseReason: 'Elige un motivo',
+    send: 'Enviar',
+    sending: 'Enviando...',
+    cancel: 'Cancelar',
+    sendFailed: 'No se pudo enviar la denuncia. Inténtalo de nuevo.',
+    tab: 'Denuncias',
+    tabCount: (n) => `Denuncias (${number(n)})`,
+    countAside: (n) => ` (${number(n)})`,
+    queueHeading: 'Denuncias',
+    queueIntro: 'Lo que los miembros denunciaron en esta comunidad. Solo el equipo ve esta lista y los nombres de quienes denuncian.',
+    statusLabel: 'Mostrar',
+    open: 'Abiertas',
+    resolved: 'Resueltas',
+    noneOpen: 'No hay denuncias abiertas.',
+    noneResolved: 'Todavía no hay denuncias resueltas.',
+    loadFailed: 'No se pudieron cargar las denuncias.',
+    loadMore: 'Cargar más',
+    loadingMore: 'Cargando...',
+    targets: { discussion: 'Conversación', comment: 'Comentario', blog: 'Blog', user: 'Miembro' },
+    gone: 'Esto ya no existe.',
+    by: (name) => `de @${name}`,
+    accountGone: 'de una cuenta eliminada',
+    openItem: 'Abrir',
+    inCommunity: (name) => `en ${name}`,
+    reportedBy: (n) => plural(n, { one: 'Denunciado por # persona', other: 'Denunciado por # personas' }),
+    reasonCount: (reason, n) => `${reason}: ${number(n)}`,
+    reasonsLabel: 'Motivos',
+    reportersLabel: 'Quienes denunciaron',
+    actions: { dismiss: 'Descartar', remove: 'Retirar', ban: 'Expulsar' },
+    actionNamed: (action, what) => `${action}: ${what}`,
+    resolveTitle: {
+      dismiss: 'Descartar la denuncia',
+      remove: 'Retirar el contenido',
+      ban: 'Expulsar al autor',
+    },
+    resolveHint: {
+      dismiss: 'El contenido no cambia. El motivo queda con la denuncia.',
+      remove: 'El contenido se oculta para todos salvo su autor y el equipo, con tu motivo.',
+      ban: 'Sale de la comunidad y no puede volver hasta que termine la expulsión.',
+    },
+    reasonLabel: 'Motivo',
+    reasonRequired: 'Indica un motivo',
+    durationLabel: 'Duración',
+    durations: { '1': '1 día', '7': '7 días', '30': '30 días', forever: 'Permanente' },
+    confirm: 'Confirmar',
+    confirming: 'Guardando...',
+    resolveFailed: 'No se pudo resolver la denuncia. Inténtalo de nuevo.',
+    resolution: (action, by) => (by ? `${action} por @${by}` : action),
+    resolutionActions: { dismiss: 'Descartada', remove: 'Retirado', ban: 'Expulsado' },
+    adminHeading: 'Denuncias abiertas',
+    adminIntro: 'Las denuncias abiertas de todas las comunidades.',
+  },
   notificationTypes: {
     mention: 'Alguien te menciona',
     friend_request_accepted: 'Aceptan tu solicitud de amistad',
@@ -1346,6 +1422,25 @@ const moderation: Translation<typeof MODERATION_MESSAGES> = {
   unbanned: (username) => `Se levantó el veto a ${username}`,
 };
 
+const reports: Translation<typeof REPORT_MESSAGES> = {
+  sent: 'Gracias. Los moderadores de la comunidad revisarán tu denuncia.',
+  notFound: 'Denuncia no encontrada',
+  itemNotFound: 'No encontramos lo que quieres denunciar',
+  alreadyReported: 'Ya lo has denunciado. Los moderadores lo revisarán.',
+  notYourOwn: 'No puedes denunciar tus propias publicaciones',
+  notYourself: 'No puedes denunciarte a ti mismo',
+  reasonInvalid: 'Elige un motivo',
+  targetInvalid: 'Elige qué denunciar',
+  noteTooLong: `La nota debe tener como máximo ${REPORT_LIMITS.noteMax} caracteres`,
+  resolutionReasonRequired: 'Indica un motivo',
+  resolutionReasonTooLong: `El motivo debe tener como máximo ${REPORT_LIMITS.reasonMax} caracteres`,
+  actionInvalid: 'Elige una acción',
+  alreadyResolved: 'Esta denuncia ya estaba resuelta',
+  resolved: 'Denuncia resuelta',
+  cannotRemoveUser: 'Una persona no se puede retirar: descarta la denuncia o expúlsala',
+  tooMany: 'Has enviado muchas denuncias en poco tiempo. Inténtalo de nuevo más tarde.',
+};
+
 export const catalogue: Catalogue = {
   texts,
   message: messageTranslator([
@@ -1365,5 +1460,6 @@ export const catalogue: Catalogue = {
     [BLOCK_MESSAGES, blocks],
     [REMOVAL_MESSAGES, removals],
     [MODERATION_MESSAGES, moderation],
+    [REPORT_MESSAGES, reports],
   ]),
 };

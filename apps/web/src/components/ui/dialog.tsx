@@ -17,16 +17,21 @@ interface DialogContentProps {
   /** Hide the corner close button (e.g. when the footer has Cancel). */
   hideClose?: boolean;
   onInteractOutside?: (event: Event) => void;
+  /**
+   * Where the dialog is put in the page (default: the end of <body>). A dialog opened from inside another one (the
+   * post panel) goes inside it, so the outer dialog's focus trap counts it as its own.
+   */
+  container?: HTMLElement | null;
 }
 
 /**
  * A centred modal with a title (required for screen readers), optional description, and a close button. Focus
  * returns to whatever opened it.
  */
-export function DialogContent({ title, description, children, className, hideClose, onInteractOutside }: DialogContentProps) {
+export function DialogContent({ title, description, children, className, hideClose, onInteractOutside, container }: DialogContentProps) {
   const returnFocus = useReturnFocus();
   return (
-    <RadixDialog.Portal>
+    <RadixDialog.Portal container={container ?? undefined}>
       <RadixDialog.Overlay className="fixed inset-0 z-50 bg-scrim backdrop-blur-[2px] data-[state=open]:animate-fade-in" />
       <RadixDialog.Content
         {...returnFocus}

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import type { SiteLogResponse, SuspendedUsersResponse } from '@agora/contract';
+import type { ReportQueue, SiteLogResponse, SuspendedUsersResponse } from '@agora/contract';
 import { json, makeProfile, renderApp, signIn } from '@/test/render-app';
 import { serve } from '@/test/serve';
 
@@ -122,5 +122,55 @@ describe('AdminPage (/admin)', () => {
     await user.type(within(form).getByLabelText('Username'), 'nobody');
     await user.click(within(form).getByRole('button', { name: 'Suspend' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent('User not found');
+  });
+
+  it('opens with every community’s open reports, named by community, with the same actions', async () => {
+    const bodies: unknown[] = [];
+    const reports: ReportQueue = {
+      reports: [
+        {
+          id: 8,
+          group_id: 30,
+          group_name: 'Chess Club',
+          target_type: 'discussion',
+          target_id: 3,
+          link: '/group/chess-club/discussions?post=3',
+          title: 'Free crypto',
+          text: 'Free crypto for everyone',
+          author: { id: 9, username: 'spammer', profile_image: null },
+          count: 1,
+          reasons: { spam: 1 },
+          reports: [{ id: 8, reporter: { id: 4, username: 'grace', profile_image: null }, reason: 'spam', note: null, created: '2026-11-20T10:00:00.000Z' }],
+          status: 'open',
+          resolution: null,
+          last_reported: '2026-11-20T10:00:00.000Z',
+        },
+      ],
+      openCount: 1,
+      nextCursor: null,
+    };
+    serve({
+      'GET /api/account': () => json(200, ADMIN),
+      'GET /api/admin/reports': () => json(200, reports),
+      'GET /api/admin/users/suspended': () => json(200, { users: [] }),
+      'GET /api/admin/log': () => json(200, { entries: [], nextCursor: null }),
+      'POST /api/reports/8/resolve': (body) => {
+        bodies.push(body);
+        return json(400, { message: 'Removing is not available yet', code: 'validation' });
+      },
+    });
+    const { user } = renderApp('/admin');
+    const section = await screen.findByRole('region', { name: 'Open reports' }, { timeout: 5000 });
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(headings[0]).toBe('Open reports');
+    const item = await within(section).findByRole('article', { name: /Discussion/ });
+    expect(within(item).getByText(/in Chess Club/)).toBeInTheDocument();
+    expect(within(item).getByText('Free crypto for everyone')).toBeInTheDocument();
+    await user.click(within(item).getByRole('button', { name: 'Remove: Discussion by @spammer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove the item' });
+    await user.type(within(dialog).getByLabelText('Reason'), 'Scam');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Removing is not available yet');
+    expect(bodies).toEqual([{ action: 'remove', reason: 'Scam' }]);
   });
 });

@@ -11,6 +11,7 @@ import { errorMessage } from '@/lib/api-client';
 import { focusFirstInvalid, useFormValues } from '@/lib/forms';
 import { formatTimestamp } from '@/lib/time';
 import { toastSuccess } from '@/lib/toast';
+import { REPORT_TEXTS, SiteReportQueue } from '@/features/moderation/public';
 import { useSiteLog, useSuspend, useSuspendedUsers, useUnsuspend } from './api';
 import { ADMIN_TEXTS } from './texts';
 
@@ -200,6 +201,9 @@ export function AdminPage() {
         <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">{ADMIN_TEXTS.title}</h1>
         <p className="mt-1 text-sm text-fg-subtle">{ADMIN_TEXTS.subtitle}</p>
       </header>
+      <Section id="admin-reports" title={REPORT_TEXTS.adminHeading} intro={REPORT_TEXTS.adminIntro}>
+        <SiteReportQueue />
+      </Section>
       <Section id="admin-suspend" title={ADMIN_TEXTS.suspendHeading} intro={ADMIN_TEXTS.suspendIntro}>
         <SuspendForm />
       </Section>

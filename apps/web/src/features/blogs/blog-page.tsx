@@ -10,6 +10,7 @@ import { FallbackImage } from '@/components/ui/fallback-image';
 import { Skeleton } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { ReportButton } from '@/features/moderation/public';
 import { copyText } from '@/lib/copy-text';
 import { lazyComponent } from '@/lib/lazy-component';
 import { useSession } from '@/lib/session';
@@ -260,6 +261,15 @@ function BlogArticle({ blog, detail, communityPath }: { blog: Blog; detail: Grou
             </Button>
           </span>
         ) : null}
+        <ReportButton
+          targetType="blog"
+          targetId={blog.id}
+          groupId={blog.group_id}
+          authorId={blog.blog_author}
+          name={blog.username ?? BLOG_TEXTS.unknownAuthor}
+          showLabel
+          className={cn('h-10 border border-line-strong px-3', !canManage && 'ml-auto')}
+        />
       </div>
 
       {editing ? (

@@ -10,6 +10,7 @@ import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { COMMENT_FORMAT, RichText } from '@/lib/rich-text';
 import { useSession } from '@/lib/session';
+import { ReportButton } from '@/features/moderation/public';
 import { toastError } from '@/lib/toast';
 import { useProfilePanel } from '@/features/profiles/public';
 import { BLOCK_TEXTS } from '@/features/account/public';
@@ -301,6 +302,16 @@ function CommentItem({ comment, groupId, highlighted = false, onReply, children 
               {DISCUSSION_TEXTS.deleteComment}
             </button>
           ) : null}
+          {comment.deleted ? null : (
+            <ReportButton
+            targetType="comment"
+            targetId={comment.id}
+            groupId={groupId}
+            authorId={comment.userId}
+            name={comment.username}
+            className="h-7 text-xs"
+            />
+          )}
         </div>
         {confirming ? (
           <Suspense fallback={null}>

@@ -286,4 +286,25 @@ describe('long posts (SPEC §9: taller than 700 px collapse to 560 px)', () => {
     const { card } = await showFeed([makeDiscussion({ discussion_content: 'Just fits' })]);
     expect(within(card).queryByRole('button', { name: 'Read more' })).not.toBeInTheDocument();
   });
+
+  it('offers Report on other people’s posts only (issue 15 §2) and reports the discussion with its ids', async () => {
+    const bodies: unknown[] = [];
+    const { card, user } = await showFeed(
+      [makeDiscussion({ id: 301, username: 'grace', user_id: 50, userId: 50 }), makeDiscussion({ id: 302, username: 'ada', user_id: 7, userId: 7 })],
+      {
+        'POST /api/reports': (body) => {
+          bodies.push(body);
+          return json(201, { message: 'Thank you. The community’s moderators will look at your report.', id: 1 });
+        },
+      },
+    );
+    const own = await screen.findByRole('article', { name: 'Post by ada' });
+    expect(within(own).queryByRole('button', { name: /^Report/ })).toBeNull();
+    await user.click(within(card).getByRole('button', { name: 'Report the discussion by grace' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report this discussion' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Off topic' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(bodies).toEqual([{ target_type: 'discussion', target_id: 301, group_id: 12, reason: 'off_topic' }]));
+    await dismissToasts();
+  });
 });

@@ -16,6 +16,7 @@ import { useDeleteDiscussion, useLikeDiscussion, useModeratePost, usePinDiscussi
 import { RemovalActions, RemovedBanner } from './removal';
 import { Collapsible } from './collapsible';
 import { CopyLinkButton } from './copy-link';
+import { ReportButton } from '@/features/moderation/public';
 import { LikeButton } from './like-button';
 import { DiscussionMediaGrid } from './discussion-media';
 import { DiscussionTextarea } from './discussion-textarea';
@@ -375,6 +376,7 @@ export function DiscussionCard({ post, showGroup = false }: { post: Discussion; 
           <span className="tabular-nums">{formatNumber(post.commentCount)}</span>
         </button>
         <CopyLinkButton path={postPanelPath(post.group_id, post.id)} className="ml-auto" />
+        <ReportButton targetType="discussion" targetId={post.id} groupId={post.group_id} authorId={post.user_id} name={post.username} />
       </div>
     </article>
   );

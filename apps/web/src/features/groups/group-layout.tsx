@@ -27,6 +27,9 @@ export interface GroupLayoutSlots {
   invitation: (invite: NonNullable<GroupDetailResponse['invite']>) => ReactNode;
   /** The Members tab's badge for staff of a private community (pending join requests). */
   requestsBadge: (groupId: number) => ReactNode;
+  /** The staff's "Reports (n)" tab (issue 15 §2) at the end of the section bar, and the queue it opens under the header. */
+  reportsTab?: (groupId: number) => ReactNode;
+  reportsPanel?: (groupId: number) => ReactNode;
 }
 
 /**
@@ -96,9 +99,11 @@ export function GroupLayout({ slots }: { slots: GroupLayoutSlots }) {
                 </Link>
               </li>
             ))}
+            {viewer.isStaff && slots.reportsTab ? <li className="shrink-0">{slots.reportsTab(detail.group.id)}</li> : null}
           </ul>
         </nav>
       </GroupHeader>
+      {viewer.isStaff && slots.reportsPanel ? slots.reportsPanel(detail.group.id) : null}
       <Outlet context={context} />
     </div>
   );

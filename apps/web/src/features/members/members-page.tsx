@@ -17,6 +17,7 @@ import { JoinRequests } from './join-requests';
 import { PendingInvitations } from './pending-invitations';
 import { useGroupContext } from '@/features/groups/public';
 import { MemberMenu } from './member-menu';
+import { ReportButton } from '@/features/moderation/public';
 import { ROLE_LABELS, RoleName } from './role-name';
 import { GROUP_TEXTS } from '@/features/groups/public';
 import { BannedList, ModerationLog } from '@/features/moderation/public';
@@ -110,6 +111,7 @@ function MemberRow({ groupId, member, actor }: { groupId: number; member: GroupM
           ) : (
             <FriendActions userId={member.id} username={member.username} inList />
           )}
+          <ReportButton targetType="user" targetId={member.id} groupId={groupId} authorId={member.id} name={member.username} />
         </div>
       ) : null}
     </li>
