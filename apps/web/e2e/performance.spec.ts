@@ -5,21 +5,26 @@ import { expect, test } from './fixtures';
 /**
  * A visitor's "/" before its feed comes into view: at most this much JavaScript, gzipped (issue 5 §2 set 150 KB;
  * 128 KB measured once the app ran on the declarative router, 135.3 KB once issue 13 added the text catalogue and
- * the paths table; docs/perf/first-load-2026-11-26.md, decision 0044).
+ * the paths table, 139.4 KB once issue 15's moderation pieces reached the cards; docs/perf/first-load-2026-11-26.md,
+ * decisions 0044 and 0116).
  */
-const JS_BUDGET_GZIP_BYTES = 137 * 1024;
+const JS_BUDGET_GZIP_BYTES = 140 * 1024;
 /**
  * With Explore's discussions on screen too (a window tall enough to show them at once), the post cards and the
  * renderer load with the page: issue 12 §5 asked for 150 KB (146 KB measured on the declarative router; 152.8 KB
  * after issue 13's catalogue and paths table). Held at 155 KB until the paths table is split by area and
- * tailwind-merge slimmed (decision 0044; docs/decisions/0049-explore-s-discussions-load-below-the-fold.md).
+ * tailwind-merge slimmed (decision 0044; docs/decisions/0049-explore-s-discussions-load-below-the-fold.md); 161.4 KB
+ * with issue 15 (the Report button, removal banner and actions, edited mark, post menu on every card): held at 162 KB
+ * until that weight is won back (decision 0116).
  */
-const JS_BUDGET_WITH_FEED_GZIP_BYTES = 155 * 1024;
+const JS_BUDGET_WITH_FEED_GZIP_BYTES = 162 * 1024;
 /**
  * Scripts a visitor's "/" fetches (issue 12 §5: 42 before build/first-screen-chunks.ts, 15 after, 24 after issue 13,
- * 25 once issue 14's confirmation banner split TanStack's useQuery into its own chunk; decision 0044).
+ * 25 once issue 14's confirmation banner split TanStack's useQuery into its own chunk; 33 with issue 15's small
+ * shared modules (posting codes, removal texts, keys) outside build/first-screen-chunks.ts's groups; decisions 0044
+ * and 0116).
  */
-const MAX_SCRIPTS_ON_HOME = 26;
+const MAX_SCRIPTS_ON_HOME = 33;
 
 /** Loads `path` on a fresh page and returns the app's scripts it fetched until the network was idle. */
 async function scriptsOf(page: Page, path: string): Promise<string[]> {

@@ -6,9 +6,9 @@ import { FRIEND_ERROR_CODES } from './friends';
 import { NOTIFICATION_ERROR_CODES } from './notifications';
 import { ADMIN_ERROR_CODES } from './admin-messages';
 import { REPORT_ERROR_CODES } from './report-messages';
-import { POSTING_ERROR_CODES } from './posting-rules';
+import { POSTING_ERROR_CODES } from './posting-codes';
 import { BLOCK_ERROR_CODES } from './blocks';
-import { REMOVAL_ERROR_CODES } from './removals';
+import { REMOVAL_ERROR_CODES } from './removal-messages';
 import { MODERATION_ERROR_CODES } from './moderation';
 
 /** Machine-readable error codes. `message` is what the UI shows (SPEC §8); `code` is for programs. */

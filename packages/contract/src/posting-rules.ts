@@ -54,7 +54,6 @@ export const POSTING_MESSAGES = {
   duplicate: 'You posted this same text a moment ago. Write something new, or try again in a few minutes.',
 } as const;
 
-export const POSTING_ERROR_CODES = ['slow_mode', 'account_too_new', 'blocked_word', 'duplicate_post'] as const;
 
 /**
  * A text as words for matching blocked words: the look-alike key of community names (NFKC, confusables, case

@@ -396,7 +396,7 @@ export const texts: Texts = {
     updateCommentFailed: 'No se pudo actualizar el comentario',
     deleteCommentFailed: 'No se pudo eliminar el comentario',
     deletedComment: 'Este comentario se eliminó.',
-    editedAt: (time) => `edición: ${time}`,
+    editedAt: (time) => `editado ${time}`,
     showHistory: (time) => `Editado ${time}. Mostrar el historial de ediciones`,
     historyTitle: 'Historial de ediciones',
     historyDescription: 'Todas las versiones, de la más reciente a la más antigua.',

@@ -10,7 +10,7 @@ import { FallbackImage } from '@/components/ui/fallback-image';
 import { Skeleton } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { ReportButton } from '@/features/moderation/public';
+import { ReportButton } from '@/features/moderation/lazy';
 import { copyText } from '@/lib/copy-text';
 import { lazyComponent } from '@/lib/lazy-component';
 import { useSession } from '@/lib/session';

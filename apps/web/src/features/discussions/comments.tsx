@@ -10,7 +10,7 @@ import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { COMMENT_FORMAT, RichText } from '@/lib/rich-text';
 import { useSession } from '@/lib/session';
-import { ReportButton } from '@/features/moderation/public';
+import { ReportButton } from '@/features/moderation/lazy';
 import { toastError } from '@/lib/toast';
 import { useProfilePanel } from '@/features/profiles/public';
 import { BLOCK_TEXTS } from '@/features/account/public';

@@ -16,7 +16,7 @@ import { useDeleteDiscussion, useLikeDiscussion, useModeratePost, usePinDiscussi
 import { RemovalActions, RemovedBanner } from './removal';
 import { Collapsible } from './collapsible';
 import { CopyLinkButton } from './copy-link';
-import { ReportButton } from '@/features/moderation/public';
+import { ReportButton } from '@/features/moderation/lazy';
 import { LikeButton } from './like-button';
 import { DiscussionMediaGrid } from './discussion-media';
 import { DiscussionTextarea } from './discussion-textarea';

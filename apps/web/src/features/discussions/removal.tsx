@@ -1,12 +1,16 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { ArchiveRestore, ShieldAlert, ShieldX } from 'lucide-react';
-import { REMOVAL_LIMITS, type RemovalAbilities, type RemovedInfo } from '@agora/contract';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { Field } from '@/components/ui/field';
+import type { RemovalAbilities, RemovedInfo } from '@agora/contract';
 import { Tooltip } from '@/components/ui/tooltip';
 import { cn } from '@/lib/cn';
+import { lazyComponent } from '@/lib/lazy-component';
 import { REMOVAL_TEXTS } from './texts';
+
+// The reason dialog loads on the first Remove (a feed's first load carries no dialog code).
+const RemoveDialog = lazyComponent(
+  () => import('./removal-dialog'),
+  (m) => m.RemoveDialog,
+);
 
 /**
  * Removal with a reason (issue 15 §3) on the web: the banner the author and the staff see on a removed item, and
@@ -35,70 +39,6 @@ const LABELS: Record<Kind, { remove: string; restore: string }> = {
   comment: { remove: REMOVAL_TEXTS.removeComment, restore: REMOVAL_TEXTS.restoreComment },
   blog: { remove: REMOVAL_TEXTS.removeBlog, restore: REMOVAL_TEXTS.restoreBlog },
 };
-
-/** The reason dialog: required, at most REMOVAL_LIMITS.reasonMax characters; Remove sends it. */
-export function RemoveDialog({
-  open,
-  onOpenChange,
-  busy,
-  onConfirm,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  busy?: boolean;
-  onConfirm: (reason: string) => void;
-}) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const id = useId();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    if (reason.trim() === '') {
-      setError(REMOVAL_TEXTS.reasonRequired);
-      return;
-    }
-    onConfirm(reason.trim());
-  };
-  return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) {
-          setReason('');
-          setError(null);
-        }
-        onOpenChange(next);
-      }}
-    >
-      <DialogContent title={REMOVAL_TEXTS.dialogTitle} description={REMOVAL_TEXTS.dialogText} hideClose>
-        <form onSubmit={submit} noValidate className="space-y-4">
-          <Field label={REMOVAL_TEXTS.reason} error={error} announce>
-            <textarea
-              id={`${id}-reason`}
-              rows={3}
-              value={reason}
-              maxLength={REMOVAL_LIMITS.reasonMax}
-              onChange={(event) => {
-                setReason(event.target.value);
-                if (error) setError(null);
-              }}
-              className="w-full resize-y rounded-lg border border-line bg-surface px-3 py-2 text-sm text-fg focus-visible:outline-2 focus-visible:outline-ring"
-            />
-          </Field>
-          <div className="flex justify-end gap-2">
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              {REMOVAL_TEXTS.cancel}
-            </Button>
-            <Button type="submit" variant="danger" disabled={busy}>
-              {REMOVAL_TEXTS.confirm}
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
-  );
-}
 
 /**
  * Remove (opens the reason dialog) and Restore for the staff. `onRemove` gets the reason and a callback to close
@@ -146,7 +86,9 @@ export function RemovalActions({
         </Tooltip>
       ) : null}
       {open ? (
-        <RemoveDialog open busy={busy} onOpenChange={setOpen} onConfirm={(reason) => onRemove(reason, () => setOpen(false))} />
+        <Suspense fallback={null}>
+          <RemoveDialog open busy={busy} onOpenChange={setOpen} onConfirm={(reason) => onRemove(reason, () => setOpen(false))} />
+        </Suspense>
       ) : null}
     </>
   );

@@ -17,7 +17,7 @@ import { JoinRequests } from './join-requests';
 import { PendingInvitations } from './pending-invitations';
 import { useGroupContext } from '@/features/groups/public';
 import { MemberMenu } from './member-menu';
-import { ReportButton } from '@/features/moderation/public';
+import { ReportButton } from '@/features/moderation/lazy';
 import { ROLE_LABELS, RoleName } from './role-name';
 import { GROUP_TEXTS } from '@/features/groups/public';
 import { BannedList, ModerationLog } from '@/features/moderation/public';

@@ -4,7 +4,7 @@ export { BanDialog } from './ban-dialog';
 export { BannedList } from './banned-list';
 export { ModerationLog } from './modlog';
 // Reports (issue 15 §2).
-export { ReportButton, type ReportTargetProps } from './report-dialog';
+export { ReportButton, type ReportTargetProps } from './report-button';
 export { ReportItem, ReportQueueView, SiteReportQueue } from './report-queue';
 export { ReportsBadge, ReportsPanel, ReportsTab } from './reports-section';
 export { MODERATION_TEXTS } from './texts';

@@ -1,58 +1,26 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Flag } from 'lucide-react';
-import { REPORT_LIMITS, REPORT_REASONS, type ReportReason, type ReportTarget } from '@agora/contract';
+import { REPORT_LIMITS, REPORT_REASONS, type ReportReason } from '@agora/contract';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { useSession } from '@/lib/session';
 import { toastSuccess } from '@/lib/toast';
 import { useFileReport } from './api';
+import type { ReportTargetProps } from './report-button';
 import { REPORT_TEXTS } from './report-texts';
 
-export interface ReportTargetProps {
-  targetType: ReportTarget;
-  targetId: number;
-  groupId: number;
-  /** Whose item it is (the person, for a member): nobody reports their own. */
-  authorId: number | null;
-  /** The author's (or the member's) username, for the button's accessible name. */
-  name: string;
-}
-
-/**
- * "Report" (issue 15 §2) for signed-in people who are not the author: a flag button that opens the dialog. Renders
- * nothing for visitors and on one's own items.
- */
-export function ReportButton({ className, showLabel = false, ...target }: ReportTargetProps & { className?: string; showLabel?: boolean }) {
-  const session = useSession();
-  const [open, setOpen] = useState(false);
-  const [container, setContainer] = useState<HTMLElement | null>(null);
-  if (!session || target.authorId === null || target.authorId === session.userId) return null;
+/** The Report dialog, loaded on the first press of a Report button (report-button.tsx). */
+export function ReportDialog({
+  open,
+  onOpenChange,
+  container,
+  ...target
+}: ReportTargetProps & { open: boolean; onOpenChange: (open: boolean) => void; container: HTMLElement | null }) {
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <button
-        type="button"
-        aria-label={REPORT_TEXTS.reportLabel[target.targetType](target.name)}
-        title={REPORT_TEXTS.report}
-        onClick={(event) => {
-          // Opened from inside a dialog (the post panel): put it inside that one, whose focus trap would take
-          // focus back from a dialog elsewhere in the page.
-          setContainer(event.currentTarget.closest<HTMLElement>('[role="dialog"]'));
-          setOpen(true);
-        }}
-        className={cn(
-          'inline-flex h-8 items-center justify-center gap-1.5 rounded-lg px-2 text-sm text-fg-subtle transition-colors',
-          'hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring',
-          className,
-        )}
-      >
-        <Flag className="size-4" aria-hidden />
-        {showLabel ? <span>{REPORT_TEXTS.report}</span> : null}
-      </button>
-      {open ? <ReportDialogBody {...target} container={container} onDone={() => setOpen(false)} /> : null}
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {open ? <ReportDialogBody {...target} container={container} onDone={() => onOpenChange(false)} /> : null}
     </Dialog>
   );
 }
