@@ -1,26 +1,18 @@
 import { Suspense, useState } from 'react';
 import { Flag } from 'lucide-react';
-import type { ReportTarget } from '@agora/contract';
 import { cn } from '@/lib/cn';
 import { lazyComponent } from '@/lib/lazy-component';
 import { useSession } from '@/lib/session';
 import { REPORT_TEXTS } from './report-texts';
+import type { ReportTargetProps } from './report-target';
+
+export type { ReportTargetProps } from './report-target';
 
 // The dialog (and the calls behind it) load on the first press: a feed's first load carries no dialog code.
 const ReportDialog = lazyComponent(
   () => import('./report-dialog'),
   (m) => m.ReportDialog,
 );
-
-export interface ReportTargetProps {
-  targetType: ReportTarget;
-  targetId: number;
-  groupId: number;
-  /** Whose item it is (the person, for a member): nobody reports their own. */
-  authorId: number | null;
-  /** The author's (or the member's) username, for the button's accessible name. */
-  name: string;
-}
 
 /**
  * "Report" (issue 15 §2) for signed-in people who are not the author: a flag button that opens the dialog. Renders

@@ -8,7 +8,7 @@ import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { toastSuccess } from '@/lib/toast';
 import { useFileReport } from './api';
-import type { ReportTargetProps } from './report-button';
+import type { ReportTargetProps } from './report-target';
 import { REPORT_TEXTS } from './report-texts';
 
 /** The Report dialog, loaded on the first press of a Report button (report-button.tsx). */

@@ -140,15 +140,7 @@ export function ReportItem({ item, now, showCommunity = false }: { item: ReportG
 }
 
 /** The reason (and for a ban, the duration) an action asks for; the server's answer is shown as it comes. */
-function ResolveDialog({
-  item,
-  action,
-  onDone,
-}: {
-  item: ReportGroup;
-  action: ReportAction;
-  onDone: () => void;
-}) {
+function ResolveDialog({ item, action, onDone }: { item: ReportGroup; action: ReportAction; onDone: () => void }) {
   const [reason, setReason] = useState('');
   const [duration, setDuration] = useState<BanDuration>('7');
   const [fieldError, setFieldError] = useState<string | null>(null);
