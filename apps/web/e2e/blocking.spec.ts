@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, expectNoHorizontalOverflow, type Login, type Person, snap, test } from './fixtures';
-import { auth, createGroupViaApi, joinViaApi } from './groups-helpers';
+import { createGroupViaApi, joinViaApi, postViaApi, commentViaApi } from './groups-helpers';
 
 /**
  * Issue 15 §6, blocking, with two people in two browsers: A blocks B from B's profile (after a confirmation that
@@ -17,20 +17,6 @@ async function person(login: Login, viewport = { width: 1366, height: 900 }): Pr
   return signedIn;
 }
 
-async function postViaApi(author: Person, groupId: number, content: string): Promise<number> {
-  const response = await author.page.request.post(`/api/groups/${groupId}/discussions`, { headers: auth(author), data: { content } });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { discussion: { id: number } }).discussion.id;
-}
-
-async function commentViaApi(author: Person, groupId: number, postId: number, content: string): Promise<void> {
-  const response = await author.page.request.post(`/groups/${groupId}/discussions/${postId}/comments`, {
-    headers: auth(author),
-    data: { content, parentCommentId: null },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-}
-
 const profilePanel = (page: Page) => page.getByRole('dialog', { name: 'Profile' });
 
 test('A blocks B: B’s comment becomes a hidden line for A, B’s friend request is refused neutrally, A unblocks in settings', async ({
@@ -41,8 +27,8 @@ test('A blocks B: B’s comment becomes a hidden line for A, B’s friend reques
   const b = await person(login);
   const group = await createGroupViaApi(a);
   await joinViaApi(b, group);
-  const postId = await postViaApi(a, group.id, 'A post by A');
-  await commentViaApi(b, group.id, postId, 'A comment by B');
+  const postId = await postViaApi(a, group, 'A post by A');
+  await commentViaApi(b, group, postId, 'A comment by B');
 
   // A opens B's profile and blocks them, after a confirmation that names what happens.
   await a.page.goto(`/?profile=${b.id}`);

@@ -1,27 +1,12 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, expectNoHorizontalOverflow, type Person, snap, test } from './fixtures';
-import { auth, createGroupViaApi, joinViaApi, type CreatedGroup } from './groups-helpers';
+import { expect, expectAccessible, expectNoHorizontalOverflow, snap, test } from './fixtures';
+import { auth, createGroupViaApi, joinViaApi, postViaApi, commentViaApi } from './groups-helpers';
 
 /**
  * Issue 15 §1 in the browser: a member edits their comment in place, opens its edit history from "edited", deletes
  * a comment without replies (gone) and one with a reply (kept as "This comment was deleted."), with axe on each
  * screen and dialog in both themes, and pictures at 1366 and 390 px.
  */
-
-async function postViaApi(person: Person, group: Pick<CreatedGroup, 'id'>, content: string): Promise<number> {
-  const response = await person.page.request.post(`/api/groups/${group.id}/discussions`, { headers: auth(person), data: { content } });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { discussion: { id: number } }).discussion.id;
-}
-
-async function commentViaApi(person: Person, groupId: number, postId: number, content: string, parentCommentId: number | null = null) {
-  const response = await person.page.request.post(`/api/groups/${groupId}/discussions/${postId}/comments`, {
-    headers: auth(person),
-    data: { content, parentCommentId },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { comment: { id: number } }).comment.id;
-}
 
 const panel = (page: Page) => page.getByTestId('post-panel');
 const comment = (page: Page, id: number) => panel(page).locator(`[data-comment-id="${id}"]`);
@@ -35,10 +20,10 @@ test('a member edits a comment, reads its history, and deletes comments with and
   const member = await login();
   await joinViaApi(member, group);
   const postId = await postViaApi(owner, group, 'Plans for the weekend walk');
-  const first = await commentViaApi(member, group.id, postId, 'Meet at the **station** at nine');
-  const second = await commentViaApi(member, group.id, postId, 'A typo I regret');
-  const third = await commentViaApi(member, group.id, postId, 'Bring water');
-  await commentViaApi(owner, group.id, postId, 'Good idea', third);
+  const first = await commentViaApi(member, group, postId, 'Meet at the **station** at nine');
+  const second = await commentViaApi(member, group, postId, 'A typo I regret');
+  const third = await commentViaApi(member, group, postId, 'Bring water');
+  await commentViaApi(owner, group, postId, 'Good idea', third);
 
   await page.goto(`/group/${group.slug}/discussions?post=${group.id}-${postId}`);
   await expect(panel(page).getByRole('heading', { name: 'Comments (4)' })).toBeVisible();

@@ -1,15 +1,8 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, expectNoHorizontalOverflow, makePng, type Person, snap, test } from './fixtures';
-import { auth, createGroupViaApi, joinViaApi, setPrivateViaApi, snapView, tabTo, type CreatedGroup } from './groups-helpers';
+import { expect, expectAccessible, expectNoHorizontalOverflow, makePng, snap, test } from './fixtures';
+import { createGroupViaApi, joinViaApi, setPrivateViaApi, snapView, tabTo, postViaApi } from './groups-helpers';
 
-/** A post made through the API (for journeys that are not about writing one). */
-async function postViaApi(person: Person, group: Pick<CreatedGroup, 'id'>, content: string): Promise<number> {
-  const response = await person.page.request.post(`/api/groups/${group.id}/discussions`, { headers: auth(person), data: { content } });
-  expect(response.status(), await response.text()).toBe(201);
-  const body = (await response.json()) as { discussion: { id: number } };
-  return body.discussion.id;
-}
-
+/** A post's card in a feed, found by its text. */
 function postCard(page: Page, text: string) {
   return page.getByTestId('post-card').filter({ hasText: text });
 }

@@ -47,6 +47,29 @@ export async function joinViaApi(person: Person, group: Pick<CreatedGroup, 'id'>
   expect(response.ok(), await response.text()).toBeTruthy();
 }
 
+/** A discussion by `person` in the community, through the API; its id. */
+export async function postViaApi(person: Person, group: Pick<CreatedGroup, 'id'>, content: string): Promise<number> {
+  const response = await person.page.request.post(`/api/groups/${group.id}/discussions`, { headers: auth(person), data: { content } });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { discussion: { id: number } }).discussion.id;
+}
+
+/** A comment (or, with `parentCommentId`, a reply) by `person` on a discussion, through the API; its id. */
+export async function commentViaApi(
+  person: Person,
+  group: Pick<CreatedGroup, 'id'>,
+  postId: number,
+  content: string,
+  parentCommentId: number | null = null,
+): Promise<number> {
+  const response = await person.page.request.post(`/groups/${group.id}/discussions/${postId}/comments`, {
+    headers: auth(person),
+    data: { content, parentCommentId },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { comment: { id: number } }).comment.id;
+}
+
 export async function setPrivateViaApi(owner: Person, group: Pick<CreatedGroup, 'id'>): Promise<void> {
   const response = await owner.page.request.put(`/api/groups/${group.id}/privacy`, { headers: auth(owner), data: { is_private: 1 } });
   expect(response.ok(), await response.text()).toBeTruthy();

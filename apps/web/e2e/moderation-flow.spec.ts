@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, type Person, test } from './fixtures';
-import { auth, createGroupViaApi, joinViaApi, type CreatedGroup } from './groups-helpers';
+import { expect, expectAccessible, test } from './fixtures';
+import { auth, createGroupViaApi, joinViaApi, postViaApi, commentViaApi } from './groups-helpers';
 
 /**
  * Issue 15, the whole path in three browsers: a member reports a comment; a moderator sees the Reports badge go to
@@ -10,20 +10,6 @@ import { auth, createGroupViaApi, joinViaApi, type CreatedGroup } from './groups
  */
 
 test.describe.configure({ timeout: 300_000 });
-
-async function postViaApi(person: Person, group: Pick<CreatedGroup, 'id'>, content: string): Promise<number> {
-  const response = await person.page.request.post(`/api/groups/${group.id}/discussions`, { headers: auth(person), data: { content } });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { discussion: { id: number } }).discussion.id;
-}
-
-async function commentViaApi(person: Person, group: Pick<CreatedGroup, 'id'>, postId: number, content: string): Promise<void> {
-  const response = await person.page.request.post(`/groups/${group.id}/discussions/${postId}/comments`, {
-    headers: auth(person),
-    data: { content, parentCommentId: null },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-}
 
 const reportsToggle = (page: Page, n: number) => page.getByRole('button', { name: `Reports (${n})` });
 

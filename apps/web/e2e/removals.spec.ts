@@ -1,18 +1,12 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, type Person, test } from './fixtures';
-import { auth, createGroupViaApi, joinViaApi, snapView, useDarkTheme, type CreatedGroup } from './groups-helpers';
+import { expect, expectAccessible, test } from './fixtures';
+import { auth, createGroupViaApi, joinViaApi, snapView, useDarkTheme, postViaApi } from './groups-helpers';
 
 /**
  * Issue 15 §3, removal with a reason: a moderator removes a member's post with a reason; its author still sees it,
  * with "Removed by a moderator: {reason}", and gets the notification; another member no longer sees it. The
  * moderator restores it and everyone sees it again.
  */
-
-async function postViaApi(person: Person, group: Pick<CreatedGroup, 'id'>, content: string): Promise<number> {
-  const response = await person.page.request.post(`/api/groups/${group.id}/discussions`, { headers: auth(person), data: { content } });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { discussion: { id: number } }).discussion.id;
-}
 
 const postCard = (page: Page, text: string) => page.getByTestId('post-card').filter({ hasText: text });
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, expectNoHorizontalOverflow, type Login, type Person, snap, test } from './fixtures';
-import { auth, createGroupViaApi, expectFocusVisible, joinViaApi, snapView, tabTo } from './groups-helpers';
+import { createGroupViaApi, expectFocusVisible, joinViaApi, snapView, tabTo, postViaApi, commentViaApi } from './groups-helpers';
 
 /**
  * Issue 15 §2, reports, with two people in two browsers: a member reports a comment from its post panel; the
@@ -17,20 +17,6 @@ async function person(login: Login, viewport = { width: 1366, height: 900 }): Pr
   return signedIn;
 }
 
-async function postViaApi(author: Person, groupId: number, content: string): Promise<number> {
-  const response = await author.page.request.post(`/api/groups/${groupId}/discussions`, { headers: auth(author), data: { content } });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { discussion: { id: number } }).discussion.id;
-}
-
-async function commentViaApi(author: Person, groupId: number, postId: number, content: string): Promise<void> {
-  const response = await author.page.request.post(`/groups/${groupId}/discussions/${postId}/comments`, {
-    headers: auth(author),
-    data: { content, parentCommentId: null },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-}
-
 const reportsToggle = (page: Page, n: number) => page.getByRole('button', { name: `Reports (${n})` });
 
 test('a member reports a comment; the owner sees the count live and dismisses it by keyboard', async ({ login }) => {
@@ -39,9 +25,9 @@ test('a member reports a comment; the owner sees the count live and dismisses it
   const reporter = await person(login);
   const group = await createGroupViaApi(owner);
   await joinViaApi(reporter, group);
-  const postId = await postViaApi(owner, group.id, 'Welcome, night owls');
+  const postId = await postViaApi(owner, group, 'Welcome, night owls');
   // The owner's own comment: the reporter reports it (the author is never offered Report on their own).
-  await commentViaApi(owner, group.id, postId, 'Buy cheap watches at my shop');
+  await commentViaApi(owner, group, postId, 'Buy cheap watches at my shop');
 
   await owner.page.goto(`/group/${group.slug}`);
   await expect(reportsToggle(owner.page, 0)).toBeVisible();
