@@ -36,3 +36,4 @@ export * from './report-messages';
 export * from './reports';
 export * from './blocks';
 export * from './moderation';
+export * from './search';

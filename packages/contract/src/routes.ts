@@ -12,7 +12,18 @@ export const GROUP_TABS = ['members', 'blogs', 'discussions'] as const;
 export type GroupTab = (typeof GROUP_TABS)[number];
 
 /** The first screen a route shows: the build writes `index.<page>.html` preloading that screen's code. */
-export const APP_PAGES = ['home', 'explore', 'login', 'register', 'create', 'community', 'blog', 'account-link', 'settings', 'admin'] as const;
+export const APP_PAGES = [
+  'home',
+  'explore',
+  'login',
+  'register',
+  'create',
+  'community',
+  'blog',
+  'account-link',
+  'settings',
+  'admin',
+] as const;
 export type AppPage = (typeof APP_PAGES)[number];
 
 export interface AppRoute {
@@ -90,4 +101,7 @@ export const appPaths = {
   groupTab: (slugOrId: string | number, tab: GroupTab) => `/group/${slugOrId}/${tab}`,
   blog: (slugOrId: string | number, blogId: number) => `/group/${slugOrId}/blogs/blogpage/${blogId}`,
   discussion: (groupId: number, discussionId: number) => `/groups/${groupId}/discussions/${discussionId}`,
+  /** A comment or reply in its post panel (issue 16): the panel scrolls it into view and marks it briefly. */
+  comment: (groupId: number, discussionId: number, commentId: number) =>
+    `/groups/${groupId}/discussions/${discussionId}?comment=${commentId}`,
 };
