@@ -18,19 +18,21 @@ import { recordModAction } from '../moderation/modlog';
 import { notify, signalUnreadChanged } from '../notifications/notifications.writer';
 import {
   clearRemoved,
-  deleteHiddenNotifications,
   findBlogFacts,
   findCommentFacts,
+  holdHiddenNotifications,
   markRemoved,
   memberRole,
+  releaseNotifications,
   type RemovableKind,
 } from './removals.queries';
 
 /**
  * Removal with a reason (issue 15 §3, decision 0111): the community's staff take down a discussion, a comment or
  * a blog whose author they outrank (policies/removal.ts), and put it back. One transaction each: the item's removal
- * columns, the author's `content_removed` notification with the reason, and the deletion of notifications about it
- * held by people who may no longer see it. Someone who may not see the item gets its 404, never a hint it exists.
+ * columns, the author's `content_removed` notification with the reason, and the notifications about it held by
+ * people who may no longer see it taken away until a restore gives them back (decision 0117). Someone who may not
+ * see the item gets its 404, never a hint it exists.
  */
 
 type DiscussionPath = { group: string; discussionId: string };
@@ -144,7 +146,7 @@ async function takeDown(
       reason,
     });
     await alsoInTx?.(tx);
-    for (const userId of await deleteHiddenNotifications(tx, item.kind, item.id, item.groupId, item.authorId)) {
+    for (const userId of await holdHiddenNotifications(tx, item.kind, item.id, item.groupId, item.authorId)) {
       await signalUnreadChanged(tx, userId);
     }
     if (item.authorId !== null) {
@@ -173,6 +175,7 @@ async function putBack(ctx: AppContext, actor: NonNullable<Actor>, item: Item): 
       targetId: item.id,
       targetUserId: item.authorId,
     });
+    for (const userId of await releaseNotifications(tx, item.kind, item.id)) await signalUnreadChanged(tx, userId);
     return { message: REMOVAL_MESSAGES.restored, removed: null };
   });
 }

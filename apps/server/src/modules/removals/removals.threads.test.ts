@@ -1,4 +1,5 @@
 import { DELETED_COMMENT_TEXT, REMOVED_COMMENT_TEXT } from '@agora/contract';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Cast, createCast, createComment, createPost, type TestGroup, type TestUser } from '../../test/factories';
 import { client, useTestApp } from '../../test/test-app';
@@ -103,5 +104,52 @@ describe('the replies of a removed comment', () => {
       deleted: false,
       removed: null,
     });
+  });
+});
+
+describe('the notifications a removal takes away', () => {
+  type Note = { id: number; noti_type: string; is_read: boolean };
+  const notes = async (user: TestUser) => (await api.get('/notifications', user)).json() as { notifications: Note[]; unreadCount: number };
+  const mentions = async (user: TestUser) => (await notes(user)).notifications.filter((n) => n.noti_type === 'mention');
+
+  it('come back, as they were, when the item is restored', async () => {
+    const post = await createPost(t, group, cast.author, `Look @${cast.member.username}`);
+    const postPath = `/api/groups/${group.id}/discussions/${post.id}`;
+    const before = await mentions(cast.member);
+    expect(before).toHaveLength(1);
+    const unread = (await notes(cast.member)).unreadCount;
+    expect((await api.post(`${postPath}/remove`, cast.moderator, { reason: 'Spam' })).statusCode).toBe(200);
+    expect(await mentions(cast.member)).toEqual([]);
+    expect((await notes(cast.member)).unreadCount).toBe(unread - 1);
+    expect((await api.post(`${postPath}/restore`, cast.moderator)).statusCode).toBe(200);
+    expect(await mentions(cast.member)).toEqual(before);
+    expect((await notes(cast.member)).unreadCount).toBe(unread);
+  });
+
+  it('stay away while anything they are about is still removed, and go with an item deleted meanwhile', async () => {
+    const post = await createPost(t, group, cast.owner, 'a quiet post');
+    const comment = await createComment(t, post, cast.author, `Hey @${cast.outsider.username}`);
+    const base = `/api/groups/${group.id}/discussions/${post.id}`;
+    expect(await mentions(cast.outsider)).toHaveLength(1);
+    expect((await api.post(`${base}/comments/${comment.id}/remove`, cast.moderator, { reason: 'Rude' })).statusCode).toBe(200);
+    // A comment's mention on a removed post waits for both to be restored.
+    const other = await createPost(t, group, cast.member, 'another post');
+    const second = await createComment(t, other, cast.author, `Again @${cast.outsider.username}`);
+    const otherBase = `/api/groups/${group.id}/discussions/${other.id}`;
+    expect(await mentions(cast.outsider)).toHaveLength(1);
+    expect((await api.post(`${otherBase}/comments/${second.id}/remove`, cast.moderator, { reason: 'Rude' })).statusCode).toBe(200);
+    expect((await api.post(`${otherBase}/remove`, cast.moderator, { reason: 'Closed' })).statusCode).toBe(200);
+    expect((await api.post(`${otherBase}/comments/${second.id}/restore`, cast.moderator)).statusCode).toBe(200);
+    expect(await mentions(cast.outsider)).toEqual([]);
+    expect((await api.post(`${otherBase}/restore`, cast.moderator)).statusCode).toBe(200);
+    expect(await mentions(cast.outsider)).toHaveLength(1);
+
+    expect((await api.del(`/groups/${group.id}/discussions/${post.id}/comments/${comment.id}`, cast.author)).statusCode).toBe(200);
+    const [row] = [
+      ...(await t.database.db.execute<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM held_notifications WHERE comment_id = ${comment.id}`,
+      )),
+    ];
+    expect(row!.n).toBe(0);
   });
 });
