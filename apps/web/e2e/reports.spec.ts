@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, expectNoHorizontalOverflow, type Login, type Person, snap, test } from './fixtures';
-import { createGroupViaApi, expectFocusVisible, joinViaApi, snapView, tabTo, postViaApi, commentViaApi } from './groups-helpers';
+import { auth, createGroupViaApi, expectFocusVisible, joinViaApi, snapView, tabTo, postViaApi, commentViaApi } from './groups-helpers';
+
+const PHONE = { width: 390, height: 844 };
 
 /**
  * Issue 15 §2, reports, with two people in two browsers: a member reports a comment from its post panel; the
@@ -110,4 +112,33 @@ test('a member reports a comment; the owner sees the count live and dismisses it
   await reporter.page.emulateMedia({ colorScheme: 'dark' });
   await snapView(reporter.page, 'reports-dialog-390-dark');
   await reporter.page.emulateMedia({ colorScheme: 'light' });
+});
+
+test('at 390 px the staff’s "Reports (n)" tab and its badge are in the visible tab strip, in both themes', async ({ login }) => {
+  const owner = await person(login, PHONE);
+  const reporter = await person(login, PHONE);
+  const group = await createGroupViaApi(owner);
+  await joinViaApi(reporter, group);
+  const postId = await postViaApi(owner, group, 'Phone-sized moderation');
+  const report = await reporter.page.request.post('/api/reports', {
+    headers: auth(reporter),
+    data: { target_type: 'discussion', target_id: postId, group_id: group.id, reason: 'spam' },
+  });
+  expect(report.status(), await report.text()).toBe(201);
+
+  await owner.page.goto(`/group/${group.slug}/discussions`);
+  const toggle = reportsToggle(owner.page, 1);
+  await expect(toggle).toBeVisible();
+  const strip = owner.page.getByRole('navigation', { name: 'Community sections' });
+  const [tab, bar] = [await toggle.boundingBox(), await strip.boundingBox()];
+  // Inside the strip as it shows, not scrolled off its right edge.
+  expect(tab!.x).toBeGreaterThanOrEqual(bar!.x);
+  expect(tab!.x + tab!.width).toBeLessThanOrEqual(bar!.x + bar!.width);
+  await expect(toggle.getByText('1', { exact: true })).toBeInViewport();
+  for (const t of ['Overview', 'Members', 'Blogs', 'Discussion']) await expect(strip.getByRole('link', { name: t })).toBeInViewport();
+  await expectNoHorizontalOverflow(owner.page);
+  await snapView(owner.page, 'reports-tab-390-light');
+  await owner.page.emulateMedia({ colorScheme: 'dark' });
+  await snapView(owner.page, 'reports-tab-390-dark');
+  await owner.page.emulateMedia({ colorScheme: 'light' });
 });

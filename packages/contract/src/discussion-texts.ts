@@ -79,6 +79,12 @@ export const DISCUSSION_MESSAGES = {
  */
 export const DELETED_COMMENT_TEXT = '[deleted]';
 
+/**
+ * What a removed top-level comment that still has readable replies shows in place of its text and its author's name
+ * to everyone but its author and the community's staff (issue 15 §3, as Lemmy does): the replies read on.
+ */
+export const REMOVED_COMMENT_TEXT = '[removed]';
+
 /** Error codes of this feature (errors.ts lists them among ERROR_CODES). */
 export const DISCUSSION_ERROR_CODES = ['discussion_not_found', 'comment_not_found'] as const;
 

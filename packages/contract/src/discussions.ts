@@ -122,7 +122,9 @@ export const commentSchema = z.object({
   edited_at: z.string().nullable(),
   /**
    * Deleted while it had replies (issue 15 §1): kept in place so the thread reads on, its text and author's name
-   * are `DELETED_COMMENT_TEXT`, its author id 0 and picture null; nobody can like, reply to or edit it.
+   * are `DELETED_COMMENT_TEXT`, its author id 0 and picture null; nobody can like, reply to or edit it. Also true
+   * for a removed top-level comment kept for the replies the viewer may read (issue 15 §3): the same, with
+   * `REMOVED_COMMENT_TEXT`, and `removed` null (its author and the staff see it whole, with the reason).
    */
   deleted: z.boolean(),
 });

@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import type { ModAction, ModTargetType } from '@agora/contract';
+import { blogs } from './blogs';
+import { comments, discussions } from './discussions';
 import { groups } from './groups';
+import { notificationTypeEnum } from './social';
 import { users } from './users';
 
 /**
@@ -55,4 +58,35 @@ export const moderationLog = pgTable(
   },
   // The staff view: a community's rows, newest first (keyset on id).
   (t) => [index('moderation_log_group_idx').on(t.groupId, t.id.desc())],
+);
+
+/**
+ * Notifications a removal took away from people who may no longer see the item (issue 15 §3, decision 0117):
+ * moved here, row for row with the same id, and moved back to `notifications` when nothing they are about is still
+ * removed. The same columns and cascades as `notifications`, so deleting the item or the person deletes them too.
+ */
+export const heldNotifications = pgTable(
+  'held_notifications',
+  {
+    id: integer('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    senderId: integer('sender_id').references(() => users.id, { onDelete: 'cascade' }),
+    notiType: notificationTypeEnum('noti_type').notNull(),
+    notiContent: text('noti_content').notNull(),
+    notiLink: varchar('noti_link', { length: 500 }),
+    groupId: integer('group_id').references(() => groups.id, { onDelete: 'cascade' }),
+    discussionId: integer('discussion_id').references(() => discussions.id, { onDelete: 'cascade' }),
+    commentId: integer('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
+    blogId: integer('blog_id').references(() => blogs.id, { onDelete: 'cascade' }),
+    isRead: boolean('is_read').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('held_notifications_discussion_idx').on(t.discussionId),
+    index('held_notifications_comment_idx').on(t.commentId),
+    index('held_notifications_blog_idx').on(t.blogId),
+    index('held_notifications_user_idx').on(t.userId),
+  ],
 );

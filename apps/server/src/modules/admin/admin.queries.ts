@@ -24,7 +24,10 @@ export async function findLiveUserByUsername(db: DbOrTx, username: string) {
 
 const suspender = alias(users, 'suspender');
 
-/** Accounts whose suspension is in force now, most recent first. */
+/** The most accounts the suspended list answers (docs/SECURITY.md). */
+export const SUSPENDED_LIST_MAX = 500;
+
+/** Accounts whose suspension is in force now, most recent first (at most `SUSPENDED_LIST_MAX`). */
 export async function selectSuspendedUsers(db: DbOrTx) {
   return db
     .select({
@@ -46,7 +49,7 @@ export async function selectSuspendedUsers(db: DbOrTx) {
       ),
     )
     .orderBy(desc(users.suspendedAt), desc(users.id))
-    .limit(500);
+    .limit(SUSPENDED_LIST_MAX);
 }
 
 const actor = alias(users, 'actor');

@@ -16,7 +16,8 @@ export const OPERATOR = Object.freeze({ operator: true as const });
 export type SiteActor = SignedIn | typeof OPERATOR;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const LOG_PAGE = 50;
+/** Rows per page of the site log (docs/SECURITY.md). */
+export const SITE_LOG_PAGE = 50;
 
 function isOperator(actor: SiteActor): actor is typeof OPERATOR {
   return 'operator' in actor;
@@ -115,8 +116,8 @@ export async function listSuspendedUsers(ctx: AppContext, actor: SignedIn): Prom
 export async function listSiteLog(ctx: AppContext, actor: SignedIn, query: SiteLogQuery): Promise<SiteLogResponse> {
   authorizeSiteAdmin(actor);
   const cursor = decodeCursor(query.cursor, ['int'] as const);
-  const rows = await selectSiteLog(ctx.db, cursor ? cursor[0] : null, LOG_PAGE);
-  const { page, nextCursor } = keysetPage(rows, LOG_PAGE, (r) => [r.id]);
+  const rows = await selectSiteLog(ctx.db, cursor ? cursor[0] : null, SITE_LOG_PAGE);
+  const { page, nextCursor } = keysetPage(rows, SITE_LOG_PAGE, (r) => [r.id]);
   return {
     entries: page.map((r) => ({
       id: r.id,

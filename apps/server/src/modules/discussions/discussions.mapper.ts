@@ -1,4 +1,12 @@
-import { type Comment, DELETED_COMMENT_TEXT, type Discussion, type RemovedInfo, type Role, toRole } from '@agora/contract';
+import {
+  type Comment,
+  DELETED_COMMENT_TEXT,
+  REMOVED_COMMENT_TEXT,
+  type Discussion,
+  type RemovedInfo,
+  type Role,
+  toRole,
+} from '@agora/contract';
 import { commentAbilities, discussionAbilities, isOwnerOrAdmin, removalAbilities } from '../../policies';
 import type { CommentRow, DiscussionRow } from './discussions.queries';
 
@@ -90,12 +98,16 @@ export function toComment(
         removed: row.removedAt !== null,
       })
     : {};
-  const abilities = { ...commentAbilities(viewer, { authorId: row.userId, deleted }, manager), ...removal };
-  // A comment deleted while it had replies: in place, without its words or its author (issue 15 §1).
-  const content = deleted ? DELETED_COMMENT_TEXT : row.content;
-  const userId = deleted ? 0 : row.userId;
-  const username = deleted ? DELETED_COMMENT_TEXT : row.username;
-  const profileImage = deleted ? null : row.profileImage;
+  // A comment deleted while it had replies (issue 15 §1), or removed with replies the viewer may read (decision
+  // 0117): in place, without its words, its author or the reason; nobody acts on it.
+  const hidden = row.removedHidden === true;
+  const gone = deleted || hidden;
+  const abilities = { ...commentAbilities(viewer, { authorId: row.userId, deleted: gone }, manager), ...removal };
+  const placeholder = hidden ? REMOVED_COMMENT_TEXT : DELETED_COMMENT_TEXT;
+  const content = gone ? placeholder : row.content;
+  const userId = gone ? 0 : row.userId;
+  const username = gone ? placeholder : row.username;
+  const profileImage = gone ? null : row.profileImage;
   return {
     id,
     discussion_id: discussionId,
@@ -112,8 +124,8 @@ export function toComment(
     replyCount,
     canDelete: abilities.delete,
     abilities,
-    removed: removedOf(row),
-    edited_at: deleted ? null : editedAt,
-    deleted,
+    removed: hidden ? null : removedOf(row),
+    edited_at: gone ? null : editedAt,
+    deleted: gone,
   };
 }

@@ -328,12 +328,21 @@ export type CommentRow = {
   editedAt: string | null;
   /** Deleted while it had replies: kept as "[deleted]" (issue 15 §1). */
   deleted: boolean;
+  /** Removed, and the viewer may not see it: listed only as "[removed]" over its replies (decision 0117). */
+  removedHidden?: boolean;
   /** created_at as PostgreSQL text (microseconds), for keyset cursors. */
   cursorTs: string;
 };
 
 /** The removal rule for the comment `c` of a post in community `groupId` (see `visiblePost`). */
 const visibleComment = (groupId: SQL) => visibleItemSql({ removedAt: sql`c.removed_at`, authorId: sql`c.user_id`, groupId }, viewer);
+
+/**
+ * A comment `c` the panel lists: visible, or a removed top-level comment with a reply the viewer may read, which
+ * stays in place as "[removed]" so its replies read on (decision 0117, as Lemmy does; the mapper blanks it).
+ */
+const listedComment = (groupId: SQL) => sql`(${visibleComment(groupId)} OR (c.parent_id IS NULL AND EXISTS (SELECT 1 FROM ${comments} rc
+  WHERE rc.parent_id = c.id AND ${visibleItemSql({ removedAt: sql`rc.removed_at`, authorId: sql`rc.user_id`, groupId }, viewer)})))`;
 
 const commentJson = (order: SQL, source: SQL = sql`page`) => sql`(
   SELECT json_agg(json_build_object(
@@ -343,7 +352,8 @@ const commentJson = (order: SQL, source: SQL = sql`page`) => sql`(
     'likeCount', c.like_count, 'replyCount', c.reply_count, 'editedAt', ${iso(sql`c.edited_at`)},
     'deleted', c.deleted_at IS NOT NULL,
     'authorRole', (SELECT am.role FROM ${groupMembers} am WHERE am.group_id = c.group_id AND am.user_id = c.user_id),
-    'removedAt', ${iso(sql`c.removed_at`)}, 'removedReason', c.removed_reason, 'cursorTs', c.created_at::text
+    'removedAt', ${iso(sql`c.removed_at`)}, 'removedReason', c.removed_reason, 'cursorTs', c.created_at::text,
+    'removedHidden', NOT ${visibleComment(sql`c.group_id`)}
   ) ORDER BY ${order})
   FROM ${source} pg CROSS JOIN LATERAL (
     SELECT c.*, u.username, u.profile_image, cd.group_id FROM ${comments} c JOIN ${users} u ON u.id = c.user_id
@@ -366,12 +376,13 @@ export type CommentsPage = {
 function buildComments(db: Db, name: string, replies: boolean, withCursor: boolean, oldest = replies) {
   const disc = sql`disc AS (SELECT d.id FROM ${discussions} d WHERE d.id = ${p('did')}::int AND d.group_id = (SELECT id FROM allowed) AND ${visiblePost('d')})`;
   const visible = visibleComment(sql`(SELECT id FROM allowed)`);
+  const listed = listedComment(sql`(SELECT id FROM allowed)`);
   const page = replies
-    ? sql`parent AS (SELECT c.id FROM ${comments} c WHERE c.id = ${p('cid')}::int AND c.discussion_id = (SELECT id FROM disc) AND ${visible}),
+    ? sql`parent AS (SELECT c.id FROM ${comments} c WHERE c.id = ${p('cid')}::int AND c.discussion_id = (SELECT id FROM disc) AND ${listed}),
         page AS (SELECT c.id FROM ${comments} c WHERE c.parent_id = (SELECT id FROM parent) AND ${visible} AND ${unblockedComment}
           ${withCursor ? sql`AND (c.created_at, c.id) > (${p('cTs')}::timestamptz, ${p('cId')}::int)` : sql``}
           ORDER BY ${OLDEST} LIMIT ${limit})`
-    : sql`page AS (SELECT c.id FROM ${comments} c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND ${visible} AND ${unblockedComment}
+    : sql`page AS (SELECT c.id FROM ${comments} c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND ${listed} AND ${unblockedComment}
           ${withCursor ? (oldest ? sql`AND (c.created_at, c.id) > (${p('cTs')}::timestamptz, ${p('cId')}::int)` : sql`AND (c.created_at, c.id) < (${p('cTs')}::timestamptz, ${p('cId')}::int)`) : sql``}
           ORDER BY ${oldest ? OLDEST : COMMENTS_NEWEST} LIMIT ${limit})`;
   // The whole thread's comments by people the viewer blocked (not only this page's): the panel says how many.

@@ -1,7 +1,7 @@
 import type { Role } from '@agora/contract';
 import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { blogs, comments, discussions, groupMembers, groups, notifications } from '../../db/schema';
+import { blogs, comments, discussions, groupMembers, groups, heldNotifications, notifications } from '../../db/schema';
 
 /** Drizzle only: taking an item down and putting it back (issue 15 §3). The removals service decides. */
 
@@ -51,37 +51,50 @@ export async function clearRemoved(tx: DbOrTx, kind: RemovableKind, id: number):
   return rows.length > 0;
 }
 
+/** The notifications' columns, in one order, for moving rows between `notifications` and `held_notifications`. */
+const NOTE_COLUMNS = sql.raw(
+  'id, user_id, sender_id, noti_type, noti_content, noti_link, group_id, discussion_id, comment_id, blog_id, is_read, created_at',
+);
+
+const aboutItem = (kind: RemovableKind, id: number, alias: string) =>
+  sql`${sql.raw(`${alias}.${kind === 'discussion' ? 'discussion_id' : kind === 'comment' ? 'comment_id' : 'blog_id'}`)} = ${id}::int`;
+
 /**
- * Deletes the notifications about a removed item (a mention in it, a reply it made, the comments on a removed
- * post) held by someone who may no longer see it: neither its author nor staff of the community. Returns whose
- * unread count may have changed. Irreversible on purpose (decision 0111): a restore does not bring them back.
+ * Takes away the notifications about a removed item (a mention in it, the reply it made, the comments on a removed
+ * post) held by someone who may no longer see it: neither its author nor staff of the community. They move to
+ * `held_notifications` (decision 0117) until `releaseNotifications`. Returns whose unread count may have changed.
  */
-export async function deleteHiddenNotifications(
+export async function holdHiddenNotifications(
   tx: DbOrTx,
   kind: RemovableKind,
   id: number,
   groupId: number,
   authorId: number | null,
 ): Promise<number[]> {
-  const about =
-    kind === 'discussion'
-      ? eq(notifications.discussionId, id)
-      : kind === 'comment'
-        ? eq(notifications.commentId, id)
-        : eq(notifications.blogId, id);
-  const rows = await tx
-    .delete(notifications)
-    .where(
-      and(
-        about,
-        sql`${notifications.userId} IS DISTINCT FROM ${authorId}::int`,
-        sql`NOT EXISTS (SELECT 1 FROM ${groups} g WHERE g.id = ${groupId}::int AND g.owner_id = ${notifications.userId})`,
-        sql`NOT EXISTS (SELECT 1 FROM ${groupMembers} m WHERE m.group_id = ${groupId}::int AND m.user_id = ${notifications.userId}
-          AND m.role IN ('owner', 'admin', 'moderator'))`,
-      ),
-    )
-    .returning({ userId: notifications.userId });
-  return [...new Set(rows.map((r) => r.userId))];
+  const rows = await tx.execute<{ user_id: number }>(sql`WITH moved AS (
+      DELETE FROM ${notifications} n WHERE ${aboutItem(kind, id, 'n')}
+        AND n.user_id IS DISTINCT FROM ${authorId}::int
+        AND NOT EXISTS (SELECT 1 FROM ${groups} g WHERE g.id = ${groupId}::int AND g.owner_id = n.user_id)
+        AND NOT EXISTS (SELECT 1 FROM ${groupMembers} m WHERE m.group_id = ${groupId}::int AND m.user_id = n.user_id
+          AND m.role IN ('owner', 'admin', 'moderator'))
+      RETURNING ${NOTE_COLUMNS})
+    INSERT INTO ${heldNotifications} (${NOTE_COLUMNS}) SELECT ${NOTE_COLUMNS} FROM moved RETURNING user_id`);
+  return [...new Set([...rows].map((r) => r.user_id))];
+}
+
+/**
+ * Gives back the held notifications about a restored item whose post, comment and blog are all no longer removed
+ * (one about a comment of a still-removed post waits for the post). Returns whose unread count may have changed.
+ */
+export async function releaseNotifications(tx: DbOrTx, kind: RemovableKind, id: number): Promise<number[]> {
+  const rows = await tx.execute<{ user_id: number }>(sql`WITH back AS (
+      DELETE FROM ${heldNotifications} h WHERE ${aboutItem(kind, id, 'h')}
+        AND NOT EXISTS (SELECT 1 FROM ${discussions} d WHERE d.id = h.discussion_id AND d.removed_at IS NOT NULL)
+        AND NOT EXISTS (SELECT 1 FROM ${comments} c WHERE c.id = h.comment_id AND c.removed_at IS NOT NULL)
+        AND NOT EXISTS (SELECT 1 FROM ${blogs} b WHERE b.id = h.blog_id AND b.removed_at IS NOT NULL)
+      RETURNING ${NOTE_COLUMNS})
+    INSERT INTO ${notifications} (${NOTE_COLUMNS}) OVERRIDING SYSTEM VALUE SELECT ${NOTE_COLUMNS} FROM back RETURNING user_id`);
+  return [...new Set([...rows].map((r) => r.user_id))];
 }
 
 /** A comment with what a removal needs: its post, its author, whether it is removed. */

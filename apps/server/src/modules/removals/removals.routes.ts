@@ -9,7 +9,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { removeBlog, removeComment, removeDiscussion, restoreBlog, restoreComment, restoreDiscussion } from './removals.service';
+import type { z } from 'zod';
+import { type ItemPath, removeItem, restoreItem } from './removals.service';
 
 const tags = ['moderation'];
 const secured = { security: [{ bearer: [] }] };
@@ -20,38 +21,25 @@ const response = { 200: removalResponseSchema, ...errors };
 export async function removalRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = { onRequest: app.requireUser };
-  const post = (p: { id: string; discussionId: string }) => ({ group: p.id, discussionId: p.discussionId });
-  const comment = (p: { id: string; discussionId: string; commentId: string }) => ({ ...post(p), commentId: p.commentId });
-  const blog = (p: { id: string; blogId: string }) => ({ group: p.id, blogId: p.blogId });
-
-  r.post(
-    '/api/groups/:id/discussions/:discussionId/remove',
-    { ...signedIn, schema: { tags, ...secured, params: discussionParamsSchema, body: removalRequestSchema, response } },
-    async (request) => removeDiscussion(ctx, request.user, { ...post(request.params), reason: request.body.reason }),
-  );
-  r.post(
-    '/api/groups/:id/discussions/:discussionId/restore',
-    { ...signedIn, schema: { tags, ...secured, params: discussionParamsSchema, response } },
-    async (request) => restoreDiscussion(ctx, request.user, post(request.params)),
-  );
-  r.post(
-    '/api/groups/:id/discussions/:discussionId/comments/:commentId/remove',
-    { ...signedIn, schema: { tags, ...secured, params: commentParamsSchema, body: removalRequestSchema, response } },
-    async (request) => removeComment(ctx, request.user, { ...comment(request.params), reason: request.body.reason }),
-  );
-  r.post(
-    '/api/groups/:id/discussions/:discussionId/comments/:commentId/restore',
-    { ...signedIn, schema: { tags, ...secured, params: commentParamsSchema, response } },
-    async (request) => restoreComment(ctx, request.user, comment(request.params)),
-  );
-  r.post(
-    '/api/groups/:id/blogs/:blogId/remove',
-    { ...signedIn, schema: { tags, ...secured, params: groupBlogParamsSchema, body: removalRequestSchema, response } },
-    async (request) => removeBlog(ctx, request.user, { ...blog(request.params), reason: request.body.reason }),
-  );
-  r.post(
-    '/api/groups/:id/blogs/:blogId/restore',
-    { ...signedIn, schema: { tags, ...secured, params: groupBlogParamsSchema, response } },
-    async (request) => restoreBlog(ctx, request.user, blog(request.params)),
-  );
+  /** `{path}/remove {reason}` and `{path}/restore` for one kind of item. */
+  function routesOf<S extends z.ZodType<Record<string, string>>>(path: string, params: S, item: (p: z.infer<S>) => ItemPath) {
+    r.post(`${path}/remove`, { ...signedIn, schema: { tags, ...secured, params, body: removalRequestSchema, response } }, async (request) =>
+      removeItem(ctx, request.user, { ...item(request.params as z.infer<S>), reason: request.body.reason }),
+    );
+    r.post(`${path}/restore`, { ...signedIn, schema: { tags, ...secured, params, response } }, async (request) =>
+      restoreItem(ctx, request.user, item(request.params as z.infer<S>)),
+    );
+  }
+  routesOf('/api/groups/:id/discussions/:discussionId', discussionParamsSchema, (p) => ({
+    kind: 'discussion',
+    group: p.id,
+    discussionId: p.discussionId,
+  }));
+  routesOf('/api/groups/:id/discussions/:discussionId/comments/:commentId', commentParamsSchema, (p) => ({
+    kind: 'comment',
+    group: p.id,
+    discussionId: p.discussionId,
+    commentId: p.commentId,
+  }));
+  routesOf('/api/groups/:id/blogs/:blogId', groupBlogParamsSchema, (p) => ({ kind: 'blog', group: p.id, blogId: p.blogId }));
 }

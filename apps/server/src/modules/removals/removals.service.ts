@@ -18,24 +18,28 @@ import { recordModAction } from '../moderation/modlog';
 import { notify, signalUnreadChanged } from '../notifications/notifications.writer';
 import {
   clearRemoved,
-  deleteHiddenNotifications,
   findBlogFacts,
   findCommentFacts,
+  holdHiddenNotifications,
   markRemoved,
   memberRole,
+  releaseNotifications,
   type RemovableKind,
 } from './removals.queries';
 
 /**
  * Removal with a reason (issue 15 §3, decision 0111): the community's staff take down a discussion, a comment or
  * a blog whose author they outrank (policies/removal.ts), and put it back. One transaction each: the item's removal
- * columns, the author's `content_removed` notification with the reason, and the deletion of notifications about it
- * held by people who may no longer see it. Someone who may not see the item gets its 404, never a hint it exists.
+ * columns, the author's `content_removed` notification with the reason, and the notifications about it held by
+ * people who may no longer see it taken away until a restore gives them back (decision 0117). Someone who may not
+ * see the item gets its 404, never a hint it exists.
  */
 
 type DiscussionPath = { group: string; discussionId: string };
 type CommentPath = DiscussionPath & { commentId: string };
 type BlogPath = { group: string; blogId: string };
+/** The item a route names: its kind and its path. */
+export type ItemPath = ({ kind: 'discussion' } & DiscussionPath) | ({ kind: 'comment' } & CommentPath) | ({ kind: 'blog' } & BlogPath);
 
 /** What a removal acts on, once the path is resolved and the actor authorised. */
 type Item = {
@@ -47,82 +51,94 @@ type Item = {
   refs: { discussionId?: number; commentId?: number; blogId?: number };
 };
 
+/** An item as a kind finds it: the item, and what the policy weighs besides the author's role. */
+type Located = Omit<Item, 'kind'> & Pick<RemovalFacts, 'community' | 'viewerRole' | 'removed'>;
+
 function signedIn(actor: Actor): NonNullable<Actor> {
   if (!actor) throw AppError.unauthorized();
   return actor;
 }
 
-async function discussionItem(ctx: AppContext, actor: NonNullable<Actor>, path: DiscussionPath) {
+async function locateDiscussion(ctx: AppContext, actor: NonNullable<Actor>, path: DiscussionPath) {
   const target = await findWriteTarget(ctx.db, groupRefOf(path.group), discussionIdOf(path.discussionId), actor.id);
   assertReadable(target, actor);
   if (target.discussionId === null || target.authorId === null) throw discussionNotFound();
-  const facts: RemovalFacts = {
-    authorId: target.authorId,
-    authorRole: await memberRole(ctx.db, target.groupId, target.authorId),
-    community: target,
-    viewerRole: target.viewerRole,
-    removed: target.removed,
-  };
-  const item: Item = {
-    kind: 'discussion',
+  const located: Located = {
     id: target.discussionId,
     groupId: target.groupId,
     authorId: target.authorId,
     link: discussionLink(target.groupId, target.discussionId),
     refs: { discussionId: target.discussionId },
-  };
-  return { target, facts, item };
-}
-
-async function commentItem(ctx: AppContext, actor: NonNullable<Actor>, path: CommentPath) {
-  const { target, facts: post } = await discussionItem(ctx, actor, path);
-  // A comment of a removed post: only those who may see the post reach it.
-  if (post.removed && !target.removedVisible) throw discussionNotFound();
-  const comment = await findCommentFacts(ctx.db, commentIdOf(path.commentId));
-  if (!comment || comment.discussionId !== target.discussionId) throw commentNotFound();
-  const facts: RemovalFacts = {
-    authorId: comment.userId,
-    authorRole: await memberRole(ctx.db, target.groupId, comment.userId),
     community: target,
     viewerRole: target.viewerRole,
-    removed: comment.removed,
+    removed: target.removed,
   };
-  const item: Item = {
-    kind: 'comment',
-    id: comment.id,
-    groupId: target.groupId,
-    authorId: comment.userId,
-    link: discussionLink(target.groupId, comment.discussionId),
-    refs: { discussionId: comment.discussionId, commentId: comment.id },
-  };
-  return { facts, item };
+  return { target, located };
 }
 
-async function blogItem(ctx: AppContext, actor: NonNullable<Actor>, path: BlogPath) {
-  const blogId = parseBlogId(path.blogId);
-  const { group, role } = await resolveGroupForViewer(ctx, actor, path.group);
-  authorizeCommunity(actor, 'read', group, role);
-  const blog = await findBlogFacts(ctx.db, blogId, group.id);
-  if (!blog) throw blogNotFound();
+type Parts<P> = { locate: (ctx: AppContext, actor: NonNullable<Actor>, path: P) => Promise<Located>; notFound: () => AppError };
+
+/** The per-kind parts (a small table): how a kind's path finds the item, and the 404 it answers. */
+const KINDS: { [K in RemovableKind]: Parts<Extract<ItemPath, { kind: K }>> } = {
+  discussion: {
+    locate: async (ctx, actor, path) => (await locateDiscussion(ctx, actor, path)).located,
+    notFound: discussionNotFound,
+  },
+  comment: {
+    locate: async (ctx, actor, path) => {
+      const { target, located: post } = await locateDiscussion(ctx, actor, path);
+      // A comment of a removed post: only those who may see the post reach it.
+      if (post.removed && !target.removedVisible) throw discussionNotFound();
+      const comment = await findCommentFacts(ctx.db, commentIdOf(path.commentId));
+      if (!comment || comment.discussionId !== target.discussionId) throw commentNotFound();
+      return {
+        ...post,
+        id: comment.id,
+        authorId: comment.userId,
+        link: discussionLink(target.groupId, comment.discussionId),
+        refs: { discussionId: comment.discussionId, commentId: comment.id },
+        removed: comment.removed,
+      };
+    },
+    notFound: commentNotFound,
+  },
+  blog: {
+    locate: async (ctx, actor, path) => {
+      const blogId = parseBlogId(path.blogId);
+      const { group, role } = await resolveGroupForViewer(ctx, actor, path.group);
+      authorizeCommunity(actor, 'read', group, role);
+      const blog = await findBlogFacts(ctx.db, blogId, group.id);
+      if (!blog) throw blogNotFound();
+      return {
+        id: blog.id,
+        groupId: group.id,
+        authorId: blog.authorId,
+        link: blogWebPath(group.slug, blog.id),
+        refs: { blogId: blog.id },
+        community: group,
+        viewerRole: role,
+        removed: blog.removed,
+      };
+    },
+    notFound: blogNotFound,
+  },
+};
+
+/** Finds the item the path names and checks the actor may `action` it (policies/removal.ts): 404, 403 or 409. */
+async function authorizedItem(ctx: AppContext, actor: NonNullable<Actor>, action: 'remove' | 'restore', path: ItemPath): Promise<Item> {
+  // TypeScript cannot tie `KINDS[path.kind]` to `path`'s own kind; the table's type does.
+  const parts = KINDS[path.kind] as Parts<ItemPath>;
+  const { community, viewerRole, removed, ...item } = await parts.locate(ctx, actor, path);
   const facts: RemovalFacts = {
-    authorId: blog.authorId,
-    authorRole: await memberRole(ctx.db, group.id, blog.authorId),
-    community: group,
-    viewerRole: role,
-    removed: blog.removed,
+    authorId: item.authorId,
+    authorRole: await memberRole(ctx.db, item.groupId, item.authorId),
+    community,
+    viewerRole,
+    removed,
   };
-  const item: Item = {
-    kind: 'blog',
-    id: blog.id,
-    groupId: group.id,
-    authorId: blog.authorId,
-    link: blogWebPath(group.slug, blog.id),
-    refs: { blogId: blog.id },
-  };
-  return { facts, item };
+  authorizeRemoval(actor, action, facts, parts.notFound);
+  return { kind: path.kind, ...item };
 }
-
-const NOT_FOUND: Record<RemovableKind, () => AppError> = { discussion: discussionNotFound, comment: commentNotFound, blog: blogNotFound };
 
 async function takeDown(
   ctx: AppContext,
@@ -144,7 +160,7 @@ async function takeDown(
       reason,
     });
     await alsoInTx?.(tx);
-    for (const userId of await deleteHiddenNotifications(tx, item.kind, item.id, item.groupId, item.authorId)) {
+    for (const userId of await holdHiddenNotifications(tx, item.kind, item.id, item.groupId, item.authorId)) {
       await signalUnreadChanged(tx, userId);
     }
     if (item.authorId !== null) {
@@ -173,60 +189,24 @@ async function putBack(ctx: AppContext, actor: NonNullable<Actor>, item: Item): 
       targetId: item.id,
       targetUserId: item.authorId,
     });
+    for (const userId of await releaseNotifications(tx, item.kind, item.id)) await signalUnreadChanged(tx, userId);
     return { message: REMOVAL_MESSAGES.restored, removed: null };
   });
 }
 
-/** POST /api/groups/{id}/discussions/{discussionId}/remove {reason} */
-export async function removeDiscussion(
-  ctx: AppContext,
-  actor: Actor,
-  input: DiscussionPath & { reason: string },
-): Promise<RemovalResponse> {
+/**
+ * Removes a discussion, a comment or reply, or a blog with a reason: POST /api/groups/{id}/discussions/{discussionId}/remove,
+ * …/comments/{commentId}/remove, /api/groups/{id}/blogs/{blogId}/remove {reason}.
+ */
+export async function removeItem(ctx: AppContext, actor: Actor, input: ItemPath & { reason: string }): Promise<RemovalResponse> {
   const staff = signedIn(actor);
-  const { facts, item } = await discussionItem(ctx, staff, input);
-  authorizeRemoval(staff, 'remove', facts, NOT_FOUND.discussion);
-  return takeDown(ctx, staff, item, input.reason);
+  return takeDown(ctx, staff, await authorizedItem(ctx, staff, 'remove', input), input.reason);
 }
 
-/** POST /api/groups/{id}/discussions/{discussionId}/restore */
-export async function restoreDiscussion(ctx: AppContext, actor: Actor, input: DiscussionPath): Promise<RemovalResponse> {
+/** Puts a removed item back: POST …/discussions/{discussionId}/restore, …/comments/{commentId}/restore, …/blogs/{blogId}/restore. */
+export async function restoreItem(ctx: AppContext, actor: Actor, input: ItemPath): Promise<RemovalResponse> {
   const staff = signedIn(actor);
-  const { facts, item } = await discussionItem(ctx, staff, input);
-  authorizeRemoval(staff, 'restore', facts, NOT_FOUND.discussion);
-  return putBack(ctx, staff, item);
-}
-
-/** POST /api/groups/{id}/discussions/{discussionId}/comments/{commentId}/remove {reason} (a reply too) */
-export async function removeComment(ctx: AppContext, actor: Actor, input: CommentPath & { reason: string }): Promise<RemovalResponse> {
-  const staff = signedIn(actor);
-  const { facts, item } = await commentItem(ctx, staff, input);
-  authorizeRemoval(staff, 'remove', facts, NOT_FOUND.comment);
-  return takeDown(ctx, staff, item, input.reason);
-}
-
-/** POST /api/groups/{id}/discussions/{discussionId}/comments/{commentId}/restore */
-export async function restoreComment(ctx: AppContext, actor: Actor, input: CommentPath): Promise<RemovalResponse> {
-  const staff = signedIn(actor);
-  const { facts, item } = await commentItem(ctx, staff, input);
-  authorizeRemoval(staff, 'restore', facts, NOT_FOUND.comment);
-  return putBack(ctx, staff, item);
-}
-
-/** POST /api/groups/{id}/blogs/{blogId}/remove {reason} */
-export async function removeBlog(ctx: AppContext, actor: Actor, input: BlogPath & { reason: string }): Promise<RemovalResponse> {
-  const staff = signedIn(actor);
-  const { facts, item } = await blogItem(ctx, staff, input);
-  authorizeRemoval(staff, 'remove', facts, NOT_FOUND.blog);
-  return takeDown(ctx, staff, item, input.reason);
-}
-
-/** POST /api/groups/{id}/blogs/{blogId}/restore */
-export async function restoreBlog(ctx: AppContext, actor: Actor, input: BlogPath): Promise<RemovalResponse> {
-  const staff = signedIn(actor);
-  const { facts, item } = await blogItem(ctx, staff, input);
-  authorizeRemoval(staff, 'restore', facts, NOT_FOUND.blog);
-  return putBack(ctx, staff, item);
+  return putBack(ctx, staff, await authorizedItem(ctx, staff, 'restore', input));
 }
 
 /**
@@ -240,14 +220,14 @@ export async function removeReportedItem(
 ): Promise<RemovalResponse> {
   const staff = signedIn(actor);
   const group = String(input.groupId);
-  let found: { facts: RemovalFacts; item: Item };
-  if (input.kind === 'discussion') found = await discussionItem(ctx, staff, { group, discussionId: String(input.itemId) });
-  else if (input.kind === 'blog') found = await blogItem(ctx, staff, { group, blogId: String(input.itemId) });
+  const id = String(input.itemId);
+  let path: ItemPath;
+  if (input.kind === 'discussion') path = { kind: 'discussion', group, discussionId: id };
+  else if (input.kind === 'blog') path = { kind: 'blog', group, blogId: id };
   else {
     const comment = await findCommentFacts(ctx.db, input.itemId);
     if (!comment) throw commentNotFound();
-    found = await commentItem(ctx, staff, { group, discussionId: String(comment.discussionId), commentId: String(input.itemId) });
+    path = { kind: 'comment', group, discussionId: String(comment.discussionId), commentId: id };
   }
-  authorizeRemoval(staff, 'remove', found.facts, NOT_FOUND[input.kind]);
-  return takeDown(ctx, staff, found.item, input.reason, input.alsoInTx);
+  return takeDown(ctx, staff, await authorizedItem(ctx, staff, 'remove', path), input.reason, input.alsoInTx);
 }

@@ -29,7 +29,8 @@ import {
   type ReportGroupRow,
 } from './reports.queries';
 
-const QUEUE_PAGE = 20;
+/** Report groups per page of a queue, the community's and the site admins' (docs/SECURITY.md). */
+export const REPORT_QUEUE_PAGE = 20;
 
 /** The community of a report, with the actor's role; a community that is not there is the item not being there. */
 async function communityOf(ctx: AppContext, actor: SignedIn, groupId: number) {
@@ -111,9 +112,9 @@ async function queuePage(ctx: AppContext, groupId: number | null, query: ReportQ
     ctx.db,
     { groupId, status: query.status ?? 'open' },
     cursor ? { ts: cursor[0], id: cursor[1] } : null,
-    QUEUE_PAGE,
+    REPORT_QUEUE_PAGE,
   );
-  const { page, nextCursor } = keysetPage(rows, QUEUE_PAGE, (r) => [r.cursorTs, r.id]);
+  const { page, nextCursor } = keysetPage(rows, REPORT_QUEUE_PAGE, (r) => [r.cursorTs, r.id]);
   return { reports: page.map(toReportGroup), nextCursor };
 }
 

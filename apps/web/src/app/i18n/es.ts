@@ -396,6 +396,7 @@ export const texts: Texts = {
     updateCommentFailed: 'No se pudo actualizar el comentario',
     deleteCommentFailed: 'No se pudo eliminar el comentario',
     deletedComment: 'Este comentario se eliminó.',
+    removedComment: 'Un moderador retiró este comentario.',
     editedAt: (time) => `editado ${time}`,
     showHistory: (time) => `Editado ${time}. Mostrar el historial de ediciones`,
     historyTitle: 'Historial de ediciones',

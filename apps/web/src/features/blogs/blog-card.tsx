@@ -11,6 +11,7 @@ import { BLOG_TEXTS } from './texts';
 import { useProfilePanel } from '@/features/profiles/public';
 import { RemovedBanner } from '@/features/discussions/public';
 import { LazyEditedMark } from '@/features/discussions/lazy';
+import { ReportButton } from '@/features/moderation/lazy';
 import { BLOG_FORMAT } from './blog-content';
 
 /** The card's date (SPEC §9 timestamps: relative today, then "MMM D" or with the year). */
@@ -64,7 +65,8 @@ interface BlogCardProps {
 
 /**
  * SPEC §2 blog card: author avatar (tooltip username), date, title, header image or a text preview, like and share
- * counts. The title is the card's one link; it covers the whole card for pointer users.
+ * counts, and Report for signed-in people other than the author (issue 15 §2). The title is the card's one link; it
+ * covers the whole card for pointer users.
  */
 export function BlogCard({ blog, groupPath, showGroup, className }: BlogCardProps) {
   const href = blogWebPath(groupPath ?? blog.slug, blog.id);
@@ -134,6 +136,15 @@ export function BlogCard({ blog, groupPath, showGroup, className }: BlogCardProp
               <span aria-hidden>{blog.share_count}</span>
               <span className="sr-only">{BLOG_TEXTS.shares(blog.share_count)}</span>
             </span>
+            {/* Above the card's link overlay; its dialog loads on the first press (issue 15 §2). */}
+            <ReportButton
+              targetType="blog"
+              targetId={blog.id}
+              groupId={blog.group_id}
+              authorId={blog.blog_author}
+              name={blog.username ?? BLOG_TEXTS.unknownAuthor}
+              className="relative z-10 -my-1 -mr-2 h-8"
+            />
           </span>
         </div>
       </div>

@@ -114,6 +114,56 @@ describe('Blogs tab', () => {
   });
 });
 
+describe('Report on a blog card (issue 15 §2)', () => {
+  it('is offered on other people’s cards, in the Blogs tab and the home strip, and its dialog loads on press', async () => {
+    signIn();
+    const bodies: unknown[] = [];
+    serve({
+      'GET /groups/night-owls': () => json(200, groupDetail('member')),
+      'GET /api/groups/12/posts': () =>
+        json(200, page([makeBlog(), makeBlog({ id: 6, blog_title: 'Mine', blog_author: TEST_SESSION.userId, username: 'ada' })])),
+      'POST /api/reports': (body) => {
+        bodies.push(JSON.parse(String(body)));
+        return json(201, { message: 'Thank you. The community’s moderators will look at your report.', id: 1 });
+      },
+    });
+    const { user } = renderApp('/group/night-owls/blogs');
+    const card = (await screen.findByRole('article', { name: 'Reading by lamplight' })) as HTMLElement;
+    expect(within(screen.getByRole('article', { name: 'Mine' })).queryByRole('button', { name: /^Report/ })).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.click(within(card).getByRole('button', { name: 'Report the blog by grace' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report this blog' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Spam' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Thank you. The community’s moderators will look at your report.')).toBeInTheDocument();
+    expect(bodies).toEqual([{ target_type: 'blog', target_id: 5, group_id: 12, reason: 'spam' }]);
+  });
+
+  it('is on the home strip’s cards', async () => {
+    signIn();
+    mockFetch((url) => {
+      if (url === '/users/profile') return json(200, makeProfile());
+      if (url.startsWith('/groups/joined/blogs')) return json(200, strip([makeBlog()]));
+      if (url.startsWith('/groups/joined')) return json(200, { groups: [groupDetail('member').group], nextCursor: null });
+      if (url.startsWith('/groups/mine')) return json(200, { groups: [], nextCursor: null });
+      return json(599, {});
+    });
+    renderApp('/');
+    const card = await screen.findByRole('article', { name: 'Reading by lamplight' });
+    expect(within(card).getByRole('button', { name: 'Report the blog by grace' })).toBeInTheDocument();
+  });
+
+  it('is not offered to a visitor', async () => {
+    serve({
+      'GET /groups/night-owls': () => json(200, groupDetail(null)),
+      'GET /api/groups/12/posts': () => json(200, page([makeBlog()])),
+    });
+    renderApp('/group/night-owls/blogs');
+    const seen = await screen.findByRole('article', { name: 'Reading by lamplight' });
+    expect(within(seen).queryByRole('button', { name: /^Report/ })).toBeNull();
+  });
+});
+
 describe('Blog editor', () => {
   async function openEditor() {
     signIn();

@@ -126,6 +126,17 @@ describe('deleting a comment', () => {
     expect(within(kept!).queryByRole('button', { name: /Like|Reply|Edit|Delete|Copy/ })).not.toBeInTheDocument();
     expect(within(kept!).getByRole('button', { name: 'View 2 replies' })).toBeInTheDocument();
   });
+
+  it('shows a removed comment kept for its replies as "This comment was removed by a moderator." (decision 0117)', async () => {
+    const { panel } = await openPanel([
+      makeComment({ deleted: true, username: '[removed]', user_id: 0, content: '[removed]', replyCount: 1 }),
+    ]);
+    const [kept] = within(panel).getAllByTestId('comment');
+    expect(kept).toHaveTextContent('This comment was removed by a moderator.');
+    expect(kept).not.toHaveTextContent('[removed]');
+    expect(within(kept!).queryByRole('button', { name: /Like|Reply|Edit|Delete|Copy|Report/ })).not.toBeInTheDocument();
+    expect(within(kept!).getByRole('button', { name: 'View 1 reply' })).toBeInTheDocument();
+  });
 });
 
 describe('edit history', () => {

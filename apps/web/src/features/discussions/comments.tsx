@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { CornerDownRight, EyeOff } from 'lucide-react';
-import { type Comment, DISCUSSION_LIMITS, type Discussion } from '@agora/contract';
+import { type Comment, DISCUSSION_LIMITS, type Discussion, REMOVED_COMMENT_TEXT } from '@agora/contract';
 import { Button } from '@/components/ui/button';
 import { LoadError, loadFailed } from '@/components/load-error';
 import { LoadMore } from '@/components/load-more';
@@ -212,7 +212,9 @@ function CommentItem({ comment, groupId, highlighted = false, onReply, children 
       <div {...frame} data-deleted>
         <Picture src={null} size="sm" />
         <div className="min-w-0 flex-1">
-          <p className="rounded-2xl bg-surface-muted px-3 py-2 text-sm text-fg-muted italic">{DISCUSSION_TEXTS.deletedComment}</p>
+          <p className="rounded-2xl bg-surface-muted px-3 py-2 text-sm text-fg-muted italic">
+            {comment.content === REMOVED_COMMENT_TEXT ? DISCUSSION_TEXTS.removedComment : DISCUSSION_TEXTS.deletedComment}
+          </p>
           {children}
         </div>
       </div>
@@ -304,12 +306,12 @@ function CommentItem({ comment, groupId, highlighted = false, onReply, children 
           ) : null}
           {comment.deleted ? null : (
             <ReportButton
-            targetType="comment"
-            targetId={comment.id}
-            groupId={groupId}
-            authorId={comment.userId}
-            name={comment.username}
-            className="h-7 text-xs"
+              targetType="comment"
+              targetId={comment.id}
+              groupId={groupId}
+              authorId={comment.userId}
+              name={comment.username}
+              className="h-7 text-xs"
             />
           )}
         </div>

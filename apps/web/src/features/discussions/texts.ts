@@ -132,6 +132,7 @@ export const DISCUSSION_TEXTS = defineTexts('discussions', {
   updateCommentFailed: 'Failed to update comment',
   deleteCommentFailed: 'Failed to delete comment',
   deletedComment: 'This comment was deleted.',
+  removedComment: 'This comment was removed by a moderator.',
   editedAt: (time: string) => `edited ${time}`,
   showHistory: (time: string) => `Edited ${time}. Show the edit history`,
   historyTitle: 'Edit history',

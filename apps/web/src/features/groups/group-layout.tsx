@@ -81,7 +81,9 @@ export function GroupLayout({ slots }: { slots: GroupLayoutSlots }) {
       <title>{`${detail.group.group_name} · Agora`}</title>
       <GroupHeader detail={detail} viewer={viewer} invitation={detail.invite && !viewer.isMember ? slots.invitation(detail.invite) : null}>
         <nav aria-label={GROUP_TEXTS.sections} className="border-t border-line px-1 sm:px-4">
-          <ul className="-mb-px flex overflow-x-auto sm:gap-1">
+          {/* Wraps rather than scrolls: on a phone the staff's Reports tab (and its badge) goes to a second row
+              instead of hiding past the strip's edge (issue 15 §2). */}
+          <ul className="-mb-px flex flex-wrap sm:gap-1">
             {tabs.map((t) => (
               <li key={t} className="shrink-0">
                 <Link

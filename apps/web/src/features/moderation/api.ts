@@ -22,13 +22,18 @@ import { MODERATION_TEXTS } from './texts';
 
 export { moderationKeys } from './keys';
 
+/** Keyset pages, as every list here answers them: the next page's cursor is the last page's `nextCursor`. */
+const BY_CURSOR = {
+  initialPageParam: undefined as string | undefined,
+  getNextPageParam: (last: { nextCursor: string | null }) => last.nextCursor ?? undefined,
+};
+
 /** GET /api/groups/{id}/bans: the bans in force, newest first. */
 export function useBans(groupId: number, enabled = true) {
   return useInfiniteQuery({
     queryKey: moderationKeys.bans(groupId),
     queryFn: ({ signal, pageParam }) => call(API.moderation.bans, { params: [groupId], query: { cursor: pageParam }, signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    ...BY_CURSOR,
     enabled,
   });
 }
@@ -38,8 +43,7 @@ export function useModlog(groupId: number, enabled = true) {
   return useInfiniteQuery({
     queryKey: moderationKeys.modlog(groupId),
     queryFn: ({ signal, pageParam }) => call(API.moderation.modlog, { params: [groupId], query: { cursor: pageParam }, signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    ...BY_CURSOR,
     enabled,
   });
 }
@@ -97,7 +101,7 @@ export function useReportQueue(groupId: number, status: ReportStatus) {
   const queryClient = useQueryClient();
   return useInfiniteQuery({
     queryKey: reportKeys.queue(groupId, status),
-    initialPageParam: undefined as string | undefined,
+    ...BY_CURSOR,
     queryFn: async ({ pageParam, signal }) => {
       const page = await call(API.reports.queue, {
         params: [groupId],
@@ -107,7 +111,6 @@ export function useReportQueue(groupId: number, status: ReportStatus) {
       seedCount(queryClient, groupId, page);
       return page;
     },
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
 
@@ -131,9 +134,8 @@ export function useOpenReportCount(groupId: number, enabled = true) {
 export function useSiteReports() {
   return useInfiniteQuery({
     queryKey: reportKeys.site(),
-    initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam, signal }) => call(API.admin.reports, { query: pageParam ? { cursor: pageParam } : {}, signal }),
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    ...BY_CURSOR,
   });
 }
 
