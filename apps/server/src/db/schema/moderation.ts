@@ -61,7 +61,7 @@ export const moderationLog = pgTable(
 );
 
 /**
- * Notifications a removal took away from people who may no longer see the item (issue 15 §3, decision 0117):
+ * Notifications a removal took away from people who may no longer see the item (issue 15 §3, decision 0118):
  * moved here, row for row with the same id, and moved back to `notifications` when nothing they are about is still
  * removed. The same columns and cascades as `notifications`, so deleting the item or the person deletes them too.
  */

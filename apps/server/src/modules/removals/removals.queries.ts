@@ -62,7 +62,7 @@ const aboutItem = (kind: RemovableKind, id: number, alias: string) =>
 /**
  * Takes away the notifications about a removed item (a mention in it, the reply it made, the comments on a removed
  * post) held by someone who may no longer see it: neither its author nor staff of the community. They move to
- * `held_notifications` (decision 0117) until `releaseNotifications`. Returns whose unread count may have changed.
+ * `held_notifications` (decision 0118) until `releaseNotifications`. Returns whose unread count may have changed.
  */
 export async function holdHiddenNotifications(
   tx: DbOrTx,

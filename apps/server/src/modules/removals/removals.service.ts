@@ -31,7 +31,7 @@ import {
  * Removal with a reason (issue 15 §3, decision 0111): the community's staff take down a discussion, a comment or
  * a blog whose author they outrank (policies/removal.ts), and put it back. One transaction each: the item's removal
  * columns, the author's `content_removed` notification with the reason, and the notifications about it held by
- * people who may no longer see it taken away until a restore gives them back (decision 0117). Someone who may not
+ * people who may no longer see it taken away until a restore gives them back (decision 0118). Someone who may not
  * see the item gets its 404, never a hint it exists.
  */
 
