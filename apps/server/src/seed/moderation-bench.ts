@@ -6,27 +6,28 @@ import { seedScale } from './scale';
  * The data of the moderation bench (issue 15, "Bench": the home feed and the post panel with 1,000 blocked people
  * and 10,000 removed items stay within 10% of their figures without them; scripts/bench/moderation.mjs runs it).
  *
- * `seedModerationWorld`: a scale run (scale.ts: people, communities, 20,000 posts by their owners with comments and
- * likes) and, on top, one viewer who is a plain member (never staff, who would see removed items) of 20 communities
- * where 1,800 other members write posts and blogs (5% of them by the 1,000 people the viewer will block), and an
- * open post with 300 comments (15 by those people). Set-based SQL, one transaction, a few seconds.
+ * `seedModerationWorld`: a scale run (scale.ts: 3,000 people, 200 communities, 100,000 posts by their owners over 17
+ * days, with comments and likes) and, on top, one viewer who is a plain member (never staff, who would see removed
+ * items) of 27 communities, 20 of them where 1,800 other members write 6,000 posts and 2,000 blogs over the same days
+ * (5% by the 1,000 people the viewer will block), 8,000 blogs elsewhere, and an open post with 300 comments (15 by
+ * those people). Set-based SQL, one transaction, seconds. Removed items are then about a tenth of each kind.
  *
  * `addModerationRows` ("with") and `dropModerationRows` ("without") add and delete, in one transaction each, the
  * rows the bench compares: the viewer's 1,000 blocks, 200 people who blocked the viewer, and 10,000 removed items
  * (4,000 discussions, 5,000 comments, 1,000 blogs), 40% of them in the viewer's communities (100 comments on the open
- * post) and the rest elsewhere, spread over the same days as the visible ones. The counters they move
+ * post) and the rest elsewhere, spread over the same 17 days as the visible ones. The counters they move
  * (comment_count, post_count) move with them, as the API would have left them. Both end with VACUUM (ANALYZE) of the
  * tables they touched, so each state has fresh statistics, as autovacuum would leave it.
  */
 
 /** What the bench sizes are; docs/perf/moderation.md quotes them. */
 export const MODERATION_BENCH = {
-  scale: { groups: 200, users: 3000, bigGroupMembers: 500, membersPerGroup: 30, discussions: 20_000 },
+  scale: { groups: 200, users: 3000, bigGroupMembers: 500, membersPerGroup: 30, discussions: 100_000 },
   viewerCommunities: 20,
-  memberPosts: 4000,
+  memberPosts: 6000,
   panelComments: 300,
-  blogsInViewerCommunities: 200,
-  blogsElsewhere: 800,
+  blogsInViewerCommunities: 2000,
+  blogsElsewhere: 8000,
   blocked: 1000,
   blockers: 200,
   removed: {
@@ -105,7 +106,7 @@ export async function seedModerationWorld(db: Db): Promise<ModerationWorld> {
       await tx.execute(sql`
         INSERT INTO discussions (group_id, user_id, content, group_is_public, created_at, updated_at)
         SELECT mg.id, p.id, 'Member post ' || n || ': the river path is open again, who walks on Sunday?', NOT g.is_private,
-          now() - make_interval(secs => n * 75), now() - make_interval(secs => n * 75)
+          now() - make_interval(secs => n * 250), now() - make_interval(secs => n * 250)
         FROM generate_series(1, ${B.memberPosts}) n
         JOIN mb_groups mg ON mg.g = ${VC.from} + (n % ${VC.count})
         JOIN groups g ON g.id = mg.id
@@ -130,7 +131,7 @@ export async function seedModerationWorld(db: Db): Promise<ModerationWorld> {
       await tx.execute(sql`
         INSERT INTO blogs (group_id, author_id, title, content, created_at, updated_at)
         SELECT mg.id, p.id, 'Member blog ' || n, 'Notes from the last walk, with the route and where to park.',
-          now() - make_interval(secs => n * 1500), now() - make_interval(secs => n * 1500)
+          now() - make_interval(secs => n * 750), now() - make_interval(secs => n * 750)
         FROM generate_series(1, ${B.blogsInViewerCommunities}) n
         JOIN mb_groups mg ON mg.g = ${VC.from} + (n % ${VC.count})
         JOIN mb_people p ON p.i = CASE WHEN n % 20 = 7 THEN ${BLOCKED_FROM} + (n * 13) % ${B.blocked}
@@ -138,7 +139,7 @@ export async function seedModerationWorld(db: Db): Promise<ModerationWorld> {
       await tx.execute(sql`
         INSERT INTO blogs (group_id, author_id, title, content, created_at, updated_at)
         SELECT g.id, g.owner_id, 'Owner blog ' || n, 'What happened in the community this month.',
-          now() - make_interval(secs => n * 375), now() - make_interval(secs => n * 375)
+          now() - make_interval(secs => n * 187), now() - make_interval(secs => n * 187)
         FROM generate_series(1, ${B.blogsElsewhere}) n
         JOIN mb_groups mg ON mg.g = ${VC.from + VC.count} + (n % (${B.scale.groups} - 2 - ${VC.from + VC.count - 1}))
         JOIN groups g ON g.id = mg.id`);
@@ -185,7 +186,7 @@ export async function addModerationRows(db: Db, world: Pick<ModerationWorld, 'ta
     await tx.execute(sql`
       INSERT INTO discussions (group_id, user_id, content, group_is_public, created_at, updated_at, removed_at, removed_by, removed_reason)
       SELECT g.id, p.id, 'Removed post ' || n || ': buy cheap followers now', NOT g.is_private,
-        now() - make_interval(secs => n * 187), now() - make_interval(secs => n * 187), ${removal(sql`now() - make_interval(secs => n * 187)`)}
+        now() - make_interval(secs => n * 937), now() - make_interval(secs => n * 937), ${removal(sql`now() - make_interval(secs => n * 937)`)}
       FROM generate_series(1, ${R.discussions.viewerCommunities}) n
       JOIN mb_groups mg ON mg.g = ${VC.from} + ((n * 7) % ${VC.count})
       JOIN groups g ON g.id = mg.id
@@ -194,7 +195,7 @@ export async function addModerationRows(db: Db, world: Pick<ModerationWorld, 'ta
     await tx.execute(sql`
       INSERT INTO discussions (group_id, user_id, content, group_is_public, created_at, updated_at, removed_at, removed_by, removed_reason)
       SELECT g.id, g.owner_id, 'Removed post ' || n || ': buy cheap followers now', NOT g.is_private,
-        now() - make_interval(secs => n * 125), now() - make_interval(secs => n * 125), ${removal(sql`now() - make_interval(secs => n * 125)`)}
+        now() - make_interval(secs => n * 625), now() - make_interval(secs => n * 625), ${removal(sql`now() - make_interval(secs => n * 625)`)}
       FROM generate_series(1, ${R.discussions.elsewhere}) n
       JOIN mb_groups mg ON mg.g = ${VC.from + VC.count} + (n % (${B.scale.groups} - 2 - ${VC.from + VC.count - 1}))
       JOIN groups g ON g.id = mg.id`);
@@ -234,7 +235,7 @@ export async function addModerationRows(db: Db, world: Pick<ModerationWorld, 'ta
     await tx.execute(sql`
       INSERT INTO blogs (group_id, author_id, title, content, created_at, updated_at, removed_at, removed_by, removed_reason)
       SELECT g.id, p.id, 'Removed blog ' || n, 'Cheap followers, click this link.',
-        now() - make_interval(secs => n * 1400), now() - make_interval(secs => n * 1400), ${removal(sql`now() - make_interval(secs => n * 1400)`)}
+        now() - make_interval(secs => n * 7000), now() - make_interval(secs => n * 7000), ${removal(sql`now() - make_interval(secs => n * 7000)`)}
       FROM generate_series(1, ${R.blogs.viewerCommunities}) n
       JOIN mb_groups mg ON mg.g = ${VC.from} + ((n * 3) % ${VC.count})
       JOIN groups g ON g.id = mg.id
@@ -243,7 +244,7 @@ export async function addModerationRows(db: Db, world: Pick<ModerationWorld, 'ta
     await tx.execute(sql`
       INSERT INTO blogs (group_id, author_id, title, content, created_at, updated_at, removed_at, removed_by, removed_reason)
       SELECT g.id, g.owner_id, 'Removed blog ' || n, 'Cheap followers, click this link.',
-        now() - make_interval(secs => n * 350), now() - make_interval(secs => n * 350), ${removal(sql`now() - make_interval(secs => n * 350)`)}
+        now() - make_interval(secs => n * 1750), now() - make_interval(secs => n * 1750), ${removal(sql`now() - make_interval(secs => n * 1750)`)}
       FROM generate_series(1, ${R.blogs.elsewhere}) n
       JOIN mb_groups mg ON mg.g = ${VC.from + VC.count} + (n % (${B.scale.groups} - 2 - ${VC.from + VC.count - 1}))
       JOIN groups g ON g.id = mg.id`);
