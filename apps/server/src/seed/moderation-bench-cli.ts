@@ -12,7 +12,7 @@ import { addModerationRows, countModerationRows, dropModerationRows, seedModerat
  * The moderation bench's database side (scripts/bench/moderation.mjs runs it against the server's database; see
  * moderation-bench.ts for the data). One JSON line on stdout per command:
  *   world                                  seeds the world, answers its ids and the viewer's credentials
- *   with --tag T --post P                  adds the blocks and the 10,000 removed items
+ *   with --tag T --post P [--only blocks|removed]  adds the blocks and the 10,000 removed items (or one of the two)
  *   without --tag T --post P               deletes them again
  *   count --tag T                          how many blocks and removed items there are
  *   plans --viewer V --group G --post P [--runs 30] [--plans]
@@ -29,6 +29,7 @@ const { positionals, values } = parseArgs({
     group: { type: 'string' },
     runs: { type: 'string', default: '30' },
     plans: { type: 'boolean', default: false },
+    only: { type: 'string' },
   },
 });
 
@@ -73,8 +74,10 @@ try {
   const command = positionals[0];
   const world = () => ({ tag: values.tag ?? '', postId: int('post', values.post) });
   if (command === 'world') console.log(JSON.stringify(await seedModerationWorld(db)));
-  else if (command === 'with') console.log(JSON.stringify(await addModerationRows(db, world())));
-  else if (command === 'without') console.log(JSON.stringify(await dropModerationRows(db, world())));
+  else if (command === 'with') {
+    const only = values.only === 'blocks' || values.only === 'removed' ? values.only : null;
+    console.log(JSON.stringify(await addModerationRows(db, world(), only)));
+  } else if (command === 'without') console.log(JSON.stringify(await dropModerationRows(db, world())));
   else if (command === 'count') console.log(JSON.stringify(await countModerationRows(db, { tag: values.tag ?? '' })));
   else if (command === 'plans') {
     const runs = Math.max(1, Math.min(500, int('runs', values.runs)));

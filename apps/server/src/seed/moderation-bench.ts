@@ -166,24 +166,39 @@ export async function seedModerationWorld(db: Db): Promise<ModerationWorld> {
 export type ModerationCounts = { blocks: number; blockedBy: number; discussions: number; comments: number; blogs: number };
 
 /** "With": the viewer's 1,000 blocks, 200 blocks of the viewer, 10,000 removed items. Returns what it added. */
-export async function addModerationRows(db: Db, world: Pick<ModerationWorld, 'tag' | 'postId'>): Promise<ModerationCounts> {
-  const R = B.removed;
+export async function addModerationRows(
+  db: Db,
+  world: Pick<ModerationWorld, 'tag' | 'postId'>,
+  only: 'blocks' | 'removed' | null = null,
+): Promise<ModerationCounts> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`SET LOCAL synchronous_commit = off`);
     await tagTables(tx, world.tag);
-    const viewer = sql`(SELECT id FROM mb_people WHERE i = ${VIEWER_I})`;
-    await tx.execute(sql`
+    if (only !== 'removed') await addBlocks(tx);
+    if (only !== 'blocks') await addRemoved(tx, world.postId);
+  });
+  await db.execute(sql`VACUUM (ANALYZE) ${VACUUMED}`);
+  return countModerationRows(db, world);
+}
+
+async function addBlocks(tx: Tx): Promise<void> {
+  const viewer = sql`(SELECT id FROM mb_people WHERE i = ${VIEWER_I})`;
+  await tx.execute(sql`
       INSERT INTO blocks (blocker_id, blocked_id, created_at)
       SELECT ${viewer}, p.id, now() - make_interval(mins => p.i) FROM mb_people p
       WHERE p.i BETWEEN ${BLOCKED_FROM} AND ${BLOCKED_FROM + B.blocked - 1}`);
-    await tx.execute(sql`
+  await tx.execute(sql`
       INSERT INTO blocks (blocker_id, blocked_id, created_at)
       SELECT p.id, ${viewer}, now() - make_interval(mins => p.i) FROM mb_people p
       WHERE p.i BETWEEN ${BLOCKERS_FROM} AND ${BLOCKERS_FROM + B.blockers - 1}`);
-    // Removed posts, spread over the same 3.5 days: in the viewer's communities by their members (some by blocked
-    // people), elsewhere by the communities' owners; removed an hour after posting by the owner.
-    const removal = (created: SQL) => sql`${created} + interval '1 hour', g.owner_id, ${REMOVED_REASON}`;
-    await tx.execute(sql`
+}
+
+async function addRemoved(tx: Tx, postId: number): Promise<void> {
+  const R = B.removed;
+  // Removed posts, spread over the same 3.5 days: in the viewer's communities by their members (some by blocked
+  // people), elsewhere by the communities' owners; removed an hour after posting by the owner.
+  const removal = (created: SQL) => sql`${created} + interval '1 hour', g.owner_id, ${REMOVED_REASON}`;
+  await tx.execute(sql`
       INSERT INTO discussions (group_id, user_id, content, group_is_public, created_at, updated_at, removed_at, removed_by, removed_reason)
       SELECT g.id, p.id, 'Removed post ' || n || ': buy cheap followers now', NOT g.is_private,
         now() - make_interval(secs => n * 937), now() - make_interval(secs => n * 937), ${removal(sql`now() - make_interval(secs => n * 937)`)}
@@ -192,27 +207,27 @@ export async function addModerationRows(db: Db, world: Pick<ModerationWorld, 'ta
       JOIN groups g ON g.id = mg.id
       JOIN mb_people p ON p.i = CASE WHEN n % 10 = 3 THEN ${BLOCKED_FROM} + (n * 11) % ${B.blocked}
         ELSE ${AUTHORS.from} + (n * 29) % ${AUTHORS.count} END`);
-    await tx.execute(sql`
+  await tx.execute(sql`
       INSERT INTO discussions (group_id, user_id, content, group_is_public, created_at, updated_at, removed_at, removed_by, removed_reason)
       SELECT g.id, g.owner_id, 'Removed post ' || n || ': buy cheap followers now', NOT g.is_private,
         now() - make_interval(secs => n * 625), now() - make_interval(secs => n * 625), ${removal(sql`now() - make_interval(secs => n * 625)`)}
       FROM generate_series(1, ${R.discussions.elsewhere}) n
       JOIN mb_groups mg ON mg.g = ${VC.from + VC.count} + (n % (${B.scale.groups} - 2 - ${VC.from + VC.count - 1}))
       JOIN groups g ON g.id = mg.id`);
-    // Removed comments: 100 among the open post's, 1,900 on the viewer's communities' other posts, 3,000 elsewhere.
-    await tx.execute(sql`
+  // Removed comments: 100 among the open post's, 1,900 on the viewer's communities' other posts, 3,000 elsewhere.
+  await tx.execute(sql`
       INSERT INTO comments (discussion_id, user_id, content, created_at, updated_at, removed_at, removed_by, removed_reason)
       SELECT d.id, p.id, 'Removed comment ' || n || ': click this link',
         d.created_at + make_interval(secs => n * 60 + 10), d.created_at + make_interval(secs => n * 60 + 10),
         d.created_at + make_interval(secs => n * 60 + 70), g.owner_id, ${REMOVED_REASON}
       FROM generate_series(1, ${R.comments.openPost}) n
-      JOIN discussions d ON d.id = ${world.postId}::int JOIN groups g ON g.id = d.group_id
+      JOIN discussions d ON d.id = ${postId}::int JOIN groups g ON g.id = d.group_id
       JOIN mb_people p ON p.i = ${AUTHORS.from} + (n * 53) % ${AUTHORS.count}`);
-    await tx.execute(sql`
+  await tx.execute(sql`
       WITH posts AS (
         SELECT d.id, d.created_at, g.owner_id, row_number() OVER (ORDER BY d.id) AS k FROM discussions d
         JOIN groups g ON g.id = d.group_id JOIN mb_groups mg ON mg.id = d.group_id
-        WHERE mg.g BETWEEN ${VC.from} AND ${VC.from + VC.count - 1} AND d.removed_at IS NULL AND d.id <> ${world.postId}::int
+        WHERE mg.g BETWEEN ${VC.from} AND ${VC.from + VC.count - 1} AND d.removed_at IS NULL AND d.id <> ${postId}::int
       )
       INSERT INTO comments (discussion_id, user_id, content, created_at, updated_at, removed_at, removed_by, removed_reason)
       SELECT posts.id, p.id, 'Removed comment ' || n || ': click this link', posts.created_at + interval '5 minutes',
@@ -220,7 +235,7 @@ export async function addModerationRows(db: Db, world: Pick<ModerationWorld, 'ta
       FROM generate_series(1, ${R.comments.viewerCommunities}) n
       JOIN posts ON posts.k = 1 + (n * 97) % (SELECT count(*) FROM posts)
       JOIN mb_people p ON p.i = ${AUTHORS.from} + (n * 41) % ${AUTHORS.count}`);
-    await tx.execute(sql`
+  await tx.execute(sql`
       WITH posts AS (
         SELECT d.id, d.created_at, g.owner_id, row_number() OVER (ORDER BY d.id) AS k FROM discussions d
         JOIN groups g ON g.id = d.group_id JOIN mb_groups mg ON mg.id = d.group_id
@@ -231,8 +246,8 @@ export async function addModerationRows(db: Db, world: Pick<ModerationWorld, 'ta
         posts.created_at + interval '5 minutes', posts.created_at + interval '65 minutes', posts.owner_id, ${REMOVED_REASON}
       FROM generate_series(1, ${R.comments.elsewhere}) n
       JOIN posts ON posts.k = 1 + (n * 97) % (SELECT count(*) FROM posts)`);
-    // Removed blogs: 10 per viewer community (every 10th by a blocked person), 800 elsewhere.
-    await tx.execute(sql`
+  // Removed blogs: 10 per viewer community (every 10th by a blocked person), 800 elsewhere.
+  await tx.execute(sql`
       INSERT INTO blogs (group_id, author_id, title, content, created_at, updated_at, removed_at, removed_by, removed_reason)
       SELECT g.id, p.id, 'Removed blog ' || n, 'Cheap followers, click this link.',
         now() - make_interval(secs => n * 7000), now() - make_interval(secs => n * 7000), ${removal(sql`now() - make_interval(secs => n * 7000)`)}
@@ -241,17 +256,14 @@ export async function addModerationRows(db: Db, world: Pick<ModerationWorld, 'ta
       JOIN groups g ON g.id = mg.id
       JOIN mb_people p ON p.i = CASE WHEN n % 10 = 3 THEN ${BLOCKED_FROM} + (n * 11) % ${B.blocked}
         ELSE ${AUTHORS.from} + (n * 29) % ${AUTHORS.count} END`);
-    await tx.execute(sql`
+  await tx.execute(sql`
       INSERT INTO blogs (group_id, author_id, title, content, created_at, updated_at, removed_at, removed_by, removed_reason)
       SELECT g.id, g.owner_id, 'Removed blog ' || n, 'Cheap followers, click this link.',
         now() - make_interval(secs => n * 1750), now() - make_interval(secs => n * 1750), ${removal(sql`now() - make_interval(secs => n * 1750)`)}
       FROM generate_series(1, ${R.blogs.elsewhere}) n
       JOIN mb_groups mg ON mg.g = ${VC.from + VC.count} + (n % (${B.scale.groups} - 2 - ${VC.from + VC.count - 1}))
       JOIN groups g ON g.id = mg.id`);
-    await recount(tx, +1);
-  });
-  await db.execute(sql`VACUUM (ANALYZE) ${VACUUMED}`);
-  return countModerationRows(db, world);
+  await recount(tx, +1);
 }
 
 /**
