@@ -84,10 +84,15 @@ async function timed(seconds: Record<string, number>, name: string, run: () => P
   seconds[name] = Math.round(performance.now() - t0) / 1000;
 }
 
-export async function seedModerationWorld(db: Db): Promise<ModerationWorld> {
+/** `discussions`: the scale run's posts (100,000; a test takes fewer). */
+export async function seedModerationWorld(db: Db, opts: { discussions?: number } = {}): Promise<ModerationWorld> {
   const seconds: Record<string, number> = {};
   let scale!: Awaited<ReturnType<typeof seedScale>>;
-  await timed(seconds, 'scale', async () => (scale = await seedScale(db, { ...B.scale })));
+  await timed(
+    seconds,
+    'scale',
+    async () => (scale = await seedScale(db, { ...B.scale, discussions: opts.discussions ?? B.scale.discussions })),
+  );
   const { tag, usernamePrefix, password } = scale;
   let world!: { viewerId: number; groupId: number; postId: number };
   await timed(seconds, 'viewer world', () =>
