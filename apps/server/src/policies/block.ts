@@ -43,7 +43,7 @@ export function notBlockedBySql(viewer: SQL, author: SQL): SQL {
 /**
  * The same condition for statements that look at hundreds of rows (the home feed, Explore, the home blogs strip):
  * the viewer's blocked ids are read once into a hash (PostgreSQL's hashed SubPlan) and each row is one lookup in
- * it, cheaper than a probe per row when a feed looks at ~300 rows to return 11 (docs/perf/moderation.md). A null
+ * it, cheaper than a probe per row when a feed looks at ~300 rows to return 11 (docs/perf/moderation.md, decision 0117). A null
  * author (a deleted account's blog) counts as not blocked.
  */
 export function notBlockedInFeedSql(viewer: SQL, author: SQL): SQL {
