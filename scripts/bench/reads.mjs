@@ -9,12 +9,13 @@
 //   BENCH_SERVER_ARGS="--cpu-prof --cpu-prof-dir=bench-results/prof" npm run bench:reads
 // (the profile is written when the server stops). Writes bench-results/reads.json (with CPU µs per request of Node and PostgreSQL).
 // Results: docs/perf/reads.md, docs/perf/2026-11-26-reads.md.
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { ensureServerBuilt, startBareServer, startServer, stopServer, waitForHealth } from './run.mjs';
 import { requestJson, DEMO_PASSWORD } from './scenarios.mjs';
+import { serverCpu } from './server-cpu.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const env = (name, fallback) => (process.env[name] ? Number(process.env[name]) : fallback);
@@ -81,44 +82,6 @@ async function seed(baseUrl) {
   });
   log(`seeded ${COMMUNITIES} communities, ${POSTS} posts, 20 comments in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   return { token: login.token, groupId, postId: post.id };
-}
-
-/** utime + stime (clock ticks, 100 a second) and parent of each process, from /proc (empty where there is none). */
-function processTable() {
-  const table = new Map();
-  let entries = [];
-  try {
-    entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
-  } catch {
-    return table;
-  }
-  for (const pid of entries) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      table.set(Number(pid), { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return table;
-}
-
-/**
- * CPU ticks of the server's Node process and of its descendants (the embedded PostgreSQL and its backends). Per
- * request this is steadier than req/s on a shared machine: others slow the server down but barely change the CPU
- * each request takes.
- */
-function serverCpu(pid) {
-  const table = processTable();
-  const node = table.get(pid)?.ticks ?? 0;
-  let db = 0;
-  const inTree = (p) => {
-    for (let q = table.get(p)?.ppid; q; q = table.get(q)?.ppid) if (q === pid) return true;
-    return false;
-  };
-  for (const [p, row] of table) if (p !== pid && inTree(p)) db += row.ticks;
-  return { node, db };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];

@@ -132,9 +132,9 @@ select r.id, r.is_private, r.owner_id, r.viewer_role, r.discussion_found, r.pare
       AND sm.role IN ('owner', 'admin', 'moderator')))), page AS (SELECT c.id FROM "comments" c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND (c.removed_at IS NULL OR c.user_id = $9::int
     OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = (SELECT id FROM allowed) AND sg.owner_id = $10::int)
     OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = (SELECT id FROM allowed) AND sm.user_id = $11::int
-      AND sm.role IN ('owner', 'admin', 'moderator'))) AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $12::int AND bk.blocked_id = c.user_id)
+      AND sm.role IN ('owner', 'admin', 'moderator'))) AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $12::int AND bk.blocked_id = c.user_id OFFSET 0)
 
-          ORDER BY c.created_at DESC, c.id DESC LIMIT $13::int)
+          ORDER BY c.parent_id DESC, c.created_at DESC, c.id DESC LIMIT $13::int)
         SELECT t.id, t.is_private, t.owner_id, t.viewer_role,
           EXISTS (SELECT 1 FROM "discussions" d WHERE d.id = $14::int AND d.group_id = t.id AND (d.removed_at IS NULL OR d.user_id = $15::int
     OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = d.group_id AND sg.owner_id = $16::int)
@@ -170,9 +170,9 @@ select r.id, r.is_private, r.owner_id, r.viewer_role, r.discussion_found, r.pare
       AND sm.role IN ('owner', 'admin', 'moderator')))), page AS (SELECT c.id FROM "comments" c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND (c.removed_at IS NULL OR c.user_id = $9::int
     OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = (SELECT id FROM allowed) AND sg.owner_id = $10::int)
     OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = (SELECT id FROM allowed) AND sm.user_id = $11::int
-      AND sm.role IN ('owner', 'admin', 'moderator'))) AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $12::int AND bk.blocked_id = c.user_id)
+      AND sm.role IN ('owner', 'admin', 'moderator'))) AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $12::int AND bk.blocked_id = c.user_id OFFSET 0)
           AND (c.created_at, c.id) < ($13::timestamptz, $14::int)
-          ORDER BY c.created_at DESC, c.id DESC LIMIT $15::int)
+          ORDER BY c.parent_id DESC, c.created_at DESC, c.id DESC LIMIT $15::int)
         SELECT t.id, t.is_private, t.owner_id, t.viewer_role,
           EXISTS (SELECT 1 FROM "discussions" d WHERE d.id = $16::int AND d.group_id = t.id AND (d.removed_at IS NULL OR d.user_id = $17::int
     OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = d.group_id AND sg.owner_id = $18::int)
@@ -208,9 +208,9 @@ select r.id, r.is_private, r.owner_id, r.viewer_role, r.discussion_found, r.pare
       AND sm.role IN ('owner', 'admin', 'moderator')))), page AS (SELECT c.id FROM "comments" c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND (c.removed_at IS NULL OR c.user_id = $9::int
     OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = (SELECT id FROM allowed) AND sg.owner_id = $10::int)
     OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = (SELECT id FROM allowed) AND sm.user_id = $11::int
-      AND sm.role IN ('owner', 'admin', 'moderator'))) AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $12::int AND bk.blocked_id = c.user_id)
+      AND sm.role IN ('owner', 'admin', 'moderator'))) AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $12::int AND bk.blocked_id = c.user_id OFFSET 0)
 
-          ORDER BY c.created_at, c.id LIMIT $13::int)
+          ORDER BY c.parent_id, c.created_at, c.id LIMIT $13::int)
         SELECT t.id, t.is_private, t.owner_id, t.viewer_role,
           EXISTS (SELECT 1 FROM "discussions" d WHERE d.id = $14::int AND d.group_id = t.id AND (d.removed_at IS NULL OR d.user_id = $15::int
     OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = d.group_id AND sg.owner_id = $16::int)
@@ -246,9 +246,9 @@ select r.id, r.is_private, r.owner_id, r.viewer_role, r.discussion_found, r.pare
       AND sm.role IN ('owner', 'admin', 'moderator')))), page AS (SELECT c.id FROM "comments" c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND (c.removed_at IS NULL OR c.user_id = $9::int
     OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = (SELECT id FROM allowed) AND sg.owner_id = $10::int)
     OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = (SELECT id FROM allowed) AND sm.user_id = $11::int
-      AND sm.role IN ('owner', 'admin', 'moderator'))) AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $12::int AND bk.blocked_id = c.user_id)
+      AND sm.role IN ('owner', 'admin', 'moderator'))) AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $12::int AND bk.blocked_id = c.user_id OFFSET 0)
           AND (c.created_at, c.id) > ($13::timestamptz, $14::int)
-          ORDER BY c.created_at, c.id LIMIT $15::int)
+          ORDER BY c.parent_id, c.created_at, c.id LIMIT $15::int)
         SELECT t.id, t.is_private, t.owner_id, t.viewer_role,
           EXISTS (SELECT 1 FROM "discussions" d WHERE d.id = $16::int AND d.group_id = t.id AND (d.removed_at IS NULL OR d.user_id = $17::int
     OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = d.group_id AND sg.owner_id = $18::int)
@@ -274,7 +274,7 @@ select r.id, r.is_private, r.owner_id, r.viewer_role, r.discussion_found, r.pare
 
 -- discussions_explore_feed
 select r.items from (WITH page AS (SELECT d.id FROM "discussions" d
-          WHERE d.group_is_public AND NOT (SELECT g.is_private FROM "groups" g WHERE g.id = d.group_id) AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $1::int AND bk.blocked_id = d.user_id) AND (d.removed_at IS NULL OR d.user_id = $2::int
+          WHERE d.group_is_public AND NOT (SELECT g.is_private FROM "groups" g WHERE g.id = d.group_id) AND coalesce(d.user_id, 0) NOT IN (SELECT bk.blocked_id FROM blocks bk WHERE bk.blocker_id = $1::int) AND (d.removed_at IS NULL OR d.user_id = $2::int
     OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = d.group_id AND sg.owner_id = $3::int)
     OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = d.group_id AND sm.user_id = $4::int
       AND sm.role IN ('owner', 'admin', 'moderator')))
@@ -302,7 +302,7 @@ select r.items from (WITH page AS (SELECT d.id FROM "discussions" d
 
 -- discussions_explore_feed_next
 select r.items from (WITH page AS (SELECT d.id FROM "discussions" d
-          WHERE d.group_is_public AND NOT (SELECT g.is_private FROM "groups" g WHERE g.id = d.group_id) AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $1::int AND bk.blocked_id = d.user_id) AND (d.removed_at IS NULL OR d.user_id = $2::int
+          WHERE d.group_is_public AND NOT (SELECT g.is_private FROM "groups" g WHERE g.id = d.group_id) AND coalesce(d.user_id, 0) NOT IN (SELECT bk.blocked_id FROM blocks bk WHERE bk.blocker_id = $1::int) AND (d.removed_at IS NULL OR d.user_id = $2::int
     OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = d.group_id AND sg.owner_id = $3::int)
     OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = d.group_id AND sm.user_id = $4::int
       AND sm.role IN ('owner', 'admin', 'moderator'))) AND (d.created_at, d.id) < ($5::timestamptz, $6::int)
@@ -335,7 +335,7 @@ select r.id, r.is_private, r.owner_id, r.viewer_role, r.items from (WITH target 
     WHERE g.id = coalesce($2::int, (SELECT "group_slugs"."group_id" FROM "group_slugs" WHERE "group_slugs"."slug" = $3::text))
   ),
   allowed AS (SELECT id FROM target WHERE (NOT is_private OR viewer_role IS NOT NULL OR owner_id = $4::int)),
-        page AS (SELECT d.id FROM "discussions" d WHERE d.group_id = (SELECT id FROM allowed) AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $5::int AND bk.blocked_id = d.user_id) AND (d.removed_at IS NULL OR d.user_id = $6::int
+        page AS (SELECT d.id FROM "discussions" d WHERE d.group_id = (SELECT id FROM allowed) AND coalesce(d.user_id, 0) NOT IN (SELECT bk.blocked_id FROM blocks bk WHERE bk.blocker_id = $5::int) AND (d.removed_at IS NULL OR d.user_id = $6::int
     OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = d.group_id AND sg.owner_id = $7::int)
     OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = d.group_id AND sm.user_id = $8::int
       AND sm.role IN ('owner', 'admin', 'moderator')))
@@ -368,7 +368,7 @@ select r.id, r.is_private, r.owner_id, r.viewer_role, r.items from (WITH target 
     WHERE g.id = coalesce($2::int, (SELECT "group_slugs"."group_id" FROM "group_slugs" WHERE "group_slugs"."slug" = $3::text))
   ),
   allowed AS (SELECT id FROM target WHERE (NOT is_private OR viewer_role IS NOT NULL OR owner_id = $4::int)),
-        page AS (SELECT d.id FROM "discussions" d WHERE d.group_id = (SELECT id FROM allowed) AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $5::int AND bk.blocked_id = d.user_id) AND (d.removed_at IS NULL OR d.user_id = $6::int
+        page AS (SELECT d.id FROM "discussions" d WHERE d.group_id = (SELECT id FROM allowed) AND coalesce(d.user_id, 0) NOT IN (SELECT bk.blocked_id FROM blocks bk WHERE bk.blocker_id = $5::int) AND (d.removed_at IS NULL OR d.user_id = $6::int
     OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = d.group_id AND sg.owner_id = $7::int)
     OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = d.group_id AND sm.user_id = $8::int
       AND sm.role IN ('owner', 'admin', 'moderator'))) AND (d.is_pinned, d.created_at, d.id) < ($9::boolean, $10::timestamptz, $11::int)
@@ -442,7 +442,7 @@ select r.id, r.is_private, r.owner_id, r.viewer_role, r.discussion_found, r.pare
         page AS (SELECT c.id FROM "comments" c WHERE c.parent_id = (SELECT id FROM parent) AND (c.removed_at IS NULL OR c.user_id = $13::int
     OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = (SELECT id FROM allowed) AND sg.owner_id = $14::int)
     OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = (SELECT id FROM allowed) AND sm.user_id = $15::int
-      AND sm.role IN ('owner', 'admin', 'moderator'))) AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $16::int AND bk.blocked_id = c.user_id)
+      AND sm.role IN ('owner', 'admin', 'moderator'))) AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $16::int AND bk.blocked_id = c.user_id OFFSET 0)
 
           ORDER BY c.created_at, c.id LIMIT $17::int)
         SELECT t.id, t.is_private, t.owner_id, t.viewer_role,
@@ -484,7 +484,7 @@ select r.id, r.is_private, r.owner_id, r.viewer_role, r.discussion_found, r.pare
         page AS (SELECT c.id FROM "comments" c WHERE c.parent_id = (SELECT id FROM parent) AND (c.removed_at IS NULL OR c.user_id = $13::int
     OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = (SELECT id FROM allowed) AND sg.owner_id = $14::int)
     OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = (SELECT id FROM allowed) AND sm.user_id = $15::int
-      AND sm.role IN ('owner', 'admin', 'moderator'))) AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $16::int AND bk.blocked_id = c.user_id)
+      AND sm.role IN ('owner', 'admin', 'moderator'))) AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $16::int AND bk.blocked_id = c.user_id OFFSET 0)
           AND (c.created_at, c.id) > ($17::timestamptz, $18::int)
           ORDER BY c.created_at, c.id LIMIT $19::int)
         SELECT t.id, t.is_private, t.owner_id, t.viewer_role,

@@ -3,7 +3,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { blogLikes, blogs, blogShares, groupMembers, groups, uploads, users } from '../../db/schema';
 import { prepared } from '../../lib/prepared';
-import { notBlockedBySql } from '../../policies/block';
+import { notBlockedBySql, notBlockedInFeedSql } from '../../policies/block';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { visibleItemSql } from '../../policies/removal';
 
@@ -167,8 +167,8 @@ function buildJoinedPage(db: Db, name: string, withCursor: boolean) {
   const after = withCursor ? sql`AND (b.created_at, b.id) < (${sql.placeholder('cTs')}::timestamptz, ${placeholder('cId')})` : sql``;
   const ids = sql`SELECT lb.id FROM ${groupMembers} m
     CROSS JOIN LATERAL (SELECT b.id, b.created_at FROM ${blogs} b WHERE b.group_id = m.group_id
-      AND ${visibleItemSql({ removedAt: sql`b.removed_at`, authorId: sql`b.author_id`, groupId: sql`b.group_id` }, viewer)} AND ${notBlockedBySql(viewer, sql`b.author_id`)} ${after}
-      ORDER BY b.created_at DESC, b.id DESC LIMIT ${limit}) lb
+      AND ${visibleItemSql({ removedAt: sql`b.removed_at`, authorId: sql`b.author_id`, groupId: sql`b.group_id` }, viewer)} AND ${notBlockedInFeedSql(viewer, sql`b.author_id`)} ${after}
+      ORDER BY b.created_at DESC NULLS LAST, b.id DESC NULLS LAST LIMIT ${limit}) lb
     WHERE m.user_id = ${viewer}
     ORDER BY lb.created_at DESC, lb.id DESC LIMIT ${limit}`;
   return db

@@ -16,7 +16,7 @@ import {
 } from '../../db/schema';
 import { prepared } from '../../lib/prepared';
 import { readableCommunitySql } from '../../policies/community';
-import { blockedBySql, notBlockedBySql } from '../../policies/block';
+import { blockedBySql, notBlockedBySql, notBlockedInFeedSql } from '../../policies/block';
 import { visibleItemSql } from '../../policies/removal';
 
 /**
@@ -39,7 +39,7 @@ const viewer = sql`${p('viewer')}::int`;
 const refId = sql`coalesce(${p('gid')}::int, (SELECT ${groupSlugs.groupId} FROM ${groupSlugs} WHERE ${groupSlugs.slug} = ${p('gslug')}::text))`;
 
 /** Rows by an author the viewer blocked are left out of every feed and comment page (issue 15 §6). */
-const unblockedPost = notBlockedBySql(viewer, sql`d.user_id`);
+const unblockedPost = notBlockedInFeedSql(viewer, sql`d.user_id`);
 const unblockedComment = notBlockedBySql(viewer, sql`c.user_id`);
 
 /** ISO 8601 in UTC with milliseconds, as the API answers dates. */
@@ -363,6 +363,11 @@ const commentJson = (order: SQL, source: SQL = sql`page`) => sql`(
 // comments_discussion_parent_idx and comments_parent_idx are ascending: newest first is their backward scan.
 const COMMENTS_NEWEST = sql`c.created_at DESC, c.id DESC`;
 const OLDEST = sql`c.created_at, c.id`;
+// A post's top-level comments, in the same order with parent_id (null in every one) in front: `parent_id IS NULL`
+// pins no sort key for the planner, so without it the page read every top-level comment of the post and sorted
+// them; with it comments_discussion_parent_idx gives the order and the scan stops after the page (docs/perf/moderation.md).
+const TOP_OLDEST = sql`c.parent_id, ${OLDEST}`;
+const TOP_NEWEST = sql`c.parent_id DESC, ${COMMENTS_NEWEST}`;
 
 export type CommentsPage = {
   access: GroupAccess | null;
@@ -384,7 +389,7 @@ function buildComments(db: Db, name: string, replies: boolean, withCursor: boole
           ORDER BY ${OLDEST} LIMIT ${limit})`
     : sql`page AS (SELECT c.id FROM ${comments} c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND ${listed} AND ${unblockedComment}
           ${withCursor ? (oldest ? sql`AND (c.created_at, c.id) > (${p('cTs')}::timestamptz, ${p('cId')}::int)` : sql`AND (c.created_at, c.id) < (${p('cTs')}::timestamptz, ${p('cId')}::int)`) : sql``}
-          ORDER BY ${oldest ? OLDEST : COMMENTS_NEWEST} LIMIT ${limit})`;
+          ORDER BY ${oldest ? TOP_OLDEST : TOP_NEWEST} LIMIT ${limit})`;
   // The whole thread's comments by people the viewer blocked (not only this page's): the panel says how many.
   const hiddenThread = replies
     ? sql`c.parent_id = (SELECT id FROM parent)`
