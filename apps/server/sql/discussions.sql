@@ -53,7 +53,11 @@ select r.user_found, r.items, r.discussions, r.comments from (WITH acts AS (
     'likeCount', c.like_count, 'replyCount', c.reply_count, 'editedAt', to_char(c.edited_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'deleted', c.deleted_at IS NOT NULL,
     'authorRole', (SELECT am.role FROM "group_members" am WHERE am.group_id = c.group_id AND am.user_id = c.user_id),
-    'removedAt', to_char(c.removed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'removedReason', c.removed_reason, 'cursorTs', c.created_at::text
+    'removedAt', to_char(c.removed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'removedReason', c.removed_reason, 'cursorTs', c.created_at::text,
+    'removedHidden', NOT (c.removed_at IS NULL OR c.user_id = $23::int
+    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = c.group_id AND sg.owner_id = $24::int)
+    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = c.group_id AND sm.user_id = $25::int
+      AND sm.role IN ('owner', 'admin', 'moderator')))
   ) ORDER BY c.created_at DESC, c.id DESC)
   FROM cpage pg CROSS JOIN LATERAL (
     SELECT c.*, u.username, u.profile_image, cd.group_id FROM "comments" c JOIN "users" u ON u.id = c.user_id
@@ -113,7 +117,11 @@ select r.user_found, r.items, r.discussions, r.comments from (WITH acts AS (
     'likeCount', c.like_count, 'replyCount', c.reply_count, 'editedAt', to_char(c.edited_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'deleted', c.deleted_at IS NOT NULL,
     'authorRole', (SELECT am.role FROM "group_members" am WHERE am.group_id = c.group_id AND am.user_id = c.user_id),
-    'removedAt', to_char(c.removed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'removedReason', c.removed_reason, 'cursorTs', c.created_at::text
+    'removedAt', to_char(c.removed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'removedReason', c.removed_reason, 'cursorTs', c.created_at::text,
+    'removedHidden', NOT (c.removed_at IS NULL OR c.user_id = $29::int
+    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = c.group_id AND sg.owner_id = $30::int)
+    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = c.group_id AND sm.user_id = $31::int
+      AND sm.role IN ('owner', 'admin', 'moderator')))
   ) ORDER BY c.created_at DESC, c.id DESC)
   FROM cpage pg CROSS JOIN LATERAL (
     SELECT c.*, u.username, u.profile_image, cd.group_id FROM "comments" c JOIN "users" u ON u.id = c.user_id
@@ -129,28 +137,36 @@ select r.id, r.is_private, r.owner_id, r.viewer_role, r.discussion_found, r.pare
   allowed AS (SELECT id FROM target WHERE (NOT is_private OR viewer_role IS NOT NULL OR owner_id = $4::int)), disc AS (SELECT d.id FROM "discussions" d WHERE d.id = $5::int AND d.group_id = (SELECT id FROM allowed) AND (d.removed_at IS NULL OR d.user_id = $6::int
     OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = d.group_id AND sg.owner_id = $7::int)
     OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = d.group_id AND sm.user_id = $8::int
-      AND sm.role IN ('owner', 'admin', 'moderator')))), page AS (SELECT c.id FROM "comments" c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND (c.removed_at IS NULL OR c.user_id = $9::int
+      AND sm.role IN ('owner', 'admin', 'moderator')))), page AS (SELECT c.id FROM "comments" c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND ((c.removed_at IS NULL OR c.user_id = $9::int
     OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = (SELECT id FROM allowed) AND sg.owner_id = $10::int)
     OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = (SELECT id FROM allowed) AND sm.user_id = $11::int
-      AND sm.role IN ('owner', 'admin', 'moderator'))) AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $12::int AND bk.blocked_id = c.user_id OFFSET 0)
+      AND sm.role IN ('owner', 'admin', 'moderator'))) OR (c.parent_id IS NULL AND EXISTS (SELECT 1 FROM "comments" rc
+  WHERE rc.parent_id = c.id AND (rc.removed_at IS NULL OR rc.user_id = $12::int
+    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = (SELECT id FROM allowed) AND sg.owner_id = $13::int)
+    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = (SELECT id FROM allowed) AND sm.user_id = $14::int
+      AND sm.role IN ('owner', 'admin', 'moderator')))))) AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $15::int AND bk.blocked_id = c.user_id OFFSET 0)
 
-          ORDER BY c.parent_id DESC, c.created_at DESC, c.id DESC LIMIT $13::int)
+          ORDER BY c.parent_id DESC, c.created_at DESC, c.id DESC LIMIT $16::int)
         SELECT t.id, t.is_private, t.owner_id, t.viewer_role,
-          EXISTS (SELECT 1 FROM "discussions" d WHERE d.id = $14::int AND d.group_id = t.id AND (d.removed_at IS NULL OR d.user_id = $15::int
-    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = d.group_id AND sg.owner_id = $16::int)
-    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = d.group_id AND sm.user_id = $17::int
+          EXISTS (SELECT 1 FROM "discussions" d WHERE d.id = $17::int AND d.group_id = t.id AND (d.removed_at IS NULL OR d.user_id = $18::int
+    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = d.group_id AND sg.owner_id = $19::int)
+    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = d.group_id AND sm.user_id = $20::int
       AND sm.role IN ('owner', 'admin', 'moderator')))) AS discussion_found,
           true AS parent_found,
-          (SELECT count(*)::int FROM "comments" c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $18::int AND bk.blocked_id = c.user_id)) AS hidden_count,
+          (SELECT count(*)::int FROM "comments" c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $21::int AND bk.blocked_id = c.user_id)) AS hidden_count,
           (
   SELECT json_agg(json_build_object(
     'id', c.id, 'discussionId', c.discussion_id, 'parentId', c.parent_id, 'content', c.content,
     'datePosted', to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'userId', c.user_id, 'username', c.username, 'profileImage', c.profile_image,
-    'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $19::int),
+    'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $22::int),
     'likeCount', c.like_count, 'replyCount', c.reply_count, 'editedAt', to_char(c.edited_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'deleted', c.deleted_at IS NOT NULL,
     'authorRole', (SELECT am.role FROM "group_members" am WHERE am.group_id = c.group_id AND am.user_id = c.user_id),
-    'removedAt', to_char(c.removed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'removedReason', c.removed_reason, 'cursorTs', c.created_at::text
+    'removedAt', to_char(c.removed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'removedReason', c.removed_reason, 'cursorTs', c.created_at::text,
+    'removedHidden', NOT (c.removed_at IS NULL OR c.user_id = $23::int
+    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = c.group_id AND sg.owner_id = $24::int)
+    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = c.group_id AND sm.user_id = $25::int
+      AND sm.role IN ('owner', 'admin', 'moderator')))
   ) ORDER BY c.created_at DESC, c.id DESC)
   FROM page pg CROSS JOIN LATERAL (
     SELECT c.*, u.username, u.profile_image, cd.group_id FROM "comments" c JOIN "users" u ON u.id = c.user_id
@@ -167,28 +183,36 @@ select r.id, r.is_private, r.owner_id, r.viewer_role, r.discussion_found, r.pare
   allowed AS (SELECT id FROM target WHERE (NOT is_private OR viewer_role IS NOT NULL OR owner_id = $4::int)), disc AS (SELECT d.id FROM "discussions" d WHERE d.id = $5::int AND d.group_id = (SELECT id FROM allowed) AND (d.removed_at IS NULL OR d.user_id = $6::int
     OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = d.group_id AND sg.owner_id = $7::int)
     OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = d.group_id AND sm.user_id = $8::int
-      AND sm.role IN ('owner', 'admin', 'moderator')))), page AS (SELECT c.id FROM "comments" c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND (c.removed_at IS NULL OR c.user_id = $9::int
+      AND sm.role IN ('owner', 'admin', 'moderator')))), page AS (SELECT c.id FROM "comments" c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND ((c.removed_at IS NULL OR c.user_id = $9::int
     OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = (SELECT id FROM allowed) AND sg.owner_id = $10::int)
     OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = (SELECT id FROM allowed) AND sm.user_id = $11::int
-      AND sm.role IN ('owner', 'admin', 'moderator'))) AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $12::int AND bk.blocked_id = c.user_id OFFSET 0)
-          AND (c.created_at, c.id) < ($13::timestamptz, $14::int)
-          ORDER BY c.parent_id DESC, c.created_at DESC, c.id DESC LIMIT $15::int)
+      AND sm.role IN ('owner', 'admin', 'moderator'))) OR (c.parent_id IS NULL AND EXISTS (SELECT 1 FROM "comments" rc
+  WHERE rc.parent_id = c.id AND (rc.removed_at IS NULL OR rc.user_id = $12::int
+    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = (SELECT id FROM allowed) AND sg.owner_id = $13::int)
+    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = (SELECT id FROM allowed) AND sm.user_id = $14::int
+      AND sm.role IN ('owner', 'admin', 'moderator')))))) AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $15::int AND bk.blocked_id = c.user_id OFFSET 0)
+          AND (c.created_at, c.id) < ($16::timestamptz, $17::int)
+          ORDER BY c.parent_id DESC, c.created_at DESC, c.id DESC LIMIT $18::int)
         SELECT t.id, t.is_private, t.owner_id, t.viewer_role,
-          EXISTS (SELECT 1 FROM "discussions" d WHERE d.id = $16::int AND d.group_id = t.id AND (d.removed_at IS NULL OR d.user_id = $17::int
-    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = d.group_id AND sg.owner_id = $18::int)
-    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = d.group_id AND sm.user_id = $19::int
+          EXISTS (SELECT 1 FROM "discussions" d WHERE d.id = $19::int AND d.group_id = t.id AND (d.removed_at IS NULL OR d.user_id = $20::int
+    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = d.group_id AND sg.owner_id = $21::int)
+    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = d.group_id AND sm.user_id = $22::int
       AND sm.role IN ('owner', 'admin', 'moderator')))) AS discussion_found,
           true AS parent_found,
-          (SELECT count(*)::int FROM "comments" c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $20::int AND bk.blocked_id = c.user_id)) AS hidden_count,
+          (SELECT count(*)::int FROM "comments" c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $23::int AND bk.blocked_id = c.user_id)) AS hidden_count,
           (
   SELECT json_agg(json_build_object(
     'id', c.id, 'discussionId', c.discussion_id, 'parentId', c.parent_id, 'content', c.content,
     'datePosted', to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'userId', c.user_id, 'username', c.username, 'profileImage', c.profile_image,
-    'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $21::int),
+    'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $24::int),
     'likeCount', c.like_count, 'replyCount', c.reply_count, 'editedAt', to_char(c.edited_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'deleted', c.deleted_at IS NOT NULL,
     'authorRole', (SELECT am.role FROM "group_members" am WHERE am.group_id = c.group_id AND am.user_id = c.user_id),
-    'removedAt', to_char(c.removed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'removedReason', c.removed_reason, 'cursorTs', c.created_at::text
+    'removedAt', to_char(c.removed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'removedReason', c.removed_reason, 'cursorTs', c.created_at::text,
+    'removedHidden', NOT (c.removed_at IS NULL OR c.user_id = $25::int
+    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = c.group_id AND sg.owner_id = $26::int)
+    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = c.group_id AND sm.user_id = $27::int
+      AND sm.role IN ('owner', 'admin', 'moderator')))
   ) ORDER BY c.created_at DESC, c.id DESC)
   FROM page pg CROSS JOIN LATERAL (
     SELECT c.*, u.username, u.profile_image, cd.group_id FROM "comments" c JOIN "users" u ON u.id = c.user_id
@@ -205,28 +229,36 @@ select r.id, r.is_private, r.owner_id, r.viewer_role, r.discussion_found, r.pare
   allowed AS (SELECT id FROM target WHERE (NOT is_private OR viewer_role IS NOT NULL OR owner_id = $4::int)), disc AS (SELECT d.id FROM "discussions" d WHERE d.id = $5::int AND d.group_id = (SELECT id FROM allowed) AND (d.removed_at IS NULL OR d.user_id = $6::int
     OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = d.group_id AND sg.owner_id = $7::int)
     OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = d.group_id AND sm.user_id = $8::int
-      AND sm.role IN ('owner', 'admin', 'moderator')))), page AS (SELECT c.id FROM "comments" c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND (c.removed_at IS NULL OR c.user_id = $9::int
+      AND sm.role IN ('owner', 'admin', 'moderator')))), page AS (SELECT c.id FROM "comments" c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND ((c.removed_at IS NULL OR c.user_id = $9::int
     OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = (SELECT id FROM allowed) AND sg.owner_id = $10::int)
     OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = (SELECT id FROM allowed) AND sm.user_id = $11::int
-      AND sm.role IN ('owner', 'admin', 'moderator'))) AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $12::int AND bk.blocked_id = c.user_id OFFSET 0)
+      AND sm.role IN ('owner', 'admin', 'moderator'))) OR (c.parent_id IS NULL AND EXISTS (SELECT 1 FROM "comments" rc
+  WHERE rc.parent_id = c.id AND (rc.removed_at IS NULL OR rc.user_id = $12::int
+    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = (SELECT id FROM allowed) AND sg.owner_id = $13::int)
+    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = (SELECT id FROM allowed) AND sm.user_id = $14::int
+      AND sm.role IN ('owner', 'admin', 'moderator')))))) AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $15::int AND bk.blocked_id = c.user_id OFFSET 0)
 
-          ORDER BY c.parent_id, c.created_at, c.id LIMIT $13::int)
+          ORDER BY c.parent_id, c.created_at, c.id LIMIT $16::int)
         SELECT t.id, t.is_private, t.owner_id, t.viewer_role,
-          EXISTS (SELECT 1 FROM "discussions" d WHERE d.id = $14::int AND d.group_id = t.id AND (d.removed_at IS NULL OR d.user_id = $15::int
-    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = d.group_id AND sg.owner_id = $16::int)
-    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = d.group_id AND sm.user_id = $17::int
+          EXISTS (SELECT 1 FROM "discussions" d WHERE d.id = $17::int AND d.group_id = t.id AND (d.removed_at IS NULL OR d.user_id = $18::int
+    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = d.group_id AND sg.owner_id = $19::int)
+    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = d.group_id AND sm.user_id = $20::int
       AND sm.role IN ('owner', 'admin', 'moderator')))) AS discussion_found,
           true AS parent_found,
-          (SELECT count(*)::int FROM "comments" c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $18::int AND bk.blocked_id = c.user_id)) AS hidden_count,
+          (SELECT count(*)::int FROM "comments" c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $21::int AND bk.blocked_id = c.user_id)) AS hidden_count,
           (
   SELECT json_agg(json_build_object(
     'id', c.id, 'discussionId', c.discussion_id, 'parentId', c.parent_id, 'content', c.content,
     'datePosted', to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'userId', c.user_id, 'username', c.username, 'profileImage', c.profile_image,
-    'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $19::int),
+    'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $22::int),
     'likeCount', c.like_count, 'replyCount', c.reply_count, 'editedAt', to_char(c.edited_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'deleted', c.deleted_at IS NOT NULL,
     'authorRole', (SELECT am.role FROM "group_members" am WHERE am.group_id = c.group_id AND am.user_id = c.user_id),
-    'removedAt', to_char(c.removed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'removedReason', c.removed_reason, 'cursorTs', c.created_at::text
+    'removedAt', to_char(c.removed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'removedReason', c.removed_reason, 'cursorTs', c.created_at::text,
+    'removedHidden', NOT (c.removed_at IS NULL OR c.user_id = $23::int
+    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = c.group_id AND sg.owner_id = $24::int)
+    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = c.group_id AND sm.user_id = $25::int
+      AND sm.role IN ('owner', 'admin', 'moderator')))
   ) ORDER BY c.created_at, c.id)
   FROM page pg CROSS JOIN LATERAL (
     SELECT c.*, u.username, u.profile_image, cd.group_id FROM "comments" c JOIN "users" u ON u.id = c.user_id
@@ -243,28 +275,36 @@ select r.id, r.is_private, r.owner_id, r.viewer_role, r.discussion_found, r.pare
   allowed AS (SELECT id FROM target WHERE (NOT is_private OR viewer_role IS NOT NULL OR owner_id = $4::int)), disc AS (SELECT d.id FROM "discussions" d WHERE d.id = $5::int AND d.group_id = (SELECT id FROM allowed) AND (d.removed_at IS NULL OR d.user_id = $6::int
     OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = d.group_id AND sg.owner_id = $7::int)
     OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = d.group_id AND sm.user_id = $8::int
-      AND sm.role IN ('owner', 'admin', 'moderator')))), page AS (SELECT c.id FROM "comments" c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND (c.removed_at IS NULL OR c.user_id = $9::int
+      AND sm.role IN ('owner', 'admin', 'moderator')))), page AS (SELECT c.id FROM "comments" c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND ((c.removed_at IS NULL OR c.user_id = $9::int
     OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = (SELECT id FROM allowed) AND sg.owner_id = $10::int)
     OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = (SELECT id FROM allowed) AND sm.user_id = $11::int
-      AND sm.role IN ('owner', 'admin', 'moderator'))) AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $12::int AND bk.blocked_id = c.user_id OFFSET 0)
-          AND (c.created_at, c.id) > ($13::timestamptz, $14::int)
-          ORDER BY c.parent_id, c.created_at, c.id LIMIT $15::int)
+      AND sm.role IN ('owner', 'admin', 'moderator'))) OR (c.parent_id IS NULL AND EXISTS (SELECT 1 FROM "comments" rc
+  WHERE rc.parent_id = c.id AND (rc.removed_at IS NULL OR rc.user_id = $12::int
+    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = (SELECT id FROM allowed) AND sg.owner_id = $13::int)
+    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = (SELECT id FROM allowed) AND sm.user_id = $14::int
+      AND sm.role IN ('owner', 'admin', 'moderator')))))) AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $15::int AND bk.blocked_id = c.user_id OFFSET 0)
+          AND (c.created_at, c.id) > ($16::timestamptz, $17::int)
+          ORDER BY c.parent_id, c.created_at, c.id LIMIT $18::int)
         SELECT t.id, t.is_private, t.owner_id, t.viewer_role,
-          EXISTS (SELECT 1 FROM "discussions" d WHERE d.id = $16::int AND d.group_id = t.id AND (d.removed_at IS NULL OR d.user_id = $17::int
-    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = d.group_id AND sg.owner_id = $18::int)
-    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = d.group_id AND sm.user_id = $19::int
+          EXISTS (SELECT 1 FROM "discussions" d WHERE d.id = $19::int AND d.group_id = t.id AND (d.removed_at IS NULL OR d.user_id = $20::int
+    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = d.group_id AND sg.owner_id = $21::int)
+    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = d.group_id AND sm.user_id = $22::int
       AND sm.role IN ('owner', 'admin', 'moderator')))) AS discussion_found,
           true AS parent_found,
-          (SELECT count(*)::int FROM "comments" c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $20::int AND bk.blocked_id = c.user_id)) AS hidden_count,
+          (SELECT count(*)::int FROM "comments" c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $23::int AND bk.blocked_id = c.user_id)) AS hidden_count,
           (
   SELECT json_agg(json_build_object(
     'id', c.id, 'discussionId', c.discussion_id, 'parentId', c.parent_id, 'content', c.content,
     'datePosted', to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'userId', c.user_id, 'username', c.username, 'profileImage', c.profile_image,
-    'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $21::int),
+    'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $24::int),
     'likeCount', c.like_count, 'replyCount', c.reply_count, 'editedAt', to_char(c.edited_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'deleted', c.deleted_at IS NOT NULL,
     'authorRole', (SELECT am.role FROM "group_members" am WHERE am.group_id = c.group_id AND am.user_id = c.user_id),
-    'removedAt', to_char(c.removed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'removedReason', c.removed_reason, 'cursorTs', c.created_at::text
+    'removedAt', to_char(c.removed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'removedReason', c.removed_reason, 'cursorTs', c.created_at::text,
+    'removedHidden', NOT (c.removed_at IS NULL OR c.user_id = $25::int
+    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = c.group_id AND sg.owner_id = $26::int)
+    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = c.group_id AND sm.user_id = $27::int
+      AND sm.role IN ('owner', 'admin', 'moderator')))
   ) ORDER BY c.created_at, c.id)
   FROM page pg CROSS JOIN LATERAL (
     SELECT c.*, u.username, u.profile_image, cd.group_id FROM "comments" c JOIN "users" u ON u.id = c.user_id
@@ -435,32 +475,40 @@ select r.id, r.is_private, r.owner_id, r.viewer_role, r.discussion_found, r.pare
   allowed AS (SELECT id FROM target WHERE (NOT is_private OR viewer_role IS NOT NULL OR owner_id = $4::int)), disc AS (SELECT d.id FROM "discussions" d WHERE d.id = $5::int AND d.group_id = (SELECT id FROM allowed) AND (d.removed_at IS NULL OR d.user_id = $6::int
     OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = d.group_id AND sg.owner_id = $7::int)
     OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = d.group_id AND sm.user_id = $8::int
-      AND sm.role IN ('owner', 'admin', 'moderator')))), parent AS (SELECT c.id FROM "comments" c WHERE c.id = $9::int AND c.discussion_id = (SELECT id FROM disc) AND (c.removed_at IS NULL OR c.user_id = $10::int
+      AND sm.role IN ('owner', 'admin', 'moderator')))), parent AS (SELECT c.id FROM "comments" c WHERE c.id = $9::int AND c.discussion_id = (SELECT id FROM disc) AND ((c.removed_at IS NULL OR c.user_id = $10::int
     OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = (SELECT id FROM allowed) AND sg.owner_id = $11::int)
     OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = (SELECT id FROM allowed) AND sm.user_id = $12::int
-      AND sm.role IN ('owner', 'admin', 'moderator')))),
-        page AS (SELECT c.id FROM "comments" c WHERE c.parent_id = (SELECT id FROM parent) AND (c.removed_at IS NULL OR c.user_id = $13::int
+      AND sm.role IN ('owner', 'admin', 'moderator'))) OR (c.parent_id IS NULL AND EXISTS (SELECT 1 FROM "comments" rc
+  WHERE rc.parent_id = c.id AND (rc.removed_at IS NULL OR rc.user_id = $13::int
     OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = (SELECT id FROM allowed) AND sg.owner_id = $14::int)
     OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = (SELECT id FROM allowed) AND sm.user_id = $15::int
-      AND sm.role IN ('owner', 'admin', 'moderator'))) AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $16::int AND bk.blocked_id = c.user_id OFFSET 0)
+      AND sm.role IN ('owner', 'admin', 'moderator'))))))),
+        page AS (SELECT c.id FROM "comments" c WHERE c.parent_id = (SELECT id FROM parent) AND (c.removed_at IS NULL OR c.user_id = $16::int
+    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = (SELECT id FROM allowed) AND sg.owner_id = $17::int)
+    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = (SELECT id FROM allowed) AND sm.user_id = $18::int
+      AND sm.role IN ('owner', 'admin', 'moderator'))) AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $19::int AND bk.blocked_id = c.user_id OFFSET 0)
 
-          ORDER BY c.created_at, c.id LIMIT $17::int)
+          ORDER BY c.created_at, c.id LIMIT $20::int)
         SELECT t.id, t.is_private, t.owner_id, t.viewer_role,
-          EXISTS (SELECT 1 FROM "discussions" d WHERE d.id = $18::int AND d.group_id = t.id AND (d.removed_at IS NULL OR d.user_id = $19::int
-    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = d.group_id AND sg.owner_id = $20::int)
-    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = d.group_id AND sm.user_id = $21::int
+          EXISTS (SELECT 1 FROM "discussions" d WHERE d.id = $21::int AND d.group_id = t.id AND (d.removed_at IS NULL OR d.user_id = $22::int
+    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = d.group_id AND sg.owner_id = $23::int)
+    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = d.group_id AND sm.user_id = $24::int
       AND sm.role IN ('owner', 'admin', 'moderator')))) AS discussion_found,
           EXISTS (SELECT 1 FROM parent) AS parent_found,
-          (SELECT count(*)::int FROM "comments" c WHERE c.parent_id = (SELECT id FROM parent) AND EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $22::int AND bk.blocked_id = c.user_id)) AS hidden_count,
+          (SELECT count(*)::int FROM "comments" c WHERE c.parent_id = (SELECT id FROM parent) AND EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $25::int AND bk.blocked_id = c.user_id)) AS hidden_count,
           (
   SELECT json_agg(json_build_object(
     'id', c.id, 'discussionId', c.discussion_id, 'parentId', c.parent_id, 'content', c.content,
     'datePosted', to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'userId', c.user_id, 'username', c.username, 'profileImage', c.profile_image,
-    'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $23::int),
+    'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $26::int),
     'likeCount', c.like_count, 'replyCount', c.reply_count, 'editedAt', to_char(c.edited_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'deleted', c.deleted_at IS NOT NULL,
     'authorRole', (SELECT am.role FROM "group_members" am WHERE am.group_id = c.group_id AND am.user_id = c.user_id),
-    'removedAt', to_char(c.removed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'removedReason', c.removed_reason, 'cursorTs', c.created_at::text
+    'removedAt', to_char(c.removed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'removedReason', c.removed_reason, 'cursorTs', c.created_at::text,
+    'removedHidden', NOT (c.removed_at IS NULL OR c.user_id = $27::int
+    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = c.group_id AND sg.owner_id = $28::int)
+    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = c.group_id AND sm.user_id = $29::int
+      AND sm.role IN ('owner', 'admin', 'moderator')))
   ) ORDER BY c.created_at, c.id)
   FROM page pg CROSS JOIN LATERAL (
     SELECT c.*, u.username, u.profile_image, cd.group_id FROM "comments" c JOIN "users" u ON u.id = c.user_id
@@ -477,32 +525,40 @@ select r.id, r.is_private, r.owner_id, r.viewer_role, r.discussion_found, r.pare
   allowed AS (SELECT id FROM target WHERE (NOT is_private OR viewer_role IS NOT NULL OR owner_id = $4::int)), disc AS (SELECT d.id FROM "discussions" d WHERE d.id = $5::int AND d.group_id = (SELECT id FROM allowed) AND (d.removed_at IS NULL OR d.user_id = $6::int
     OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = d.group_id AND sg.owner_id = $7::int)
     OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = d.group_id AND sm.user_id = $8::int
-      AND sm.role IN ('owner', 'admin', 'moderator')))), parent AS (SELECT c.id FROM "comments" c WHERE c.id = $9::int AND c.discussion_id = (SELECT id FROM disc) AND (c.removed_at IS NULL OR c.user_id = $10::int
+      AND sm.role IN ('owner', 'admin', 'moderator')))), parent AS (SELECT c.id FROM "comments" c WHERE c.id = $9::int AND c.discussion_id = (SELECT id FROM disc) AND ((c.removed_at IS NULL OR c.user_id = $10::int
     OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = (SELECT id FROM allowed) AND sg.owner_id = $11::int)
     OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = (SELECT id FROM allowed) AND sm.user_id = $12::int
-      AND sm.role IN ('owner', 'admin', 'moderator')))),
-        page AS (SELECT c.id FROM "comments" c WHERE c.parent_id = (SELECT id FROM parent) AND (c.removed_at IS NULL OR c.user_id = $13::int
+      AND sm.role IN ('owner', 'admin', 'moderator'))) OR (c.parent_id IS NULL AND EXISTS (SELECT 1 FROM "comments" rc
+  WHERE rc.parent_id = c.id AND (rc.removed_at IS NULL OR rc.user_id = $13::int
     OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = (SELECT id FROM allowed) AND sg.owner_id = $14::int)
     OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = (SELECT id FROM allowed) AND sm.user_id = $15::int
-      AND sm.role IN ('owner', 'admin', 'moderator'))) AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $16::int AND bk.blocked_id = c.user_id OFFSET 0)
-          AND (c.created_at, c.id) > ($17::timestamptz, $18::int)
-          ORDER BY c.created_at, c.id LIMIT $19::int)
+      AND sm.role IN ('owner', 'admin', 'moderator'))))))),
+        page AS (SELECT c.id FROM "comments" c WHERE c.parent_id = (SELECT id FROM parent) AND (c.removed_at IS NULL OR c.user_id = $16::int
+    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = (SELECT id FROM allowed) AND sg.owner_id = $17::int)
+    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = (SELECT id FROM allowed) AND sm.user_id = $18::int
+      AND sm.role IN ('owner', 'admin', 'moderator'))) AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $19::int AND bk.blocked_id = c.user_id OFFSET 0)
+          AND (c.created_at, c.id) > ($20::timestamptz, $21::int)
+          ORDER BY c.created_at, c.id LIMIT $22::int)
         SELECT t.id, t.is_private, t.owner_id, t.viewer_role,
-          EXISTS (SELECT 1 FROM "discussions" d WHERE d.id = $20::int AND d.group_id = t.id AND (d.removed_at IS NULL OR d.user_id = $21::int
-    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = d.group_id AND sg.owner_id = $22::int)
-    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = d.group_id AND sm.user_id = $23::int
+          EXISTS (SELECT 1 FROM "discussions" d WHERE d.id = $23::int AND d.group_id = t.id AND (d.removed_at IS NULL OR d.user_id = $24::int
+    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = d.group_id AND sg.owner_id = $25::int)
+    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = d.group_id AND sm.user_id = $26::int
       AND sm.role IN ('owner', 'admin', 'moderator')))) AS discussion_found,
           EXISTS (SELECT 1 FROM parent) AS parent_found,
-          (SELECT count(*)::int FROM "comments" c WHERE c.parent_id = (SELECT id FROM parent) AND EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $24::int AND bk.blocked_id = c.user_id)) AS hidden_count,
+          (SELECT count(*)::int FROM "comments" c WHERE c.parent_id = (SELECT id FROM parent) AND EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $27::int AND bk.blocked_id = c.user_id)) AS hidden_count,
           (
   SELECT json_agg(json_build_object(
     'id', c.id, 'discussionId', c.discussion_id, 'parentId', c.parent_id, 'content', c.content,
     'datePosted', to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'userId', c.user_id, 'username', c.username, 'profileImage', c.profile_image,
-    'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $25::int),
+    'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $28::int),
     'likeCount', c.like_count, 'replyCount', c.reply_count, 'editedAt', to_char(c.edited_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'deleted', c.deleted_at IS NOT NULL,
     'authorRole', (SELECT am.role FROM "group_members" am WHERE am.group_id = c.group_id AND am.user_id = c.user_id),
-    'removedAt', to_char(c.removed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'removedReason', c.removed_reason, 'cursorTs', c.created_at::text
+    'removedAt', to_char(c.removed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'removedReason', c.removed_reason, 'cursorTs', c.created_at::text,
+    'removedHidden', NOT (c.removed_at IS NULL OR c.user_id = $29::int
+    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = c.group_id AND sg.owner_id = $30::int)
+    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = c.group_id AND sm.user_id = $31::int
+      AND sm.role IN ('owner', 'admin', 'moderator')))
   ) ORDER BY c.created_at, c.id)
   FROM page pg CROSS JOIN LATERAL (
     SELECT c.*, u.username, u.profile_image, cd.group_id FROM "comments" c JOIN "users" u ON u.id = c.user_id
