@@ -184,11 +184,15 @@ describe('pagination', () => {
     expect(other.statusCode).toBe(400);
     expect(other.json().message).toBe(SEARCH_MESSAGES.cursorInvalid);
     const forged = Buffer.from(JSON.stringify(['d', 1, '1); DROP TABLE users; --', 0, 1])).toString('base64url');
-    for (const cursor of ['nonsense', forged, Buffer.from('[]').toString('base64url')]) {
+    const huge = Buffer.from(JSON.stringify(['d', 1e12, '0.1', 0, 1])).toString('base64url');
+    const hugePeople = Buffer.from(JSON.stringify(['p', 0, 0, 1e12])).toString('base64url');
+    for (const cursor of ['nonsense', forged, huge, Buffer.from('[]').toString('base64url')]) {
       const res = await search({ q: 'yarn', type: 'discussions', cursor });
       expect(res.statusCode, cursor).toBe(400);
       expect(res.json().message).toBe(SEARCH_MESSAGES.cursorInvalid);
     }
+    const people = await search({ q: 'yarn', type: 'people', cursor: hugePeople });
+    expect(people.statusCode).toBe(400);
   });
 });
 
