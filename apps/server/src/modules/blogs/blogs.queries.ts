@@ -195,6 +195,18 @@ export async function findJoinedBlogsPage(
   return statement.execute({ viewer: viewerId, limit: opts.limit, ...(opts.cursor ? { cTs: opts.cursor.ts, cId: opts.cursor.id } : {}) });
 }
 
+/** The blogs with these ids as lists show them (preview length; no access check: search's statement made it). */
+export async function findBlogCards(db: Db, ids: number[], viewerId: number): Promise<BlogReadRow[]> {
+  if (ids.length === 0) return [];
+  const viewer = sql`${viewerId}::int`;
+  return db
+    .select(readFields(viewer, true))
+    .from(blogs)
+    .innerJoin(groups, eq(groups.id, blogs.groupId))
+    .leftJoin(users, eq(users.id, blogs.authorId))
+    .where(inArray(blogs.id, ids));
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Writing a blog
 
