@@ -26,6 +26,7 @@ import { postingRoutes } from './modules/posting/posting.routes';
 import { moderationRoutes } from './modules/moderation/moderation.routes';
 import { profileRoutes } from './modules/profiles/profiles.routes';
 import { removalRoutes } from './modules/removals/removals.routes';
+import { mentionRoutes } from './modules/search/mentions.routes';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { authPlugin } from './plugins/auth';
 import type { Config } from './plugins/config';
@@ -129,6 +130,7 @@ export async function buildApp(
   await app.register(blogRoutes, { ctx });
   await app.register(postingRoutes, { ctx });
   await app.register(removalRoutes, { ctx });
+  await app.register(mentionRoutes, { ctx });
   for (const routes of ALIASED_MODULES) {
     await app.register(routes, { ctx });
     await app.register(routes, { ctx, prefix: '/api', alias: true });
