@@ -20,12 +20,14 @@ export interface MentionAutocompleteProps {
 
 type Caret = { start: number; end: number };
 
+const COMBOBOX_ATTRIBUTES = ['role', 'aria-expanded', 'aria-controls', 'aria-activedescendant'];
+
 /**
  * `@mention` suggestions for a text area (issue 16 §4), shared by the post editor, the comment and reply box and
  * the blog editor; loaded only when one of them renders (features/mentions/lazy.ts). Typing `@` and two letters
  * lists matching people; ArrowDown/ArrowUp move, Enter or Tab insert `@username ` at the caret in place of the
- * typed fragment, Escape closes, a click inserts. The text area is an ARIA 1.2 combobox (aria-expanded,
- * aria-controls, aria-activedescendant) and the list a listbox whose options never take focus.
+ * typed fragment, Escape closes, a click inserts. While the list is open the text area is an ARIA 1.2 combobox
+ * (aria-expanded, aria-controls, aria-activedescendant) and the list a listbox whose options never take focus.
  *
  * The keys are caught on `window` in the capture phase, before the editors' own handlers (a comment's Enter sends)
  * and before a dialog's Escape closes it, and only while the list is open.
@@ -109,28 +111,29 @@ export function MentionAutocomplete({ textarea, value, onChange, group = null, p
     return () => window.removeEventListener('keydown', onKey, true);
   }, [textarea]);
 
-  // The text area as the combobox.
+  // The text area is a combobox while its list is open, and the plain text box it always was otherwise: its role
+  // and the combobox's states are set only then (a text box may not carry aria-expanded), so screen readers,
+  // tests and journeys keep finding the editor as the text box it is (decision 0117).
   useEffect(() => {
     const node = textarea.current;
     if (!node) return;
-    node.setAttribute('role', 'combobox');
     node.setAttribute('aria-autocomplete', 'list');
     return () => {
-      for (const name of ['role', 'aria-autocomplete', 'aria-expanded', 'aria-controls', 'aria-activedescendant'])
-        node.removeAttribute(name);
+      for (const name of COMBOBOX_ATTRIBUTES) node.removeAttribute(name);
+      node.removeAttribute('aria-autocomplete');
     };
   }, [textarea]);
   useEffect(() => {
     const node = textarea.current;
     if (!node) return;
-    node.setAttribute('aria-expanded', String(expanded));
-    if (expanded) {
-      node.setAttribute('aria-controls', listId);
-      node.setAttribute('aria-activedescendant', optionId(activeIndex));
-    } else {
-      node.removeAttribute('aria-controls');
-      node.removeAttribute('aria-activedescendant');
+    if (!expanded) {
+      for (const name of COMBOBOX_ATTRIBUTES) node.removeAttribute(name);
+      return;
     }
+    node.setAttribute('role', 'combobox');
+    node.setAttribute('aria-expanded', 'true');
+    node.setAttribute('aria-controls', listId);
+    node.setAttribute('aria-activedescendant', optionId(activeIndex));
   });
   useEffect(() => {
     if (!expanded) return;
@@ -141,9 +144,12 @@ export function MentionAutocomplete({ textarea, value, onChange, group = null, p
   const status = !open ? '' : people.length > 0 ? MENTION_TEXTS.count(people.length) : MENTION_TEXTS.noMatch(searchable.term);
   return (
     <>
-      <span role="status" className="sr-only">
-        {status}
-      </span>
+      {/* Present from the second letter on, filled once people are found: screen readers announce what is added. */}
+      {searchable ? (
+        <span role="status" className="sr-only">
+          {status}
+        </span>
+      ) : null}
       {open ? (
         <div
           className={cn(
@@ -186,7 +192,10 @@ export function MentionAutocomplete({ textarea, value, onChange, group = null, p
               ))}
             </ul>
           ) : (
-            <p className="px-3 py-2.5 text-sm text-fg-muted">{MENTION_TEXTS.noMatch(searchable.term)}</p>
+            // The status above says it to screen readers.
+            <p aria-hidden="true" className="px-3 py-2.5 text-sm text-fg-muted">
+              {MENTION_TEXTS.noMatch(searchable.term)}
+            </p>
           )}
         </div>
       ) : null}
