@@ -86,3 +86,45 @@ test('a comment mentions someone chosen by keyboard from the suggestions, who is
   await expect(panel(page)).toBeVisible();
   await expect(box).toBeFocused();
 });
+
+test('the post editor and the blog editor suggest people too; Escape closes the list, not the dialog', async ({ page, login }) => {
+  const owner = await login();
+  const group = await createGroupViaApi(owner);
+  const friend = await login({ newContext: true });
+  await joinViaApi(friend, group);
+
+  // The create-a-post modal: Tab inserts, Escape closes only the list.
+  await page.goto(`/group/${group.slug}/discussions`);
+  await page.getByRole('button', { name: 'Anything on your mind?' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create a post' });
+  const text = dialog.locator('#post-editor-text');
+  await expect(text).toBeFocused();
+  await text.pressSequentially(`Welcome @${friend.username.slice(0, 2)}`);
+  const list = page.getByRole('listbox', { name: 'People to mention' });
+  const option = list.getByRole('option', { name: new RegExp(`@${friend.username}\\b`) });
+  await expect(option).toBeVisible();
+  await text.press('Escape');
+  await expect(list).toBeHidden();
+  await expect(dialog).toBeVisible();
+  await text.pressSequentially(` @${friend.username.slice(0, 4)}`);
+  await expect(option).toBeVisible();
+  await option.click();
+  await expect(text).toHaveValue(`Welcome @${friend.username.slice(0, 2)} @${friend.username} `);
+  await expect(text).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // The blog editor (the owner publishes blogs).
+  await page.goto(`/group/${group.slug}/blogs`);
+  await page.getByRole('button', { name: 'Write a blog post' }).click();
+  const editor = page.getByRole('dialog', { name: 'Create Blog Post' });
+  const content = editor.getByLabel('Content');
+  await content.click();
+  await content.pressSequentially(`Thanks @${friend.username.slice(0, 3)}`);
+  await expect(option).toBeVisible();
+  await expectAccessible(page, 'mention suggestions in the blog editor');
+  await snapView(page, 'mentions-blog-editor-desktop');
+  await page.keyboard.press('Tab');
+  await expect(list).toBeHidden();
+  await expect(editor.locator('textarea[name="content"]')).toHaveValue(`Thanks @${friend.username} `);
+});

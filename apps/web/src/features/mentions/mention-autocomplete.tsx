@@ -3,6 +3,7 @@ import type { MentionSuggestion } from '@agora/contract';
 import { Picture } from '@/components/ui/picture';
 import { cn } from '@/lib/cn';
 import { useMentionSuggestions } from './api';
+import { caretPosition } from './caret-position';
 import { insertMention, isSearchable, mentionFragmentAt, type MentionFragment } from './fragment';
 import { MENTION_TEXTS } from './texts';
 
@@ -18,7 +19,8 @@ export interface MentionAutocompleteProps {
   placement?: 'above' | 'below';
 }
 
-type Caret = { start: number; end: number };
+/** The caret, and where the list opens beside it (px from the text area's top-left; `up`: above the caret's line). */
+type Caret = { start: number; end: number; top: number; left: number; up: boolean };
 
 const COMBOBOX_ATTRIBUTES = ['role', 'aria-expanded', 'aria-controls', 'aria-activedescendant'];
 
@@ -57,7 +59,14 @@ export function MentionAutocomplete({ textarea, value, onChange, group = null, p
     const node = textarea.current;
     if (!node) return;
     const follow = () => {
-      setCaret({ start: node.selectionStart, end: node.selectionEnd });
+      const { selectionStart: start, selectionEnd: end } = node;
+      if (placement === 'above') setCaret({ start, end, top: 0, left: 0, up: true });
+      else {
+        // Under the `@` being typed: below its line, or above it in the text area's lower half.
+        const at = caretPosition(node, mentionFragmentAt(node.value, start, end)?.start ?? start);
+        const up = at.top > node.clientHeight / 2;
+        setCaret({ start, end, top: up ? at.top - 4 : at.top + at.lineHeight + 4, left: at.left, up });
+      }
       // Leaving a fragment (typing a space, moving away) forgets an Escape.
       if (!isSearchable(mentionFragmentAt(node.value, node.selectionStart, node.selectionEnd))) setDismissedAt(null);
     };
@@ -70,7 +79,7 @@ export function MentionAutocomplete({ textarea, value, onChange, group = null, p
       for (const name of events) node.removeEventListener(name, follow);
       node.removeEventListener('blur', leave);
     };
-  }, [textarea]);
+  }, [textarea, placement]);
 
   // The caret after an insertion, once the new text is in the text area.
   useLayoutEffect(() => {
@@ -153,9 +162,14 @@ export function MentionAutocomplete({ textarea, value, onChange, group = null, p
       {open ? (
         <div
           className={cn(
-            'absolute inset-x-0 z-40 max-w-sm overflow-hidden rounded-xl border border-line bg-surface text-fg shadow-panel',
-            placement === 'above' ? 'bottom-full mb-1' : 'top-full mt-1',
+            'absolute z-40 w-80 max-w-full overflow-hidden rounded-xl border border-line bg-surface text-fg shadow-panel',
+            placement === 'above' && 'bottom-full left-0 mb-1',
+            placement === 'below' && caret?.up && '-translate-y-full',
           )}
+          // Beside the caret, never past the text area's right edge.
+          style={
+            placement === 'below' && caret ? { top: caret.top, left: `min(${caret.left}px, calc(100% - min(20rem, 100%)))` } : undefined
+          }
         >
           {people.length > 0 ? (
             <ul id={listId} role="listbox" aria-label={MENTION_TEXTS.listLabel} className="max-h-64 overflow-y-auto py-1">
