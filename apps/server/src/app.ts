@@ -27,6 +27,7 @@ import { moderationRoutes } from './modules/moderation/moderation.routes';
 import { profileRoutes } from './modules/profiles/profiles.routes';
 import { removalRoutes } from './modules/removals/removals.routes';
 import { searchRoutes } from './modules/search/search.routes';
+import { mentionRoutes } from './modules/search/mentions.routes';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { authPlugin } from './plugins/auth';
 import type { Config } from './plugins/config';
@@ -132,6 +133,7 @@ export async function buildApp(
   await app.register(postingRoutes, { ctx });
   await app.register(removalRoutes, { ctx });
   await app.register(searchRoutes, { ctx });
+  await app.register(mentionRoutes, { ctx });
   for (const routes of ALIASED_MODULES) {
     await app.register(routes, { ctx });
     await app.register(routes, { ctx, prefix: '/api', alias: true });

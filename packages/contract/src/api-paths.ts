@@ -112,6 +112,7 @@ import type {
   ReportLikeRequest,
   ReportLikeResponse,
 } from './notifications';
+import type { MentionQuery, MentionResponse } from './search';
 import type { PostingRules, PostingRulesRequest, PostingRulesResponse } from './posting';
 import type { BanRequest, BanResponse, BansQuery, BansResponse, ModlogQuery, ModlogResponse, UnbanResponse } from './moderation';
 import type { ImagePathResponse, ImageUrlResponse, Profile, UpdateProfileRequest, UserLookupQuery, UserSummary } from './profiles';
@@ -285,6 +286,11 @@ export const API = {
     accept: post('/friends/accept').body<AnswerRequestBody>().returns<FriendActionResponse>(),
     reject: post('/friends/reject').body<AnswerRequestBody>().returns<FriendActionResponse>(),
     respond: post('/friends/respond').body<RespondRequestBody>().returns<FriendActionResponse>(),
+  },
+
+  /** `@mention` suggestions of the editors (issue 16 §4, search.ts). */
+  mentions: {
+    suggest: get('/api/search/mentions').query<MentionQuery>().returns<MentionResponse>(),
   },
 
   notifications: {

@@ -21,6 +21,9 @@ export const SEARCH_LIMITS = {
   mentionMinChars: 2,
   mentionDefault: 8,
   mentionMax: 20,
+  /** Mention lookups per person per window (seconds): typing, debounced, asks about once per letter. */
+  mentionLookupsPerWindow: 600,
+  mentionLookupsWindowSeconds: 10 * 60,
 } as const;
 
 /**
@@ -36,6 +39,8 @@ export const SEARCH_MESSAGES = {
   typeInvalid: 'Type must be all, discussions, comments, blogs, communities or people.',
   groupNotFound: 'Community not found',
   cursorInvalid: 'This page of results has expired. Search again.',
+  /** 429 of GET /api/search/mentions (SEARCH_LIMITS.mentionLookups…). */
+  tooManyMentionLookups: 'Too many name lookups. Please try again later.',
 } as const;
 
 /** Splits a highlight into plain and marked parts, in order (what the web renders as text and `<mark>`). */

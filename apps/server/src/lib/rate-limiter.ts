@@ -15,6 +15,8 @@ import {
   POSTING_MESSAGES,
   REPORT_LIMITS,
   REPORT_MESSAGES,
+  SEARCH_LIMITS,
+  SEARCH_MESSAGES,
   UPLOAD_MESSAGES,
 } from '@agora/contract';
 import { AppError } from './app-error';
@@ -87,6 +89,7 @@ export const LIMIT_VALUES = {
   unverifiedFriendRequestsPerUser: { points: 10, duration: 24 * 60 * 60 },
   newAccountDiscussionsPerUser: { points: POSTING_LIMITS.newAccountDiscussions, duration: POSTING_LIMITS.newAccountHours * 60 * 60 },
   newAccountCommentsPerUser: { points: POSTING_LIMITS.newAccountComments, duration: POSTING_LIMITS.newAccountHours * 60 * 60 },
+  mentionLookupsPerUser: { points: SEARCH_LIMITS.mentionLookupsPerWindow, duration: SEARCH_LIMITS.mentionLookupsWindowSeconds },
 } as const;
 
 /**
@@ -140,6 +143,8 @@ export function createLimiters(enabled: boolean) {
     /** In an account's first 24 hours (issue 15 §7, modules/posting): 3 discussions and 20 comments. */
     newAccountDiscussionsPerUser: make('newAccountDiscussionsPerUser', POSTING_MESSAGES.newAccountDiscussions),
     newAccountCommentsPerUser: make('newAccountCommentsPerUser', POSTING_MESSAGES.newAccountComments),
+    /** `@mention` suggestions per user (issue 16 §4): a read, but one a script could loop to list every username. */
+    mentionLookupsPerUser: make('mentionLookupsPerUser', SEARCH_MESSAGES.tooManyMentionLookups),
   };
 }
 export type Limiters = ReturnType<typeof createLimiters>;

@@ -49,6 +49,7 @@ import type { ACCOUNT_TEXTS, ALWAYS_ON_NAMES, NOTIFICATION_TYPE_NAMES } from '@/
 import type { ADMIN_TEXTS } from '@/features/admin/texts';
 import type { REPORT_TEXTS } from '@/features/moderation/report-texts';
 import type { BLOCK_TEXTS } from '@/features/account/blocking-texts';
+import type { MENTION_TEXTS } from '@/features/mentions/texts';
 
 /**
  * Spanish (español, tuteo). One catalogue for the whole app (over 400 lines on purpose: one lazy chunk per
@@ -89,6 +90,7 @@ type Texts = {
   notificationTypes: Translation<typeof NOTIFICATION_TYPE_NAMES>;
   alwaysOnTypes: Translation<typeof ALWAYS_ON_NAMES>;
   blocking: Translation<typeof BLOCK_TEXTS>;
+  mentions: Translation<typeof MENTION_TEXTS>;
 };
 
 export const texts: Texts = {
@@ -1111,6 +1113,17 @@ export const texts: Texts = {
     restored: 'Restaurado',
     removeFailed: 'No se pudo retirar',
     restoreFailed: 'No se pudo restaurar',
+  },
+  mentions: {
+    listLabel: 'Personas para mencionar',
+    friend: 'Amistad',
+    member: 'Miembro',
+    noMatch: (term) => `Nadie coincide con @${term}`,
+    count: (n) =>
+      plural(n, {
+        one: '# persona encontrada. Elige con las flechas y pulsa Intro para mencionarla.',
+        other: '# personas encontradas. Elige con las flechas y pulsa Intro para mencionar.',
+      }),
   },
 };
 

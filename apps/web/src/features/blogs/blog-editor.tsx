@@ -17,6 +17,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
+import { MentionAutocomplete } from '@/features/mentions/lazy';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { useDraft } from '@/lib/use-draft';
 import { useCreateBlog, useUpdateBlog, useUploadBlogImage } from './api';
@@ -309,19 +310,22 @@ function EditorForm({
             </Button>
           </div>
         </div>
-        <Textarea
-          ref={textarea}
-          id={`${hintId}-content`}
-          name="content"
-          rows={14}
-          value={content}
-          maxLength={BLOG_LIMITS.contentMax}
-          placeholder={BLOG_TEXTS.contentPlaceholder}
-          aria-describedby={hintId}
-          onChange={(event) => setContent(event.target.value)}
-          onKeyDown={onKeyDown}
-          onPaste={onPaste}
-        />
+        <div className="relative">
+          <Textarea
+            ref={textarea}
+            id={`${hintId}-content`}
+            name="content"
+            rows={14}
+            value={content}
+            maxLength={BLOG_LIMITS.contentMax}
+            placeholder={BLOG_TEXTS.contentPlaceholder}
+            aria-describedby={hintId}
+            onChange={(event) => setContent(event.target.value)}
+            onKeyDown={onKeyDown}
+            onPaste={onPaste}
+          />
+          <MentionAutocomplete textarea={textarea} value={content} onChange={setContent} group={groupId} />
+        </div>
         <p id={hintId} className="text-xs text-fg-subtle">
           {BLOG_TEXTS.contentHint}
         </p>

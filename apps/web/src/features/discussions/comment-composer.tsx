@@ -8,6 +8,7 @@ import { useSession } from '@/lib/session';
 import { useDraft } from '@/lib/use-draft';
 import { loginPathFor } from '@/features/auth/public';
 import { useGroup } from '@/features/groups/api';
+import { MentionAutocomplete } from '@/features/mentions/lazy';
 import { postingRefusal, useCreateComment } from './api';
 import { DISCUSSION_TEXTS } from './texts';
 import { localizeMessage } from '@/lib/i18n';
@@ -120,26 +121,29 @@ export function CommentComposer({ post, replyTo, inputRef, onCancelReply, onSent
         <label htmlFor="post-comment-input" className="sr-only">
           {placeholder}
         </label>
-        <textarea
-          id="post-comment-input"
-          ref={inputRef}
-          value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-            if (error) setError(null);
-          }}
-          onKeyDown={onKeyDown}
-          disabled={sending}
-          placeholder={placeholder}
-          rows={Math.min(5, Math.max(1, text.split('\n').length))}
-          maxLength={DISCUSSION_LIMITS.commentMax}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'post-comment-error' : undefined}
-          className={cn(
-            'min-h-10 min-w-0 flex-1 resize-none rounded-xl border border-line-strong bg-surface px-3 py-2 text-sm leading-relaxed text-fg',
-            'placeholder:text-fg-subtle focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring disabled:opacity-60',
-          )}
-        />
+        <div className="relative min-w-0 flex-1">
+          <textarea
+            id="post-comment-input"
+            ref={inputRef}
+            value={text}
+            onChange={(event) => {
+              setText(event.target.value);
+              if (error) setError(null);
+            }}
+            onKeyDown={onKeyDown}
+            disabled={sending}
+            placeholder={placeholder}
+            rows={Math.min(5, Math.max(1, text.split('\n').length))}
+            maxLength={DISCUSSION_LIMITS.commentMax}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'post-comment-error' : undefined}
+            className={cn(
+              'block min-h-10 w-full resize-none rounded-xl border border-line-strong bg-surface px-3 py-2 text-sm leading-relaxed text-fg',
+              'placeholder:text-fg-subtle focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring disabled:opacity-60',
+            )}
+          />
+          <MentionAutocomplete textarea={inputRef} value={text} onChange={setText} group={post.group_id} placement="above" />
+        </div>
         <Button type="submit" disabled={sending}>
           {replyTo ? DISCUSSION_TEXTS.reply : DISCUSSION_TEXTS.postComment}
         </Button>

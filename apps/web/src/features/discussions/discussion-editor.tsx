@@ -8,6 +8,7 @@ import { cn } from '@/lib/cn';
 import { useDraft } from '@/lib/use-draft';
 import { postingRefusal, useCreateDiscussion } from './api';
 import { textImages } from './editing';
+import { MentionAutocomplete } from '@/features/mentions/lazy';
 import { DiscussionTextarea } from './discussion-textarea';
 import { DISCUSSION_TEXTS } from './texts';
 import { useImageUploads, type ImageUpload } from './use-image-uploads';
@@ -116,17 +117,20 @@ export function DiscussionEditorDialog({
               <label htmlFor="post-editor-text" className="sr-only">
                 {DISCUSSION_TEXTS.editorLabel}
               </label>
-              <DiscussionTextarea
-                id="post-editor-text"
-                ref={textarea}
-                rows={EDITOR_ROWS}
-                value={text}
-                onChange={setText}
-                onPasteImages={pasted.start}
-                placeholder={DISCUSSION_TEXTS.composerPrompt}
-                maxLength={DISCUSSION_LIMITS.contentMax}
-                aria-describedby="post-editor-hint"
-              />
+              <div className="relative">
+                <DiscussionTextarea
+                  id="post-editor-text"
+                  ref={textarea}
+                  rows={EDITOR_ROWS}
+                  value={text}
+                  onChange={setText}
+                  onPasteImages={pasted.start}
+                  placeholder={DISCUSSION_TEXTS.composerPrompt}
+                  maxLength={DISCUSSION_LIMITS.contentMax}
+                  aria-describedby="post-editor-hint"
+                />
+                <MentionAutocomplete textarea={textarea} value={text} onChange={setText} group={group.id} />
+              </div>
               <p id="post-editor-hint" className="text-xs text-fg-subtle">
                 {DISCUSSION_TEXTS.boldHint}
               </p>
