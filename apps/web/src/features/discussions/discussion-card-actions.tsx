@@ -8,7 +8,7 @@ import { useSession } from '@/lib/session';
 import { lazyComponent } from '@/lib/lazy-component';
 import { focusOnMount } from '@/lib/forms';
 import { useDeleteDiscussion, useModeratePost, usePinDiscussion, useUpdateDiscussion } from './api';
-import { RemovalActions } from './removal';
+import { RemovalActions } from './removal-actions';
 import { DiscussionTextarea } from './discussion-textarea';
 import { DISCUSSION_TEXTS } from './texts';
 import { usePastedImages } from './use-pasted-images';
