@@ -316,11 +316,7 @@ export function firstScreenChunks(sets: ScreenSets): Plugin {
         throw new Error('first-screen-chunks: lucide-react is in the build but its barrel file was not found (renamed?)');
       }
       const icons = iconFiles(barrel, barrel ? (info(barrel)?.code ?? null) : null);
-      const graph = new ImportGraph(
-        info,
-        await resolveAll(ids, info, (spec, importer) => this.resolve(spec, importer)),
-        icons,
-      );
+      const graph = new ImportGraph(info, await resolveAll(ids, info, (spec, importer) => this.resolve(spec, importer)), icons);
       const closure = (roots: string[]) => graph.closure(roots);
       const byPath = (rel: string) => {
         const abs = path.resolve(root, rel);
