@@ -1,5 +1,6 @@
 import { GroupLayout, type GroupLayoutSlots } from '@/features/groups/group-layout';
-import { InviteResponse, RequestsBadge } from '@/features/members/public';
+import { InviteResponse } from '@/features/members/invite-response';
+import { RequestsBadge } from '@/features/members/requests-badge';
 import { ReportsPanel, ReportsTab } from '@/features/moderation/public';
 
 /** What the community page shows of the members and moderation features (groups sits below members in the feature order). */

@@ -1,19 +1,15 @@
-import { Suspense, useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { Ellipsis, MessageCircle, Pencil, Pin, PinOff, Trash2 } from 'lucide-react';
-import { DISCUSSION_LIMITS, groupWebPath, REMOVAL_MESSAGES, type Discussion } from '@agora/contract';
+import { MessageCircle, Pin } from 'lucide-react';
+import { groupWebPath, REMOVAL_MESSAGES, type Discussion } from '@agora/contract';
 import { Picture } from '@/components/ui/picture';
-import { Button } from '@/components/ui/button';
-import { Tooltip } from '@/components/ui/tooltip';
-import { cn } from '@/lib/cn';
 import { useSession } from '@/lib/session';
 import { lazyComponent } from '@/lib/lazy-component';
-import { focusOnMount } from '@/lib/forms';
 import { POST_FORMAT, RichText } from '@/lib/rich-text';
 import { RoleName } from '@/features/members/public';
 import { useProfilePanel } from '@/features/profiles/public';
-import { useDeleteDiscussion, useLikeDiscussion, useModeratePost, usePinDiscussion, useUpdateDiscussion } from './api';
-import { RemovalActions, RemovedBanner } from './removal';
+import { useLikeDiscussion } from './api';
+import { RemovedBanner } from './removal';
 import { Collapsible } from './collapsible';
 import { CopyLinkButton } from './copy-link';
 // The mark itself is a few lines (its history dialog loads on press): a feed with an edited post loads no extra file.
@@ -21,26 +17,25 @@ import { EditedMark } from './edit-history';
 import { ReportButton } from '@/features/moderation/lazy';
 import { LikeButton } from './like-button';
 import { DiscussionMediaGrid } from './discussion-media';
-import { DiscussionTextarea } from './discussion-textarea';
 import { DISCUSSION_TEXTS } from './texts';
 import { Timestamp } from './timestamp';
-import { usePastedImages } from './use-pasted-images';
 import { postPanelPath, usePostPanel } from './use-post-panel';
 import { formatNumber } from '@/lib/i18n';
 
-// Dialogs load with their first use: most readers never open an image or delete a post (Radix dialog stays off
+// The lightbox loads with its first use: most readers never open an image (Radix dialog stays off
 // a visitor's first load).
 const Lightbox = lazyComponent(
   () => import('./lightbox'),
   (m) => m.Lightbox,
 );
-const PostMenuImpl = lazyComponent(
-  () => import('./post-menu-impl'),
-  (m) => m.PostMenuImpl,
+// Pin, edit, delete, removal and the post menu, and the edit form: only for readers who may act on the post.
+const DiscussionActions = lazyComponent(
+  () => import('./discussion-card-actions'),
+  (m) => m.DiscussionActions,
 );
-const ConfirmDialog = lazyComponent(
-  () => import('@/components/ui/confirm-dialog'),
-  (m) => m.ConfirmDialog,
+const DiscussionEditForm = lazyComponent(
+  () => import('./discussion-card-actions'),
+  (m) => m.DiscussionEditForm,
 );
 
 /** The images a lightbox shows: the post's attached images, or one image of its text. */
@@ -151,170 +146,9 @@ export function DiscussionLikeButton({ post }: { post: Discussion }) {
   );
 }
 
-const actionButton =
-  'flex size-8 items-center justify-center rounded-lg text-fg-subtle transition-colors hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring';
-
-/**
- * The post's menu for a signed-in reader (Mute / Unmute, issue 14 §6). Its code (Radix DropdownMenu) loads on the
- * first press, as the theme menu's does: the press that loads it opens it.
- */
-function PostMenu({ post }: { post: Discussion }) {
-  const [loaded, setLoaded] = useState(false);
-  const button = (onClick?: () => void) => (
-    <button
-      type="button"
-      aria-label={DISCUSSION_TEXTS.postOptions}
-      aria-haspopup="menu"
-      onClick={onClick}
-      onPointerEnter={() => void PostMenuImpl.preload()}
-      className={actionButton}
-    >
-      <Ellipsis className="size-4" aria-hidden />
-    </button>
-  );
-  if (!loaded) return button(() => setLoaded(true));
-  return (
-    <Suspense fallback={button()}>
-      <PostMenuImpl post={post} defaultOpen />
-    </Suspense>
-  );
-}
-
-/**
- * Pin/unpin, edit and delete where the server says the viewer may (SPEC §6), and the post's menu for a signed-in
- * reader; shown on hover or focus (always on touch).
- */
-function DiscussionActions({
-  post,
-  onEdit,
-  editButton,
-}: {
-  post: Discussion;
-  onEdit: () => void;
-  editButton: RefObject<HTMLButtonElement | null>;
-}) {
-  const pin = usePinDiscussion();
-  const remove = useDeleteDiscussion();
-  const [confirming, setConfirming] = useState(false);
-  const deleteButton = useRef<HTMLButtonElement>(null);
-  const signedIn = useSession() !== null;
-  const moderate = useModeratePost();
-  const removal = post.abilities?.remove || post.abilities?.restore;
-  if (!post.canPin && !post.canEdit && !post.canDelete && !removal && !signedIn) return null;
-  const pinned = post.is_pinned === 1;
-  return (
-    <div
-      className={cn(
-        'flex shrink-0 items-center gap-0.5 transition-opacity',
-        'opacity-0 group-focus-within/post:opacity-100 group-hover/post:opacity-100 [@media(hover:none)]:opacity-100',
-      )}
-    >
-      {post.canPin ? (
-        <Tooltip content={pinned ? DISCUSSION_TEXTS.unpin : DISCUSSION_TEXTS.pin}>
-          <button
-            type="button"
-            aria-label={pinned ? DISCUSSION_TEXTS.unpin : DISCUSSION_TEXTS.pin}
-            disabled={pin.isPending}
-            onClick={() => pin.mutate({ post, pin: !pinned })}
-            className={actionButton}
-          >
-            {pinned ? <PinOff className="size-4" aria-hidden /> : <Pin className="size-4" aria-hidden />}
-          </button>
-        </Tooltip>
-      ) : null}
-      {post.canEdit ? (
-        <Tooltip content={DISCUSSION_TEXTS.edit}>
-          <button ref={editButton} type="button" aria-label={DISCUSSION_TEXTS.edit} onClick={onEdit} className={actionButton}>
-            <Pencil className="size-4" aria-hidden />
-          </button>
-        </Tooltip>
-      ) : null}
-      {post.canDelete ? (
-        <Tooltip content={DISCUSSION_TEXTS.delete}>
-          <button
-            ref={deleteButton}
-            type="button"
-            aria-label={DISCUSSION_TEXTS.delete}
-            onClick={() => setConfirming(true)}
-            className={cn(actionButton, 'hover:bg-danger-soft hover:text-danger-fg')}
-          >
-            <Trash2 className="size-4" aria-hidden />
-          </button>
-        </Tooltip>
-      ) : null}
-      <RemovalActions
-        kind="post"
-        abilities={post.abilities}
-        busy={moderate.isPending}
-        buttonClassName={actionButton}
-        onRemove={(reason, done) => moderate.mutate({ post, reason }, { onSettled: done })}
-        onRestore={() => moderate.mutate({ post, reason: null })}
-      />
-      {signedIn ? <PostMenu post={post} /> : null}
-      {confirming ? (
-        <Suspense fallback={null}>
-          <ConfirmDialog
-            open
-            onOpenChange={setConfirming}
-            title={DISCUSSION_TEXTS.confirmDelete}
-            confirmLabel={DISCUSSION_TEXTS.deleteConfirm}
-            destructive
-            busy={remove.isPending}
-            returnFocusTo={deleteButton}
-            onConfirm={() => remove.mutate({ post }, { onSettled: () => setConfirming(false) })}
-          />
-        </Suspense>
-      ) : null}
-    </div>
-  );
-}
-
-/** Edit in place (SPEC §4 "Post editing"): the existing text, then Save or Cancel; Escape cancels too. */
-function DiscussionEditForm({ post, onDone }: { post: Discussion; onDone: () => void }) {
-  const [text, setText] = useState(post.discussion_content);
-  const update = useUpdateDiscussion();
-  const pasted = usePastedImages(setText);
-  const blocked = text.trim() === '' || update.isPending || pasted.pending > 0;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (blocked) return;
-    update.mutate({ post, content: text }, { onSuccess: onDone });
-  };
-  return (
-    <form onSubmit={submit} className="mt-3 space-y-3">
-      <label htmlFor={`edit-post-${post.id}`} className="sr-only">
-        {DISCUSSION_TEXTS.editorLabel}
-      </label>
-      <DiscussionTextarea
-        id={`edit-post-${post.id}`}
-        ref={focusOnMount}
-        rows={8}
-        value={text}
-        onChange={setText}
-        onPasteImages={pasted.start}
-        maxLength={DISCUSSION_LIMITS.contentMax}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') {
-            event.preventDefault();
-            onDone();
-          }
-        }}
-      />
-      <div className="flex justify-end gap-2">
-        <Button variant="outline" onClick={onDone}>
-          {DISCUSSION_TEXTS.cancel}
-        </Button>
-        <Button
-          type="submit"
-          aria-disabled={blocked}
-          title={text.trim() === '' ? DISCUSSION_TEXTS.writeFirst : pasted.pending > 0 ? DISCUSSION_TEXTS.waitForUploads : undefined}
-          className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
-        >
-          {DISCUSSION_TEXTS.save}
-        </Button>
-      </div>
-    </form>
-  );
+/** Whether the reader may act on the post: only then do the card's actions (and their code) load. */
+function mayAct(post: Discussion, signedIn: boolean): boolean {
+  return Boolean(signedIn || post.canPin || post.canEdit || post.canDelete || post.abilities?.remove || post.abilities?.restore);
 }
 
 /**
@@ -323,6 +157,7 @@ function DiscussionEditForm({ post, onDone }: { post: Discussion; onDone: () => 
  */
 export function DiscussionCard({ post, showGroup = false }: { post: Discussion; showGroup?: boolean }) {
   const panel = usePostPanel();
+  const signedIn = useSession() !== null;
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(false);
@@ -346,11 +181,17 @@ export function DiscussionCard({ post, showGroup = false }: { post: Discussion; 
     >
       <div className="flex items-start justify-between gap-2">
         <AuthorLine post={post} showGroup={showGroup} />
-        <DiscussionActions post={post} onEdit={() => setEditing(true)} editButton={editButton} />
+        {mayAct(post, signedIn) ? (
+          <Suspense fallback={null}>
+            <DiscussionActions post={post} onEdit={() => setEditing(true)} editButton={editButton} />
+          </Suspense>
+        ) : null}
       </div>
       <RemovedBanner removed={post.removed} className="mt-3" />
       {editing ? (
-        <DiscussionEditForm post={post} onDone={() => setEditing(false)} />
+        <Suspense fallback={null}>
+          <DiscussionEditForm post={post} onDone={() => setEditing(false)} />
+        </Suspense>
       ) : (
         // A click on the text opens the post, as the comment count does (that button is the keyboard's way there);
         // links, images, buttons and a text selection keep their own meaning.

@@ -3,5 +3,6 @@ export { DiscussionFeed, type DiscussionFeedProps } from './discussion-feed';
 export { GroupDiscussions } from './group-discussions';
 export { GroupDiscussionComposer } from './composer';
 export { POST_PARAM, postPanelPath, usePostPanel } from './use-post-panel';
-export { RemovalActions, RemovedBanner } from './removal';
+export { RemovedBanner } from './removal';
+export { RemovalActions } from './removal-actions';
 export { REMOVAL_TEXTS } from './texts';
