@@ -2,25 +2,22 @@
 import { SEARCH_MARK } from '@agora/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { blogs, CJK_CLASS, groupMembers, groups, users } from '../../db/schema';
+import { CJK_CLASS, friendships, groupMembers, groups, users } from '../../db/schema';
 import { likePattern } from '../../lib/like-search';
 import { notBlockedBySql } from '../../policies/block';
 import { readableCommunitySql } from '../../policies/community';
 import { visibleItemSql } from '../../policies/removal';
-import { readFields, type BlogReadRow } from '../blogs/blogs.queries';
-import { commentJson, discussionJson, type CommentRow, type DiscussionRow } from '../discussions/discussions.queries';
-import { friendIdsOf } from '../friends/friends.queries';
-import { groupPageJson, type GroupPageEntry } from '../groups/group-lists.queries';
+import { groupPageJson, type GroupPageEntry } from '../groups/groups.access';
 
 /**
  * Drizzle only: the search statements (issue 16, decision 0117). The service decides what to ask; these read.
  *
  * Posts, comments and blogs in two steps, each one statement:
- *  1. the page: the newest `CANDIDATES` matches the viewer may read (an index walk newest first, or the GIN index
- *     for a rare word: the planner picks), ranked by ts_rank_cd, cut at the keyset, with the passage (ts_headline)
- *     of the page's rows only;
- *  2. the rows of that page through the owning module's selection (discussionJson, commentJson, the blogs'
- *     readFields), so a hit is exactly the card the feeds show.
+ *  1. here, the page: the newest `CANDIDATES` matches the viewer may read (an index walk newest first, or the GIN
+ *     index for a rare word: the planner picks), ranked by ts_rank_cd, cut at the keyset, with the passage
+ *     (ts_headline) of the page's rows only;
+ *  2. the service loads that page's cards through the owning modules (discussions.access `findDiscussionCards`,
+ *     `findCommentCards`, blogs.service `blogCards`), so a hit is exactly the card the feeds show.
  * Statements are not prepared: the planner sees the query's words (a rare and a common word need different plans).
  */
 
@@ -99,9 +96,6 @@ const unblockedSql = (viewer: SQL, author: SQL) => sql`${notBlockedBySql(viewer,
 const afterSql = (cursor: RankCursor | null) =>
   cursor === null ? sql`true` : sql`(r.score, r.likes, r.id) < (${cursor.score}::numeric, ${cursor.likes}::int, ${cursor.id}::int)`;
 
-/** An int[] parameter (a JS array in a drizzle template would become a list of parameters). */
-const intArray = (ids: number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
-
 /** The newest id of a table now: the snapshot a first page takes (its cursor keeps it). */
 async function maxIdOf(db: Db, table: 'discussions' | 'comments' | 'blogs'): Promise<number> {
   const rows = await db.execute<{ id: number | null }>(sql`SELECT max(id) AS id FROM ${sql.identifier(table)}`);
@@ -141,16 +135,6 @@ export async function searchDiscussions(db: Db, s: Scope, m: Match): Promise<{ m
   return { maxId, hits };
 }
 
-/** The posts' cards (discussions.queries `discussionJson`), in the order of `ids`. */
-export async function discussionRows(db: Db, ids: number[], viewer: number): Promise<DiscussionRow[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({ items: sql<DiscussionRow[] | null>`r.items` })
-    .from(sql`(SELECT ${discussionJson(sql`pg.ord`, sql`(SELECT x.id, x.ord FROM unnest(${intArray(ids)}::int[]) WITH ORDINALITY AS x(id, ord))`)} AS items) r`)
-    .execute({ viewer });
-  return rows[0]?.items ?? [];
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // Comments (and replies): readable through their post, which must be readable and visible too
 
@@ -170,30 +154,6 @@ export async function searchComments(db: Db, s: Scope, m: Match): Promise<{ maxI
   return { maxId, hits };
 }
 
-/** A comment's card (discussions.queries `commentJson`) and its community, for the hit's link and abilities. */
-export type CommentHitRow = CommentRow & { groupId: number; slug: string; groupName: string; ownerId: number; viewerRole: string | null };
-
-export async function commentRows(db: Db, ids: number[], viewer: number): Promise<CommentHitRow[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({
-      items: sql<CommentRow[] | null>`r.items`,
-      groups: sql<{ id: number; groupId: number; slug: string; groupName: string; ownerId: number; viewerRole: string | null }[] | null>`r.groups`,
-    })
-    .from(
-      sql`(SELECT ${commentJson(sql`pg.ord`, sql`(SELECT x.id, x.ord FROM unnest(${intArray(ids)}::int[]) WITH ORDINALITY AS x(id, ord))`)} AS items,
-        (SELECT json_agg(json_build_object('id', c.id, 'groupId', g.id, 'slug', g.slug, 'groupName', g.group_name, 'ownerId', g.owner_id,
-            'viewerRole', (SELECT vm.role FROM ${groupMembers} vm WHERE vm.group_id = g.id AND vm.user_id = ${sql.placeholder('viewer')}::int)))
-          FROM comments c JOIN discussions d ON d.id = c.discussion_id JOIN ${groups} g ON g.id = d.group_id WHERE c.id = ANY(${intArray(ids)}::int[])) AS groups) r`,
-    )
-    .execute({ viewer });
-  const byId = new Map((rows[0]?.groups ?? []).map((g) => [g.id, g]));
-  return (rows[0]?.items ?? []).flatMap((c) => {
-    const g = byId.get(c.id);
-    return g ? [{ ...c, groupId: g.groupId, slug: g.slug, groupName: g.groupName, ownerId: g.ownerId, viewerRole: g.viewerRole }] : [];
-  });
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // Blogs
 
@@ -210,17 +170,6 @@ export async function searchBlogs(db: Db, s: Scope, m: Match): Promise<{ maxId: 
     ORDER BY b.id DESC LIMIT ${CANDIDATES}`;
   const hits = await rankPage(db, s, m, candidates, sql`(SELECT x.title || E'\n' || x.content FROM blogs x WHERE x.id = p.id)`);
   return { maxId, hits };
-}
-
-/** The blogs' cards through the blogs module's selection (`readFields`, preview length), any order. */
-export async function blogRows(db: Db, ids: number[], viewer: number): Promise<BlogReadRow[]> {
-  if (ids.length === 0) return [];
-  return db
-    .select(readFields(sql`${viewer}::int`, true))
-    .from(blogs)
-    .innerJoin(groups, sql`${groups.id} = ${blogs.groupId}`)
-    .leftJoin(users, sql`${users.id} = ${blogs.authorId}`)
-    .where(sql`${blogs.id} = ANY(${intArray(ids)}::int[])`);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -264,6 +213,12 @@ export async function searchCommunities(
 // People: by username (users_username_trgm_idx) or display name (users_display_name_trgm_idx); a username that
 // starts with the words first, then a first or last name that does, then the rest; then mutual friends. Never a
 // deleted account, nobody either side blocked.
+
+/** A person's friends (accepted friendships either way), as the friends module reads them. */
+const friendIdsOf = (u: SQL) => sql`(
+  SELECT f.addressee_id AS id FROM ${friendships} f WHERE f.requester_id = ${u} AND f.status = 'accepted'
+  UNION ALL
+  SELECT f.requester_id FROM ${friendships} f WHERE f.addressee_id = ${u} AND f.status = 'accepted')`;
 
 export type PersonRow = {
   id: number;
