@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { commentNumber, markerText, pickSentence } from './scale-text';
+import { commentNumber, markerText, pickSentence, SEARCH_CONFIG, SEARCH_VECTOR } from './scale-text';
 
 /** The feed benchmark's "power" person (the second-to-last scale person) is a member of this many communities. */
 export const POWER_USER_GROUPS = 500;
@@ -61,22 +61,25 @@ export async function seedScaleDiscussions(
     SELECT p.d, l.user_id FROM scale_posts p CROSS JOIN generate_series(1, p.likes) n
     JOIN scale_likers l ON l.group_id = p.group_id AND l.k = n`);
   await tx.execute(sql`
-    INSERT INTO discussions (group_id, user_id, content, group_is_public, like_count, comment_count, created_at, updated_at)
-    SELECT p.group_id, p.owner_id,
+    INSERT INTO discussions (group_id, user_id, content, group_is_public, like_count, comment_count, created_at, updated_at, search_vector)
+    SELECT x.group_id, x.user_id, x.content, x.group_is_public, x.like_count, x.comment_count, x.created_at, x.created_at,
+      ${SEARCH_VECTOR.post(sql`x.content`)}
+    FROM (SELECT p.d, p.group_id, p.owner_id AS user_id,
       -- A first line (what search weighs above the body), then two to four sentences and the markers.
       s1.s || E'\n\n' || concat_ws(' ', s2.s, ${markerText(sql`p.d::bigint`, o.discussions)}, s3.s, CASE WHEN p.d % 3 = 0 THEN s4.s END,
-        CASE WHEN p.d % 2 = 0 THEN s5.s END),
-      p.is_public,
-      p.likes,
-      (CASE WHEN p.d % 2 = 0 THEN 1 ELSE 0 END) + (CASE WHEN p.d % 8 = 0 THEN 1 ELSE 0 END) + p.extra,
-      p.created_at, p.created_at
+        CASE WHEN p.d % 2 = 0 THEN s5.s END) AS content,
+      p.is_public AS group_is_public,
+      p.likes AS like_count,
+      (CASE WHEN p.d % 2 = 0 THEN 1 ELSE 0 END) + (CASE WHEN p.d % 8 = 0 THEN 1 ELSE 0 END) + p.extra AS comment_count,
+      p.created_at
     FROM scale_posts p
     JOIN scale_sentences s1 ON s1.k = ${pickSentence(sql`p.d::bigint * 64 + 1`, pool)}
     JOIN scale_sentences s2 ON s2.k = ${pickSentence(sql`p.d::bigint * 64 + 2`, pool)}
     JOIN scale_sentences s3 ON s3.k = ${pickSentence(sql`p.d::bigint * 64 + 3`, pool)}
     JOIN scale_sentences s4 ON s4.k = ${pickSentence(sql`p.d::bigint * 64 + 4`, pool)}
-    JOIN scale_sentences s5 ON s5.k = ${pickSentence(sql`p.d::bigint * 64 + 30`, pool)}
-    ORDER BY p.d`);
+    JOIN scale_sentences s5 ON s5.k = ${pickSentence(sql`p.d::bigint * 64 + 30`, pool)}) x
+    CROSS JOIN ${SEARCH_CONFIG}
+    ORDER BY x.d`);
   // Ids in d order (one statement, ordered): the n-th new id is post d = n.
   await tx.execute(sql`
     CREATE TEMP TABLE scale_discussions ON COMMIT DROP AS
@@ -89,14 +92,15 @@ export async function seedScaleDiscussions(
     SELECT sd.id, pl.user_id, now() FROM scale_post_likes pl JOIN scale_discussions sd ON sd.d = pl.d`);
   // Top-level comments by the owner; the first liker (if any) likes every 4th post's comment.
   await tx.execute(sql`
-    INSERT INTO comments (discussion_id, user_id, content, like_count, reply_count, created_at, updated_at)
-    SELECT sd.id, p.owner_id, concat_ws(' ', s.s, ${markerText(commentNumber(sql`p.d`, 0), commentCount)}),
-      (CASE WHEN p.comment_liked THEN 1 ELSE 0 END),
-      (CASE WHEN p.d % 8 = 0 THEN 1 ELSE 0 END),
-      p.created_at + interval '1 minute', p.created_at + interval '1 minute'
+    INSERT INTO comments (discussion_id, user_id, content, like_count, reply_count, created_at, updated_at, search_vector)
+    SELECT x.discussion_id, x.user_id, x.content, x.like_count, x.reply_count, x.created_at, x.created_at, ${SEARCH_VECTOR.comment(sql`x.content`)}
+    FROM (SELECT sd.id AS discussion_id, p.owner_id AS user_id, concat_ws(' ', s.s, ${markerText(commentNumber(sql`p.d`, 0), commentCount)}) AS content,
+      (CASE WHEN p.comment_liked THEN 1 ELSE 0 END) AS like_count,
+      (CASE WHEN p.d % 8 = 0 THEN 1 ELSE 0 END) AS reply_count,
+      p.created_at + interval '1 minute' AS created_at
     FROM scale_posts p JOIN scale_discussions sd ON sd.d = p.d
     JOIN scale_sentences s ON s.k = ${pickSentence(sql`p.d::bigint * 64 + 5`, pool)}
-    WHERE p.d % 2 = 0`);
+    WHERE p.d % 2 = 0) x CROSS JOIN ${SEARCH_CONFIG}`);
   await tx.execute(sql`
     INSERT INTO comment_likes (comment_id, user_id, created_at)
     SELECT c.id, l.user_id, now() FROM scale_posts p JOIN scale_discussions sd ON sd.d = p.d
@@ -104,25 +108,27 @@ export async function seedScaleDiscussions(
     JOIN scale_likers l ON l.group_id = p.group_id AND l.k = 1
     WHERE p.comment_liked`);
   await tx.execute(sql`
-    INSERT INTO comments (discussion_id, user_id, parent_id, content, created_at, updated_at)
-    SELECT c.discussion_id, c.user_id, c.id, concat_ws(' ', s.s, ${markerText(commentNumber(sql`p.d`, 1), commentCount)}),
-      c.created_at + interval '1 minute', c.created_at + interval '1 minute'
+    INSERT INTO comments (discussion_id, user_id, parent_id, content, created_at, updated_at, search_vector)
+    SELECT x.discussion_id, x.user_id, x.parent_id, x.content, x.created_at, x.created_at, ${SEARCH_VECTOR.comment(sql`x.content`)}
+    FROM (SELECT c.discussion_id, c.user_id, c.id AS parent_id, concat_ws(' ', s.s, ${markerText(commentNumber(sql`p.d`, 1), commentCount)}) AS content,
+      c.created_at + interval '1 minute' AS created_at
     FROM scale_posts p JOIN scale_discussions sd ON sd.d = p.d
     JOIN comments c ON c.discussion_id = sd.id AND c.parent_id IS NULL
     JOIN scale_sentences s ON s.k = ${pickSentence(sql`p.d::bigint * 64 + 6`, pool)}
-    WHERE p.d % 8 = 0`);
+    WHERE p.d % 8 = 0) x CROSS JOIN ${SEARCH_CONFIG}`);
   if (extraSpread > 1)
     await tx.execute(sql`
-      INSERT INTO comments (discussion_id, user_id, content, created_at, updated_at)
-      SELECT sd.id, coalesce(l.user_id, p.owner_id),
-        concat_ws(' ', s1.s, ${markerText(commentNumber(sql`p.d`, sql`1 + j`), commentCount)}, CASE WHEN (p.d + j) % 2 = 0 THEN s2.s END),
-        p.created_at + make_interval(mins => 2 + j), p.created_at + make_interval(mins => 2 + j)
+      INSERT INTO comments (discussion_id, user_id, content, created_at, updated_at, search_vector)
+      SELECT x.discussion_id, x.user_id, x.content, x.created_at, x.created_at, ${SEARCH_VECTOR.comment(sql`x.content`)}
+      FROM (SELECT sd.id AS discussion_id, coalesce(l.user_id, p.owner_id) AS user_id,
+        concat_ws(' ', s1.s, ${markerText(commentNumber(sql`p.d`, sql`1 + j`), commentCount)}, CASE WHEN (p.d + j) % 2 = 0 THEN s2.s END) AS content,
+        p.created_at + make_interval(mins => 2 + j) AS created_at
       FROM scale_posts p JOIN scale_discussions sd ON sd.d = p.d
       CROSS JOIN LATERAL generate_series(1, p.extra) j
       LEFT JOIN scale_likers l ON l.group_id = p.group_id AND l.k = 1 + (p.d + j) % 2
       JOIN scale_sentences s1 ON s1.k = ${pickSentence(sql`p.d::bigint * 64 + 7 + j * 2`, pool)}
       JOIN scale_sentences s2 ON s2.k = ${pickSentence(sql`p.d::bigint * 64 + 8 + j * 2`, pool)}
-      WHERE p.extra > 0`);
+      WHERE p.extra > 0) x CROSS JOIN ${SEARCH_CONFIG}`);
   await tx.execute(sql`
     UPDATE groups g SET post_count = c.n, last_activity_at = greatest(g.last_activity_at, c.latest)
     FROM (SELECT p.group_id, count(*)::int AS n, max(p.created_at) AS latest FROM scale_posts p GROUP BY p.group_id) c

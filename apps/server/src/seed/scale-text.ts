@@ -132,3 +132,16 @@ export function markerText(n: SQL, count: number): SQL {
       WHEN ${m.phraseApart.moonAt} THEN ${pick(m.phraseApart.moon, sql`${n} / ${m.phrase.every}`)} END,
     CASE WHEN ${n} % ${m.prefix.every} = ${m.prefix.at} THEN ${pick(m.prefix.sentences, sql`${n} / ${m.prefix.every}`)} END), '')`;
 }
+
+/**
+ * The search vectors (issue 16) written by the inserts themselves: the seeder skips triggers with foreign-key checks
+ * (`session_replication_role = replica`), which skips the search triggers too, so each insert writes the vector the
+ * trigger would have (the migration's functions, the configuration of search_settings). Where the triggers do run
+ * (a role that may not skip them) they write the same value again.
+ */
+export const SEARCH_CONFIG = sql`(SELECT agora_search_config() AS cfg) search_cfg`;
+export const SEARCH_VECTOR = {
+  post: (content: SQL) => sql`agora_post_vector(search_cfg.cfg, ${content})`,
+  comment: (content: SQL) => sql`agora_comment_vector(search_cfg.cfg, ${content})`,
+  blog: (title: SQL, content: SQL) => sql`agora_titled_vector(search_cfg.cfg, ${title}, ${content})`,
+};

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { hashPassword } from '../modules/auth/passwords';
 import { POWER_USER_GROUPS, QUIET_GROUPS, seedScaleDiscussions } from './scale-discussions';
-import { createScaleSentences, markerText, pickSentence, sentencePoolFor } from './scale-text';
+import { createScaleSentences, markerText, pickSentence, SEARCH_CONFIG, SEARCH_VECTOR, sentencePoolFor } from './scale-text';
 import { SCALE_FIRST_NAMES, SCALE_LAST_NAMES } from './scale-words';
 
 /**
@@ -128,11 +128,12 @@ export const SCALE_STEPS: Step[] = [
       const pool = sentencePoolFor(o.discussions + (o.blogs ?? 0));
       const s = (b: number) => pickSentence(sql`b::bigint * 64 + ${b} + 32`, pool);
       await tx.execute(sql`
-        INSERT INTO blogs (group_id, author_id, title, content, created_at, updated_at)
-        SELECT g.id, g.owner_id, left(rtrim(t.s, '.?!'), 200),
+        INSERT INTO blogs (group_id, author_id, title, content, created_at, updated_at, search_vector)
+        SELECT x.group_id, x.author_id, x.title, x.content, x.created_at, x.created_at, ${SEARCH_VECTOR.blog(sql`x.title`, sql`x.content`)}
+        FROM (SELECT g.id AS group_id, g.owner_id AS author_id, left(rtrim(t.s, '.?!'), 200) AS title,
           concat_ws(E'\n\n', s1.s || ' ' || s2.s || ' ' || s3.s, concat_ws(' ', s4.s, ${markerText(sql`b::bigint`, o.blogs ?? 0)}, s5.s),
-            s6.s || ' ' || s7.s, s8.s || ' ' || s9.s || ' ' || s10.s),
-          now() - make_interval(mins => b * 10), now() - make_interval(mins => b * 10)
+            s6.s || ' ' || s7.s, s8.s || ' ' || s9.s || ' ' || s10.s) AS content,
+          now() - make_interval(mins => b * 10) AS created_at
         FROM generate_series(1, ${o.blogs ?? 0}) b
         JOIN scale_groups sg ON sg.g = ((b::bigint * 104729) % ${o.groups}) + 1 JOIN groups g ON g.id = sg.id
         JOIN scale_sentences t ON t.k = ${s(0)}
@@ -140,7 +141,8 @@ export const SCALE_STEPS: Step[] = [
         JOIN scale_sentences s3 ON s3.k = ${s(3)} JOIN scale_sentences s4 ON s4.k = ${s(4)}
         JOIN scale_sentences s5 ON s5.k = ${s(5)} JOIN scale_sentences s6 ON s6.k = ${s(6)}
         JOIN scale_sentences s7 ON s7.k = ${s(7)} JOIN scale_sentences s8 ON s8.k = ${s(8)}
-        JOIN scale_sentences s9 ON s9.k = ${s(9)} JOIN scale_sentences s10 ON s10.k = ${s(10)}`);
+        JOIN scale_sentences s9 ON s9.k = ${s(9)} JOIN scale_sentences s10 ON s10.k = ${s(10)}) x
+        CROSS JOIN ${SEARCH_CONFIG}`);
     },
   },
   {
