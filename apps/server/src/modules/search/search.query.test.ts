@@ -168,8 +168,9 @@ describe('pagination', () => {
       seen.push(...body.discussions.map((d) => d.id));
       cursor = body.nextCursor;
       pages += 1;
-      // A new matching post arrives after every page: it belongs to the next search, not to this one's pages.
-      await createPost(t, g, owner, `Pelican news ${pages}, pelican pelican pelican`);
+      // A new matching post arrives after every page, ranked below the cursor (the word in its body only): it belongs
+      // to the next search, not to this one's later pages.
+      await createPost(t, g, owner, `News ${pages}\nsaw one pelican`);
     } while (cursor && pages < 10);
     expect(pages).toBe(3);
     expect(new Set(seen).size).toBe(seen.length);
@@ -183,11 +184,15 @@ describe('pagination', () => {
     expect(other.statusCode).toBe(400);
     expect(other.json().message).toBe(SEARCH_MESSAGES.cursorInvalid);
     const forged = Buffer.from(JSON.stringify(['d', 1, '1); DROP TABLE users; --', 0, 1])).toString('base64url');
-    for (const cursor of ['nonsense', forged, Buffer.from('[]').toString('base64url')]) {
+    const huge = Buffer.from(JSON.stringify(['d', 1e12, '0.1', 0, 1])).toString('base64url');
+    const hugePeople = Buffer.from(JSON.stringify(['p', 0, 0, 1e12])).toString('base64url');
+    for (const cursor of ['nonsense', forged, huge, Buffer.from('[]').toString('base64url')]) {
       const res = await search({ q: 'yarn', type: 'discussions', cursor });
       expect(res.statusCode, cursor).toBe(400);
       expect(res.json().message).toBe(SEARCH_MESSAGES.cursorInvalid);
     }
+    const people = await search({ q: 'yarn', type: 'people', cursor: hugePeople });
+    expect(people.statusCode).toBe(400);
   });
 });
 

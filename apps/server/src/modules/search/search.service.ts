@@ -51,6 +51,9 @@ function cursorInvalid(): AppError {
   return AppError.badRequest(SEARCH_MESSAGES.cursorInvalid, { cursor: SEARCH_MESSAGES.cursorInvalid });
 }
 
+/** A value an int4 parameter takes (a forged cursor's 10^12 would otherwise be a database error). */
+const isInt4 = (n: number) => Number.isInteger(n) && n >= -2_147_483_648 && n <= 2_147_483_647;
+
 /** A ranked kind's cursor: its kind's tag, the id snapshot, the score (numeric text), likes, id. */
 function rankCursorOf(kind: keyof typeof RANKED, cursor: string | undefined): RankCursor | null {
   let decoded: readonly [string, number, string, number, number] | null;
@@ -61,7 +64,7 @@ function rankCursorOf(kind: keyof typeof RANKED, cursor: string | undefined): Ra
   }
   if (decoded === null) return null;
   const [tag, maxId, score, likes, id] = decoded;
-  if (tag !== RANKED[kind] || !/^\d{1,6}(\.\d{1,6})?$/.test(score)) throw cursorInvalid();
+  if (tag !== RANKED[kind] || !/^\d{1,6}(\.\d{1,6})?$/.test(score) || ![maxId, likes, id].every(isInt4)) throw cursorInvalid();
   return { maxId, score, likes, id };
 }
 
@@ -74,7 +77,7 @@ function nameCursorOf(kind: keyof typeof NAMED, cursor: string | undefined): Nam
   }
   if (decoded === null) return null;
   const [tag, cls, n, id] = decoded;
-  if (tag !== NAMED[kind]) throw cursorInvalid();
+  if (tag !== NAMED[kind] || ![cls, n, id].every(isInt4)) throw cursorInvalid();
   return { cls, n, id };
 }
 
