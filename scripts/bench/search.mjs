@@ -166,7 +166,12 @@ async function writes(server, people, bigGroupId) {
     JSON.stringify({
       content: `Write bench ${i}: the summer fair moves to the village green this year.\n\nBring a chair, some bread and cheese to share, and a lantern for the walk home after sunset.`,
     });
-  const post = await requestJson(server.baseUrl, { method: 'POST', path: `/groups/${bigGroupId}/discussions`, headers: auth, body: body(0) });
+  const post = await requestJson(server.baseUrl, {
+    method: 'POST',
+    path: `/groups/${bigGroupId}/discussions`,
+    headers: auth,
+    body: body(0),
+  });
   if (post.status >= 300) throw new Error(`post: HTTP ${post.status} ${post.text.slice(0, 200)}`);
   const postId = post.json.id ?? post.json.discussion?.id;
   const targets = [
@@ -235,7 +240,12 @@ async function main() {
     out.loadAfter = os.loadavg();
     mkdirSync(path.join(root, 'bench-results'), { recursive: true });
     writeFileSync(path.join(root, 'bench-results/search.json'), JSON.stringify(out, null, 2));
-    log(`load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    log(
+      `load average at the end: ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
     return 0;
   } finally {
     if (bare) await stopServer(bare);

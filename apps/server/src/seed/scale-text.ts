@@ -44,7 +44,11 @@ export const SCALE_MARKERS = {
     query: '"harvest moon"',
     every: 100,
     at: 17,
-    sentences: ['The harvest moon was huge last night.', 'We walked home under a harvest moon.', 'Harvest moon tonight, look east after sunset.'],
+    sentences: [
+      'The harvest moon was huge last night.',
+      'We walked home under a harvest moon.',
+      'Harvest moon tonight, look east after sunset.',
+    ],
   },
   phraseApart: {
     every: 100,
@@ -78,7 +82,8 @@ export function scaleVocabulary(): string[] {
   return words;
 }
 
-const textArray = (xs: readonly string[]) => sql`${`{${xs.map((x) => `"${x.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`}::text[]`;
+const textArray = (xs: readonly string[]) =>
+  sql`${`{${xs.map((x) => `"${x.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`}::text[]`;
 
 /**
  * Creates `scale_words` and `scale_sentences` (temp tables of the transaction) with `pool` sentences; returns the pool

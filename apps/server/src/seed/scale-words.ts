@@ -197,7 +197,17 @@ shall might must ought cannot
 `;
 
 /** Kept out of the vocabulary: the bench counts the documents they are in (scale-text.ts `SCALE_MARKERS`). */
-export const SCALE_MARKER_WORDS = ['quokka', 'weekend', 'weekends', 'harvest', 'moon', 'photograph', 'photographer', 'photography', 'photographic'];
+export const SCALE_MARKER_WORDS = [
+  'quokka',
+  'weekend',
+  'weekends',
+  'harvest',
+  'moon',
+  'photograph',
+  'photographer',
+  'photography',
+  'photographic',
+];
 
 /** First and last names for the scale people's display names (100 × 100). */
 export const SCALE_FIRST_NAMES = `Maya Liam Olivia Noah Emma Oliver Ava Elijah Sophia Lucas Isabella Mason Mia Ethan Amelia Logan Harper

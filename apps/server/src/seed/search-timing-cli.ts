@@ -103,7 +103,8 @@ try {
         const input = { q: query.q, type } as SearchInput;
         let result = await searchEverything(ctx, actor, input);
         for (let i = 0; i < 2; i++) result = await searchEverything(ctx, actor, input);
-        const hits = result.discussions.length + result.comments.length + result.blogs.length + result.communities.length + result.people.length;
+        const hits =
+          result.discussions.length + result.comments.length + result.blogs.length + result.communities.length + result.people.length;
         const before = statementsSent;
         const [pg0, node0] = [ticks(backend), process.cpuUsage()];
         const wall: number[] = [];

@@ -39,7 +39,10 @@ try {
   if (!scale) throw new Error('No scale data: run npm run seed:scale -- --discussions N first');
   const posts = (await source<{ content: string }[]>`SELECT content FROM discussions ORDER BY id DESC LIMIT ${rows}`).map((r) => r.content);
   const comments = (await source<{ content: string }[]>`SELECT content FROM comments ORDER BY id DESC LIMIT ${rows}`).map((r) => r.content);
-  const times: Record<string, { post: number[]; comment: number[] }> = { before: { post: [], comment: [] }, after: { post: [], comment: [] } };
+  const times: Record<string, { post: number[]; comment: number[] }> = {
+    before: { post: [], comment: [] },
+    after: { post: [], comment: [] },
+  };
   const made: Record<string, number[]> = { before: [], after: [] };
   for (const side of sides) await side.sql`SET synchronous_commit = off`;
   for (let round = 0; round < rounds; round++) {
