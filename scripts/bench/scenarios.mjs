@@ -17,6 +17,7 @@
 import { discussionScenarios, discussionsSetup } from './discussions.mjs';
 import { blogScenarios, blogsSetup } from './blogs.mjs';
 import { groupScenarios, groupsSetup } from './groups.mjs';
+import { searchScenarios } from './search-scenarios.mjs';
 import { socialScenarios, socialSetup } from './social.mjs';
 
 export const DEMO_PASSWORD = 'agora-demo';
@@ -156,5 +157,6 @@ export function buildScenarios(ctx, { connections }) {
     ...discussionScenarios(ctx, { connections }),
     ...blogScenarios(ctx, { connections }),
     ...socialScenarios(ctx, { connections }),
+    ...searchScenarios(ctx, { connections }),
   ];
 }

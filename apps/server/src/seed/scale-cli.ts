@@ -5,7 +5,7 @@ import { seedScale } from './scale';
 
 /**
  * `npm run seed:scale -- --groups 10000 --users 100000 [--big-group-members N] [--members-per-group N]
- * [--discussions N] [--json]`: adds people and communities at scale to the configured database (DATABASE_URL, else
+ * [--discussions N] [--comments-per-post N] [--blogs N] [--json]`: adds people and communities at scale to the configured database (DATABASE_URL, else
  * the running embedded PostgreSQL of DATA_DIR, else that one started for the run). See scale.ts.
  */
 const { values } = parseArgs({
@@ -15,6 +15,8 @@ const { values } = parseArgs({
     'big-group-members': { type: 'string' },
     'members-per-group': { type: 'string', default: '10' },
     discussions: { type: 'string', default: '0' },
+    'comments-per-post': { type: 'string', default: '0' },
+    blogs: { type: 'string', default: '0' },
     json: { type: 'boolean', default: false },
   },
 });
@@ -35,6 +37,8 @@ const options = {
   bigGroupMembers: count('big-group-members', values['big-group-members'] ?? String(users), 10_000_000),
   membersPerGroup: count('members-per-group', values['members-per-group'], 1000),
   discussions: count('discussions', values.discussions, 10_000_000),
+  commentsPerPost: count('comments-per-post', values['comments-per-post'], 10),
+  blogs: count('blogs', values.blogs, 1_000_000),
 };
 const log = (m: string) => (values.json ? console.error(m) : console.log(m));
 const database = await openCliDatabase(loadConfig(), log);
@@ -47,7 +51,8 @@ try {
   else
     console.log(
       `Seeded ${result.users.toLocaleString('en-US')} people, ${result.groups.toLocaleString('en-US')} communities, ` +
-        `${result.memberships.toLocaleString('en-US')} memberships, ${result.discussions.toLocaleString('en-US')} discussions in ${total} s ` +
+        `${result.memberships.toLocaleString('en-US')} memberships, ${result.discussions.toLocaleString('en-US')} discussions, ` +
+        `${result.comments.toLocaleString('en-US')} comments, ${result.blogs.toLocaleString('en-US')} blogs in ${total} s ` +
         `(${Object.entries(result.seconds)
           .map(([k, v]) => `${k} ${v} s`)
           .join(', ')}) [${database.how}${result.fkChecksSkipped ? ', foreign-key checks skipped' : ''}]\n` +

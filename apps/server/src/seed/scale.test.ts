@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/test-app';
 import { seedScale } from './scale';
 import { POWER_USER_GROUPS, QUIET_GROUPS, QUIET_POSTS } from './scale-discussions';
+import { SCALE_MARKERS } from './scale-text';
 
 const t = useTestApp({ rateLimit: false });
 
@@ -66,5 +67,82 @@ describe('seed:scale --discussions', () => {
     const by = Object.fromEntries(people.map((p) => [p.username, p]));
     expect(by[result.feedPeople.power]!.memberships).toBe(Math.min(POWER_USER_GROUPS + 1, groups));
     expect(by[result.feedPeople.quiet]).toMatchObject({ memberships: QUIET_GROUPS, posts: QUIET_GROUPS * QUIET_POSTS });
+  });
+});
+
+describe('seed:scale text, --comments-per-post and --blogs (issue 16 §3)', () => {
+  it('writes varied text with the bench markers in known shares, more comments and blogs, counters still equal to rows', async () => {
+    const discussions = 2000;
+    const result = await seedScale(t.database.db, {
+      groups: 30,
+      users: 100,
+      bigGroupMembers: 100,
+      membersPerGroup: 5,
+      discussions,
+      commentsPerPost: 2,
+      blogs: 200,
+    });
+    // This run's rows only (the file's first test seeded the same database).
+    const mine = t.database.sql`(SELECT id FROM groups WHERE slug LIKE ${`scale-${result.tag}-%`})`;
+    const [row] = await t.database.sql<
+      { comments: number; blogs: number; badPosts: number; badComments: number; outsiders: number; distinct: number; words: number }[]
+    >`
+      WITH d AS (SELECT * FROM discussions WHERE group_id IN ${mine}),
+        c AS (SELECT c.* FROM comments c JOIN d ON d.id = c.discussion_id),
+        b AS (SELECT * FROM blogs WHERE group_id IN ${mine})
+      SELECT (SELECT count(*)::int FROM c) AS comments, (SELECT count(*)::int FROM b) AS blogs,
+        (SELECT count(*)::int FROM d WHERE d.comment_count <> (SELECT count(*) FROM comments c WHERE c.discussion_id = d.id)) AS "badPosts",
+        (SELECT count(*)::int FROM c WHERE c.reply_count <> (SELECT count(*) FROM comments r WHERE r.parent_id = c.id)) AS "badComments",
+        (SELECT count(*)::int FROM (
+          SELECT d.group_id, c.user_id FROM c JOIN d ON d.id = c.discussion_id
+          UNION ALL SELECT b.group_id, b.author_id FROM b
+        ) x WHERE NOT EXISTS (SELECT 1 FROM group_members m WHERE m.group_id = x.group_id AND m.user_id = x.user_id)) AS outsiders,
+        (SELECT count(DISTINCT content)::int FROM d) AS distinct,
+        (SELECT count(DISTINCT w)::int FROM d, regexp_split_to_table(lower(d.content), '[^a-z]+') w) AS words`;
+    expect(row).toMatchObject({ comments: result.comments, blogs: 200, badPosts: 0, badComments: 0, outsiders: 0 });
+    // 2,000 posts · (0.5 + 0.125 + 2) comments each.
+    expect(result.comments).toBe(5250);
+    // Not one repeated sentence: every post differs, and together they use over a thousand distinct words.
+    expect(row!.distinct).toBe(discussions);
+    expect(row!.words).toBeGreaterThan(1000);
+
+    const count = async (table: 'discussions' | 'comments' | 'blogs', query: string) => {
+      const scope =
+        table === 'comments'
+          ? t.database.sql`discussion_id IN (SELECT id FROM discussions WHERE group_id IN ${mine})`
+          : t.database.sql`group_id IN ${mine}`;
+      const [r] = await t.database.sql<{ n: number }[]>`
+        SELECT count(*)::int AS n FROM ${t.database.sql(table)}
+        WHERE ${scope} AND to_tsvector('english', content) @@ ${query.endsWith(':*') ? t.database.sql`to_tsquery('english', ${query})` : t.database.sql`websearch_to_tsquery('english', ${query})`}`;
+      return r!.n;
+    };
+    // The search index (issue 16) holds every seeded row with the vector its trigger would write (the seeder skips
+    // triggers, so it writes them itself; this failed with 7,450 rows unindexed before it did).
+    const [unindexed] = await t.database.sql<{ n: number }[]>`
+      WITH cfg AS (SELECT agora_search_config() AS cfg)
+      SELECT (SELECT count(*) FROM discussions, cfg WHERE group_id IN ${mine}
+          AND search_vector IS DISTINCT FROM agora_post_vector(cfg.cfg, content))
+        + (SELECT count(*) FROM comments, cfg WHERE discussion_id IN (SELECT id FROM discussions WHERE group_id IN ${mine})
+          AND search_vector IS DISTINCT FROM agora_comment_vector(cfg.cfg, content))
+        + (SELECT count(*) FROM blogs, cfg WHERE group_id IN ${mine}
+          AND search_vector IS DISTINCT FROM agora_titled_vector(cfg.cfg, title, content)) AS n`;
+    expect(Number(unindexed!.n)).toBe(0);
+    const m = SCALE_MARKERS;
+    // Posts and blogs: exact shares by their number.
+    expect(await count('discussions', m.rare.query)).toBe(m.rare.perKind);
+    expect(await count('blogs', m.rare.query)).toBe(m.rare.perKind);
+    expect(await count('discussions', m.common.query)).toBe(discussions / m.common.every);
+    expect(await count('discussions', m.phrase.query)).toBe(discussions / m.phrase.every);
+    // The phrase's words apart are in three times as many posts as the phrase.
+    expect(await count('discussions', 'harvest moon')).toBe(discussions / m.phrase.every);
+    expect(await count('discussions', 'harvest')).toBe((2 * discussions) / m.phrase.every);
+    expect(await count('discussions', `${m.prefix.query}:*`)).toBe(discussions / m.prefix.every);
+    // Comments: the same shares on average.
+    const commonComments = await count('comments', m.common.query);
+    expect(commonComments).toBeGreaterThan(result.comments * 0.08);
+    expect(commonComments).toBeLessThan(result.comments * 0.12);
+    const rareComments = await count('comments', m.rare.query);
+    expect(rareComments).toBeGreaterThan(5);
+    expect(rareComments).toBeLessThan(40);
   });
 });

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { hashPassword } from '../modules/auth/passwords';
 import { POWER_USER_GROUPS, QUIET_GROUPS, seedScaleDiscussions } from './scale-discussions';
+import { createScaleSentences, markerText, pickSentence, SEARCH_CONFIG, SEARCH_VECTOR, sentencePoolFor } from './scale-text';
+import { SCALE_FIRST_NAMES, SCALE_LAST_NAMES } from './scale-words';
 
 /**
  * A fast scale seeder for benchmarks and query plans (`npm run seed:scale`): set-based SQL (generate_series), one
@@ -21,6 +23,10 @@ export type ScaleOptions = {
   membersPerGroup: number;
   /** Discussions spread over the communities (post_count kept equal). */
   discussions: number;
+  /** More top-level comments per discussion, on average (0 to 2× this each); default 0. */
+  commentsPerPost?: number;
+  /** Blogs spread over the communities, by their owners; default 0. */
+  blogs?: number;
 };
 
 export type ScaleResult = {
@@ -31,6 +37,8 @@ export type ScaleResult = {
   groups: number;
   memberships: number;
   discussions: number;
+  comments: number;
+  blogs: number;
   bigGroup: { id: number; slug: string; memberCount: number };
   /** Usernames for the feed benchmark: in 500 communities (`power`), only in two quiet ones (`quiet`), in 1-2 (`typical`). */
   feedPeople: { typical: string; power: string; quiet: string };
@@ -100,9 +108,42 @@ export const SCALE_STEPS: Step[] = [
     },
   },
   {
+    // The sentence pool every post, comment and blog is made of (scale-text.ts).
+    name: 'sentences',
+    when: (o) => o.discussions > 0 || (o.blogs ?? 0) > 0,
+    run: async (tx, o) => {
+      await createScaleSentences(tx, sentencePoolFor(o.discussions + (o.blogs ?? 0)));
+    },
+  },
+  {
     name: 'discussions',
     when: (o) => o.discussions > 0,
-    run: (tx, o) => seedScaleDiscussions(tx, o),
+    run: (tx, o) => seedScaleDiscussions(tx, o, sentencePoolFor(o.discussions + (o.blogs ?? 0))),
+  },
+  {
+    // Blog b goes to a community spread over all of them, by its owner: a title line and four paragraphs.
+    name: 'blogs',
+    when: (o) => (o.blogs ?? 0) > 0,
+    run: async (tx, o) => {
+      const pool = sentencePoolFor(o.discussions + (o.blogs ?? 0));
+      const s = (b: number) => pickSentence(sql`b::bigint * 64 + ${b} + 32`, pool);
+      await tx.execute(sql`
+        INSERT INTO blogs (group_id, author_id, title, content, created_at, updated_at, search_vector)
+        SELECT x.group_id, x.author_id, x.title, x.content, x.created_at, x.created_at, ${SEARCH_VECTOR.blog(sql`x.title`, sql`x.content`)}
+        FROM (SELECT g.id AS group_id, g.owner_id AS author_id, left(rtrim(t.s, '.?!'), 200) AS title,
+          concat_ws(E'\n\n', s1.s || ' ' || s2.s || ' ' || s3.s, concat_ws(' ', s4.s, ${markerText(sql`b::bigint`, o.blogs ?? 0)}, s5.s),
+            s6.s || ' ' || s7.s, s8.s || ' ' || s9.s || ' ' || s10.s) AS content,
+          now() - make_interval(mins => b * 10) AS created_at
+        FROM generate_series(1, ${o.blogs ?? 0}) b
+        JOIN scale_groups sg ON sg.g = ((b::bigint * 104729) % ${o.groups}) + 1 JOIN groups g ON g.id = sg.id
+        JOIN scale_sentences t ON t.k = ${s(0)}
+        JOIN scale_sentences s1 ON s1.k = ${s(1)} JOIN scale_sentences s2 ON s2.k = ${s(2)}
+        JOIN scale_sentences s3 ON s3.k = ${s(3)} JOIN scale_sentences s4 ON s4.k = ${s(4)}
+        JOIN scale_sentences s5 ON s5.k = ${s(5)} JOIN scale_sentences s6 ON s6.k = ${s(6)}
+        JOIN scale_sentences s7 ON s7.k = ${s(7)} JOIN scale_sentences s8 ON s8.k = ${s(8)}
+        JOIN scale_sentences s9 ON s9.k = ${s(9)} JOIN scale_sentences s10 ON s10.k = ${s(10)}) x
+        CROSS JOIN ${SEARCH_CONFIG}`);
+    },
   },
   {
     name: 'activity',
@@ -114,6 +155,13 @@ export const SCALE_STEPS: Step[] = [
     },
   },
 ];
+
+/** Comments (with replies) that `--discussions N --comments-per-post c` writes: the formulas of scale-discussions.ts. */
+export function scaleCommentCount(discussions: number, commentsPerPost: number): number {
+  let n = 0;
+  for (let d = 1; d <= discussions; d++) n += (d % 2 === 0 ? 1 : 0) + (d % 8 === 0 ? 1 : 0) + ((d * 7919 + 1) % (2 * commentsPerPost + 1));
+  return n;
+}
 
 /** Seeds people and communities at scale; returns what it made (the bench reads the big community from it). */
 export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleResult> {
@@ -128,6 +176,12 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleRes
     seconds[name] = Math.round(performance.now() - t0) / 1000;
   };
   const passwordHash = await hashPassword(SCALE_PASSWORD);
+  // Display names: 100 first names × 100 last names, so a name search finds a few hundred people, not all or none.
+  const names = (list: string) => list.split(/\s+/).filter(Boolean);
+  const [firstNames, lastNames] = [names(SCALE_FIRST_NAMES), names(SCALE_LAST_NAMES)];
+  const first = sql`${`{${firstNames.join(',')}}`}::text[]`;
+  const last = sql`${`{${lastNames.join(',')}}`}::text[]`;
+
   let fkChecksSkipped = false;
   const result = await db.transaction(async (tx) => {
     await tx.execute(sql`SET LOCAL synchronous_commit = off`);
@@ -145,8 +199,8 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleRes
     await timed('users', async () => {
       await tx.execute(sql`
         INSERT INTO users (username, email, first_name, last_name, password_hash, created_at, email_verified_at)
-        SELECT ${usernamePrefix} || i, ${usernamePrefix} || i || '@scale.test', 'Scale', 'Person ' || i, ${passwordHash},
-          now() - make_interval(mins => i), now()
+        SELECT ${usernamePrefix} || i, ${usernamePrefix} || i || '@scale.test', (${first})[1 + i % ${firstNames.length}],
+          (${last})[1 + (i / ${firstNames.length}) % ${lastNames.length}], ${passwordHash}, now() - make_interval(mins => i), now()
         FROM generate_series(1, ${o.users}) i`);
       await tx.execute(sql`
         CREATE TEMP TABLE scale_users ON COMMIT DROP AS
@@ -193,7 +247,7 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleRes
   // sizes and index-only scans need no heap visits.
   await timed('vacuum', () =>
     db.execute(
-      sql`VACUUM (ANALYZE) users, groups, group_members, group_slugs, group_sections, discussions, discussion_likes, comments, comment_likes`,
+      sql`VACUUM (ANALYZE) users, groups, group_members, group_slugs, group_sections, discussions, discussion_likes, comments, comment_likes, blogs`,
     ),
   );
   return {
@@ -204,6 +258,8 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleRes
     groups: o.groups,
     memberships: result.memberships,
     discussions: o.discussions,
+    comments: scaleCommentCount(o.discussions, o.commentsPerPost ?? 0),
+    blogs: o.blogs ?? 0,
     bigGroup: result.big,
     feedPeople: { typical: `${usernamePrefix}2`, power: `${usernamePrefix}${o.users - 1}`, quiet: `${usernamePrefix}${o.users}` },
     seconds,
