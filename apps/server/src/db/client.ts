@@ -32,6 +32,11 @@ export function connect(url: string, options: { max?: number; socket?: string | 
     connect_timeout: 15,
     backoff: reconnectDelaySeconds,
     onnotice: () => {},
+    // Every statement of the app is a short OLTP read or write: JIT compilation (30-98 ms a search statement on
+    // Debian's PostgreSQL) and parallel workers (30-74 ms to start) cost more than they save (docs/perf/search.md,
+    // decision 0124). Sent as startup parameters, so they hold on every connection of the pool, on any server (as
+    // strings: postgres.js drops a falsy value such as the number 0).
+    connection: { jit: 'off', max_parallel_workers_per_gather: '0' },
   });
   const db = drizzle(sql, { schema, casing: 'snake_case' });
   return { db, sql, close: () => sql.end({ timeout: 5 }) };

@@ -103,7 +103,11 @@ describe('removed items', () => {
     const comment = await createComment(t, other, member, `Spam comment ${canary}`);
     const blog = await createBlog(t, g, author, { title: `Spam blog ${canary}`, content: 'Buy now.' });
     const base = `/api/groups/${g.id}`;
-    for (const path of [`${base}/discussions/${post.id}/remove`, `${base}/discussions/${other.id}/comments/${comment.id}/remove`, `${base}/blogs/${blog.id}/remove`]) {
+    for (const path of [
+      `${base}/discussions/${post.id}/remove`,
+      `${base}/discussions/${other.id}/comments/${comment.id}/remove`,
+      `${base}/blogs/${blog.id}/remove`,
+    ]) {
       expect((await api().post(path, owner, { reason: 'Spam' })).statusCode).toBe(200);
     }
     for (const who of [undefined, outsider, reader]) expect(await findings(canary, who)).toEqual([]);
@@ -129,7 +133,16 @@ describe('blocks', () => {
     const c2 = await createComment(t, p1, bystander, `Comment under the blocker's post ${canary}`);
     const before = await findings(canary, caller);
     expect(before).toEqual(
-      [`discussion:${p1.id}`, `discussion:${p2.id}`, `discussion:${p3.id}`, `comment:${c1.id}`, `comment:${c2.id}`, `person:${blocker.id}`, `person:${blocked.id}`, `person:${bystander.id}`].sort(),
+      [
+        `discussion:${p1.id}`,
+        `discussion:${p2.id}`,
+        `discussion:${p3.id}`,
+        `comment:${c1.id}`,
+        `comment:${c2.id}`,
+        `person:${blocker.id}`,
+        `person:${blocked.id}`,
+        `person:${bystander.id}`,
+      ].sort(),
     );
     expect((await api().post(`/api/users/${caller.id}/block`, blocker)).statusCode).toBe(200);
     expect((await api().post(`/api/users/${blocked.id}/block`, caller)).statusCode).toBe(200);

@@ -27,6 +27,11 @@ import { groupPageJson, type GroupPageEntry } from '../groups/groups.access';
  * this many, older matches are not found by that query (add a word). Each row's rank is computed once (the CTE).
  */
 export const CANDIDATES = 300;
+/**
+ * With `type=all` each kind shows its first few hits only: the newest 100 matches are ranked (docs/perf/search.md: the
+ * phrase's `all` search 40 → 4 ms in SQL against 300), so the five kinds of one search stay within the latency goal.
+ */
+export const CANDIDATES_IN_ALL = 100;
 
 /** What the statements need of a parsed query: the tsquery (text form, from `toTsquery`), CJK substrings, author. */
 export type Match = { tsquery: string | null; cjk: string[]; author: string | null };
@@ -36,7 +41,15 @@ export type RankCursor = { maxId: number; score: string; likes: number; id: numb
 
 export type Hit = { id: number; score: string; likes: number; highlight: string };
 
-type Scope = { viewer: number; groupId: number | null; language: string; limit: number; cursor: RankCursor | null };
+type Scope = {
+  viewer: number;
+  groupId: number | null;
+  language: string;
+  limit: number;
+  cursor: RankCursor | null;
+  /** How many of the newest readable matches are ranked: `CANDIDATES`, or `CANDIDATES_IN_ALL` for `type=all`. */
+  candidates: number;
+};
 
 const cfgOf = (language: string) => sql`${language}::regconfig`;
 
@@ -85,11 +98,12 @@ const authorSql = (m: Match, column: SQL) =>
  * The community read rule (policies/community.ts `readableCommunitySql`, the one the feeds and a person's activity
  * use), checked per row against the community itself: public, or the viewer is its owner or a member now.
  */
-const readableSql = (groupId: SQL, viewer: SQL) => sql`EXISTS (SELECT 1 FROM ${groups} g WHERE g.id = ${groupId} AND ${readableCommunitySql(
-  { isPrivate: sql`g.is_private`, ownerId: sql`g.owner_id` },
-  sql`(SELECT rm.role FROM ${groupMembers} rm WHERE rm.group_id = g.id AND rm.user_id = ${viewer})`,
-  viewer,
-)})`;
+const readableSql = (groupId: SQL, viewer: SQL) =>
+  sql`EXISTS (SELECT 1 FROM ${groups} g WHERE g.id = ${groupId} AND ${readableCommunitySql(
+    { isPrivate: sql`g.is_private`, ownerId: sql`g.owner_id` },
+    sql`(SELECT rm.role FROM ${groupMembers} rm WHERE rm.group_id = g.id AND rm.user_id = ${viewer})`,
+    viewer,
+  )})`;
 
 /** Neither blocked the other (policies/block.ts `notBlockedBySql`, both ways: nothing by someone who blocked the viewer). */
 const unblockedSql = (viewer: SQL, author: SQL) => sql`${notBlockedBySql(viewer, author)} AND ${notBlockedBySql(author, viewer)}`;
@@ -155,10 +169,17 @@ export async function searchDiscussions(db: Db, s: Scope, m: Match): Promise<{ m
   const recent = sql`SELECT d.id, d.like_count AS likes FROM (SELECT * FROM discussions w WHERE w.id <= ${maxId}::int
       ${s.groupId === null ? sql`` : sql`AND w.group_id = ${s.groupId}::int`}
       ORDER BY w.created_at DESC NULLS LAST, w.id DESC NULLS LAST LIMIT ${RECENT_WINDOW}) d
-    WHERE ${conditions} ORDER BY d.created_at DESC NULLS LAST, d.id DESC NULLS LAST LIMIT ${CANDIDATES}`;
+    WHERE ${conditions} ORDER BY d.created_at DESC NULLS LAST, d.id DESC NULLS LAST LIMIT ${s.candidates}::int`;
   const all = sql`SELECT d.id, d.like_count AS likes FROM discussions d WHERE ${conditions} AND d.id <= ${maxId}::int
-    ORDER BY d.created_at + interval '0 s' DESC, d.id DESC LIMIT ${CANDIDATES}`;
-  const hits = await rankPage(db, s, m, { recent, all }, sql`(SELECT x.search_vector FROM discussions x WHERE x.id = c.id)`, sql`(SELECT x.content FROM discussions x WHERE x.id = p.id)`);
+    ORDER BY d.created_at + interval '0 s' DESC, d.id DESC LIMIT ${s.candidates}::int`;
+  const hits = await rankPage(
+    db,
+    s,
+    m,
+    { recent, all },
+    sql`(SELECT x.search_vector FROM discussions x WHERE x.id = c.id)`,
+    sql`(SELECT x.content FROM discussions x WHERE x.id = p.id)`,
+  );
   return { maxId, hits };
 }
 
@@ -181,11 +202,18 @@ export async function searchComments(db: Db, s: Scope, m: Match): Promise<{ maxI
       ? sql`SELECT c.id, c.like_count AS likes
           FROM (SELECT * FROM comments w WHERE w.id <= ${maxId}::int ORDER BY w.id DESC LIMIT ${RECENT_WINDOW}) c
           JOIN discussions d ON d.id = c.discussion_id
-          WHERE ${conditions} ORDER BY c.id DESC LIMIT ${CANDIDATES}`
+          WHERE ${conditions} ORDER BY c.id DESC LIMIT ${s.candidates}::int`
       : null;
   const all = sql`SELECT c.id, c.like_count AS likes FROM comments c JOIN discussions d ON d.id = c.discussion_id
-    WHERE ${conditions} AND c.id <= ${maxId}::int ORDER BY c.id + 0 DESC LIMIT ${CANDIDATES}`;
-  const hits = await rankPage(db, s, m, { recent, all }, sql`(SELECT x.search_vector FROM comments x WHERE x.id = c.id)`, sql`(SELECT x.content FROM comments x WHERE x.id = p.id)`);
+    WHERE ${conditions} AND c.id <= ${maxId}::int ORDER BY c.id + 0 DESC LIMIT ${s.candidates}::int`;
+  const hits = await rankPage(
+    db,
+    s,
+    m,
+    { recent, all },
+    sql`(SELECT x.search_vector FROM comments x WHERE x.id = c.id)`,
+    sql`(SELECT x.content FROM comments x WHERE x.id = p.id)`,
+  );
   return { maxId, hits };
 }
 
@@ -202,9 +230,16 @@ export async function searchBlogs(db: Db, s: Scope, m: Match): Promise<{ maxId: 
       AND ${readableSql(sql`b.group_id`, viewer)}
       AND ${visibleItemSql({ removedAt: sql`b.removed_at`, authorId: sql`b.author_id`, groupId: sql`b.group_id` }, viewer)}
       AND (b.author_id IS NULL OR (${unblockedSql(viewer, sql`b.author_id`)}))
-    ORDER BY b.id DESC LIMIT ${CANDIDATES}`;
+    ORDER BY b.id DESC LIMIT ${s.candidates}::int`;
   // Blogs are few (a tenth of a percent of the posts at scale): the planner's choice is bounded by their number.
-  const hits = await rankPage(db, s, m, { recent: null, all: candidates }, sql`(SELECT x.search_vector FROM blogs x WHERE x.id = c.id)`, sql`(SELECT x.title || E'\n' || x.content FROM blogs x WHERE x.id = p.id)`);
+  const hits = await rankPage(
+    db,
+    s,
+    m,
+    { recent: null, all: candidates },
+    sql`(SELECT x.search_vector FROM blogs x WHERE x.id = c.id)`,
+    sql`(SELECT x.title || E'\n' || x.content FROM blogs x WHERE x.id = p.id)`,
+  );
   return { maxId, hits };
 }
 
@@ -217,7 +252,7 @@ export type CommunityHitRow = GroupPageEntry & { cls: number };
 
 export async function searchCommunities(
   db: Db,
-  s: Omit<Scope, 'cursor' | 'language'> & { cursor: NameCursor | null },
+  s: Omit<Scope, 'cursor' | 'language' | 'candidates'> & { cursor: NameCursor | null },
   terms: string[],
 ): Promise<CommunityHitRow[]> {
   const viewer = sql`${s.viewer}::int`;
@@ -271,7 +306,7 @@ export const PEOPLE_CANDIDATES = 1000;
 
 export async function searchPeople(
   db: Db,
-  s: Omit<Scope, 'cursor' | 'language'> & { cursor: NameCursor | null },
+  s: Omit<Scope, 'cursor' | 'language' | 'candidates'> & { cursor: NameCursor | null },
   terms: string[],
 ): Promise<PersonRow[]> {
   const viewer = sql`${s.viewer}::int`;

@@ -84,7 +84,8 @@ describe('the query language', () => {
 
   it('stored marker characters never reach a passage as markers', async () => {
     // The API refuses control characters; older rows (or a direct write) may still hold them.
-    await t.database.sql`INSERT INTO discussions (group_id, user_id, content) VALUES (${group.id}, ${owner.id}, ${'Marker test \u0002zebrafish\u0003 here \u0002'})`;
+    await t.database
+      .sql`INSERT INTO discussions (group_id, user_id, content) VALUES (${group.id}, ${owner.id}, ${'Marker test \u0002zebrafish\u0003 here \u0002'})`;
     const hit = ((await search({ q: 'zebrafish', type: 'discussions' })).json() as SearchResponse).discussions[0]!;
     expect(hit.highlight.split(SEARCH_MARK.start)).toHaveLength(2);
     expect(hit.highlight).toContain(`${SEARCH_MARK.start}zebrafish${SEARCH_MARK.end}`);

@@ -25,6 +25,8 @@ import { resolveGroupForViewer } from '../groups/groups.access';
 import { toGroup } from '../groups/groups.mapper';
 import { hasTextTerms, parseSearchQuery, type ParsedQuery } from './search.parse';
 import {
+  CANDIDATES,
+  CANDIDATES_IN_ALL,
   type Hit,
   type Match,
   type NameCursor,
@@ -118,31 +120,31 @@ export async function searchEverything(ctx: AppContext, actor: Actor, input: Sea
       if (kind === 'communities') {
         const rows = await searchCommunities(ctx.db, { ...base, cursor }, terms);
         const page = rows.slice(0, limit);
-        response.communities = page.map(
-          (g): CommunityHit => ({ ...toGroup(g, g.isMember, viewer), highlight: markWords(g.groupName, terms) }),
-        );
-        if (one && rows.length > limit) response.nextCursor = encodeCursor(['g', page.at(-1)!.cls, page.at(-1)!.memberCount, page.at(-1)!.id]);
+        response.communities = page.map((g): CommunityHit => ({
+          ...toGroup(g, g.isMember, viewer),
+          highlight: markWords(g.groupName, terms),
+        }));
+        if (one && rows.length > limit)
+          response.nextCursor = encodeCursor(['g', page.at(-1)!.cls, page.at(-1)!.memberCount, page.at(-1)!.id]);
       } else {
         const rows = await searchPeople(ctx.db, { ...base, cursor }, terms);
         const page = rows.slice(0, limit);
-        response.people = page.map(
-          (p): PersonHit => ({
-            id: p.id,
-            username: p.username,
-            firstName: p.firstName,
-            lastName: p.lastName,
-            profileImage: p.profileImage,
-            mutual_friends: p.mutual,
-            highlight: markWords(`${p.username} · ${p.firstName} ${p.lastName}`.trim(), terms),
-          }),
-        );
+        response.people = page.map((p): PersonHit => ({
+          id: p.id,
+          username: p.username,
+          firstName: p.firstName,
+          lastName: p.lastName,
+          profileImage: p.profileImage,
+          mutual_friends: p.mutual,
+          highlight: markWords(`${p.username} · ${p.firstName} ${p.lastName}`.trim(), terms),
+        }));
         if (one && rows.length > limit) response.nextCursor = encodeCursor(['p', page.at(-1)!.cls, page.at(-1)!.mutual, page.at(-1)!.id]);
       }
       continue;
     }
     if (!postsAsked) continue;
     const cursor = one ? rankCursorOf(kind, input.cursor) : null;
-    const scope = { ...base, language: ctx.searchLanguage, cursor };
+    const scope = { ...base, language: ctx.searchLanguage, cursor, candidates: one ? CANDIDATES : CANDIDATES_IN_ALL };
     const search = kind === 'discussions' ? searchDiscussions : kind === 'comments' ? searchComments : searchBlogs;
     const { maxId, hits } = await search(ctx.db, scope, match);
     const page = hits.slice(0, limit);
