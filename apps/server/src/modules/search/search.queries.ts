@@ -27,11 +27,6 @@ import { groupPageJson, type GroupPageEntry } from '../groups/groups.access';
  * this many, older matches are not found by that query (add a word). Each row's rank is computed once (the CTE).
  */
 export const CANDIDATES = 300;
-/**
- * With `type=all` each kind shows its first few hits only: the newest 100 matches are ranked (docs/perf/search.md: the
- * phrase's `all` search 40 → 4 ms in SQL against 300), so the five kinds of one search stay within the latency goal.
- */
-export const CANDIDATES_IN_ALL = 100;
 
 /** What the statements need of a parsed query: the tsquery (text form, from `toTsquery`), CJK substrings, author. */
 export type Match = { tsquery: string | null; cjk: string[]; author: string | null };
@@ -47,8 +42,8 @@ type Scope = {
   language: string;
   limit: number;
   cursor: RankCursor | null;
-  /** How many of the newest readable matches are ranked: `CANDIDATES`, or `CANDIDATES_IN_ALL` for `type=all`. */
-  candidates: number;
+  /** How deep it looks: `FULL_DEPTH`, or `ALL_DEPTH` for `type=all`. */
+  depth: Depth;
 };
 
 const cfgOf = (language: string) => sql`${language}::regconfig`;
@@ -129,6 +124,19 @@ async function maxIdOf(db: Db, table: 'discussions' | 'comments' | 'blogs'): Pro
 export const RECENT_WINDOW = 20_000;
 export const RECENT_ENOUGH = SEARCH_LIMITS.pageDefault + 1;
 
+/** How deep one kind's search looks: the candidates ranked, the newest rows looked at first, and enough there. */
+export type Depth = { candidates: number; window: number; enough: number };
+
+/** A tab of one kind: the full ranking, paged. */
+export const FULL_DEPTH: Depth = { candidates: CANDIDATES, window: RECENT_WINDOW, enough: RECENT_ENOUGH };
+
+/**
+ * `type=all` shows the first five hits of each kind (the tab shows the full ranking): the newest 100 matches among the
+ * newest 5,000 rows are ranked, enough with 6 there (decision 0124; at 2,000,000 posts `all` took p50 21-38 ms in
+ * SQL with the full depth, 18-24 ms with this one: docs/perf/search.md).
+ */
+export const ALL_DEPTH: Depth = { candidates: 100, window: 5_000, enough: SEARCH_LIMITS.perKindInAll + 1 };
+
 type Candidates = { recent: SQL | null; all: SQL };
 
 /**
@@ -149,7 +157,7 @@ async function rankPage(db: Db, s: Scope, m: Match, candidates: Candidates, vect
   };
   if (candidates.recent !== null && m.tsquery !== null) {
     const recent = await ranked(candidates.recent);
-    if (recent.n >= RECENT_ENOUGH) return recent.hits;
+    if (recent.n >= s.depth.enough) return recent.hits;
   }
   return (await ranked(candidates.all)).hits;
 }
@@ -168,10 +176,10 @@ export async function searchDiscussions(db: Db, s: Scope, m: Match): Promise<{ m
       AND ${unblockedSql(viewer, sql`d.user_id`)}`;
   const recent = sql`SELECT d.id, d.like_count AS likes FROM (SELECT * FROM discussions w WHERE w.id <= ${maxId}::int
       ${s.groupId === null ? sql`` : sql`AND w.group_id = ${s.groupId}::int`}
-      ORDER BY w.created_at DESC NULLS LAST, w.id DESC NULLS LAST LIMIT ${RECENT_WINDOW}) d
-    WHERE ${conditions} ORDER BY d.created_at DESC NULLS LAST, d.id DESC NULLS LAST LIMIT ${s.candidates}::int`;
+      ORDER BY w.created_at DESC NULLS LAST, w.id DESC NULLS LAST LIMIT ${s.depth.window}::int) d
+    WHERE ${conditions} ORDER BY d.created_at DESC NULLS LAST, d.id DESC NULLS LAST LIMIT ${s.depth.candidates}::int`;
   const all = sql`SELECT d.id, d.like_count AS likes FROM discussions d WHERE ${conditions} AND d.id <= ${maxId}::int
-    ORDER BY d.created_at + interval '0 s' DESC, d.id DESC LIMIT ${s.candidates}::int`;
+    ORDER BY d.created_at + interval '0 s' DESC, d.id DESC LIMIT ${s.depth.candidates}::int`;
   const hits = await rankPage(
     db,
     s,
@@ -200,12 +208,12 @@ export async function searchComments(db: Db, s: Scope, m: Match): Promise<{ maxI
   const recent =
     s.groupId === null
       ? sql`SELECT c.id, c.like_count AS likes
-          FROM (SELECT * FROM comments w WHERE w.id <= ${maxId}::int ORDER BY w.id DESC LIMIT ${RECENT_WINDOW}) c
+          FROM (SELECT * FROM comments w WHERE w.id <= ${maxId}::int ORDER BY w.id DESC LIMIT ${s.depth.window}::int) c
           JOIN discussions d ON d.id = c.discussion_id
-          WHERE ${conditions} ORDER BY c.id DESC LIMIT ${s.candidates}::int`
+          WHERE ${conditions} ORDER BY c.id DESC LIMIT ${s.depth.candidates}::int`
       : null;
   const all = sql`SELECT c.id, c.like_count AS likes FROM comments c JOIN discussions d ON d.id = c.discussion_id
-    WHERE ${conditions} AND c.id <= ${maxId}::int ORDER BY c.id + 0 DESC LIMIT ${s.candidates}::int`;
+    WHERE ${conditions} AND c.id <= ${maxId}::int ORDER BY c.id + 0 DESC LIMIT ${s.depth.candidates}::int`;
   const hits = await rankPage(
     db,
     s,
@@ -230,7 +238,7 @@ export async function searchBlogs(db: Db, s: Scope, m: Match): Promise<{ maxId: 
       AND ${readableSql(sql`b.group_id`, viewer)}
       AND ${visibleItemSql({ removedAt: sql`b.removed_at`, authorId: sql`b.author_id`, groupId: sql`b.group_id` }, viewer)}
       AND (b.author_id IS NULL OR (${unblockedSql(viewer, sql`b.author_id`)}))
-    ORDER BY b.id DESC LIMIT ${s.candidates}::int`;
+    ORDER BY b.id DESC LIMIT ${s.depth.candidates}::int`;
   // Blogs are few (a tenth of a percent of the posts at scale): the planner's choice is bounded by their number.
   const hits = await rankPage(
     db,
@@ -252,7 +260,7 @@ export type CommunityHitRow = GroupPageEntry & { cls: number };
 
 export async function searchCommunities(
   db: Db,
-  s: Omit<Scope, 'cursor' | 'language' | 'candidates'> & { cursor: NameCursor | null },
+  s: Omit<Scope, 'cursor' | 'language' | 'depth'> & { cursor: NameCursor | null },
   terms: string[],
 ): Promise<CommunityHitRow[]> {
   const viewer = sql`${s.viewer}::int`;
@@ -306,7 +314,7 @@ export const PEOPLE_CANDIDATES = 1000;
 
 export async function searchPeople(
   db: Db,
-  s: Omit<Scope, 'cursor' | 'language' | 'candidates'> & { cursor: NameCursor | null },
+  s: Omit<Scope, 'cursor' | 'language' | 'depth'> & { cursor: NameCursor | null },
   terms: string[],
 ): Promise<PersonRow[]> {
   const viewer = sql`${s.viewer}::int`;

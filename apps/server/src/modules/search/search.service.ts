@@ -25,8 +25,8 @@ import { resolveGroupForViewer } from '../groups/groups.access';
 import { toGroup } from '../groups/groups.mapper';
 import { hasTextTerms, parseSearchQuery, type ParsedQuery } from './search.parse';
 import {
-  CANDIDATES,
-  CANDIDATES_IN_ALL,
+  ALL_DEPTH,
+  FULL_DEPTH,
   type Hit,
   type Match,
   type NameCursor,
@@ -144,7 +144,7 @@ export async function searchEverything(ctx: AppContext, actor: Actor, input: Sea
     }
     if (!postsAsked) continue;
     const cursor = one ? rankCursorOf(kind, input.cursor) : null;
-    const scope = { ...base, language: ctx.searchLanguage, cursor, candidates: one ? CANDIDATES : CANDIDATES_IN_ALL };
+    const scope = { ...base, language: ctx.searchLanguage, cursor, depth: one ? FULL_DEPTH : ALL_DEPTH };
     const search = kind === 'discussions' ? searchDiscussions : kind === 'comments' ? searchComments : searchBlogs;
     const { maxId, hits } = await search(ctx.db, scope, match);
     const page = hits.slice(0, limit);
