@@ -14,6 +14,7 @@ import { groupsPanel } from '@/features/groups/use-groups-panel';
 import { lazyComponent } from '@/lib/lazy-component';
 import { APP_TEXTS } from './texts';
 import { LanguageMenu } from '@/components/language-menu';
+import { NavSearch } from '@/features/search/public';
 
 // Signed-in only (tooltips, the own profile query, the communities strip): a visitor's first load never fetches
 // this code.
@@ -61,7 +62,10 @@ function NavItem({ to, active, current, icon: Icon, children, onCurrentClick }: 
   );
 }
 
-/** SPEC §2 Navigation bar. Signed in: logo, Your feed, Explore, notifications, avatar. Visitor: logo, Explore, Sign in. */
+/**
+ * SPEC §2 Navigation bar. Signed in: logo, Your feed, Explore, notifications, avatar. Visitor: logo, Explore, Sign in.
+ * Both: the search field (issue 16).
+ */
 export function NavBar({ onOpenNotifications }: { onOpenNotifications: () => void }) {
   const session = useSession();
   const location = useLocation();
@@ -128,6 +132,8 @@ export function NavBar({ onOpenNotifications }: { onOpenNotifications: () => voi
         </nav>
         <Suspense fallback={null}>{session ? <GroupsStrip /> : null}</Suspense>
         <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
+          {/* Issue 16: the search field (wide screens) or a button to /search (narrow ones); `/` focuses it. */}
+          <NavSearch />
           <LanguageMenu />
           <ThemeMenu />
           {session ? (

@@ -5,3 +5,7 @@ export { GroupDiscussionComposer } from './composer';
 export { POST_PARAM, postPanelPath, usePostPanel } from './use-post-panel';
 export { RemovalActions, RemovedBanner } from './removal';
 export { REMOVAL_TEXTS } from './texts';
+// Search (issue 16): its hits show the card's author line and open the post panel at a comment.
+export { AuthorLine } from './discussion-card';
+export { Timestamp } from './timestamp';
+export { COMMENT_PARAM, commentParamValue, postParamValue } from './use-post-panel';
