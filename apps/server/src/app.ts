@@ -26,6 +26,7 @@ import { postingRoutes } from './modules/posting/posting.routes';
 import { moderationRoutes } from './modules/moderation/moderation.routes';
 import { profileRoutes } from './modules/profiles/profiles.routes';
 import { removalRoutes } from './modules/removals/removals.routes';
+import { searchRoutes } from './modules/search/search.routes';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { authPlugin } from './plugins/auth';
 import type { Config } from './plugins/config';
@@ -96,6 +97,7 @@ export async function buildApp(
     passwordWork: config.passwordWork,
     publicUrl: config.publicUrl,
     requireEmailVerification: config.requireEmailVerification,
+    searchLanguage: config.searchLanguage,
   });
   app.decorate('ctx', ctx);
   // The password queue sheds by expected wait: measure argon2 on this machine now (a moving average follows).
@@ -129,6 +131,7 @@ export async function buildApp(
   await app.register(blogRoutes, { ctx });
   await app.register(postingRoutes, { ctx });
   await app.register(removalRoutes, { ctx });
+  await app.register(searchRoutes, { ctx });
   for (const routes of ALIASED_MODULES) {
     await app.register(routes, { ctx });
     await app.register(routes, { ctx, prefix: '/api', alias: true });

@@ -29,6 +29,8 @@ export type AppContext = {
   requireEmailVerification: boolean;
   /** RATE_LIMIT: off lifts the limiters and the site-wide posting limits (modules/posting). */
   rateLimit: boolean;
+  /** SEARCH_LANGUAGE: the text search configuration of the search index and queries (modules/search). */
+  searchLanguage: string;
 };
 
 /** Who acts in a service call: the signed-in user, or null for a visitor. */
@@ -47,6 +49,7 @@ export function createAppContext(opts: {
   passwordWork: PasswordWork;
   publicUrl: string;
   requireEmailVerification?: boolean;
+  searchLanguage?: string;
 }): AppContext {
   return {
     db: opts.db,
@@ -67,5 +70,6 @@ export function createAppContext(opts: {
     publicUrl: opts.publicUrl,
     requireEmailVerification: opts.requireEmailVerification ?? false,
     rateLimit: opts.rateLimit,
+    searchLanguage: opts.searchLanguage ?? 'english',
   };
 }

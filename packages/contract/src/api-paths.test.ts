@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { API, allEndpoints, fillPath, pathWithQuery, type BodyOf, type PathParam, type QueryOf, type ResponseOf } from './api-paths';
 import type { InviteRequest, InviteResponse, MembersQuery } from './groups';
+import type { SearchQuery, SearchResponse } from './search';
 
 describe('API paths', () => {
   it('fills each parameter in order, URL-encoded', () => {
@@ -29,6 +30,15 @@ describe('API paths', () => {
     expectTypeOf<ResponseOf<typeof API.members.invite>>().toEqualTypeOf<InviteResponse>();
     expectTypeOf<QueryOf<typeof API.members.list>>().toEqualTypeOf<MembersQuery>();
     expectTypeOf<BodyOf<typeof API.members.join>>().toEqualTypeOf<undefined>();
+    expectTypeOf<QueryOf<typeof API.search.query>>().toEqualTypeOf<SearchQuery>();
+    expectTypeOf<ResponseOf<typeof API.search.query>>().toEqualTypeOf<SearchResponse>();
+  });
+
+  it('search (issue 16) is one GET with its query', () => {
+    expect(API.search.query.method).toBe('GET');
+    expect(pathWithQuery(API.search.query.path(), { q: 'a "b" -c', type: 'discussions', group: 'my-club' })).toBe(
+      '/api/search?q=a+%22b%22+-c&type=discussions&group=my-club',
+    );
   });
 
   it('lists each method and path once, every one absolute', () => {

@@ -14,6 +14,7 @@ import type {
 import type { SiteLogQuery, SiteLogResponse, SuspendedUsersResponse, SuspendRequest } from './admin';
 import type { CreateReportRequest, ReportQueue, ReportQueueQuery, ReportSent, ResolveReportRequest, ResolveReportResponse } from './reports';
 import type { RemovalRequest, RemovalResponse } from './removals';
+import type { SearchQuery, SearchResponse } from './search';
 import type { LoginRequest, LoginResponse, MessageResponse, RegisterRequest, RegisterResponse } from './auth';
 import type {
   BlogFields,
@@ -388,6 +389,11 @@ export const API = {
     restoreComment: post('/api/groups/:id/discussions/:discussionId/comments/:commentId/restore').returns<RemovalResponse>(),
     blog: post('/api/groups/:id/blogs/:blogId/remove').body<RemovalRequest>().returns<RemovalResponse>(),
     restoreBlog: post('/api/groups/:id/blogs/:blogId/restore').returns<RemovalResponse>(),
+  },
+
+  /** Search (issue 16, search.ts): everything the caller may read, or one kind paged. */
+  search: {
+    query: get('/api/search').query<SearchQuery>().returns<SearchResponse>(),
   },
 } as const;
 

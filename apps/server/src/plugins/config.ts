@@ -49,6 +49,11 @@ const envSchema = z.object({
     .url()
     .refine((v) => /^https?:\/\//i.test(v), 'must be an http or https URL')
     .optional(),
+  /** The text search configuration of search (issue 16): a PostgreSQL one (english, simple, french…); checked at start. */
+  SEARCH_LANGUAGE: z
+    .string()
+    .regex(/^[a-z_]{1,63}$/, 'must be a text search configuration name such as english or simple')
+    .default('english'),
   /** Outgoing mail server (`smtp://user:pass@host:587`, `smtps://…`); unset: mail is written under DATA_DIR/mail. */
   SMTP_URL: z
     .string()
@@ -64,6 +69,8 @@ const envSchema = z.object({
 });
 
 export type Config = {
+  /** SEARCH_LANGUAGE (issue 16): the text search configuration of the search index. */
+  searchLanguage: string;
   port: number;
   host: string;
   dataDir: string;
@@ -145,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     socketSessionCheckMs: 60_000,
     socketLimits: { perUser: e.MAX_SOCKETS_PER_USER, perIp: e.MAX_SOCKETS_PER_IP },
+    searchLanguage: e.SEARCH_LANGUAGE,
     passwordWork: { concurrency: os.availableParallelism(), maxWaitMs: 5_000, perIp: 2, perAccount: 2 },
   };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, check, index, integer, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { groups } from './groups';
+import { hasCjkSql, tsvector } from './search';
 import { users } from './users';
 
 export const blogs = pgTable(
@@ -29,8 +30,14 @@ export const blogs = pgTable(
     removedReason: text('removed_reason'),
     /** When the blog was last edited; null if never (issue 15 §1). */
     editedAt: timestamp('edited_at', { withTimezone: true }),
+    /** Search (issue 16): the title weighted A, the text B; written by a trigger (db/schema/search.ts). */
+    searchVector: tsvector('search_vector'),
   },
   (t) => [
+    index('blogs_search_idx').using('gin', t.searchVector),
+    index('blogs_cjk_trgm_idx')
+      .using('gin', sql`(${t.title} || ' ' || ${t.content}) gin_trgm_ops`)
+      .where(hasCjkSql(sql`(${t.title} || ' ' || ${t.content})`)),
     // A community's blogs newest first (keyset on created_at, id); the home strip reads it once per joined community.
     index('blogs_group_recent_idx').on(t.groupId, t.createdAt.desc(), t.id.desc()),
     index('blogs_author_idx').on(t.authorId),

@@ -13,6 +13,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { groups } from './groups';
+import { hasCjkSql, tsvector } from './search';
 import { users } from './users';
 
 export const discussions = pgTable(
@@ -47,8 +48,15 @@ export const discussions = pgTable(
     removedAt: timestamp('removed_at', { withTimezone: true }),
     removedBy: integer('removed_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     removedReason: text('removed_reason'),
+    /** Search (issue 16): the first line weighted A, the rest B; written by a trigger (db/schema/search.ts). */
+    searchVector: tsvector('search_vector'),
   },
   (t) => [
+    // Search: full-text matches (GIN), and substrings of Chinese, Japanese and Korean posts (trigram, those rows only).
+    index('discussions_search_idx').using('gin', t.searchVector),
+    index('discussions_cjk_trgm_idx')
+      .using('gin', sql`${t.content} gin_trgm_ops`)
+      .where(hasCjkSql(sql`${t.content}`)),
     // A community's feed: pinned first, then newest first, keyset on (is_pinned, created_at, id).
     index('discussions_group_feed_idx').on(t.groupId, t.isPinned.desc(), t.createdAt.desc(), t.id.desc()),
     // The home feed of someone in few communities: the newest posts of each community (LATERAL top-N), merged.
@@ -120,8 +128,14 @@ export const comments = pgTable(
      * replies is deleted for real; a deleted one goes once its last reply goes.
      */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Search (issue 16): the text, weight B; written by a trigger (db/schema/search.ts). */
+    searchVector: tsvector('search_vector'),
   },
   (t) => [
+    index('comments_search_idx').using('gin', t.searchVector),
+    index('comments_cjk_trgm_idx')
+      .using('gin', sql`${t.content} gin_trgm_ops`)
+      .where(hasCjkSql(sql`${t.content}`)),
     // Top-level comments of a post in order, and the replies of one comment in order.
     index('comments_discussion_parent_idx').on(t.discussionId, t.parentId, t.createdAt, t.id),
     index('comments_parent_idx').on(t.parentId, t.createdAt, t.id),

@@ -10,3 +10,4 @@ export * from './reports';
 export * from './blocks';
 export * from './moderation';
 export * from './edits';
+export * from './search';

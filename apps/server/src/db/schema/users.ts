@@ -57,6 +57,10 @@ export const users = pgTable(
     index('users_username_trgm_idx')
       .using('gin', sql`lower(${t.username}) gin_trgm_ops`)
       .with({ fastupdate: false }),
+    // Search (issue 16): people by display name, a case-insensitive substring of "first last" (pg_trgm).
+    index('users_display_name_trgm_idx')
+      .using('gin', sql`lower(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`)
+      .with({ fastupdate: false }),
     check('users_username_format', sql`${t.deletedAt} IS NOT NULL OR ${t.username} ~ '^[A-Za-z0-9_]{3,30}$'`),
     check('users_birthday_range', sql`${t.birthday} IS NULL OR ${t.birthday} >= DATE '1900-01-01'`),
   ],

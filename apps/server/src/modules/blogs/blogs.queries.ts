@@ -52,7 +52,7 @@ const PREVIEW = sql.raw(String(BLOG_LIMITS.previewChars));
 const iso = (column: SQL | AnyPgColumn) => sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** The select list every read shares. `preview`: lists send the first characters of the content only. */
-function readFields(viewer: SQL, preview: boolean) {
+export function readFields(viewer: SQL, preview: boolean) {
   return {
     id: blogs.id,
     groupId: blogs.groupId,

@@ -123,7 +123,7 @@ const visiblePost = (alias: string) =>
  * see that `LIMIT $n` is small (it assumes 10% of the rows), so without the fence it planned merge joins over every
  * post and community (1 s instead of 1 ms at 200,000 posts; docs/perf/discussions.md).
  */
-const discussionJson = (order: SQL, source: SQL = sql`page`) => sql`(
+export const discussionJson = (order: SQL, source: SQL = sql`page`) => sql`(
   SELECT json_agg(json_build_object(
     'id', d.id, 'groupId', d.group_id, 'slug', d.slug, 'groupName', d.group_name, 'groupDp', d.group_dp,
     'groupVerified', d.group_verified, 'ownerId', d.owner_id,
@@ -335,7 +335,7 @@ export type CommentRow = {
 /** The removal rule for the comment `c` of a post in community `groupId` (see `visiblePost`). */
 const visibleComment = (groupId: SQL) => visibleItemSql({ removedAt: sql`c.removed_at`, authorId: sql`c.user_id`, groupId }, viewer);
 
-const commentJson = (order: SQL, source: SQL = sql`page`) => sql`(
+export const commentJson = (order: SQL, source: SQL = sql`page`) => sql`(
   SELECT json_agg(json_build_object(
     'id', c.id, 'discussionId', c.discussion_id, 'parentId', c.parent_id, 'content', c.content,
     'datePosted', ${iso(sql`c.created_at`)}, 'userId', c.user_id, 'username', c.username, 'profileImage', c.profile_image,

@@ -13,10 +13,10 @@ import { groupMembers, groups, users } from '../../db/schema';
 export type GroupListRow = { group: GroupCore; isMember: boolean };
 
 /** A community as list statements return it: one JSON object per community (named keys), the whole page in one row. */
-type GroupPageEntry = GroupCore & { isMember: boolean };
+export type GroupPageEntry = GroupCore & { isMember: boolean };
 
 /** json_agg of the rows of `s` (group columns plus is_member) as named objects, in the given order. */
-const groupPageJson = (order: SQL) =>
+export const groupPageJson = (order: SQL) =>
   sql<GroupPageEntry[] | null>`json_agg(json_build_object('id', s.id, 'slug', s.slug, 'groupName', s.group_name, 'groupDp', s.group_dp,
     'groupBanner', s.group_banner, 'ownerId', s.owner_id, 'isPrivate', s.is_private, 'groupVerified', s.group_verified,
     'category', s.category, 'postCount', s.post_count, 'memberCount', s.member_count, 'isMember', s.is_member) ORDER BY ${order})`;

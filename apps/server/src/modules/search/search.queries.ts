@@ -1,0 +1,314 @@
+// Over 300 lines on purpose: the five kinds share the match, the privacy conditions and the keyset, written once here.
+import { SEARCH_MARK } from '@agora/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { blogs, CJK_CLASS, groupMembers, groups, users } from '../../db/schema';
+import { likePattern } from '../../lib/like-search';
+import { notBlockedBySql } from '../../policies/block';
+import { readableCommunitySql } from '../../policies/community';
+import { visibleItemSql } from '../../policies/removal';
+import { readFields, type BlogReadRow } from '../blogs/blogs.queries';
+import { commentJson, discussionJson, type CommentRow, type DiscussionRow } from '../discussions/discussions.queries';
+import { friendIdsOf } from '../friends/friends.queries';
+import { groupPageJson, type GroupPageEntry } from '../groups/group-lists.queries';
+
+/**
+ * Drizzle only: the search statements (issue 16, decision 0117). The service decides what to ask; these read.
+ *
+ * Posts, comments and blogs in two steps, each one statement:
+ *  1. the page: the newest `CANDIDATES` matches the viewer may read (an index walk newest first, or the GIN index
+ *     for a rare word: the planner picks), ranked by ts_rank_cd, cut at the keyset, with the passage (ts_headline)
+ *     of the page's rows only;
+ *  2. the rows of that page through the owning module's selection (discussionJson, commentJson, the blogs'
+ *     readFields), so a hit is exactly the card the feeds show.
+ * Statements are not prepared: the planner sees the query's words (a rare and a common word need different plans).
+ */
+
+/**
+ * How many matches, newest first, are ranked. Ranking every match of a common word at 2,000,000 posts would read
+ * hundreds of thousands of rows; past this many, older matches are not found by that query (add a word).
+ */
+export const CANDIDATES = 500;
+
+/** What the statements need of a parsed query: the tsquery (text form, from `toTsquery`), CJK substrings, author. */
+export type Match = { tsquery: string | null; cjk: string[]; author: string | null };
+
+/** The keyset of a ranked kind: a snapshot of the newest id (new posts never enter a later page), score, likes, id. */
+export type RankCursor = { maxId: number; score: string; likes: number; id: number };
+
+export type Hit = { id: number; score: string; likes: number; highlight: string };
+
+type Scope = { viewer: number; groupId: number | null; language: string; limit: number; cursor: RankCursor | null };
+
+const cfgOf = (language: string) => sql`${language}::regconfig`;
+
+/**
+ * websearch_to_tsquery of the words, AND the last word as a prefix; `numnode` 0 when nothing is left (stop words
+ * only): the statement then asks nothing of the text. One round trip, so the page's statement gets a constant.
+ */
+export async function toTsquery(db: Db, language: string, text: string, prefix: string | null): Promise<string | null> {
+  const cfg = cfgOf(language);
+  const web = sql`websearch_to_tsquery(${cfg}, ${text}::text)`;
+  const q = prefix === null ? web : sql`(${web} && to_tsquery(${cfg}, ${`'${prefix}':*`}::text))`;
+  const rows = await db.execute<{ q: string; n: number }>(sql`SELECT ${q}::text AS q, numnode(${q}) AS n`);
+  const row = rows[0];
+  return row && row.n > 0 ? row.q : null;
+}
+
+/** SEARCH_MARK characters of stored text never reach a passage as markers (they are taken out first). */
+const unmarked = (text: SQL) => sql`translate(${text}, ${SEARCH_MARK.start + SEARCH_MARK.end}, '')`;
+const HEADLINE_OPTIONS = `StartSel=${SEARCH_MARK.start}, StopSel=${SEARCH_MARK.end}, MaxWords=30, MinWords=12, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "`;
+const headline = (language: string, text: SQL, tsquery: string | null) =>
+  tsquery === null
+    ? sql`left(${unmarked(text)}, 2000)`
+    : sql`ts_headline(${cfgOf(language)}, ${unmarked(text)}, ${tsquery}::tsquery, ${HEADLINE_OPTIONS})`;
+
+/** ts_rank_cd with the weights D, C, B, A: a title or first line (A) counts 2.5 times the body (B). */
+const score = (vector: SQL, tsquery: string | null) =>
+  tsquery === null ? sql`0::numeric` : sql`round(ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', ${vector}, ${tsquery}::tsquery)::numeric, 3)`;
+
+/** The text conditions: the tsquery through the GIN index, each CJK run through the partial trigram index. */
+function matchSql(m: Match, vector: SQL, text: SQL): SQL {
+  const parts: SQL[] = [];
+  if (m.tsquery !== null) parts.push(sql`${vector} @@ ${m.tsquery}::tsquery`);
+  if (m.cjk.length > 0) {
+    parts.push(sql`${text} ~ ${sql.raw(`'${CJK_CLASS}'`)}`);
+    for (const run of m.cjk) parts.push(sql`${text} LIKE ${likePattern(run)}`);
+  }
+  return parts.length > 0 ? sql.join(parts, sql` AND `) : sql`true`;
+}
+
+const authorSql = (m: Match, column: SQL) =>
+  m.author === null
+    ? sql`true`
+    : sql`${column} = (SELECT u.id FROM ${users} u WHERE lower(u.username) = ${m.author}::text AND u.deleted_at IS NULL)`;
+
+/**
+ * The community read rule (policies/community.ts `readableCommunitySql`, the one the feeds and a person's activity
+ * use), checked per row against the community itself: public, or the viewer is its owner or a member now.
+ */
+const readableSql = (groupId: SQL, viewer: SQL) => sql`EXISTS (SELECT 1 FROM ${groups} g WHERE g.id = ${groupId} AND ${readableCommunitySql(
+  { isPrivate: sql`g.is_private`, ownerId: sql`g.owner_id` },
+  sql`(SELECT rm.role FROM ${groupMembers} rm WHERE rm.group_id = g.id AND rm.user_id = ${viewer})`,
+  viewer,
+)})`;
+
+/** Neither blocked the other (policies/block.ts `notBlockedBySql`, both ways: nothing by someone who blocked the viewer). */
+const unblockedSql = (viewer: SQL, author: SQL) => sql`${notBlockedBySql(viewer, author)} AND ${notBlockedBySql(author, viewer)}`;
+
+const afterSql = (cursor: RankCursor | null) =>
+  cursor === null ? sql`true` : sql`(r.score, r.likes, r.id) < (${cursor.score}::numeric, ${cursor.likes}::int, ${cursor.id}::int)`;
+
+/** An int[] parameter (a JS array in a drizzle template would become a list of parameters). */
+const intArray = (ids: number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
+
+/** The newest id of a table now: the snapshot a first page takes (its cursor keeps it). */
+async function maxIdOf(db: Db, table: 'discussions' | 'comments' | 'blogs'): Promise<number> {
+  const rows = await db.execute<{ id: number | null }>(sql`SELECT max(id) AS id FROM ${sql.identifier(table)}`);
+  return rows[0]?.id ?? 0;
+}
+
+/**
+ * Ranks `candidates` (rows id, vector, likes, text), cuts the page after the cursor and writes the passages.
+ * `limit` + 1 rows, so the service knows whether a next page exists.
+ */
+async function rankPage(db: Db, s: Scope, m: Match, candidates: SQL, textOf: SQL): Promise<Hit[]> {
+  const rows = await db.execute<{ hits: Hit[] | null }>(sql`
+    WITH cand AS MATERIALIZED (${candidates}),
+    r AS (SELECT c.id, c.likes, ${score(sql`c.vector`, m.tsquery)} AS score FROM cand c),
+    page AS (SELECT r.id, r.likes, r.score FROM r WHERE ${afterSql(s.cursor)} ORDER BY r.score DESC, r.likes DESC, r.id DESC LIMIT ${s.limit + 1}::int)
+    SELECT json_agg(json_build_object('id', p.id, 'score', p.score::text, 'likes', p.likes,
+      'highlight', ${headline(s.language, textOf, m.tsquery)}) ORDER BY p.score DESC, p.likes DESC, p.id DESC) AS hits
+    FROM page p`);
+  return rows[0]?.hits ?? [];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Discussions
+
+export async function searchDiscussions(db: Db, s: Scope, m: Match): Promise<{ maxId: number; hits: Hit[] }> {
+  const viewer = sql`${s.viewer}::int`;
+  const maxId = s.cursor?.maxId ?? (await maxIdOf(db, 'discussions'));
+  const candidates = sql`SELECT d.id, d.search_vector AS vector, d.like_count AS likes FROM discussions d
+    WHERE ${matchSql(m, sql`d.search_vector`, sql`d.content`)} AND d.id <= ${maxId}::int
+      ${s.groupId === null ? sql`` : sql`AND d.group_id = ${s.groupId}::int`}
+      AND ${authorSql(m, sql`d.user_id`)}
+      AND ${readableSql(sql`d.group_id`, viewer)}
+      AND ${visibleItemSql({ removedAt: sql`d.removed_at`, authorId: sql`d.user_id`, groupId: sql`d.group_id` }, viewer)}
+      AND ${unblockedSql(viewer, sql`d.user_id`)}
+    ORDER BY d.created_at DESC NULLS LAST, d.id DESC NULLS LAST LIMIT ${CANDIDATES}`;
+  const hits = await rankPage(db, s, m, candidates, sql`(SELECT x.content FROM discussions x WHERE x.id = p.id)`);
+  return { maxId, hits };
+}
+
+/** The posts' cards (discussions.queries `discussionJson`), in the order of `ids`. */
+export async function discussionRows(db: Db, ids: number[], viewer: number): Promise<DiscussionRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ items: sql<DiscussionRow[] | null>`r.items` })
+    .from(sql`(SELECT ${discussionJson(sql`pg.ord`, sql`(SELECT x.id, x.ord FROM unnest(${intArray(ids)}::int[]) WITH ORDINALITY AS x(id, ord))`)} AS items) r`)
+    .execute({ viewer });
+  return rows[0]?.items ?? [];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Comments (and replies): readable through their post, which must be readable and visible too
+
+export async function searchComments(db: Db, s: Scope, m: Match): Promise<{ maxId: number; hits: Hit[] }> {
+  const viewer = sql`${s.viewer}::int`;
+  const maxId = s.cursor?.maxId ?? (await maxIdOf(db, 'comments'));
+  const candidates = sql`SELECT c.id, c.search_vector AS vector, c.like_count AS likes FROM comments c JOIN discussions d ON d.id = c.discussion_id
+    WHERE ${matchSql(m, sql`c.search_vector`, sql`c.content`)} AND c.id <= ${maxId}::int AND c.deleted_at IS NULL
+      ${s.groupId === null ? sql`` : sql`AND d.group_id = ${s.groupId}::int`}
+      AND ${authorSql(m, sql`c.user_id`)}
+      AND ${readableSql(sql`d.group_id`, viewer)}
+      AND ${visibleItemSql({ removedAt: sql`d.removed_at`, authorId: sql`d.user_id`, groupId: sql`d.group_id` }, viewer)}
+      AND ${visibleItemSql({ removedAt: sql`c.removed_at`, authorId: sql`c.user_id`, groupId: sql`d.group_id` }, viewer)}
+      AND ${unblockedSql(viewer, sql`c.user_id`)} AND ${unblockedSql(viewer, sql`d.user_id`)}
+    ORDER BY c.id DESC LIMIT ${CANDIDATES}`;
+  const hits = await rankPage(db, s, m, candidates, sql`(SELECT x.content FROM comments x WHERE x.id = p.id)`);
+  return { maxId, hits };
+}
+
+/** A comment's card (discussions.queries `commentJson`) and its community, for the hit's link and abilities. */
+export type CommentHitRow = CommentRow & { groupId: number; slug: string; groupName: string; ownerId: number; viewerRole: string | null };
+
+export async function commentRows(db: Db, ids: number[], viewer: number): Promise<CommentHitRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({
+      items: sql<CommentRow[] | null>`r.items`,
+      groups: sql<{ id: number; groupId: number; slug: string; groupName: string; ownerId: number; viewerRole: string | null }[] | null>`r.groups`,
+    })
+    .from(
+      sql`(SELECT ${commentJson(sql`pg.ord`, sql`(SELECT x.id, x.ord FROM unnest(${intArray(ids)}::int[]) WITH ORDINALITY AS x(id, ord))`)} AS items,
+        (SELECT json_agg(json_build_object('id', c.id, 'groupId', g.id, 'slug', g.slug, 'groupName', g.group_name, 'ownerId', g.owner_id,
+            'viewerRole', (SELECT vm.role FROM ${groupMembers} vm WHERE vm.group_id = g.id AND vm.user_id = ${sql.placeholder('viewer')}::int)))
+          FROM comments c JOIN discussions d ON d.id = c.discussion_id JOIN ${groups} g ON g.id = d.group_id WHERE c.id = ANY(${intArray(ids)}::int[])) AS groups) r`,
+    )
+    .execute({ viewer });
+  const byId = new Map((rows[0]?.groups ?? []).map((g) => [g.id, g]));
+  return (rows[0]?.items ?? []).flatMap((c) => {
+    const g = byId.get(c.id);
+    return g ? [{ ...c, groupId: g.groupId, slug: g.slug, groupName: g.groupName, ownerId: g.ownerId, viewerRole: g.viewerRole }] : [];
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Blogs
+
+export async function searchBlogs(db: Db, s: Scope, m: Match): Promise<{ maxId: number; hits: Hit[] }> {
+  const viewer = sql`${s.viewer}::int`;
+  const maxId = s.cursor?.maxId ?? (await maxIdOf(db, 'blogs'));
+  const candidates = sql`SELECT b.id, b.search_vector AS vector, b.like_count AS likes FROM blogs b
+    WHERE ${matchSql(m, sql`b.search_vector`, sql`(b.title || ' ' || b.content)`)} AND b.id <= ${maxId}::int
+      ${s.groupId === null ? sql`` : sql`AND b.group_id = ${s.groupId}::int`}
+      AND ${authorSql(m, sql`b.author_id`)}
+      AND ${readableSql(sql`b.group_id`, viewer)}
+      AND ${visibleItemSql({ removedAt: sql`b.removed_at`, authorId: sql`b.author_id`, groupId: sql`b.group_id` }, viewer)}
+      AND (b.author_id IS NULL OR (${unblockedSql(viewer, sql`b.author_id`)}))
+    ORDER BY b.id DESC LIMIT ${CANDIDATES}`;
+  const hits = await rankPage(db, s, m, candidates, sql`(SELECT x.title || E'\n' || x.content FROM blogs x WHERE x.id = p.id)`);
+  return { maxId, hits };
+}
+
+/** The blogs' cards through the blogs module's selection (`readFields`, preview length), any order. */
+export async function blogRows(db: Db, ids: number[], viewer: number): Promise<BlogReadRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select(readFields(sql`${viewer}::int`, true))
+    .from(blogs)
+    .innerJoin(groups, sql`${groups.id} = ${blogs.groupId}`)
+    .leftJoin(users, sql`${users.id} = ${blogs.authorId}`)
+    .where(sql`${blogs.id} = ANY(${intArray(ids)}::int[])`);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Communities: by name (groups_name_trgm_idx), an exact name first, then a name that starts so, then the rest; then
+// most members. Listed: public ones (Explore's rule) and the private ones the viewer belongs to or owns.
+
+export type NameCursor = { cls: number; n: number; id: number };
+export type CommunityHitRow = GroupPageEntry & { cls: number };
+
+export async function searchCommunities(
+  db: Db,
+  s: Omit<Scope, 'cursor' | 'language'> & { cursor: NameCursor | null },
+  terms: string[],
+): Promise<CommunityHitRow[]> {
+  const viewer = sql`${s.viewer}::int`;
+  const phrase = terms.join(' ');
+  const name = sql`lower(g.group_name)`;
+  const cls = sql`CASE WHEN ${name} = ${phrase}::text THEN 0 WHEN ${name} LIKE ${likePattern(phrase).slice(1)}::text THEN 1 ELSE 2 END`;
+  const after =
+    s.cursor === null
+      ? sql`true`
+      : sql`(x.cls > ${s.cursor.cls}::int OR (x.cls = ${s.cursor.cls}::int AND (x.member_count, x.id) < (${s.cursor.n}::int, ${s.cursor.id}::int)))`;
+  const rows = await db.execute<{ page: GroupPageEntry[] | null; cls: { id: number; cls: number }[] | null }>(sql`
+    WITH x AS (SELECT g.*, ${cls} AS cls,
+        EXISTS (SELECT 1 FROM ${groupMembers} m WHERE m.group_id = g.id AND m.user_id = ${viewer}) AS is_member
+      FROM ${groups} g
+      WHERE ${sql.join(
+        terms.map((t) => sql`${name} LIKE ${likePattern(t)}::text`),
+        sql` AND `,
+      )}
+        ${s.groupId === null ? sql`` : sql`AND g.id = ${s.groupId}::int`}
+        AND ${readableCommunitySql({ isPrivate: sql`g.is_private`, ownerId: sql`g.owner_id` }, sql`(SELECT rm.role FROM ${groupMembers} rm WHERE rm.group_id = g.id AND rm.user_id = ${viewer})`, viewer)}),
+    s AS (SELECT * FROM x WHERE ${after} ORDER BY x.cls, x.member_count DESC, x.id DESC LIMIT ${s.limit + 1}::int)
+    SELECT ${groupPageJson(sql`s.cls, s.member_count DESC, s.id DESC`)} AS page,
+      json_agg(json_build_object('id', s.id, 'cls', s.cls)) AS cls FROM s`);
+  const clsOf = new Map((rows[0]?.cls ?? []).map((c) => [c.id, c.cls]));
+  return (rows[0]?.page ?? []).map((g) => ({ ...g, cls: clsOf.get(g.id) ?? 2 }));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// People: by username (users_username_trgm_idx) or display name (users_display_name_trgm_idx); a username that
+// starts with the words first, then a first or last name that does, then the rest; then mutual friends. Never a
+// deleted account, nobody either side blocked.
+
+export type PersonRow = {
+  id: number;
+  username: string;
+  firstName: string;
+  lastName: string;
+  profileImage: string | null;
+  cls: number;
+  mutual: number;
+};
+
+/** At most this many name matches are ranked by mutual friends (the rest of a very common name is not listed). */
+export const PEOPLE_CANDIDATES = 1000;
+
+export async function searchPeople(
+  db: Db,
+  s: Omit<Scope, 'cursor' | 'language'> & { cursor: NameCursor | null },
+  terms: string[],
+): Promise<PersonRow[]> {
+  const viewer = sql`${s.viewer}::int`;
+  const uname = sql`lower(u.username)`;
+  const display = sql`lower(u.first_name || ' ' || u.last_name)`;
+  const first = terms[0]!;
+  const startsWith = likePattern(first).slice(1);
+  const cls = sql`CASE WHEN ${uname} LIKE ${likePattern(terms.join('')).slice(1)}::text THEN 0
+    WHEN lower(u.first_name) LIKE ${startsWith}::text OR lower(u.last_name) LIKE ${startsWith}::text THEN 1 ELSE 2 END`;
+  const after =
+    s.cursor === null
+      ? sql`true`
+      : sql`(c.cls > ${s.cursor.cls}::int OR (c.cls = ${s.cursor.cls}::int AND (c.mutual < ${s.cursor.n}::int OR (c.mutual = ${s.cursor.n}::int AND c.id > ${s.cursor.id}::int))))`;
+  const rows = await db.execute<PersonRow>(sql`
+    WITH mine AS MATERIALIZED (SELECT id FROM ${friendIdsOf(viewer)} f),
+    cand AS MATERIALIZED (
+      SELECT u.id, u.username, u.first_name, u.last_name, u.profile_image, ${cls} AS cls FROM ${users} u
+      WHERE u.deleted_at IS NULL
+        AND ${sql.join(
+          terms.map((t) => sql`(${uname} LIKE ${likePattern(t)}::text OR ${display} LIKE ${likePattern(t)}::text)`),
+          sql` AND `,
+        )}
+        AND ${unblockedSql(viewer, sql`u.id`)}
+        ${s.groupId === null ? sql`` : sql`AND EXISTS (SELECT 1 FROM ${groupMembers} gm WHERE gm.group_id = ${s.groupId}::int AND gm.user_id = u.id)`}
+      ORDER BY cls, u.id LIMIT ${PEOPLE_CANDIDATES}),
+    c AS (SELECT cand.*, (SELECT count(*)::int FROM ${friendIdsOf(sql`cand.id`)} x WHERE x.id IN (SELECT id FROM mine)) AS mutual FROM cand)
+    SELECT c.id, c.username, c.first_name AS "firstName", c.last_name AS "lastName", c.profile_image AS "profileImage", c.cls, c.mutual
+    FROM c WHERE ${after}
+    ORDER BY c.cls, c.mutual DESC, c.id LIMIT ${s.limit + 1}::int`);
+  return [...rows];
+}
