@@ -1,15 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { Endpoint, SearchQuery, SearchResponse } from '@agora/contract';
+import { API } from '@agora/contract';
 import { call } from '@/lib/api-client';
 import { searchKeys } from './keys';
 import type { SearchParams } from './search-url';
-
-/** `GET /api/search` (packages/contract/src/search.ts). */
-const SEARCH_ENDPOINT: Endpoint<'GET', '/api/search', undefined, SearchQuery, SearchResponse> = {
-  method: 'GET',
-  pattern: '/api/search',
-  path: () => '/api/search',
-};
 
 /**
  * The results of one search: with `type=all` one page with the first few of each kind; with one kind, pages of it
@@ -22,7 +15,7 @@ export function useSearchResults({ q, type, group }: SearchParams) {
     enabled: query !== '',
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam, signal }) =>
-      call(SEARCH_ENDPOINT, { query: { q: query, type, group: group ?? undefined, cursor: pageParam }, signal }),
+      call(API.search.query, { query: { q: query, type, group: group ?? undefined, cursor: pageParam }, signal }),
     getNextPageParam: (last) => (type === 'all' ? undefined : (last.nextCursor ?? undefined)),
   });
 }
