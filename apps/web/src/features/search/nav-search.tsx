@@ -33,7 +33,8 @@ function useSlashShortcut() {
       if (typingIn(event.target) || document.querySelector('[role="dialog"][aria-modal="true"]')) return;
       event.preventDefault();
       const fields = [...document.querySelectorAll<HTMLInputElement>(`[${SHORTCUT_ATTRIBUTE}]`)];
-      const field = fields.find((f) => f.getClientRects().length > 0);
+      // Hidden by a breakpoint (display: none) is not shown; where checkVisibility is missing, every field counts.
+      const field = fields.find((f) => (typeof f.checkVisibility === 'function' ? f.checkVisibility() : true));
       if (field) {
         field.focus();
         field.select();
