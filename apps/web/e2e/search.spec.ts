@@ -28,7 +28,7 @@ const panel = (page: Page) => page.getByTestId('post-panel');
 test('search from the navigation bar, open a comment hit at its place, and search inside a community', async ({ page, login }) => {
   const word = uniqueWord('quince');
   const owner = await login({ newContext: true });
-  const garden = await createGroupViaApi(owner, { about: `Growing ${word} trees on small plots` });
+  const garden = await createGroupViaApi(owner, { name: `Growers of ${word}` });
   const other = await createGroupViaApi(owner);
   const postId = await postViaApi(owner, garden, `Who else grows ${word} on a balcony?`);
   const top = await commentViaApi(owner, garden, postId, 'Mine flowered in April');
@@ -53,7 +53,7 @@ test('search from the navigation bar, open a comment hit at its place, and searc
   const comments = page.getByRole('region', { name: 'Comments' });
   await expect(comments.locator('mark', { hasText: word })).toHaveCount(1);
   await expect(page.getByRole('region', { name: 'Communities' }).getByRole('link', { name: garden.name })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'All' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('link', { name: 'All', exact: true })).toHaveAttribute('aria-current', 'page');
   await expectNoHorizontalOverflow(page);
   await expectAccessible(page, 'search results');
   await snap(page, 'search-results-desktop');
@@ -134,7 +134,7 @@ test('on a phone the search button opens the search page; the page in Spanish', 
   await page.evaluate(() => localStorage.setItem('locale', 'es'));
   await page.reload();
   await expect(page.getByRole('region', { name: 'Conversaciones' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Todo' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('link', { name: 'Todo', exact: true })).toHaveAttribute('aria-current', 'page');
   await expectNoHorizontalOverflow(page);
   await snap(page, 'search-results-mobile-es');
   await page.setViewportSize({ width: 1366, height: 900 });

@@ -46,9 +46,10 @@ export function DiscussionHitCard({ hit }: { hit: DiscussionHit }) {
       <Link
         to={panelLink(hit.group_id, hit.id)}
         preventScrollReset
-        aria-label={SEARCH_TEXTS.openDiscussion(hit.username)}
         className={`mt-3 block text-[15px] leading-relaxed text-fg ${hitLink}`}
       >
+        {/* The link's name starts with what it does, then the passage it shows (its visible text, WCAG 2.5.3). */}
+        <span className="sr-only">{`${SEARCH_TEXTS.openDiscussion(hit.username)}: `}</span>
         <Highlight text={hit.highlight} />
       </Link>
       <p className="mt-2 text-xs text-fg-subtle">
@@ -79,9 +80,9 @@ export function CommentHitCard({ hit }: { hit: CommentHit }) {
         <Link
           to={panelLink(hit.group_id, hit.discussion_id, hit)}
           preventScrollReset
-          aria-label={SEARCH_TEXTS.openComment(hit.username, reply)}
           className={`mt-1.5 block text-sm leading-relaxed text-fg ${hitLink}`}
         >
+          <span className="sr-only">{`${SEARCH_TEXTS.openComment(hit.username, reply)}: `}</span>
           <Highlight text={hit.highlight} />
         </Link>
       </div>
