@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, expectNoHorizontalOverflow, snap, test } from './fixtures';
-import { commentViaApi, createGroupViaApi, postViaApi } from './groups-helpers';
+import { commentViaApi, createGroupViaApi, postViaApi, snapView } from './groups-helpers';
 
 /**
  * Issue 16 §4 in the browser, against the real search API: search from the navigation bar (`/`, type, Enter),
@@ -62,6 +62,8 @@ test('search from the navigation bar, open a comment hit at its place, and searc
   await page.goto('/suggested');
   await navField.click();
   await expect(page.getByRole('listbox', { name: 'Recent searches' }).getByRole('option', { name: word })).toBeVisible();
+  await expectAccessible(page, 'recent searches');
+  await snapView(page, 'search-nav-recent-desktop');
   await navField.press('ArrowDown');
   await navField.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/search\\?q=${word}$`));
@@ -121,6 +123,8 @@ test('on a phone the search button opens the search page; the page in Spanish', 
   await login();
   await page.goto('/');
   await expect(page.getByRole('banner').getByRole('combobox', { name: 'Search' })).toBeHidden();
+  await expectNoHorizontalOverflow(page);
+  await snapView(page, 'search-nav-mobile');
   await page.getByRole('banner').getByRole('link', { name: 'Search' }).click();
   await expect(page).toHaveURL(/\/search$/);
   const field = page.getByRole('searchbox', { name: 'Search for' });

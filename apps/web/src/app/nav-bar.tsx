@@ -14,7 +14,7 @@ import { groupsPanel } from '@/features/groups/use-groups-panel';
 import { lazyComponent } from '@/lib/lazy-component';
 import { APP_TEXTS } from './texts';
 import { LanguageMenu } from '@/components/language-menu';
-import { NavSearch } from '@/features/search/public';
+import { NavSearch } from '@/features/search/nav-search';
 
 // Signed-in only (tooltips, the own profile query, the communities strip): a visitor's first load never fetches
 // this code.
@@ -56,8 +56,10 @@ function NavItem({ to, active, current, icon: Icon, children, onCurrentClick }: 
         active ? 'bg-accent-soft text-accent-fg' : 'text-fg-muted hover:bg-surface-muted hover:text-fg',
       )}
     >
-      <Icon className="hidden size-4 sm:block" aria-hidden />
-      {children}
+      {/* Below 640 px the bar holds the logo, these, search, language, theme, bell and avatar: the icon stands for
+          the label there (still the link's name), which would otherwise run under the buttons (decision 0117). */}
+      <Icon className="size-5 sm:size-4" aria-hidden />
+      <span className="sr-only sm:not-sr-only">{children}</span>
     </Link>
   );
 }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Search } from 'lucide-react';
-import { SEARCH_LIMITS } from '@agora/contract';
+import { FIELD_MAX } from './nav-field';
 import { rememberSearch } from './recent';
 import { SEARCH_FIELD_TEXTS } from './field-texts';
 import { searchPath } from './search-url';
@@ -35,7 +35,7 @@ export function CommunitySearch({ slug, name }: { slug: string; name: string }) 
           placeholder={SEARCH_FIELD_TEXTS.communityPlaceholder}
           autoComplete="off"
           enterKeyHint="search"
-          maxLength={SEARCH_LIMITS.queryMax}
+          maxLength={FIELD_MAX}
           value={text}
           onChange={(event) => setText(event.target.value)}
           className="h-9 w-52 rounded-lg border border-line bg-surface-muted pr-2 pl-8 text-sm text-fg placeholder:text-fg-subtle focus:border-ring focus:bg-surface focus:outline-2 focus:outline-offset-1 focus:outline-ring"

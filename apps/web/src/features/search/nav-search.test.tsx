@@ -1,17 +1,23 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { json, renderApp, signIn } from '@/test/render-app';
 import { serve } from '@/test/serve';
 import { clearRecentSearches, readRecentSearches, rememberSearch, RECENT_MAX } from './recent';
 import { emptyResponse } from './test-data';
-import { suggestionsFor } from './nav-search';
+import { suggestionsFor } from './nav-search-combobox';
+import { FIELD_MAX } from './nav-field';
+import { SEARCH_LIMITS } from '@agora/contract';
 
-const field = () => screen.findByRole('combobox', { name: 'Search' }, { timeout: 5000 });
+/** The plain field of a first load, which the combobox replaces on focus. */
+const plainField = () => screen.findByRole('searchbox', { name: 'Search' }, { timeout: 5000 });
+const combobox = () => screen.getByRole('combobox', { name: 'Search' });
 
 beforeEach(() => {
   signIn();
   clearRecentSearches();
 });
+
+it('the fields’ length limit is the contract’s', () => expect(FIELD_MAX).toBe(SEARCH_LIMITS.queryMax));
 
 describe('recent searches (localStorage)', () => {
   it('keeps the newest first, each once (case and spaces aside), at most 10', () => {
@@ -36,10 +42,12 @@ describe('the navigation bar’s search field', () => {
   it('"/" focuses it, except while typing in a field', async () => {
     serve({});
     const { user } = renderApp('/');
-    const input = await field();
-    expect(input).not.toHaveFocus();
+    const plain = await plainField();
+    expect(plain).not.toHaveFocus();
     await user.keyboard('/');
-    expect(input).toHaveFocus();
+    // The plain field of a first load hands over to the combobox, focus included.
+    const input = await screen.findByRole('combobox', { name: 'Search' });
+    await waitFor(() => expect(input).toHaveFocus());
     expect(input).toHaveValue('');
     // Typing "/" in a field types it.
     input.blur();
@@ -55,7 +63,8 @@ describe('the navigation bar’s search field', () => {
   it('Enter opens /search?q= with what is typed and remembers it', async () => {
     serve({ 'GET /api/search': () => json(200, emptyResponse()) });
     const { user, router } = renderApp('/');
-    await user.type(await field(), 'balcony tomatoes{Enter}');
+    await user.click(await plainField());
+    await user.type(combobox(), 'balcony tomatoes{Enter}');
     expect(router.state.location.pathname).toBe('/search');
     expect(router.state.location.search).toBe('?q=balcony+tomatoes');
     expect(readRecentSearches()).toEqual(['balcony tomatoes']);
@@ -69,11 +78,16 @@ describe('the navigation bar’s search field', () => {
     rememberSearch('tomatoes');
     serve({ 'GET /api/search': () => json(200, emptyResponse()) });
     const { user, router } = renderApp('/');
-    const input = await field();
-    await user.click(input);
+    await user.click(await plainField());
+    const input = combobox();
+    await waitFor(() => expect(input).toHaveFocus());
     expect(input).toHaveAttribute('aria-expanded', 'true');
     const list = screen.getByRole('listbox', { name: 'Recent searches' });
-    expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual(['tomatoes', 'basil']);
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['tomatoes', 'basil']);
     await user.keyboard('{ArrowDown}{ArrowDown}');
     const basil = within(list).getByRole('option', { name: 'basil' });
     expect(basil).toHaveAttribute('aria-selected', 'true');
@@ -94,10 +108,15 @@ describe('the navigation bar’s search field', () => {
     rememberSearch('potatoes');
     serve({});
     const { user } = renderApp('/');
-    const input = await field();
+    await user.click(await plainField());
+    const input = combobox();
     await user.type(input, 'toes');
     const list = screen.getByRole('listbox', { name: 'Recent searches' });
-    expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual(['potatoes', 'tomatoes']);
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['potatoes', 'tomatoes']);
     await user.click(screen.getByRole('button', { name: 'Clear recent searches' }));
     expect(readRecentSearches()).toEqual([]);
     expect(input).toHaveAttribute('aria-expanded', 'false');
@@ -108,22 +127,35 @@ describe('the navigation bar’s search field', () => {
     rememberSearch('basil');
     serve({ 'GET /api/search': () => json(200, emptyResponse()) });
     const { user, router } = renderApp('/');
-    await user.click(await field());
+    await user.click(await plainField());
     await user.click(screen.getByRole('option', { name: 'basil' }));
     expect(router.state.location.search).toBe('?q=basil');
+  });
+
+  it('keeps what was typed in the plain field when the combobox takes over', async () => {
+    serve({});
+    const { user } = renderApp('/');
+    const plain = await plainField();
+    // Typed before the combobox's code arrived (a change without a focus: the hover or focus loads it).
+    fireEvent.change(plain, { target: { value: 'quin' } });
+    await user.click(plain);
+    const input = combobox();
+    expect(input).toHaveValue('quin');
+    await waitFor(() => expect(input).toHaveFocus());
   });
 
   it('is a link to the search page on narrow screens too', async () => {
     serve({});
     renderApp('/');
-    await field();
+    await plainField();
     expect(screen.getByRole('link', { name: 'Search' })).toHaveAttribute('href', '/search');
   });
 
   it('Escape with the list closed empties the field', async () => {
     serve({});
     const { user } = renderApp('/');
-    const input = await field();
+    await user.click(await plainField());
+    const input = combobox();
     await user.type(input, 'abc');
     fireEvent.keyDown(input, { key: 'Escape' });
     expect(input).toHaveValue('');

@@ -1,20 +1,25 @@
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { Clock, Search } from 'lucide-react';
-import { APP_ROUTES, SEARCH_LIMITS } from '@agora/contract';
-import { cn } from '@/lib/cn';
-import { clearRecentSearches, readRecentSearches, rememberSearch, subscribeRecentSearches } from './recent';
+import { Search } from 'lucide-react';
+import { APP_ROUTES } from '@agora/contract';
+import { lazyComponent } from '@/lib/lazy-component';
 import { SEARCH_FIELD_TEXTS } from './field-texts';
+import { FIELD_MAX, NAV_FIELD_CLASSES, NAV_KBD_CLASSES, SHORTCUT_ATTRIBUTE } from './nav-field';
 import { searchPath } from './search-url';
 
 /*
  * The navigation bar's search (issue 16 §4): a field on wide screens, a button to /search on narrow ones. On every
- * page's first load, so it imports nothing heavy: the contract's zod-free rules and routes, the recent searches
- * (localStorage) and its texts. The results come from the search page.
+ * page's first load, so this module is light: the `/` shortcut, a plain field and the button (the contract's
+ * zod-free routes and rules, its texts). The field with its suggestions (recent searches, arrows, Escape) loads on
+ * the first focus or hover (nav-search-combobox.tsx) and takes the plain field's place; the results come from the
+ * search page.
  */
 
-/** Elements `/` may focus: the navigation bar's field, or the search page's own. */
-export const SHORTCUT_ATTRIBUTE = 'data-search-shortcut';
+
+const NavSearchCombobox = lazyComponent(
+  () => import('./nav-search-combobox'),
+  (m) => m.NavSearchCombobox,
+);
 
 function typingIn(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -45,23 +50,6 @@ function useSlashShortcut() {
   }, [navigate]);
 }
 
-const useRecentSearches = () => useSyncExternalStore(subscribeRecentSearches, readRecentSearchesCached, () => EMPTY);
-const EMPTY: string[] = [];
-let cache: { raw: string; list: string[] } | null = null;
-/** The same array while the stored list is the same (useSyncExternalStore compares snapshots by identity). */
-function readRecentSearchesCached(): string[] {
-  const list = readRecentSearches();
-  const raw = JSON.stringify(list);
-  if (cache?.raw !== raw) cache = { raw, list };
-  return cache.list;
-}
-
-/** The suggestions for what is typed: the recent searches containing it (all of them for an empty field). */
-export function suggestionsFor(text: string, recent: readonly string[]): string[] {
-  const q = text.trim().toLowerCase();
-  return q ? recent.filter((r) => r.toLowerCase().includes(q) && r.toLowerCase() !== q) : [...recent];
-}
-
 export function NavSearch() {
   useSlashShortcut();
   const { pathname } = useLocation();
@@ -82,153 +70,40 @@ export function NavSearch() {
   );
 }
 
-/**
- * The field with its suggestions (WAI-ARIA combobox with a list): ↓/↑ move through the recent searches, Enter
- * searches the one chosen (or what is typed), Escape closes the list (then empties the field).
- */
-export function NavSearchField({ className }: { className?: string }) {
+/** The plain field of a first load; the combobox replaces it once its code is here (fetched on hover, swapped in on focus). */
+function NavSearchField() {
   const navigate = useNavigate();
-  const recent = useRecentSearches();
   const [text, setText] = useState('');
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
-  const input = useRef<HTMLInputElement>(null);
-  const box = useRef<HTMLDivElement>(null);
-  const id = useId();
-  const listId = `${id}-list`;
-  const suggestions = suggestionsFor(text, recent);
-  const showList = open && suggestions.length > 0;
-  const optionId = (index: number) => `${id}-option-${index}`;
-
-  const search = (query: string) => {
-    const q = query.trim();
-    if (!q) return;
-    rememberSearch(q);
-    setOpen(false);
-    setActive(-1);
-    setText('');
-    void navigate(searchPath({ q }));
-  };
-
+  const [loaded, setLoaded] = useState(false);
+  // A hover fetches the code ahead; the focus swaps the combobox in, which takes the focus and the text.
+  const load = () => void NavSearchCombobox.preload().then(() => setLoaded(true));
+  if (loaded) return <NavSearchCombobox initialText={text} />;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    search(active >= 0 && showList ? suggestions[active]! : text);
+    if (text.trim()) void navigate(searchPath({ q: text }));
   };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      if (!showList) {
-        setOpen(true);
-        setActive(event.key === 'ArrowDown' ? 0 : suggestions.length - 1);
-        return;
-      }
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      // Past either end the field itself is active again (-1), as the pattern's examples do.
-      setActive((index) => {
-        const next = index + step;
-        return next < -1 ? suggestions.length - 1 : next >= suggestions.length ? -1 : next;
-      });
-    } else if (event.key === 'Escape') {
-      if (showList) {
-        event.preventDefault();
-        setOpen(false);
-        setActive(-1);
-      } else if (text) {
-        event.preventDefault();
-        setText('');
-      }
-    }
-  };
-
   return (
-    <div
-      ref={box}
-      className={cn('relative hidden md:block', className)}
-      onBlur={(event) => {
-        if (!box.current?.contains(event.relatedTarget as Node | null)) {
-          setOpen(false);
-          setActive(-1);
-        }
-      }}
-    >
+    <div className="relative hidden md:block" onPointerEnter={() => void NavSearchCombobox.preload()}>
       <form role="search" aria-label={SEARCH_FIELD_TEXTS.label} onSubmit={onSubmit}>
         <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-subtle" aria-hidden />
         <input
-          ref={input}
           {...{ [SHORTCUT_ATTRIBUTE]: '' }}
           type="search"
-          role="combobox"
           aria-label={SEARCH_FIELD_TEXTS.label}
-          aria-expanded={showList}
-          aria-controls={listId}
-          aria-autocomplete="list"
-          aria-activedescendant={showList && active >= 0 ? optionId(active) : undefined}
           aria-keyshortcuts="/"
           autoComplete="off"
           enterKeyHint="search"
           placeholder={SEARCH_FIELD_TEXTS.placeholder}
-          maxLength={SEARCH_LIMITS.queryMax}
+          maxLength={FIELD_MAX}
           value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-            setOpen(true);
-            setActive(-1);
-          }}
-          onFocus={() => setOpen(true)}
-          onClick={() => setOpen(true)}
-          onKeyDown={onKeyDown}
-          className="h-9 w-52 rounded-lg border border-line bg-surface-muted pr-8 pl-9 text-sm text-fg placeholder:text-fg-subtle focus:border-ring focus:bg-surface focus:outline-2 focus:outline-offset-1 focus:outline-ring lg:w-64 [&::-webkit-search-cancel-button]:hidden"
+          onChange={(event) => setText(event.target.value)}
+          onFocus={load}
+          className={NAV_FIELD_CLASSES}
         />
-        <kbd
-          aria-hidden
-          className="pointer-events-none absolute top-1/2 right-2 -translate-y-1/2 rounded border border-line px-1.5 font-sans text-xs text-fg-subtle"
-        >
+        <kbd aria-hidden className={NAV_KBD_CLASSES}>
           /
         </kbd>
       </form>
-      <div
-        className={cn(
-          'absolute top-full right-0 left-0 z-40 mt-1 overflow-hidden rounded-xl border border-line bg-surface shadow-lg',
-          !showList && 'hidden',
-        )}
-      >
-        <p id={`${id}-heading`} className="px-3 pt-2 pb-1 text-xs font-semibold text-fg-muted">
-          {SEARCH_FIELD_TEXTS.recentHeading}
-        </p>
-        <ul id={listId} role="listbox" aria-labelledby={`${id}-heading`}>
-          {suggestions.map((suggestion, index) => (
-            // The options are chosen from the field (aria-activedescendant); a click chooses one too.
-            // eslint-disable-next-line jsx-a11y/click-events-have-key-events
-            <li
-              key={suggestion}
-              id={optionId(index)}
-              role="option"
-              aria-selected={index === active}
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => search(suggestion)}
-              className={cn(
-                'flex cursor-pointer items-center gap-2 px-3 py-2 text-sm text-fg',
-                index === active ? 'bg-accent-soft text-accent-fg' : 'hover:bg-surface-muted',
-              )}
-            >
-              <Clock className="size-4 shrink-0 text-fg-subtle" aria-hidden />
-              <span className="truncate">{suggestion}</span>
-            </li>
-          ))}
-        </ul>
-        <button
-          type="button"
-          onMouseDown={(event) => event.preventDefault()}
-          onClick={() => {
-            clearRecentSearches();
-            input.current?.focus();
-          }}
-          className="block w-full border-t border-line px-3 py-2 text-left text-xs font-semibold text-fg-muted hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring"
-        >
-          {SEARCH_FIELD_TEXTS.clearRecent}
-        </button>
-      </div>
     </div>
   );
 }

@@ -1,3 +1,5 @@
-/** What the app composes from search (issue 16): the navigation bar's field and the community page's box. */
-export { NavSearch } from './nav-search';
+/**
+ * What the app composes from search (issue 16): the community page's box. The navigation bar imports
+ * nav-search.tsx itself, so a first load does not take the community box along.
+ */
 export { CommunitySearch } from './community-search';

@@ -13,9 +13,10 @@ import { cn } from '@/lib/cn';
 import { useGroup } from '@/features/groups/api';
 import { useSearchResults } from './api';
 import { BlogHitCard, CommentHitCard, CommunityHitRow, DiscussionHitCard, PersonHitRow } from './hits';
-import { SHORTCUT_ATTRIBUTE } from './nav-search';
+import { SHORTCUT_ATTRIBUTE } from './nav-field';
 import { rememberSearch } from './recent';
-import { parseSearchParams, searchPath, type SearchParams } from './search-url';
+import { parseSearchParams } from './search-params';
+import { searchPath, type SearchParams } from './search-url';
 import { SEARCH_TEXTS } from './texts';
 
 type Kind = Exclude<SearchType, 'all'>;

@@ -1,8 +1,9 @@
-import { appPaths, SEARCH_LIMITS, SEARCH_TYPES, type SearchType } from '@agora/contract';
+import { appPaths, type SearchType } from '@agora/contract';
 
 /**
- * The search page's address (issue 16): `/search?q=&type=&group=`. Zod-free and small: the navigation bar's field
- * and the community's box build it on every page's first load.
+ * The search page's address (issue 16): `/search?q=&type=&group=`. The navigation bar's field and the community's
+ * box build it on a first load, so this module imports only the route table (not even search-rules.ts: the fields'
+ * maxLength keeps a query within SEARCH_LIMITS.queryMax, and the server refuses a longer one with its message).
  */
 export interface SearchParams {
   q: string;
@@ -15,19 +16,9 @@ export interface SearchParams {
 export function searchPath({ q = '', type = 'all', group = null }: Partial<SearchParams> = {}): string {
   const params = new URLSearchParams();
   const query = q.trim();
-  if (query) params.set('q', query.slice(0, SEARCH_LIMITS.queryMax));
+  if (query) params.set('q', query);
   if (type !== 'all') params.set('type', type);
   if (group) params.set('group', group);
   const text = params.toString();
   return text ? `${appPaths.search()}?${text}` : appPaths.search();
-}
-
-/** What an address's query string asks for; an unknown type is `all` (the tabs show it), the query as typed. */
-export function parseSearchParams(params: URLSearchParams): SearchParams {
-  const type = params.get('type');
-  return {
-    q: params.get('q') ?? '',
-    type: (SEARCH_TYPES as readonly string[]).includes(type ?? '') ? (type as SearchType) : 'all',
-    group: params.get('group') || null,
-  };
 }
