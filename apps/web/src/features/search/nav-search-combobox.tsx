@@ -53,7 +53,6 @@ export function NavSearchCombobox({ initialText }: { initialText: string }) {
     input.current.focus();
     input.current.setSelectionRange(input.current.value.length, input.current.value.length);
     // Once, on taking over.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const search = (query: string) => {

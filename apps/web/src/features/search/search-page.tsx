@@ -34,7 +34,8 @@ export function SearchPage() {
   return (
     <div className="mx-auto w-full max-w-3xl space-y-4">
       <PageTitle title={q ? SEARCH_TEXTS.titleFor(q) : SEARCH_TEXTS.title} />
-      <SearchForm params={params} />
+      {/* Keyed by the query: a new address (a recent search, Back) shows its query in the field. */}
+      <SearchForm key={params.q} params={params} />
       {params.group ? <CommunityChip params={params} /> : null}
       <KindTabs params={params} />
       {q ? <Results params={{ ...params, q }} /> : <Welcome />}
@@ -46,8 +47,6 @@ function SearchForm({ params }: { params: SearchParams }) {
   const navigate = useNavigate();
   const [text, setText] = useState(params.q);
   const field = useRef<HTMLInputElement>(null);
-  // A new address (the navigation bar, a recent search, Back) shows its query in the field.
-  useEffect(() => setText(params.q), [params.q]);
   // Arriving without a query, the field is where one starts.
   useEffect(() => {
     if (!params.q) field.current?.focus();
