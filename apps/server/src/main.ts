@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { connect } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded';
 import { runMigrations } from './db/migrate';
+import { syncSearchLanguage } from './modules/search/search-language';
 import { loggableError } from './lib/pg-errors';
 import { jobHandlers } from './jobs/handlers';
 import { JobQueue } from './jobs/queue';
@@ -79,6 +80,8 @@ async function main(): Promise<void> {
 
   try {
     await runMigrations(database.db, config.migrationsDir);
+    // SEARCH_LANGUAGE into the search index (rebuilt when it changed: modules/search/search-language.ts).
+    await syncSearchLanguage(database.db, config.searchLanguage);
     if (config.seedDemo) {
       const seeded = await seedDemo(database.db, config.uploadsDir);
       if (seeded) printDemo(seeded);

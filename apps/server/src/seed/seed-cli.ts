@@ -1,6 +1,7 @@
 import { connect } from '../db/client';
 import { startEmbeddedPostgres } from '../db/embedded';
 import { runMigrations } from '../db/migrate';
+import { syncSearchLanguage } from '../modules/search/search-language';
 import { loadConfig } from '../plugins/config';
 import { seedDemo } from './seed';
 
@@ -11,6 +12,7 @@ const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres(co
 const database = connect(config.databaseUrl ?? embedded!.url, { max: 2 });
 try {
   await runMigrations(database.db, config.migrationsDir);
+  await syncSearchLanguage(database.db, config.searchLanguage);
   const accounts = await seedDemo(database.db, config.uploadsDir);
   console.log(
     accounts

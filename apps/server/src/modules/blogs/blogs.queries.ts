@@ -52,7 +52,7 @@ const PREVIEW = sql.raw(String(BLOG_LIMITS.previewChars));
 const iso = (column: SQL | AnyPgColumn) => sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** The select list every read shares. `preview`: lists send the first characters of the content only. */
-export function readFields(viewer: SQL, preview: boolean) {
+function readFields(viewer: SQL, preview: boolean) {
   return {
     id: blogs.id,
     groupId: blogs.groupId,
@@ -193,6 +193,18 @@ export async function findJoinedBlogsPage(
 ): Promise<BlogListRow[]> {
   const statement = (opts.cursor ? joinedPageStatements.cursor : joinedPageStatements.first)(db);
   return statement.execute({ viewer: viewerId, limit: opts.limit, ...(opts.cursor ? { cTs: opts.cursor.ts, cId: opts.cursor.id } : {}) });
+}
+
+/** The blogs with these ids as lists show them (preview length; no access check: search's statement made it). */
+export async function findBlogCards(db: Db, ids: number[], viewerId: number): Promise<BlogReadRow[]> {
+  if (ids.length === 0) return [];
+  const viewer = sql`${viewerId}::int`;
+  return db
+    .select(readFields(viewer, true))
+    .from(blogs)
+    .innerJoin(groups, eq(groups.id, blogs.groupId))
+    .leftJoin(users, eq(users.id, blogs.authorId))
+    .where(inArray(blogs.id, ids));
 }
 
 // ---------------------------------------------------------------------------------------------------------------

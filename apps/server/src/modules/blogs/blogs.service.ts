@@ -1,6 +1,7 @@
 import {
   BLOG_LIMITS,
   BLOG_MESSAGES,
+  type Blog,
   blogFieldsSchema,
   type BlogLikeResponse,
   type BlogLikeStatusResponse,
@@ -31,6 +32,7 @@ import {
   type BlogListRow,
   deleteBlogRow,
   deleteLike,
+  findBlogCards,
   findBlogDetail,
   findBlogInGroup,
   findGroupBlogsPage,
@@ -57,6 +59,14 @@ import { editHistory, recordEdit } from '../history/history.service';
  */
 
 const INT4_MAX = 2_147_483_647;
+
+/**
+ * Blogs by id as lists show them (search hits, issue 16): the caller's own statement decided who may read them.
+ * Any order.
+ */
+export async function blogCards(ctx: AppContext, ids: number[], viewerId: number): Promise<Blog[]> {
+  return (await findBlogCards(ctx.db, ids, viewerId)).map(toBlog);
+}
 
 export function blogNotFound(): AppError {
   return AppError.notFound(BLOG_MESSAGES.notFound, 'blog_not_found');

@@ -74,3 +74,6 @@ export function isGoneError(error: unknown): boolean {
 // The comments module reads a post's comment page and its write target through here (one community check, in the
 // discussions statements).
 export { findComments, findWriteTarget, type WriteTarget } from './discussions.queries';
+
+// Search (modules/search) shows its hits as the feeds' and comment pages' cards, loaded by id through here.
+export { findCommentCards, findDiscussionCards, type CommentCardRow } from './discussions.queries';

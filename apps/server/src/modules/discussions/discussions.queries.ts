@@ -123,7 +123,7 @@ const visiblePost = (alias: string) =>
  * see that `LIMIT $n` is small (it assumes 10% of the rows), so without the fence it planned merge joins over every
  * post and community (1 s instead of 1 ms at 200,000 posts; docs/perf/discussions.md).
  */
-export const discussionJson = (order: SQL, source: SQL = sql`page`) => sql`(
+const discussionJson = (order: SQL, source: SQL = sql`page`) => sql`(
   SELECT json_agg(json_build_object(
     'id', d.id, 'groupId', d.group_id, 'slug', d.slug, 'groupName', d.group_name, 'groupDp', d.group_dp,
     'groupVerified', d.group_verified, 'ownerId', d.owner_id,
@@ -306,6 +306,23 @@ export async function findExploreFeed(
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// Cards by id (search, issue 16): the feed's post shape for posts another statement found, in the order given
+
+/** `{1,2,3}`: an int[] parameter (a JS array in a drizzle template would become a list of parameters). */
+const intArray = (ids: number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
+const idsInOrder = (ids: number[]) => sql`(SELECT x.id, x.ord FROM unnest(${intArray(ids)}::int[]) WITH ORDINALITY AS x(id, ord))`;
+
+/** The posts with these ids as the feeds show them (no access check: the caller's statement made it), in order. */
+export async function findDiscussionCards(db: Db, ids: number[], viewerId: number): Promise<DiscussionRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ items: sql<DiscussionRow[] | null>`r.items` })
+    .from(sql`(SELECT ${discussionJson(sql`pg.ord`, idsInOrder(ids))} AS items) r`)
+    .execute({ viewer: viewerId });
+  return rows[0]?.items ?? [];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // Comments and replies
 
 /** A comment as the statements return it: one JSON object per comment (see `commentJson`), named as here. */
@@ -335,7 +352,7 @@ export type CommentRow = {
 /** The removal rule for the comment `c` of a post in community `groupId` (see `visiblePost`). */
 const visibleComment = (groupId: SQL) => visibleItemSql({ removedAt: sql`c.removed_at`, authorId: sql`c.user_id`, groupId }, viewer);
 
-export const commentJson = (order: SQL, source: SQL = sql`page`) => sql`(
+const commentJson = (order: SQL, source: SQL = sql`page`) => sql`(
   SELECT json_agg(json_build_object(
     'id', c.id, 'discussionId', c.discussion_id, 'parentId', c.parent_id, 'content', c.content,
     'datePosted', ${iso(sql`c.created_at`)}, 'userId', c.user_id, 'username', c.username, 'profileImage', c.profile_image,
@@ -446,6 +463,30 @@ export async function findComments(
     items: row?.items ?? [],
     hiddenCount: row?.hiddenCount ?? 0,
   };
+}
+
+/** A comment card with its community (search hits link to it and need the viewer's role there). */
+export type CommentCardRow = CommentRow & { groupId: number; slug: string; groupName: string; ownerId: number; viewerRole: Role | null };
+
+/** The comments with these ids as comment pages show them, with their community (no access check), in order. */
+export async function findCommentCards(db: Db, ids: number[], viewerId: number): Promise<CommentCardRow[]> {
+  if (ids.length === 0) return [];
+  type Community = { id: number; groupId: number; slug: string; groupName: string; ownerId: number; viewerRole: Role | null };
+  const rows = await db
+    .select({ items: sql<CommentRow[] | null>`r.items`, groups: sql<Community[] | null>`r.groups` })
+    .from(
+      sql`(SELECT ${commentJson(sql`pg.ord`, idsInOrder(ids))} AS items,
+        (SELECT json_agg(json_build_object('id', c.id, 'groupId', g.id, 'slug', g.slug, 'groupName', g.group_name, 'ownerId', g.owner_id,
+            'viewerRole', (SELECT vm.role FROM ${groupMembers} vm WHERE vm.group_id = g.id AND vm.user_id = ${viewer})))
+          FROM ${comments} c JOIN ${discussions} d ON d.id = c.discussion_id JOIN ${groups} g ON g.id = d.group_id
+          WHERE c.id = ANY(${intArray(ids)}::int[])) AS groups) r`,
+    )
+    .execute({ viewer: viewerId });
+  const byId = new Map((rows[0]?.groups ?? []).map((g) => [g.id, g]));
+  return (rows[0]?.items ?? []).flatMap((c) => {
+    const g = byId.get(c.id);
+    return g ? [{ ...c, groupId: g.groupId, slug: g.slug, groupName: g.groupName, ownerId: g.ownerId, viewerRole: g.viewerRole }] : [];
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------------

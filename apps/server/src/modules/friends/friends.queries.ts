@@ -82,7 +82,7 @@ export async function findUserBrief(db: DbOrTx, id: number): Promise<{ id: numbe
 }
 
 /** Accepted friendships of `u` (a SQL expression), as the other user's id: both indexed directions. */
-export const friendIdsOf = (u: unknown) => sql`(
+const friendIdsOf = (u: unknown) => sql`(
   SELECT f.addressee_id AS id FROM ${friendships} f WHERE f.requester_id = ${u} AND f.status = 'accepted'
   UNION ALL
   SELECT f.requester_id FROM ${friendships} f WHERE f.addressee_id = ${u} AND f.status = 'accepted')`;

@@ -7,6 +7,8 @@ import { findGroup, findGroupWithRole, type GroupRow } from './groups.queries';
 
 // The community row other modules (members) read and lock through this module.
 export { findGroupById, lockGroup, type GroupRow } from './groups.queries';
+// Search (modules/search) lists communities with the lists' row shape.
+export { groupPageJson, type GroupPageEntry } from './group-lists.queries';
 
 /**
  * Finding the community a path names, with the viewer's role (what the community policy needs). Who may do what

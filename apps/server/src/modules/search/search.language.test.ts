@@ -1,6 +1,6 @@
 // SEARCH_LANGUAGE (issue 16 §1): the index and the queries follow the setting; `simple` works for any script, and a
 // change rebuilds the vectors of the rows already there (decision 0117).
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResponse } from '@agora/contract';
 import { loadConfig } from '../../plugins/config';
 import { createGroup, createPost, createUser } from '../../test/factories';
@@ -14,6 +14,11 @@ const found = async (q: string): Promise<string[]> => {
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as SearchResponse).discussions.map((d) => d.discussion_content);
 };
+
+// What main.ts does at start, after the migrations.
+beforeAll(async () => {
+  expect(await syncSearchLanguage(t.database.db, t.config.searchLanguage)).toEqual({ rebuilt: true });
+});
 
 describe('SEARCH_LANGUAGE=simple', () => {
   it('is written to search_settings at start, and the triggers index with it', async () => {

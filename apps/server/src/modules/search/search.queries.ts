@@ -2,33 +2,31 @@
 import { SEARCH_MARK } from '@agora/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { blogs, CJK_CLASS, groupMembers, groups, users } from '../../db/schema';
+import { CJK_CLASS, friendships, groupMembers, groups, users } from '../../db/schema';
 import { likePattern } from '../../lib/like-search';
 import { notBlockedBySql } from '../../policies/block';
 import { readableCommunitySql } from '../../policies/community';
 import { visibleItemSql } from '../../policies/removal';
-import { readFields, type BlogReadRow } from '../blogs/blogs.queries';
-import { commentJson, discussionJson, type CommentRow, type DiscussionRow } from '../discussions/discussions.queries';
-import { friendIdsOf } from '../friends/friends.queries';
-import { groupPageJson, type GroupPageEntry } from '../groups/group-lists.queries';
+import { groupPageJson, type GroupPageEntry } from '../groups/groups.access';
 
 /**
  * Drizzle only: the search statements (issue 16, decision 0117). The service decides what to ask; these read.
  *
  * Posts, comments and blogs in two steps, each one statement:
- *  1. the page: the newest `CANDIDATES` matches the viewer may read (an index walk newest first, or the GIN index
- *     for a rare word: the planner picks), ranked by ts_rank_cd, cut at the keyset, with the passage (ts_headline)
- *     of the page's rows only;
- *  2. the rows of that page through the owning module's selection (discussionJson, commentJson, the blogs'
- *     readFields), so a hit is exactly the card the feeds show.
+ *  1. here, the page: the newest `CANDIDATES` matches the viewer may read (an index walk newest first, or the GIN
+ *     index for a rare word: the planner picks), ranked by ts_rank_cd, cut at the keyset, with the passage
+ *     (ts_headline) of the page's rows only;
+ *  2. the service loads that page's cards through the owning modules (discussions.access `findDiscussionCards`,
+ *     `findCommentCards`, blogs.service `blogCards`), so a hit is exactly the card the feeds show.
  * Statements are not prepared: the planner sees the query's words (a rare and a common word need different plans).
  */
 
 /**
  * How many matches, newest first, are ranked. Ranking every match of a common word at 2,000,000 posts would read
- * hundreds of thousands of rows; past this many, older matches are not found by that query (add a word).
+ * hundreds of thousands of rows, and ts_rank_cd costs up to 0.03 ms a row for a word a post holds many times; past
+ * this many, older matches are not found by that query (add a word). Each row's rank is computed once (the CTE).
  */
-export const CANDIDATES = 500;
+export const CANDIDATES = 300;
 
 /** What the statements need of a parsed query: the tsquery (text form, from `toTsquery`), CJK substrings, author. */
 export type Match = { tsquery: string | null; cjk: string[]; author: string | null };
@@ -57,7 +55,7 @@ export async function toTsquery(db: Db, language: string, text: string, prefix: 
 
 /** SEARCH_MARK characters of stored text never reach a passage as markers (they are taken out first). */
 const unmarked = (text: SQL) => sql`translate(${text}, ${SEARCH_MARK.start + SEARCH_MARK.end}, '')`;
-const HEADLINE_OPTIONS = `StartSel=${SEARCH_MARK.start}, StopSel=${SEARCH_MARK.end}, MaxWords=30, MinWords=12, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "`;
+const HEADLINE_OPTIONS = `StartSel=${SEARCH_MARK.start}, StopSel=${SEARCH_MARK.end}, MaxWords=30, MinWords=12, ShortWord=2`;
 const headline = (language: string, text: SQL, tsquery: string | null) =>
   tsquery === null
     ? sql`left(${unmarked(text)}, 2000)`
@@ -99,9 +97,6 @@ const unblockedSql = (viewer: SQL, author: SQL) => sql`${notBlockedBySql(viewer,
 const afterSql = (cursor: RankCursor | null) =>
   cursor === null ? sql`true` : sql`(r.score, r.likes, r.id) < (${cursor.score}::numeric, ${cursor.likes}::int, ${cursor.id}::int)`;
 
-/** An int[] parameter (a JS array in a drizzle template would become a list of parameters). */
-const intArray = (ids: number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
-
 /** The newest id of a table now: the snapshot a first page takes (its cursor keeps it). */
 async function maxIdOf(db: Db, table: 'discussions' | 'comments' | 'blogs'): Promise<number> {
   const rows = await db.execute<{ id: number | null }>(sql`SELECT max(id) AS id FROM ${sql.identifier(table)}`);
@@ -109,13 +104,13 @@ async function maxIdOf(db: Db, table: 'discussions' | 'comments' | 'blogs'): Pro
 }
 
 /**
- * Ranks `candidates` (rows id, vector, likes, text), cuts the page after the cursor and writes the passages.
+ * Ranks `candidates` (rows id, likes; `vectorOf` reads the vector of `c.id`: the candidates' sort then carries no
+ * vectors), cuts the page after the cursor and writes the passages (`textOf` reads the text of `p.id`).
  * `limit` + 1 rows, so the service knows whether a next page exists.
  */
-async function rankPage(db: Db, s: Scope, m: Match, candidates: SQL, textOf: SQL): Promise<Hit[]> {
+async function rankPage(db: Db, s: Scope, m: Match, candidates: SQL, vectorOf: SQL, textOf: SQL): Promise<Hit[]> {
   const rows = await db.execute<{ hits: Hit[] | null }>(sql`
-    WITH cand AS MATERIALIZED (${candidates}),
-    r AS (SELECT c.id, c.likes, ${score(sql`c.vector`, m.tsquery)} AS score FROM cand c),
+    WITH r AS MATERIALIZED (SELECT c.id, c.likes, ${score(vectorOf, m.tsquery)} AS score FROM (${candidates}) c),
     page AS (SELECT r.id, r.likes, r.score FROM r WHERE ${afterSql(s.cursor)} ORDER BY r.score DESC, r.likes DESC, r.id DESC LIMIT ${s.limit + 1}::int)
     SELECT json_agg(json_build_object('id', p.id, 'score', p.score::text, 'likes', p.likes,
       'highlight', ${headline(s.language, textOf, m.tsquery)}) ORDER BY p.score DESC, p.likes DESC, p.id DESC) AS hits
@@ -129,7 +124,7 @@ async function rankPage(db: Db, s: Scope, m: Match, candidates: SQL, textOf: SQL
 export async function searchDiscussions(db: Db, s: Scope, m: Match): Promise<{ maxId: number; hits: Hit[] }> {
   const viewer = sql`${s.viewer}::int`;
   const maxId = s.cursor?.maxId ?? (await maxIdOf(db, 'discussions'));
-  const candidates = sql`SELECT d.id, d.search_vector AS vector, d.like_count AS likes FROM discussions d
+  const candidates = sql`SELECT d.id, d.like_count AS likes FROM discussions d
     WHERE ${matchSql(m, sql`d.search_vector`, sql`d.content`)} AND d.id <= ${maxId}::int
       ${s.groupId === null ? sql`` : sql`AND d.group_id = ${s.groupId}::int`}
       AND ${authorSql(m, sql`d.user_id`)}
@@ -137,18 +132,8 @@ export async function searchDiscussions(db: Db, s: Scope, m: Match): Promise<{ m
       AND ${visibleItemSql({ removedAt: sql`d.removed_at`, authorId: sql`d.user_id`, groupId: sql`d.group_id` }, viewer)}
       AND ${unblockedSql(viewer, sql`d.user_id`)}
     ORDER BY d.created_at DESC NULLS LAST, d.id DESC NULLS LAST LIMIT ${CANDIDATES}`;
-  const hits = await rankPage(db, s, m, candidates, sql`(SELECT x.content FROM discussions x WHERE x.id = p.id)`);
+  const hits = await rankPage(db, s, m, candidates, sql`(SELECT x.search_vector FROM discussions x WHERE x.id = c.id)`, sql`(SELECT x.content FROM discussions x WHERE x.id = p.id)`);
   return { maxId, hits };
-}
-
-/** The posts' cards (discussions.queries `discussionJson`), in the order of `ids`. */
-export async function discussionRows(db: Db, ids: number[], viewer: number): Promise<DiscussionRow[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({ items: sql<DiscussionRow[] | null>`r.items` })
-    .from(sql`(SELECT ${discussionJson(sql`pg.ord`, sql`(SELECT x.id, x.ord FROM unnest(${intArray(ids)}::int[]) WITH ORDINALITY AS x(id, ord))`)} AS items) r`)
-    .execute({ viewer });
-  return rows[0]?.items ?? [];
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -157,7 +142,7 @@ export async function discussionRows(db: Db, ids: number[], viewer: number): Pro
 export async function searchComments(db: Db, s: Scope, m: Match): Promise<{ maxId: number; hits: Hit[] }> {
   const viewer = sql`${s.viewer}::int`;
   const maxId = s.cursor?.maxId ?? (await maxIdOf(db, 'comments'));
-  const candidates = sql`SELECT c.id, c.search_vector AS vector, c.like_count AS likes FROM comments c JOIN discussions d ON d.id = c.discussion_id
+  const candidates = sql`SELECT c.id, c.like_count AS likes FROM comments c JOIN discussions d ON d.id = c.discussion_id
     WHERE ${matchSql(m, sql`c.search_vector`, sql`c.content`)} AND c.id <= ${maxId}::int AND c.deleted_at IS NULL
       ${s.groupId === null ? sql`` : sql`AND d.group_id = ${s.groupId}::int`}
       AND ${authorSql(m, sql`c.user_id`)}
@@ -166,32 +151,8 @@ export async function searchComments(db: Db, s: Scope, m: Match): Promise<{ maxI
       AND ${visibleItemSql({ removedAt: sql`c.removed_at`, authorId: sql`c.user_id`, groupId: sql`d.group_id` }, viewer)}
       AND ${unblockedSql(viewer, sql`c.user_id`)} AND ${unblockedSql(viewer, sql`d.user_id`)}
     ORDER BY c.id DESC LIMIT ${CANDIDATES}`;
-  const hits = await rankPage(db, s, m, candidates, sql`(SELECT x.content FROM comments x WHERE x.id = p.id)`);
+  const hits = await rankPage(db, s, m, candidates, sql`(SELECT x.search_vector FROM comments x WHERE x.id = c.id)`, sql`(SELECT x.content FROM comments x WHERE x.id = p.id)`);
   return { maxId, hits };
-}
-
-/** A comment's card (discussions.queries `commentJson`) and its community, for the hit's link and abilities. */
-export type CommentHitRow = CommentRow & { groupId: number; slug: string; groupName: string; ownerId: number; viewerRole: string | null };
-
-export async function commentRows(db: Db, ids: number[], viewer: number): Promise<CommentHitRow[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({
-      items: sql<CommentRow[] | null>`r.items`,
-      groups: sql<{ id: number; groupId: number; slug: string; groupName: string; ownerId: number; viewerRole: string | null }[] | null>`r.groups`,
-    })
-    .from(
-      sql`(SELECT ${commentJson(sql`pg.ord`, sql`(SELECT x.id, x.ord FROM unnest(${intArray(ids)}::int[]) WITH ORDINALITY AS x(id, ord))`)} AS items,
-        (SELECT json_agg(json_build_object('id', c.id, 'groupId', g.id, 'slug', g.slug, 'groupName', g.group_name, 'ownerId', g.owner_id,
-            'viewerRole', (SELECT vm.role FROM ${groupMembers} vm WHERE vm.group_id = g.id AND vm.user_id = ${sql.placeholder('viewer')}::int)))
-          FROM comments c JOIN discussions d ON d.id = c.discussion_id JOIN ${groups} g ON g.id = d.group_id WHERE c.id = ANY(${intArray(ids)}::int[])) AS groups) r`,
-    )
-    .execute({ viewer });
-  const byId = new Map((rows[0]?.groups ?? []).map((g) => [g.id, g]));
-  return (rows[0]?.items ?? []).flatMap((c) => {
-    const g = byId.get(c.id);
-    return g ? [{ ...c, groupId: g.groupId, slug: g.slug, groupName: g.groupName, ownerId: g.ownerId, viewerRole: g.viewerRole }] : [];
-  });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -200,7 +161,7 @@ export async function commentRows(db: Db, ids: number[], viewer: number): Promis
 export async function searchBlogs(db: Db, s: Scope, m: Match): Promise<{ maxId: number; hits: Hit[] }> {
   const viewer = sql`${s.viewer}::int`;
   const maxId = s.cursor?.maxId ?? (await maxIdOf(db, 'blogs'));
-  const candidates = sql`SELECT b.id, b.search_vector AS vector, b.like_count AS likes FROM blogs b
+  const candidates = sql`SELECT b.id, b.like_count AS likes FROM blogs b
     WHERE ${matchSql(m, sql`b.search_vector`, sql`(b.title || ' ' || b.content)`)} AND b.id <= ${maxId}::int
       ${s.groupId === null ? sql`` : sql`AND b.group_id = ${s.groupId}::int`}
       AND ${authorSql(m, sql`b.author_id`)}
@@ -208,19 +169,8 @@ export async function searchBlogs(db: Db, s: Scope, m: Match): Promise<{ maxId: 
       AND ${visibleItemSql({ removedAt: sql`b.removed_at`, authorId: sql`b.author_id`, groupId: sql`b.group_id` }, viewer)}
       AND (b.author_id IS NULL OR (${unblockedSql(viewer, sql`b.author_id`)}))
     ORDER BY b.id DESC LIMIT ${CANDIDATES}`;
-  const hits = await rankPage(db, s, m, candidates, sql`(SELECT x.title || E'\n' || x.content FROM blogs x WHERE x.id = p.id)`);
+  const hits = await rankPage(db, s, m, candidates, sql`(SELECT x.search_vector FROM blogs x WHERE x.id = c.id)`, sql`(SELECT x.title || E'\n' || x.content FROM blogs x WHERE x.id = p.id)`);
   return { maxId, hits };
-}
-
-/** The blogs' cards through the blogs module's selection (`readFields`, preview length), any order. */
-export async function blogRows(db: Db, ids: number[], viewer: number): Promise<BlogReadRow[]> {
-  if (ids.length === 0) return [];
-  return db
-    .select(readFields(sql`${viewer}::int`, true))
-    .from(blogs)
-    .innerJoin(groups, sql`${groups.id} = ${blogs.groupId}`)
-    .leftJoin(users, sql`${users.id} = ${blogs.authorId}`)
-    .where(sql`${blogs.id} = ANY(${intArray(ids)}::int[])`);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -264,6 +214,12 @@ export async function searchCommunities(
 // People: by username (users_username_trgm_idx) or display name (users_display_name_trgm_idx); a username that
 // starts with the words first, then a first or last name that does, then the rest; then mutual friends. Never a
 // deleted account, nobody either side blocked.
+
+/** A person's friends (accepted friendships either way), as the friends module reads them. */
+const friendIdsOf = (u: SQL) => sql`(
+  SELECT f.addressee_id AS id FROM ${friendships} f WHERE f.requester_id = ${u} AND f.status = 'accepted'
+  UNION ALL
+  SELECT f.requester_id FROM ${friendships} f WHERE f.addressee_id = ${u} AND f.status = 'accepted')`;
 
 export type PersonRow = {
   id: number;

@@ -168,8 +168,9 @@ describe('pagination', () => {
       seen.push(...body.discussions.map((d) => d.id));
       cursor = body.nextCursor;
       pages += 1;
-      // A new matching post arrives after every page: it belongs to the next search, not to this one's pages.
-      await createPost(t, g, owner, `Pelican news ${pages}, pelican pelican pelican`);
+      // A new matching post arrives after every page, ranked below the cursor (the word in its body only): it belongs
+      // to the next search, not to this one's later pages.
+      await createPost(t, g, owner, `News ${pages}\nsaw one pelican`);
     } while (cursor && pages < 10);
     expect(pages).toBe(3);
     expect(new Set(seen).size).toBe(seen.length);

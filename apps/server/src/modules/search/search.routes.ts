@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema, searchQuerySchema, searchResponseSchema } from '@agora/contract';
 import type { AppContext } from '../../context';
-import { syncSearchLanguage } from './search-language';
 import { searchEverything } from './search.service';
 
 const tags = ['search'];
@@ -10,10 +9,6 @@ const errors = { 400: errorBodySchema, 404: errorBodySchema };
 
 /** GET /api/search (issue 16): visitors too (they find public content only). */
 export async function searchRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  // SEARCH_LANGUAGE into the index before the first request (search-language.ts).
-  app.addHook('onReady', async () => {
-    await syncSearchLanguage(ctx.db, ctx.searchLanguage);
-  });
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/search',

@@ -18,16 +18,13 @@ import type { Actor, AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { canReadCommunity } from '../../policies/community';
-import { toBlog } from '../blogs/blogs.mapper';
+import { blogCards } from '../blogs/blogs.service';
+import { findCommentCards, findDiscussionCards } from '../discussions/discussions.access';
 import { isOwnerOrAdminOf, toComment, toDiscussion } from '../discussions/discussions.mapper';
-import { parseGroupRef } from '../groups/groups.access';
-import { findGroupWithRole } from '../groups/groups.queries';
+import { resolveGroupForViewer } from '../groups/groups.access';
 import { toGroup } from '../groups/groups.mapper';
 import { hasTextTerms, parseSearchQuery, type ParsedQuery } from './search.parse';
 import {
-  blogRows,
-  commentRows,
-  discussionRows,
   type Hit,
   type Match,
   type NameCursor,
@@ -84,11 +81,11 @@ function nameCursorOf(kind: keyof typeof NAMED, cursor: string | undefined): Nam
 /** `group=`: the community, if the caller may read it; otherwise the same 404 as one that does not exist. */
 async function groupScope(ctx: AppContext, actor: Actor, group: string | undefined): Promise<number | null> {
   if (group === undefined) return null;
-  const ref = parseGroupRef(group);
-  const found = ref ? await findGroupWithRole(ctx.db, ref, actor?.id ?? 0) : null;
-  if (!found || !canReadCommunity(actor, found.group, found.role)) {
-    throw AppError.notFound(SEARCH_MESSAGES.groupNotFound, 'group_not_found');
-  }
+  const notFound = () => AppError.notFound(SEARCH_MESSAGES.groupNotFound, 'group_not_found');
+  const found = await resolveGroupForViewer(ctx, actor, group).catch((error: unknown) => {
+    throw error instanceof AppError && error.statusCode === 404 ? notFound() : error;
+  });
+  if (!canReadCommunity(actor, found.group, found.role)) throw notFound();
   return found.group.id;
 }
 
@@ -172,7 +169,7 @@ function inOrder<R extends { id: number }, H>(page: Hit[], rows: R[], make: (row
 }
 
 async function discussionHits(ctx: AppContext, viewer: number, page: Hit[], ids: number[], q: ParsedQuery): Promise<DiscussionHit[]> {
-  const rows = await discussionRows(ctx.db, ids, viewer);
+  const rows = await findDiscussionCards(ctx.db, ids, viewer);
   return inOrder(page, rows, (row, hit) => ({
     ...toDiscussion(row, viewer),
     highlight: passage(hit.highlight, q),
@@ -181,7 +178,7 @@ async function discussionHits(ctx: AppContext, viewer: number, page: Hit[], ids:
 }
 
 async function commentHits(ctx: AppContext, viewer: number, page: Hit[], ids: number[], q: ParsedQuery): Promise<CommentHit[]> {
-  const rows = await commentRows(ctx.db, ids, viewer);
+  const rows = await findCommentCards(ctx.db, ids, viewer);
   return inOrder(page, rows, (row, hit) => {
     const viewerRole = row.viewerRole === null ? null : toRole(row.viewerRole);
     const manager = isOwnerOrAdminOf(viewer, row.ownerId, viewerRole);
@@ -199,8 +196,8 @@ async function commentHits(ctx: AppContext, viewer: number, page: Hit[], ids: nu
 }
 
 async function blogHits(ctx: AppContext, viewer: number, page: Hit[], ids: number[], q: ParsedQuery): Promise<BlogHit[]> {
-  const rows = await blogRows(ctx.db, ids, viewer);
-  return inOrder(page, rows, (row, hit) => ({ ...toBlog(row), highlight: passage(hit.highlight, q), link: appPaths.blog(row.slug, row.id) }));
+  const rows = await blogCards(ctx, ids, viewer);
+  return inOrder(page, rows, (row, hit) => ({ ...row, highlight: passage(hit.highlight, q), link: appPaths.blog(row.slug, row.id) }));
 }
 
 // ---------------------------------------------------------------------------------------------------------------
