@@ -53,6 +53,7 @@ import type { REPORT_TEXTS } from '@/features/moderation/report-texts';
 import type { BLOCK_TEXTS } from '@/features/account/blocking-texts';
 import type { SEARCH_TEXTS } from '@/features/search/texts';
 import type { SEARCH_FIELD_TEXTS } from '@/features/search/field-texts';
+import type { SEARCH_BOX_TEXTS } from '@/features/search/box-texts';
 
 /**
  * Spanish (español, tuteo). One catalogue for the whole app (over 400 lines on purpose: one lazy chunk per
@@ -95,6 +96,7 @@ type Texts = {
   blocking: Translation<typeof BLOCK_TEXTS>;
   search: Translation<typeof SEARCH_TEXTS>;
   searchField: Translation<typeof SEARCH_FIELD_TEXTS>;
+  searchBox: Translation<typeof SEARCH_BOX_TEXTS>;
 };
 
 export const texts: Texts = {
@@ -148,7 +150,8 @@ export const texts: Texts = {
   searchField: {
     label: 'Buscar',
     placeholder: 'Buscar en Agora',
-    openSearch: 'Buscar',
+  },
+  searchBox: {
     recentHeading: 'Búsquedas recientes',
     clearRecent: 'Borrar las búsquedas recientes',
     communityLabel: (name) => `Buscar en ${name}`,

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { Search } from 'lucide-react';
 import { FIELD_MAX } from './nav-field';
 import { rememberSearch } from './recent';
-import { SEARCH_FIELD_TEXTS } from './field-texts';
+import { SEARCH_BOX_TEXTS } from './box-texts';
 import { searchPath } from './search-url';
 
 /**
@@ -24,15 +24,15 @@ export function CommunitySearch({ slug, name }: { slug: string; name: string }) 
     <>
       <form
         role="search"
-        aria-label={SEARCH_FIELD_TEXTS.communityLabel(name)}
+        aria-label={SEARCH_BOX_TEXTS.communityLabel(name)}
         onSubmit={onSubmit}
         className="relative hidden py-1.5 md:block"
       >
         <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-fg-subtle" aria-hidden />
         <input
           type="search"
-          aria-label={SEARCH_FIELD_TEXTS.communityLabel(name)}
-          placeholder={SEARCH_FIELD_TEXTS.communityPlaceholder}
+          aria-label={SEARCH_BOX_TEXTS.communityLabel(name)}
+          placeholder={SEARCH_BOX_TEXTS.communityPlaceholder}
           autoComplete="off"
           enterKeyHint="search"
           maxLength={FIELD_MAX}
@@ -43,7 +43,7 @@ export function CommunitySearch({ slug, name }: { slug: string; name: string }) 
       </form>
       <Link
         to={searchPath({ group: slug })}
-        aria-label={SEARCH_FIELD_TEXTS.communityLabel(name)}
+        aria-label={SEARCH_BOX_TEXTS.communityLabel(name)}
         className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-fg-muted hover:text-fg focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring md:hidden"
       >
         <Search className="size-5" aria-hidden />

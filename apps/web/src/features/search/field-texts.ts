@@ -1,15 +1,10 @@
 import { defineTexts } from '@/lib/i18n';
 
 /**
- * The texts of the search fields every page shows (the navigation bar's, the community's box): apart from the
- * results page's texts (texts.ts) so a first load carries only these.
+ * The navigation bar's search field, on every page's first load: only its own words (the suggestions' and the
+ * community box's are in box-texts.ts, the results page's in texts.ts).
  */
 export const SEARCH_FIELD_TEXTS = defineTexts('searchField', {
   label: 'Search',
   placeholder: 'Search Agora',
-  openSearch: 'Search',
-  recentHeading: 'Recent searches',
-  clearRecent: 'Clear recent searches',
-  communityLabel: (name: string) => `Search ${name}`,
-  communityPlaceholder: 'Search this community',
 });

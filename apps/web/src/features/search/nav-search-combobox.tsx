@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Clock, Search } from 'lucide-react';
-import { SEARCH_LIMITS } from '@agora/contract';
 import { cn } from '@/lib/cn';
 import { clearRecentSearches, readRecentSearches, rememberSearch, subscribeRecentSearches } from './recent';
+import { SEARCH_BOX_TEXTS } from './box-texts';
 import { SEARCH_FIELD_TEXTS } from './field-texts';
-import { NAV_FIELD_CLASSES, NAV_KBD_CLASSES, SHORTCUT_ATTRIBUTE } from './nav-field';
+import { FIELD_MAX, NAV_FIELD_CLASSES, SHORTCUT_ATTRIBUTE } from './nav-field';
 import { searchPath } from './search-url';
 
 /*
@@ -108,7 +108,7 @@ export function NavSearchCombobox({ initialText }: { initialText: string }) {
       }}
     >
       <form role="search" aria-label={SEARCH_FIELD_TEXTS.label} onSubmit={onSubmit}>
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-subtle" aria-hidden />
+        <Search className="pointer-events-none absolute top-2.5 left-3 size-4 text-fg-subtle" aria-hidden />
         <input
           ref={input}
           {...{ [SHORTCUT_ATTRIBUTE]: '' }}
@@ -123,7 +123,7 @@ export function NavSearchCombobox({ initialText }: { initialText: string }) {
           autoComplete="off"
           enterKeyHint="search"
           placeholder={SEARCH_FIELD_TEXTS.placeholder}
-          maxLength={SEARCH_LIMITS.queryMax}
+          maxLength={FIELD_MAX}
           value={text}
           onChange={(event) => {
             setText(event.target.value);
@@ -133,11 +133,8 @@ export function NavSearchCombobox({ initialText }: { initialText: string }) {
           onFocus={() => setOpen(true)}
           onClick={() => setOpen(true)}
           onKeyDown={onKeyDown}
-          className={NAV_FIELD_CLASSES}
+          className={`${NAV_FIELD_CLASSES} text-fg placeholder:text-fg-subtle focus:bg-surface`}
         />
-        <kbd aria-hidden className={NAV_KBD_CLASSES}>
-          /
-        </kbd>
       </form>
       <div
         className={cn(
@@ -146,7 +143,7 @@ export function NavSearchCombobox({ initialText }: { initialText: string }) {
         )}
       >
         <p id={`${id}-heading`} className="px-3 pt-2 pb-1 text-xs font-semibold text-fg-muted">
-          {SEARCH_FIELD_TEXTS.recentHeading}
+          {SEARCH_BOX_TEXTS.recentHeading}
         </p>
         <ul id={listId} role="listbox" aria-labelledby={`${id}-heading`}>
           {suggestions.map((suggestion, index) => (
@@ -178,7 +175,7 @@ export function NavSearchCombobox({ initialText }: { initialText: string }) {
           }}
           className="block w-full border-t border-line px-3 py-2 text-left text-xs font-semibold text-fg-muted hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring"
         >
-          {SEARCH_FIELD_TEXTS.clearRecent}
+          {SEARCH_BOX_TEXTS.clearRecent}
         </button>
       </div>
     </div>

@@ -1,109 +1,76 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { Search } from 'lucide-react';
-import { APP_ROUTES } from '@agora/contract';
+import { appPaths } from '@agora/contract';
+import { LANGUAGE_BUTTON_CLASSES } from '@/components/language-button';
 import { lazyComponent } from '@/lib/lazy-component';
 import { SEARCH_FIELD_TEXTS } from './field-texts';
-import { FIELD_MAX, NAV_FIELD_CLASSES, NAV_KBD_CLASSES, SHORTCUT_ATTRIBUTE } from './nav-field';
-import { searchPath } from './search-url';
+import { NAV_FIELD_CLASSES, SHORTCUT_ATTRIBUTE } from './nav-field';
 
 /*
  * The navigation bar's search (issue 16 §4): a field on wide screens, a button to /search on narrow ones. On every
- * page's first load, so this module is light: the `/` shortcut, a plain field and the button (the contract's
- * zod-free routes and rules, its texts). The field with its suggestions (recent searches, arrows, Escape) loads on
- * the first focus or hover (nav-search-combobox.tsx) and takes the plain field's place; the results come from the
- * search page.
+ * page's first load, so this module is as light as it can be (decision 0117): the `/` shortcut, a button drawn as
+ * the field, and the narrow screens' button, with the route table and two texts. The field with its suggestions
+ * (recent searches, arrows, Enter, Escape) is fetched and swapped in on focus (nav-search-combobox.tsx);
+ * the results come from the search page.
  */
-
 
 const NavSearchCombobox = lazyComponent(
   () => import('./nav-search-combobox'),
   (m) => m.NavSearchCombobox,
 );
 
-function typingIn(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || target.closest('input, textarea, select, [contenteditable="true"], [role="textbox"]') !== null;
-}
-
 /**
- * `/` anywhere but while typing focuses the visible search field (the results page's when it is open); where none
- * shows (a narrow screen), it opens the search page.
+ * `/` anywhere but while typing focuses the visible search field (the results page's when it is open). Narrow
+ * screens show a button instead: there `/` does nothing (their keyboards are on screen).
  */
 function useSlashShortcut() {
-  const navigate = useNavigate();
   useEffect(() => {
-    const onKeyDown = (event: globalThis.KeyboardEvent) => {
-      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
-      if (typingIn(event.target) || document.querySelector('[role="dialog"][aria-modal="true"]')) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return;
+      if ((event.target as HTMLElement).closest?.('input,textarea,select,[contenteditable]') || document.querySelector('[aria-modal]')) return;
+      // A field hidden by a breakpoint (display: none) is not visible; without checkVisibility (jsdom) each counts.
+      const field = [...document.querySelectorAll<HTMLElement>(`[${SHORTCUT_ATTRIBUTE}]`)].find((f) => f.checkVisibility?.() ?? true);
+      if (!field) return;
       event.preventDefault();
-      const fields = [...document.querySelectorAll<HTMLInputElement>(`[${SHORTCUT_ATTRIBUTE}]`)];
-      // Hidden by a breakpoint (display: none) is not shown; where checkVisibility is missing, every field counts.
-      const field = fields.find((f) => (typeof f.checkVisibility === 'function' ? f.checkVisibility() : true));
-      if (field) {
-        field.focus();
-        field.select();
-      } else void navigate(searchPath());
+      field.focus();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [navigate]);
+  }, []);
 }
 
 export function NavSearch() {
   useSlashShortcut();
   const { pathname } = useLocation();
   // The results page has its own field (wide and narrow screens): one field at a time.
-  const onSearchPage = pathname.replace(/\/$/, '') === APP_ROUTES.search.pattern;
-  if (onSearchPage) return null;
+  if (pathname.startsWith(appPaths.search())) return null;
   return (
     <>
       <NavSearchField />
-      <Link
-        to={searchPath()}
-        aria-label={SEARCH_FIELD_TEXTS.openSearch}
-        className="inline-flex size-10 items-center justify-center rounded-lg text-fg-muted transition-colors hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring md:hidden"
-      >
+      <Link to={appPaths.search()} aria-label={SEARCH_FIELD_TEXTS.label} className={`${LANGUAGE_BUTTON_CLASSES} md:hidden`}>
         <Search className="size-5" aria-hidden />
       </Link>
     </>
   );
 }
 
-/** The plain field of a first load; the combobox replaces it once its code is here (fetched on hover, swapped in on focus). */
+/**
+ * What a first load draws in the field's place: a button that looks like the field (its placeholder inside). On
+ * focus (a click, Tab, `/`) the combobox takes its place and the focus.
+ */
 function NavSearchField() {
-  const navigate = useNavigate();
-  const [text, setText] = useState('');
-  const [loaded, setLoaded] = useState(false);
-  // A hover fetches the code ahead; the focus swaps the combobox in, which takes the focus and the text.
-  const load = () => void NavSearchCombobox.preload().then(() => setLoaded(true));
-  if (loaded) return <NavSearchCombobox initialText={text} />;
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (text.trim()) void navigate(searchPath({ q: text }));
-  };
+  const [taken, setTaken] = useState(false);
+  if (taken) return <NavSearchCombobox initialText="" />;
   return (
-    <div className="relative hidden md:block" onPointerEnter={() => void NavSearchCombobox.preload()}>
-      <form role="search" aria-label={SEARCH_FIELD_TEXTS.label} onSubmit={onSubmit}>
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-subtle" aria-hidden />
-        <input
-          {...{ [SHORTCUT_ATTRIBUTE]: '' }}
-          type="search"
-          aria-label={SEARCH_FIELD_TEXTS.label}
-          aria-keyshortcuts="/"
-          autoComplete="off"
-          enterKeyHint="search"
-          placeholder={SEARCH_FIELD_TEXTS.placeholder}
-          maxLength={FIELD_MAX}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          onFocus={load}
-          className={NAV_FIELD_CLASSES}
-        />
-        <kbd aria-hidden className={NAV_KBD_CLASSES}>
-          /
-        </kbd>
-      </form>
-    </div>
+    <button
+      type="button"
+      {...{ [SHORTCUT_ATTRIBUTE]: '' }}
+      onFocus={() => void NavSearchCombobox.preload().then(() => setTaken(true))}
+      className={`${NAV_FIELD_CLASSES} relative hidden text-left text-fg-subtle md:block`}
+    >
+      <Search className="absolute top-2.5 left-3 size-4" aria-hidden />
+      {SEARCH_FIELD_TEXTS.placeholder}
+    </button>
   );
 }
