@@ -135,7 +135,7 @@ export function NavBar({ onOpenNotifications }: { onOpenNotifications: () => voi
         <Suspense fallback={null}>{session ? <GroupsStrip /> : null}</Suspense>
         <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
           {/* Issue 16: the search field (wide screens) or a button to /search (narrow ones); `/` focuses it. */}
-          <NavSearch />
+          <NavSearch label={APP_TEXTS.search} placeholder={APP_TEXTS.searchAgora} />
           <LanguageMenu />
           <ThemeMenu />
           {session ? (

@@ -52,7 +52,6 @@ import type { ADMIN_TEXTS } from '@/features/admin/texts';
 import type { REPORT_TEXTS } from '@/features/moderation/report-texts';
 import type { BLOCK_TEXTS } from '@/features/account/blocking-texts';
 import type { SEARCH_TEXTS } from '@/features/search/texts';
-import type { SEARCH_FIELD_TEXTS } from '@/features/search/field-texts';
 import type { SEARCH_BOX_TEXTS } from '@/features/search/box-texts';
 
 /**
@@ -95,7 +94,6 @@ type Texts = {
   alwaysOnTypes: Translation<typeof ALWAYS_ON_NAMES>;
   blocking: Translation<typeof BLOCK_TEXTS>;
   search: Translation<typeof SEARCH_TEXTS>;
-  searchField: Translation<typeof SEARCH_FIELD_TEXTS>;
   searchBox: Translation<typeof SEARCH_BOX_TEXTS>;
 };
 
@@ -146,10 +144,6 @@ export const texts: Texts = {
     members: (n) => plural(n, { one: '# miembro', other: '# miembros' }),
     mutualFriends: (n) => plural(n, { one: '# amigo en común', other: '# amigos en común' }),
     privateCommunity: 'Comunidad privada',
-  },
-  searchField: {
-    label: 'Buscar',
-    placeholder: 'Buscar en Agora',
   },
   searchBox: {
     recentHeading: 'Búsquedas recientes',
@@ -203,6 +197,8 @@ export const texts: Texts = {
     yourFeed: 'Tu feed',
     explore: 'Explorar',
     signIn: 'Entrar',
+    search: 'Buscar',
+    searchAgora: 'Buscar en Agora',
     notifications: 'Notificaciones',
     notificationsUnread: (n) => plural(n, { one: 'Notificaciones, # sin leer', other: 'Notificaciones, # sin leer' }),
     yourProfile: 'Tu perfil',

@@ -43,11 +43,7 @@ export function DiscussionHitCard({ hit }: { hit: DiscussionHit }) {
   return (
     <article aria-label={SEARCH_TEXTS.openDiscussion(hit.username)} data-testid="discussion-hit" className={card}>
       <AuthorLine post={hit} showGroup />
-      <Link
-        to={panelLink(hit.group_id, hit.id)}
-        preventScrollReset
-        className={`mt-3 block text-[15px] leading-relaxed text-fg ${hitLink}`}
-      >
+      <Link to={panelLink(hit.group_id, hit.id)} preventScrollReset className={`mt-3 block text-[15px] leading-relaxed text-fg ${hitLink}`}>
         {/* The link's name starts with what it does, then the passage it shows (its visible text, WCAG 2.5.3). */}
         <span className="sr-only">{`${SEARCH_TEXTS.openDiscussion(hit.username)}: `}</span>
         <Highlight text={hit.highlight} />

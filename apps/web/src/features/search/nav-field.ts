@@ -10,5 +10,10 @@ export const SHORTCUT_ATTRIBUTE = 'data-search-shortcut';
 export const FIELD_MAX = 300;
 
 /** The field's look, shared with the combobox that replaces it (no jump when it does); focus rings are the base ones. */
-export const NAV_FIELD_CLASSES =
-  'h-9 w-52 rounded-lg border border-line bg-surface-muted pr-3 pl-9 text-sm lg:w-64';
+export const NAV_FIELD_CLASSES = 'h-9 w-52 rounded-lg border border-line bg-surface-muted px-3 text-sm lg:w-64';
+
+/** The field's words, from the navigation bar's texts (app/texts.ts): a first load then carries no text module for it. */
+export interface NavSearchTexts {
+  label: string;
+  placeholder: string;
+}

@@ -1,11 +1,10 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { Clock, Search } from 'lucide-react';
+import { Clock } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { clearRecentSearches, readRecentSearches, rememberSearch, subscribeRecentSearches } from './recent';
 import { SEARCH_BOX_TEXTS } from './box-texts';
-import { SEARCH_FIELD_TEXTS } from './field-texts';
-import { FIELD_MAX, NAV_FIELD_CLASSES, SHORTCUT_ATTRIBUTE } from './nav-field';
+import { FIELD_MAX, NAV_FIELD_CLASSES, SHORTCUT_ATTRIBUTE, type NavSearchTexts } from './nav-field';
 import { searchPath } from './search-url';
 
 /*
@@ -34,10 +33,10 @@ export function suggestionsFor(text: string, recent: readonly string[]): string[
  * The field with its suggestions (WAI-ARIA combobox with a list): ↓/↑ move through the recent searches, Enter
  * searches the one chosen (or what is typed), Escape closes the list (then empties the field).
  */
-export function NavSearchCombobox({ initialText }: { initialText: string }) {
+export function NavSearchCombobox({ label, placeholder }: NavSearchTexts) {
   const navigate = useNavigate();
   const recent = useRecentSearches();
-  const [text, setText] = useState(initialText);
+  const [text, setText] = useState('');
   const [open, setOpen] = useState(true);
   const [active, setActive] = useState(-1);
   const input = useRef<HTMLInputElement>(null);
@@ -107,14 +106,13 @@ export function NavSearchCombobox({ initialText }: { initialText: string }) {
         }
       }}
     >
-      <form role="search" aria-label={SEARCH_FIELD_TEXTS.label} onSubmit={onSubmit}>
-        <Search className="pointer-events-none absolute top-2.5 left-3 size-4 text-fg-subtle" aria-hidden />
+      <form role="search" aria-label={label} onSubmit={onSubmit}>
         <input
           ref={input}
           {...{ [SHORTCUT_ATTRIBUTE]: '' }}
           type="search"
           role="combobox"
-          aria-label={SEARCH_FIELD_TEXTS.label}
+          aria-label={label}
           aria-expanded={showList}
           aria-controls={listId}
           aria-autocomplete="list"
@@ -122,7 +120,7 @@ export function NavSearchCombobox({ initialText }: { initialText: string }) {
           aria-keyshortcuts="/"
           autoComplete="off"
           enterKeyHint="search"
-          placeholder={SEARCH_FIELD_TEXTS.placeholder}
+          placeholder={placeholder}
           maxLength={FIELD_MAX}
           value={text}
           onChange={(event) => {

@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { Search } from 'lucide-react';
 import { appPaths } from '@agora/contract';
 import { LANGUAGE_BUTTON_CLASSES } from '@/components/language-button';
 import { lazyComponent } from '@/lib/lazy-component';
-import { SEARCH_FIELD_TEXTS } from './field-texts';
-import { NAV_FIELD_CLASSES, SHORTCUT_ATTRIBUTE } from './nav-field';
+import { NAV_FIELD_CLASSES, SHORTCUT_ATTRIBUTE, type NavSearchTexts } from './nav-field';
 
 /*
  * The navigation bar's search (issue 16 §4): a field on wide screens, a button to /search on narrow ones. On every
@@ -28,9 +27,10 @@ function useSlashShortcut() {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return;
-      if ((event.target as HTMLElement).closest?.('input,textarea,select,[contenteditable]') || document.querySelector('[aria-modal]')) return;
+      if ((event.target as HTMLElement).closest?.('input,textarea,select,[contenteditable]') || document.querySelector('[aria-modal]'))
+        return;
       // A field hidden by a breakpoint (display: none) is not visible; without checkVisibility (jsdom) each counts.
-      const field = [...document.querySelectorAll<HTMLElement>(`[${SHORTCUT_ATTRIBUTE}]`)].find((f) => f.checkVisibility?.() ?? true);
+      const field = [...document.querySelectorAll<HTMLElement>(`[${SHORTCUT_ATTRIBUTE}]`)].findLast((f) => f.checkVisibility?.() ?? true);
       if (!field) return;
       event.preventDefault();
       field.focus();
@@ -40,15 +40,12 @@ function useSlashShortcut() {
   }, []);
 }
 
-export function NavSearch() {
+export function NavSearch(texts: NavSearchTexts) {
   useSlashShortcut();
-  const { pathname } = useLocation();
-  // The results page has its own field (wide and narrow screens): one field at a time.
-  if (pathname.startsWith(appPaths.search())) return null;
   return (
     <>
-      <NavSearchField />
-      <Link to={appPaths.search()} aria-label={SEARCH_FIELD_TEXTS.label} className={`${LANGUAGE_BUTTON_CLASSES} md:hidden`}>
+      <NavSearchField {...texts} />
+      <Link to={appPaths.search()} aria-label={texts.label} className={`${LANGUAGE_BUTTON_CLASSES} md:hidden`}>
         <Search className="size-5" aria-hidden />
       </Link>
     </>
@@ -59,18 +56,16 @@ export function NavSearch() {
  * What a first load draws in the field's place: a button that looks like the field (its placeholder inside). On
  * focus (a click, Tab, `/`) the combobox takes its place and the focus.
  */
-function NavSearchField() {
+function NavSearchField(texts: NavSearchTexts) {
   const [taken, setTaken] = useState(false);
-  if (taken) return <NavSearchCombobox initialText="" />;
+  if (taken) return <NavSearchCombobox {...texts} />;
   return (
     <button
-      type="button"
-      {...{ [SHORTCUT_ATTRIBUTE]: '' }}
+      data-search-shortcut=""
       onFocus={() => void NavSearchCombobox.preload().then(() => setTaken(true))}
-      className={`${NAV_FIELD_CLASSES} relative hidden text-left text-fg-subtle md:block`}
+      className={`${NAV_FIELD_CLASSES} hidden text-left text-fg-subtle md:block`}
     >
-      <Search className="absolute top-2.5 left-3 size-4" aria-hidden />
-      {SEARCH_FIELD_TEXTS.placeholder}
+      {texts.placeholder}
     </button>
   );
 }

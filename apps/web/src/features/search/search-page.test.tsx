@@ -42,7 +42,9 @@ describe('SearchPage (/search)', () => {
   it('welcomes an empty search with what it finds, asks the server nothing, and puts the cursor in the field', async () => {
     const { calls } = serve({});
     renderApp('/search');
-    expect(await screen.findByText('Search for discussions, comments, blogs, communities and people', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Search for discussions, comments, blogs, communities and people', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Search for' })).toHaveFocus();
     expect(calls.some((c) => c.url.startsWith('/api/search'))).toBe(false);
     expect(screen.getByRole('link', { name: 'All' })).toHaveAttribute('aria-current', 'page');
@@ -57,7 +59,9 @@ describe('SearchPage (/search)', () => {
     expect(Object.fromEntries(params(call.url))).toEqual({ q: 'tomatoes', type: 'all' });
     const marks = within(discussions).getAllByText('tomatoes', { selector: 'mark' });
     expect(marks).toHaveLength(1);
-    expect(within(discussions).getByRole('link', { name: /^Open the discussion by grace:/ })).toHaveTextContent('Who else grows tomatoes on a balcony?');
+    expect(within(discussions).getByRole('link', { name: /^Open the discussion by grace:/ })).toHaveTextContent(
+      'Who else grows tomatoes on a balcony?',
+    );
     expect(container.querySelectorAll('mark')).toHaveLength(6);
     expect(container.textContent).not.toContain(SEARCH_MARK.start);
     expect(container.textContent).not.toContain(SEARCH_MARK.end);
@@ -68,7 +72,9 @@ describe('SearchPage (/search)', () => {
   });
 
   it('renders a passage that looks like HTML as text, never as markup', async () => {
-    serve({ 'GET /api/search': () => json(200, { ...emptyResponse(), comments: [commentHit(701, '<img src=x onerror=alert(1)> [b]old<b>')] }) });
+    serve({
+      'GET /api/search': () => json(200, { ...emptyResponse(), comments: [commentHit(701, '<img src=x onerror=alert(1)> [b]old<b>')] }),
+    });
     const { container } = renderApp('/search?q=bold');
     const link = await screen.findByRole('link', { name: /^Open the comment by mo:/ }, { timeout: 5000 });
     expect(link).toHaveTextContent('<img src=x onerror=alert(1)> bold<b>');
@@ -78,7 +84,8 @@ describe('SearchPage (/search)', () => {
 
   it('moves between kinds through tabs kept in the address; "See all" opens a kind', async () => {
     const { calls } = serve({
-      'GET /api/search': (_b, url) => json(200, params(url).get('type') === 'comments' ? { ...emptyResponse(), comments: ALL.comments } : ALL),
+      'GET /api/search': (_b, url) =>
+        json(200, params(url).get('type') === 'comments' ? { ...emptyResponse(), comments: ALL.comments } : ALL),
     });
     const { user, router } = renderApp('/search?q=tomatoes');
     await user.click(await screen.findByRole('link', { name: 'See all comments' }, { timeout: 5000 }));

@@ -13,7 +13,11 @@ export function emptyResponse(): SearchResponse {
 }
 
 export function discussionHit(id: number, highlight: string) {
-  return { ...makeDiscussion({ id, discussion_content: highlight.replace(/[[\]]/g, '') }), highlight: marked(highlight), link: `/groups/12/discussions/${id}` };
+  return {
+    ...makeDiscussion({ id, discussion_content: highlight.replace(/[[\]]/g, '') }),
+    highlight: marked(highlight),
+    link: `/groups/12/discussions/${id}`,
+  };
 }
 
 export function commentHit(id: number, highlight: string, parentCommentId: number | null = null) {

@@ -3,7 +3,7 @@ import { defineTexts, plural } from '@/lib/i18n';
 
 type Kind = Exclude<SearchType, 'all'>;
 
-/** The search page's texts (issue 16 §4); the fields' own are in field-texts.ts. */
+/** The search page's texts (issue 16 §4); the navigation bar field's are in app/texts.ts, the suggestions' and the community box's in box-texts.ts. */
 export const SEARCH_TEXTS = defineTexts('search', {
   title: 'Search',
   titleFor: (q: string) => `${q} · Search`,
