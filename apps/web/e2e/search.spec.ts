@@ -62,6 +62,7 @@ test('search from the navigation bar, open a comment hit at its place, and searc
   // The recent search is offered the next time the field opens.
   await page.goto('/suggested');
   await navField.click();
+  await expect(page.getByRole('banner').getByRole('combobox', { name: 'Search' })).toBeFocused();
   await expect(page.getByRole('listbox', { name: 'Recent searches' }).getByRole('option', { name: word })).toBeVisible();
   await expectAccessible(page, 'recent searches');
   await snapView(page, 'search-nav-recent-desktop');
