@@ -26,14 +26,13 @@ const NavSearchCombobox = lazyComponent(
 function useSlashShortcut() {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return;
-      if ((event.target as HTMLElement).closest?.('input,textarea,select,[contenteditable]') || document.querySelector('[aria-modal]'))
+      if (event.key !== '/' || event.ctrlKey || event.metaKey || (event.target as HTMLElement).closest?.('input,textarea,[contenteditable]'))
         return;
-      // A field hidden by a breakpoint (display: none) is not visible; without checkVisibility (jsdom) each counts.
-      const field = [...document.querySelectorAll<HTMLElement>(`[${SHORTCUT_ATTRIBUTE}]`)].findLast((f) => f.checkVisibility?.() ?? true);
-      if (!field) return;
+      // The last field is the search page's when it is open, else the bar's (hidden on narrow screens: nothing then).
+      const fields = document.querySelectorAll<HTMLElement>(`[${SHORTCUT_ATTRIBUTE}]`);
+      if (document.querySelector('[aria-modal]') || !fields.length) return;
       event.preventDefault();
-      field.focus();
+      fields[fields.length - 1]!.focus();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
