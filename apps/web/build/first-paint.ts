@@ -44,6 +44,8 @@ export const FIRST_PAINT: Record<string, string> = {
   'account-link': AUTH,
   settings: APP,
   admin: APP,
+  // Issue 16: the search page, in the app's layout.
+  search: APP,
 };
 
 /** `html` with `paint` inside its empty `<div id="root">`. */

@@ -27,6 +27,8 @@ export const FIRST_PAGES: Record<FirstPage, string[]> = {
   ],
   settings: ['src/app/app-layout.tsx', 'src/features/account/settings-page.tsx'],
   admin: ['src/app/app-layout.tsx', 'src/features/admin/admin-page.tsx'],
+  // Issue 16: a search link (shared, or reloaded) lands on the results.
+  search: ['src/app/app-layout.tsx', 'src/features/search/search-page.tsx'],
   create: ['src/app/app-layout.tsx', 'src/features/groups/create-page.tsx'],
   // A shared blog link lands here directly.
   blog: ['src/app/app-layout.tsx', 'src/features/blogs/blog-page.tsx'],

@@ -25,6 +25,9 @@ describe('isAppRoute', () => {
     '/unsubscribe',
     '/settings',
     '/settings/',
+    // Issue 16: the search page (its query in the query string).
+    '/search',
+    '/search/',
   ])('accepts %s', (path) => expect(isAppRoute(path)).toBe(true));
 
   it.each([
@@ -43,6 +46,7 @@ describe('isAppRoute', () => {
     '/groups/12/discussions/345/comments',
     '/settings/x',
     '/reset-password/abc',
+    '/search/discussions',
   ])('refuses %s', (path) => expect(isAppRoute(path)).toBe(false));
 });
 
@@ -59,6 +63,7 @@ describe('the one route table', () => {
     ['/group/42/discussions/', 'community'],
     ['/group/maker-space/blogs/blogpage/7', 'blog'],
     ['/groups/12/discussions/345', 'community'],
+    ['/search', 'search'],
   ] as const)('%s is the %s page', (path, page) => expect(appPageOf(path)).toBe(page));
 
   it('has a route for every first page and every community tab', () => {
@@ -77,6 +82,11 @@ describe('the one route table', () => {
     expect(appPaths.discussion(3, 4)).toBe('/groups/3/discussions/4');
     for (const path of [appPaths.home(), appPaths.suggested(), appPaths.login(), appPaths.register(), appPaths.create()])
       expect(isAppRoute(path), path).toBe(true);
+    expect(appPaths.search()).toBe('/search');
+    // Issue 16: a comment in its post panel; a reply may name its top-level comment.
+    expect(appPaths.comment(3, 4, 5)).toBe('/groups/3/discussions/4?comment=5');
+    expect(appPaths.comment(3, 4, 6, 5)).toBe('/groups/3/discussions/4?comment=5-6');
+    expect(appPaths.comment(3, 4, 6, null)).toBe('/groups/3/discussions/4?comment=6');
     expect(routerPath(APP_ROUTES.discussion.pattern)).toBe('groups/:groupId/discussions/:discussionId');
   });
 });

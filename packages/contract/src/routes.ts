@@ -23,6 +23,7 @@ export const APP_PAGES = [
   'account-link',
   'settings',
   'admin',
+  'search',
 ] as const;
 export type AppPage = (typeof APP_PAGES)[number];
 
@@ -46,6 +47,8 @@ export const APP_ROUTES = {
   // Site staff (issue 15 §8): "Page Not Found" to anyone but a site admin (decision 0105).
   admin: { pattern: '/admin', page: 'admin' },
   create: { pattern: '/create', page: 'create' },
+  // Search (issue 16): `?q=&type=&group=` (search-rules.ts); the navigation bar's field and the community's box open it.
+  search: { pattern: '/search', page: 'search' },
   group: { pattern: '/group/:groupId', page: 'community' },
   // One route per tab: GROUP_TABS below.
   blog: { pattern: '/group/:groupId/blogs/blogpage/:blogId', page: 'blog' },
@@ -97,11 +100,15 @@ export const appPaths = {
   settings: () => APP_ROUTES.settings.pattern,
   admin: () => APP_ROUTES.admin.pattern,
   create: () => APP_ROUTES.create.pattern,
+  search: () => APP_ROUTES.search.pattern,
   group: (slugOrId: string | number) => `/group/${slugOrId}`,
   groupTab: (slugOrId: string | number, tab: GroupTab) => `/group/${slugOrId}/${tab}`,
   blog: (slugOrId: string | number, blogId: number) => `/group/${slugOrId}/blogs/blogpage/${blogId}`,
   discussion: (groupId: number, discussionId: number) => `/groups/${groupId}/discussions/${discussionId}`,
-  /** A comment or reply in its post panel (issue 16): the panel scrolls it into view and marks it briefly. */
-  comment: (groupId: number, discussionId: number, commentId: number) =>
-    `/groups/${groupId}/discussions/${discussionId}?comment=${commentId}`,
+  /**
+   * A comment or reply in its post panel (issue 16): the panel scrolls it into view and marks it briefly. A reply
+   * may name its top-level comment (`parentId`): `?comment=<parentId>-<replyId>` opens that comment's replies at once.
+   */
+  comment: (groupId: number, discussionId: number, commentId: number, parentId?: number | null) =>
+    `/groups/${groupId}/discussions/${discussionId}?comment=${parentId ? `${parentId}-${commentId}` : commentId}`,
 };

@@ -87,6 +87,7 @@ describe('with a web build', () => {
     '/group/some-slug/discussions',
     '/group/some-slug/blogs/blogpage/7',
     '/login?next=%2Fcreate',
+    '/search?q=garden&type=comments',
   ])('serves the app with 200 to a browser navigating to the app route %s', async (url) => {
     const res = await app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
     expect(res.statusCode).toBe(200);

@@ -14,6 +14,7 @@ import { groupsPanel } from '@/features/groups/use-groups-panel';
 import { lazyComponent } from '@/lib/lazy-component';
 import { APP_TEXTS } from './texts';
 import { LanguageMenu } from '@/components/language-menu';
+import { NavSearch } from '@/features/search/nav-search';
 
 // Signed-in only (tooltips, the own profile query, the communities strip): a visitor's first load never fetches
 // this code.
@@ -55,13 +56,18 @@ function NavItem({ to, active, current, icon: Icon, children, onCurrentClick }: 
         active ? 'bg-accent-soft text-accent-fg' : 'text-fg-muted hover:bg-surface-muted hover:text-fg',
       )}
     >
-      <Icon className="hidden size-4 sm:block" aria-hidden />
-      {children}
+      {/* Below 640 px the bar holds the logo, these, search, language, theme, bell and avatar: the icon stands for
+          the label there (still the link's name), which would otherwise run under the buttons (decision 0126). */}
+      <Icon className="size-5 sm:size-4" aria-hidden />
+      <span className="sr-only sm:not-sr-only">{children}</span>
     </Link>
   );
 }
 
-/** SPEC §2 Navigation bar. Signed in: logo, Your feed, Explore, notifications, avatar. Visitor: logo, Explore, Sign in. */
+/**
+ * SPEC §2 Navigation bar. Signed in: logo, Your feed, Explore, notifications, avatar. Visitor: logo, Explore, Sign in.
+ * Both: the search field (issue 16).
+ */
 export function NavBar({ onOpenNotifications }: { onOpenNotifications: () => void }) {
   const session = useSession();
   const location = useLocation();
@@ -128,6 +134,8 @@ export function NavBar({ onOpenNotifications }: { onOpenNotifications: () => voi
         </nav>
         <Suspense fallback={null}>{session ? <GroupsStrip /> : null}</Suspense>
         <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
+          {/* Issue 16: the search field (wide screens) or a button to /search (narrow ones); `/` focuses it. */}
+          <NavSearch label={APP_TEXTS.search} placeholder={APP_TEXTS.searchAgora} />
           <LanguageMenu />
           <ThemeMenu />
           {session ? (

@@ -68,6 +68,10 @@ const BlogPage = lazyComponent(
   () => import('@/features/blogs/blog-page'),
   (m) => m.BlogPage,
 );
+const SearchPage = lazyComponent(
+  () => import('@/features/search/search-page'),
+  (m) => m.SearchPage,
+);
 const CreateGroupPage = lazyComponent(
   () => import('@/features/groups/create-page'),
   (m) => m.CreateGroupPage,
@@ -148,6 +152,8 @@ export const routes: RouteObject[] = [
               </RequireAuth>
             ),
           },
+          // Search (issue 16): for visitors too (they find what is public).
+          { path: routerPath(APP_ROUTES.search.pattern), element: <SearchPage /> },
           // A blog page stands on its own (its own banner), outside the community's tabbed layout.
           { path: routerPath(APP_ROUTES.blog.pattern), element: <BlogPage /> },
           groupRoutes,

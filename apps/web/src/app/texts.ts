@@ -9,6 +9,9 @@ export const APP_TEXTS = defineTexts('app', {
   yourFeed: 'Your feed',
   explore: 'Explore',
   signIn: 'Sign in',
+  // The search field (issue 16; features/search/nav-search.tsx takes them as props: no text module on a first load).
+  search: 'Search',
+  searchAgora: 'Search Agora',
   notifications: 'Notifications',
   notificationsUnread: (n: number) => plural(n, { other: 'Notifications, # unread' }),
   yourProfile: 'Your profile',

@@ -57,6 +57,7 @@ describe.each(Object.entries(THEMES))('%s theme tokens', (_name, t) => {
       'danger-soft',
       'ring',
       'skeleton',
+      'highlight',
     ])
       expect(t[name], name).toMatch(/^#[0-9a-f]{6}$/);
   });
@@ -71,6 +72,8 @@ describe.each(Object.entries(THEMES))('%s theme tokens', (_name, t) => {
     // Toasts: text on their tinted backgrounds.
     expect(contrast(t['success-fg']!, t['success-soft']!)).toBeGreaterThanOrEqual(4.5);
     expect(contrast(t['warning-fg']!, t['warning-soft']!)).toBeGreaterThanOrEqual(4.5);
+    // Search passages (issue 16): the matched words' <mark> and a linked comment's flash.
+    expect(contrast(t.fg!, t.highlight!)).toBeGreaterThanOrEqual(4.5);
     // Tooltips invert the theme: canvas-coloured text on an fg-coloured bubble.
     expect(contrast(t.canvas!, t.fg!)).toBeGreaterThanOrEqual(4.5);
   });

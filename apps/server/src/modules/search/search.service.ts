@@ -187,13 +187,15 @@ async function commentHits(ctx: AppContext, viewer: number, page: Hit[], ids: nu
   return inOrder(page, rows, (row, hit) => {
     const viewerRole = row.viewerRole === null ? null : toRole(row.viewerRole);
     const manager = isOwnerOrAdminOf(viewer, row.ownerId, viewerRole);
+    const comment = toComment(row, viewer, manager, { ownerId: row.ownerId, viewerRole });
     return {
-      ...toComment(row, viewer, manager, { ownerId: row.ownerId, viewerRole }),
+      ...comment,
       group_id: row.groupId,
       slug: row.slug,
       group_name: row.groupName,
       highlight: passage(hit.highlight, q),
-      link: appPaths.comment(row.groupId, row.discussionId, row.id),
+      // A reply names its top-level comment (`?comment=<parentId>-<replyId>`): the panel opens that thread at once.
+      link: appPaths.comment(row.groupId, row.discussionId, row.id, comment.parentCommentId),
     };
   });
 }

@@ -24,6 +24,8 @@ import {
   REMOVAL_LIMITS,
   REMOVAL_MESSAGES,
   MODERATION_MESSAGES,
+  SEARCH_LIMITS,
+  SEARCH_MESSAGES,
   type Role,
 } from '@agora/contract';
 import { formatNumber, messageTranslator, plural, type Catalogue, type Translation } from '@/lib/i18n';
@@ -50,6 +52,8 @@ import type { ADMIN_TEXTS } from '@/features/admin/texts';
 import type { REPORT_TEXTS } from '@/features/moderation/report-texts';
 import type { BLOCK_TEXTS } from '@/features/account/blocking-texts';
 import type { MENTION_TEXTS } from '@/features/mentions/texts';
+import type { SEARCH_TEXTS } from '@/features/search/texts';
+import type { SEARCH_BOX_TEXTS } from '@/features/search/box-texts';
 
 /**
  * Spanish (español, tuteo). One catalogue for the whole app (over 400 lines on purpose: one lazy chunk per
@@ -91,9 +95,64 @@ type Texts = {
   alwaysOnTypes: Translation<typeof ALWAYS_ON_NAMES>;
   blocking: Translation<typeof BLOCK_TEXTS>;
   mentions: Translation<typeof MENTION_TEXTS>;
+  search: Translation<typeof SEARCH_TEXTS>;
+  searchBox: Translation<typeof SEARCH_BOX_TEXTS>;
 };
 
 export const texts: Texts = {
+  search: {
+    title: 'Buscar',
+    titleFor: (q) => `${q} · Buscar`,
+    heading: 'Buscar',
+    fieldLabel: 'Buscar',
+    submit: 'Buscar',
+    kindsLabel: 'Tipos de resultados',
+    tabs: {
+      all: 'Todo',
+      discussions: 'Conversaciones',
+      comments: 'Comentarios',
+      blogs: 'Blogs',
+      communities: 'Comunidades',
+      people: 'Personas',
+    },
+    seeAll: {
+      discussions: 'Ver todas las conversaciones',
+      comments: 'Ver todos los comentarios',
+      blogs: 'Ver todos los blogs',
+      communities: 'Ver todas las comunidades',
+      people: 'Ver todas las personas',
+    },
+    welcomeTitle: 'Busca conversaciones, comentarios, blogs, comunidades y personas',
+    welcomeHint:
+      'Deben aparecer todas las palabras. Pon palabras "entre comillas" para una frase, escribe -palabra para excluir una palabra y @usuario para lo que escribió alguien.',
+    noResultsTitle: (q) => `No encontramos nada para «${q}»`,
+    noResultsHint: 'Prueba a quitar una palabra o revisa la ortografía.',
+    noResultsInCommunity: 'Prueba a quitar una palabra o busca en todo Agora en vez de solo en esta comunidad.',
+    searchEverywhere: 'Buscar en todo Agora',
+    inCommunity: (name) => `En ${name}`,
+    removeCommunity: (name) => `Buscar en todo Agora, no solo en ${name}`,
+    thisCommunity: 'esta comunidad',
+    loadFailed: 'La búsqueda falló. Inténtalo de nuevo.',
+    searching: 'Buscando',
+    moreResults: 'Más resultados',
+    resultsCount: (n) => plural(n, { one: '# resultado', other: '# resultados' }),
+    commentIn: 'comentó en',
+    replyIn: 'respondió en',
+    blogIn: 'en',
+    openDiscussion: (name) => `Abrir la conversación de ${name}`,
+    openComment: (name, reply) => (reply ? `Abrir la respuesta de ${name}` : `Abrir el comentario de ${name}`),
+    likes: (n) => plural(n, { one: '# me gusta', other: '# me gusta' }),
+    comments: (n) => plural(n, { one: '# comentario', other: '# comentarios' }),
+    members: (n) => plural(n, { one: '# miembro', other: '# miembros' }),
+    mutualFriends: (n) => plural(n, { one: '# amigo en común', other: '# amigos en común' }),
+    privateCommunity: 'Comunidad privada',
+  },
+  searchBox: {
+    recentHeading: 'Búsquedas recientes',
+    clearRecent: 'Borrar las búsquedas recientes',
+    communityLabel: (name) => `Buscar en ${name}`,
+    communityPlaceholder: 'Buscar en esta comunidad',
+  },
   common: {
     justNow: 'Ahora mismo',
     minutesShort: (n) => `${n} min`,
@@ -140,6 +199,8 @@ export const texts: Texts = {
     yourFeed: 'Tu feed',
     explore: 'Explorar',
     signIn: 'Entrar',
+    search: 'Buscar',
+    searchAgora: 'Buscar en Agora',
     notifications: 'Notificaciones',
     notificationsUnread: (n) => plural(n, { one: 'Notificaciones, # sin leer', other: 'Notificaciones, # sin leer' }),
     yourProfile: 'Tu perfil',
@@ -1455,6 +1516,15 @@ const reports: Translation<typeof REPORT_MESSAGES> = {
   tooMany: 'Has enviado muchas denuncias en poco tiempo. Inténtalo de nuevo más tarde.',
 };
 
+const search: Translation<typeof SEARCH_MESSAGES> = {
+  emptyQuery: 'Escribe una palabra para buscar.',
+  queryTooLong: `Busca como máximo ${number(SEARCH_LIMITS.queryMax)} caracteres.`,
+  typeInvalid: 'El tipo debe ser all, discussions, comments, blogs, communities o people.',
+  groupNotFound: 'Comunidad no encontrada',
+  cursorInvalid: 'Esta página de resultados ha caducado. Vuelve a buscar.',
+  tooManyMentionLookups: 'Demasiadas búsquedas de nombres. Inténtalo de nuevo más tarde.',
+};
+
 export const catalogue: Catalogue = {
   texts,
   message: messageTranslator([
@@ -1475,5 +1545,6 @@ export const catalogue: Catalogue = {
     [REMOVAL_MESSAGES, removals],
     [MODERATION_MESSAGES, moderation],
     [REPORT_MESSAGES, reports],
+    [SEARCH_MESSAGES, search],
   ]),
 };

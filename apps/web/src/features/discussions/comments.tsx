@@ -192,8 +192,12 @@ function CommentItem({ comment, groupId, highlighted = false, onReply, children 
   const openProfile = () => profile.open(comment.userId);
   const node = useRef<HTMLDivElement>(null);
   const reply = comment.parentCommentId !== null;
+  // A linked comment (a search hit, a shared link, a notification) is scrolled into view, flashes (the mark fades;
+  // at once under reduced motion, index.css) and takes focus, so a screen reader reads it (issue 16 §4).
   useEffect(() => {
-    if (highlighted) node.current?.scrollIntoView?.({ block: 'center' });
+    if (!highlighted) return;
+    node.current?.scrollIntoView?.({ block: 'center' });
+    node.current?.focus({ preventScroll: true });
   }, [highlighted]);
   // Leaving the editor hands focus back to the Edit button (Save and Cancel are gone by then).
   useEffect(() => {
@@ -203,7 +207,11 @@ function CommentItem({ comment, groupId, highlighted = false, onReply, children 
   const frame = {
     ref: node,
     id: `comment-${comment.id}`,
-    className: cn('flex gap-2.5 rounded-2xl', highlighted && 'bg-accent-soft/60 p-1.5 ring-2 ring-accent-fg/50'),
+    className: cn(
+      'flex gap-2.5 rounded-2xl',
+      highlighted && 'animate-flash bg-accent-soft/60 p-1.5 ring-2 ring-accent-fg/50 focus:outline-none focus-visible:outline-2 focus-visible:outline-ring',
+    ),
+    tabIndex: highlighted ? -1 : undefined,
     'data-testid': reply ? 'reply' : 'comment',
     'data-highlighted': highlighted || undefined,
     'data-comment-id': comment.id,

@@ -110,6 +110,22 @@ describe('post and comment links', () => {
     expect(within(panel).getByRole('button', { name: 'Hide replies' })).toHaveAttribute('aria-expanded', 'true');
   });
 
+  it('a search hit’s address (/groups/{g}/discussions/{d}?comment=) opens the panel at the reply: scrolled to, flashing and focused (issue 16)', async () => {
+    signIn();
+    const parent = makeComment({ id: 701, replyCount: 1 });
+    const reply = makeComment({ id: 702, parentCommentId: 701, content: 'the found reply', username: 'rey' });
+    serve([[parent]], [reply]);
+    const { router } = renderApp('/groups/12/discussions/301?comment=701-702');
+    const panel = await screen.findByRole('dialog', { name: 'Post' });
+    expect(router.state.location.pathname).toBe('/group/12/discussions');
+    expect(new URLSearchParams(router.state.location.search).get('comment')).toBe('701-702');
+    const item = (await within(panel).findByText('the found reply')).closest('[data-testid="reply"]')!;
+    expect(item).toHaveAttribute('data-highlighted', 'true');
+    expect(item).toHaveClass('animate-flash');
+    await waitFor(() => expect(scrolled).toContain(item));
+    await waitFor(() => expect(item).toHaveFocus());
+  });
+
   it('says so when the linked comment is gone', async () => {
     signIn();
     serve([[makeComment({ id: 701 })]]);

@@ -6,3 +6,7 @@ export { POST_PARAM, postPanelPath, usePostPanel } from './use-post-panel';
 export { RemovedBanner } from './removal';
 export { RemovalActions } from './removal-actions';
 export { REMOVAL_TEXTS } from './texts';
+// Search (issue 16): its hits show the card's author line and open the post panel at a comment.
+export { AuthorLine } from './discussion-card';
+export { Timestamp } from './timestamp';
+export { COMMENT_PARAM, commentParamValue, postParamValue } from './use-post-panel';

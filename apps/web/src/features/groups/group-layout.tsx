@@ -30,6 +30,8 @@ export interface GroupLayoutSlots {
   /** The staff's "Reports (n)" tab (issue 15 §2) at the end of the section bar, and the queue it opens under the header. */
   reportsTab?: (groupId: number) => ReactNode;
   reportsPanel?: (groupId: number) => ReactNode;
+  /** "Search this community" (issue 16) at the end of the section bar, for those who may read its content. */
+  search?: (group: { slug: string; name: string }) => ReactNode;
 }
 
 /**
@@ -80,30 +82,33 @@ export function GroupLayout({ slots }: { slots: GroupLayoutSlots }) {
     <div className="space-y-6">
       <title>{`${detail.group.group_name} · Agora`}</title>
       <GroupHeader detail={detail} viewer={viewer} invitation={detail.invite && !viewer.isMember ? slots.invitation(detail.invite) : null}>
-        <nav aria-label={GROUP_TEXTS.sections} className="border-t border-line px-1 sm:px-4">
-          {/* Wraps rather than scrolls: on a phone the staff's Reports tab (and its badge) goes to a second row
-              instead of hiding past the strip's edge (issue 15 §2). */}
-          <ul className="-mb-px flex flex-wrap sm:gap-1">
-            {tabs.map((t) => (
-              <li key={t} className="shrink-0">
-                <Link
-                  to={t === 'overview' ? basePath : `${basePath}/${t}`}
-                  aria-current={t === tab ? 'page' : undefined}
-                  onClick={() => rememberTab(detail.group.id, t)}
-                  className={cn(
-                    'inline-flex h-12 items-center border-b-2 px-2.5 text-sm font-semibold transition-colors sm:px-3',
-                    'focus-visible:rounded-md focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600',
-                    t === tab ? 'border-brand-600 text-accent-fg' : 'border-transparent text-fg-muted hover:text-fg',
-                  )}
-                >
-                  {GROUP_TEXTS.tabs[t]}
-                  {t === 'members' && viewer.isStaff && detail.group.is_private === 1 ? slots.requestsBadge(detail.group.id) : null}
-                </Link>
-              </li>
-            ))}
-            {viewer.isStaff && slots.reportsTab ? <li className="shrink-0">{slots.reportsTab(detail.group.id)}</li> : null}
-          </ul>
-        </nav>
+        <div className="flex items-center border-t border-line px-1 sm:px-4">
+          <nav aria-label={GROUP_TEXTS.sections} className="min-w-0 flex-1">
+            {/* Wraps rather than scrolls: on a phone the staff's Reports tab (and its badge) goes to a second row
+                instead of hiding past the strip's edge (issue 15 §2). */}
+            <ul className="-mb-px flex flex-wrap sm:gap-1">
+              {tabs.map((t) => (
+                <li key={t} className="shrink-0">
+                  <Link
+                    to={t === 'overview' ? basePath : `${basePath}/${t}`}
+                    aria-current={t === tab ? 'page' : undefined}
+                    onClick={() => rememberTab(detail.group.id, t)}
+                    className={cn(
+                      'inline-flex h-12 items-center border-b-2 px-2.5 text-sm font-semibold transition-colors sm:px-3',
+                      'focus-visible:rounded-md focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600',
+                      t === tab ? 'border-brand-600 text-accent-fg' : 'border-transparent text-fg-muted hover:text-fg',
+                    )}
+                  >
+                    {GROUP_TEXTS.tabs[t]}
+                    {t === 'members' && viewer.isStaff && detail.group.is_private === 1 ? slots.requestsBadge(detail.group.id) : null}
+                  </Link>
+                </li>
+              ))}
+              {viewer.isStaff && slots.reportsTab ? <li className="shrink-0">{slots.reportsTab(detail.group.id)}</li> : null}
+            </ul>
+          </nav>
+          {viewer.canSeeContent && slots.search ? slots.search({ slug: detail.group.slug, name: detail.group.group_name }) : null}
+        </div>
       </GroupHeader>
       {viewer.isStaff && slots.reportsPanel ? slots.reportsPanel(detail.group.id) : null}
       <Outlet context={context} />
