@@ -107,6 +107,13 @@ const afterSql = (cursor: RankCursor | null) =>
   cursor === null ? sql`true` : sql`(r.score, r.likes, r.id) < (${cursor.score}::numeric, ${cursor.likes}::int, ${cursor.id}::int)`;
 
 /** The newest id of a table now: the snapshot a first page takes (its cursor keeps it). */
+async function snapshotOf(db: Db, s: Scope, table: 'discussions' | 'comments' | 'blogs'): Promise<number> {
+  if (s.cursor) return s.cursor.maxId;
+  // `all` is never paged: every row counts, and the round trip is saved (decision 0124).
+  if (!s.depth.paged) return 2_147_483_647;
+  return maxIdOf(db, table);
+}
+
 async function maxIdOf(db: Db, table: 'discussions' | 'comments' | 'blogs'): Promise<number> {
   const rows = await db.execute<{ id: number | null }>(sql`SELECT max(id) AS id FROM ${sql.identifier(table)}`);
   return rows[0]?.id ?? 0;
@@ -125,17 +132,23 @@ export const RECENT_WINDOW = 20_000;
 export const RECENT_ENOUGH = SEARCH_LIMITS.pageDefault + 1;
 
 /** How deep one kind's search looks: the candidates ranked, the newest rows looked at first, and enough there. */
-export type Depth = { candidates: number; window: number; enough: number };
+export type Depth = {
+  candidates: number;
+  window: number;
+  enough: number;
+  /** Paged (a tab): the first page snapshots the newest id for its cursor. Unpaged (`all`) needs no snapshot. */
+  paged: boolean;
+};
 
 /** A tab of one kind: the full ranking, paged. */
-export const FULL_DEPTH: Depth = { candidates: CANDIDATES, window: RECENT_WINDOW, enough: RECENT_ENOUGH };
+export const FULL_DEPTH: Depth = { candidates: CANDIDATES, window: RECENT_WINDOW, enough: RECENT_ENOUGH, paged: true };
 
 /**
  * `type=all` shows the first five hits of each kind (the tab shows the full ranking): the newest 100 matches among the
  * newest 5,000 rows are ranked, enough with 6 there (decision 0124; at 2,000,000 posts `all` took p50 21-38 ms in
  * SQL with the full depth, 18-24 ms with this one: docs/perf/search.md).
  */
-export const ALL_DEPTH: Depth = { candidates: 100, window: 5_000, enough: SEARCH_LIMITS.perKindInAll + 1 };
+export const ALL_DEPTH: Depth = { candidates: 100, window: 5_000, enough: SEARCH_LIMITS.perKindInAll + 1, paged: false };
 
 type Candidates = { recent: SQL | null; all: SQL };
 
@@ -167,7 +180,7 @@ async function rankPage(db: Db, s: Scope, m: Match, candidates: Candidates, vect
 
 export async function searchDiscussions(db: Db, s: Scope, m: Match): Promise<{ maxId: number; hits: Hit[] }> {
   const viewer = sql`${s.viewer}::int`;
-  const maxId = s.cursor?.maxId ?? (await maxIdOf(db, 'discussions'));
+  const maxId = await snapshotOf(db, s, 'discussions');
   const conditions = sql`${matchSql(m, sql`d.search_vector`, sql`d.content`)}
       ${s.groupId === null ? sql`` : sql`AND d.group_id = ${s.groupId}::int`}
       AND ${authorSql(m, sql`d.user_id`)}
@@ -196,7 +209,7 @@ export async function searchDiscussions(db: Db, s: Scope, m: Match): Promise<{ m
 
 export async function searchComments(db: Db, s: Scope, m: Match): Promise<{ maxId: number; hits: Hit[] }> {
   const viewer = sql`${s.viewer}::int`;
-  const maxId = s.cursor?.maxId ?? (await maxIdOf(db, 'comments'));
+  const maxId = await snapshotOf(db, s, 'comments');
   const conditions = sql`${matchSql(m, sql`c.search_vector`, sql`c.content`)} AND c.deleted_at IS NULL
       ${s.groupId === null ? sql`` : sql`AND d.group_id = ${s.groupId}::int`}
       AND ${authorSql(m, sql`c.user_id`)}
@@ -230,7 +243,7 @@ export async function searchComments(db: Db, s: Scope, m: Match): Promise<{ maxI
 
 export async function searchBlogs(db: Db, s: Scope, m: Match): Promise<{ maxId: number; hits: Hit[] }> {
   const viewer = sql`${s.viewer}::int`;
-  const maxId = s.cursor?.maxId ?? (await maxIdOf(db, 'blogs'));
+  const maxId = await snapshotOf(db, s, 'blogs');
   const candidates = sql`SELECT b.id, b.like_count AS likes FROM blogs b
     WHERE ${matchSql(m, sql`b.search_vector`, sql`(b.title || ' ' || b.content)`)} AND b.id <= ${maxId}::int
       ${s.groupId === null ? sql`` : sql`AND b.group_id = ${s.groupId}::int`}
