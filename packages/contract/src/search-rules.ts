@@ -24,6 +24,8 @@ export const SEARCH_LIMITS = {
   /** Mention lookups per person per window (seconds): typing, debounced, asks about once per letter. */
   mentionLookupsPerWindow: 600,
   mentionLookupsWindowSeconds: 10 * 60,
+  /** Searches per account (signed in) or per address (visitors) a minute: each costs 10-30 ms of database time. */
+  searchesPerMinute: 60,
 } as const;
 
 /**
@@ -41,6 +43,7 @@ export const SEARCH_MESSAGES = {
   cursorInvalid: 'This page of results has expired. Search again.',
   /** 429 of GET /api/search/mentions (SEARCH_LIMITS.mentionLookups…). */
   tooManyMentionLookups: 'Too many name lookups. Please try again later.',
+  tooManySearches: 'Too many searches in a short time. Please wait a minute and try again.',
 } as const;
 
 /** Splits a highlight into plain and marked parts, in order (what the web renders as text and `<mark>`). */

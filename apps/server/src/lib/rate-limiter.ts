@@ -90,6 +90,7 @@ export const LIMIT_VALUES = {
   newAccountDiscussionsPerUser: { points: POSTING_LIMITS.newAccountDiscussions, duration: POSTING_LIMITS.newAccountHours * 60 * 60 },
   newAccountCommentsPerUser: { points: POSTING_LIMITS.newAccountComments, duration: POSTING_LIMITS.newAccountHours * 60 * 60 },
   mentionLookupsPerUser: { points: SEARCH_LIMITS.mentionLookupsPerWindow, duration: SEARCH_LIMITS.mentionLookupsWindowSeconds },
+  searchesPerCaller: { points: SEARCH_LIMITS.searchesPerMinute, duration: 60 },
 } as const;
 
 /**
@@ -145,6 +146,8 @@ export function createLimiters(enabled: boolean) {
     newAccountCommentsPerUser: make('newAccountCommentsPerUser', POSTING_MESSAGES.newAccountComments),
     /** `@mention` suggestions per user (issue 16 §4): a read, but one a script could loop to list every username. */
     mentionLookupsPerUser: make('mentionLookupsPerUser', SEARCH_MESSAGES.tooManyMentionLookups),
+    /** GET /api/search (issue 16) per account, or per address for visitors: the most expensive read there is. */
+    searchesPerCaller: make('searchesPerCaller', SEARCH_MESSAGES.tooManySearches),
   };
 }
 export type Limiters = ReturnType<typeof createLimiters>;

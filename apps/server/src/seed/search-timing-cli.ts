@@ -7,6 +7,7 @@ import type { Actor, AppContext } from '../context';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
 import { searchEverything, type SearchInput } from '../modules/search/search.service';
+import { createLimiters } from '../lib/rate-limiter';
 import { loadConfig } from '../plugins/config';
 import { SCALE_MARKERS } from './scale-text';
 
@@ -54,7 +55,7 @@ const client = postgres(databaseUrl, {
   },
 });
 const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Db;
-const ctx = { db, searchLanguage: config.searchLanguage } as unknown as AppContext;
+const ctx = { db, searchLanguage: config.searchLanguage, limiters: createLimiters(false) } as unknown as AppContext;
 const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
 const ticks = (pid: number) => {
@@ -101,8 +102,8 @@ try {
     for (const query of QUERIES)
       for (const type of types) {
         const input = { q: query.q, type } as SearchInput;
-        let result = await searchEverything(ctx, actor, input);
-        for (let i = 0; i < 2; i++) result = await searchEverything(ctx, actor, input);
+        let result = await searchEverything(ctx, actor, input, {});
+        for (let i = 0; i < 2; i++) result = await searchEverything(ctx, actor, input, {});
         const hits =
           result.discussions.length + result.comments.length + result.blogs.length + result.communities.length + result.people.length;
         const before = statementsSent;
@@ -110,7 +111,7 @@ try {
         const wall: number[] = [];
         for (let i = 0; i < runs; i++) {
           const t0 = performance.now();
-          await searchEverything(ctx, actor, input);
+          await searchEverything(ctx, actor, input, {});
           wall.push(performance.now() - t0);
         }
         const statements = (statementsSent - before) / runs;
@@ -127,7 +128,7 @@ try {
             `LOAD 'auto_explain'; SET auto_explain.log_min_duration = 0; SET auto_explain.log_analyze = on; SET auto_explain.log_buffers = on; SET auto_explain.log_level = notice; SET auto_explain.log_format = text`,
           );
           notices.length = 0;
-          await searchEverything(ctx, actor, input);
+          await searchEverything(ctx, actor, input, {});
           await client.unsafe(`SET auto_explain.log_min_duration = -1`);
           plans.push(`### ${label}, ${query.name} \`${query.q}\`, type=${type}\n\n\`\`\`\n${notices.join('\n\n')}\n\`\`\`\n`);
         }

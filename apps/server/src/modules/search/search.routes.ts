@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { searchEverything } from './search.service';
 
 const tags = ['search'];
-const errors = { 400: errorBodySchema, 404: errorBodySchema };
+const errors = { 400: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema };
 
 /** GET /api/search (issue 16): visitors too (they find public content only). */
 export async function searchRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -16,6 +16,6 @@ export async function searchRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       onRequest: app.optionalUser,
       schema: { tags, querystring: searchQuerySchema, response: { 200: searchResponseSchema, ...errors } },
     },
-    async (request) => searchEverything(ctx, request.user, request.query),
+    async (request) => searchEverything(ctx, request.user, request.query, { ip: request.ip }),
   );
 }

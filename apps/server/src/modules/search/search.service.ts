@@ -22,6 +22,7 @@ import { blogCards } from '../blogs/blogs.service';
 import { findCommentCards, findDiscussionCards } from '../discussions/discussions.access';
 import { isOwnerOrAdminOf, toComment, toDiscussion } from '../discussions/discussions.mapper';
 import { resolveGroupForViewer } from '../groups/groups.access';
+import { clientKey } from '../../lib/client-ip';
 import { toGroup } from '../groups/groups.mapper';
 import { hasTextTerms, parseSearchQuery, type ParsedQuery } from './search.parse';
 import {
@@ -97,8 +98,15 @@ async function groupScope(ctx: AppContext, actor: Actor, group: string | undefin
 /** The query string as the route's schema parsed it. */
 export type SearchInput = z.output<typeof searchQuerySchema>;
 
-export async function searchEverything(ctx: AppContext, actor: Actor, input: SearchInput): Promise<SearchResponse> {
+export async function searchEverything(
+  ctx: AppContext,
+  actor: Actor,
+  input: SearchInput,
+  client: { ip?: string },
+): Promise<SearchResponse> {
   const parsed = parseSearchQuery(input.q);
+  // After the query is known to be one (a refused query costs nothing), before any statement runs.
+  await ctx.limiters.searchesPerCaller.consume(actor ? `user:${actor.id}` : `ip:${clientKey(client.ip)}`);
   const type = input.type ?? 'all';
   const viewer = actor?.id ?? 0;
   const groupId = await groupScope(ctx, actor, input.group);

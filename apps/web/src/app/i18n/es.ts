@@ -1523,6 +1523,7 @@ const search: Translation<typeof SEARCH_MESSAGES> = {
   groupNotFound: 'Comunidad no encontrada',
   cursorInvalid: 'Esta página de resultados ha caducado. Vuelve a buscar.',
   tooManyMentionLookups: 'Demasiadas búsquedas de nombres. Inténtalo de nuevo más tarde.',
+  tooManySearches: 'Demasiadas búsquedas en poco tiempo. Espera un minuto y vuelve a intentarlo.',
 };
 
 export const catalogue: Catalogue = {
