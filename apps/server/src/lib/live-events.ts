@@ -102,7 +102,14 @@ export const liveEvents = {
     if (p.target === 'comment') {
       return { name: LIVE_EVENTS.likeCount, payload: p, groupId: p.group_id, scope: 'discussion', discussionId: p.discussion_id };
     }
-    return { name: LIVE_EVENTS.likeCount, payload: p, groupId: p.group_id, scope: 'feed', discussionId: p.discussion_id, blogId: p.blog_id };
+    return {
+      name: LIVE_EVENTS.likeCount,
+      payload: p,
+      groupId: p.group_id,
+      scope: 'feed',
+      discussionId: p.discussion_id,
+      blogId: p.blog_id,
+    };
   },
   blogCreated(b: Blog): LiveEvent {
     const payload: BlogCreatedPayload = { group_id: b.group_id, blog_id: b.id, blog: neutralBlog(b) };

@@ -427,7 +427,10 @@ export async function toggleBlogLike(ctx: AppContext, actor: SignedIn, idOrSlug:
     // SPEC §3: a blog answers likes_count (posts and comments answer likeCount).
     return { liked, likes_count: likeCount };
   });
-  ctx.events.emit('live', liveEvents.likeCount({ target: 'blog', id: blog.id, group_id: group.id, blog_id: blog.id, count: response.likes_count }));
+  ctx.events.emit(
+    'live',
+    liveEvents.likeCount({ target: 'blog', id: blog.id, group_id: group.id, blog_id: blog.id, count: response.likes_count }),
+  );
   return response;
 }
 

@@ -349,7 +349,12 @@ export async function deleteComment(ctx: AppContext, actor: Actor, input: Commen
       }
       const counted = await moveCommentCount(tx, target.discussionId, -1);
       if (!counted) throw discussionNotFound();
-      const live = { group_id: target.groupId, discussion_id: target.discussionId, comment_id: comment.id, parentCommentId: comment.parentId };
+      const live = {
+        group_id: target.groupId,
+        discussion_id: target.discussionId,
+        comment_id: comment.id,
+        parentCommentId: comment.parentId,
+      };
       return { message: DISCUSSION_MESSAGES.commentDeleted, commentCount: counted.commentCount, kept, live };
     });
   });
@@ -423,7 +428,14 @@ export async function likeComment(ctx: AppContext, actor: Actor, input: CommentP
       // After the commit: the new count, in the post's panel.
       ctx.events.emit(
         'live',
-        liveEvents.likeCount({ target: 'comment', id: commentId, group_id: groupId, discussion_id: discussionId, comment_id: commentId, count: likeCount }),
+        liveEvents.likeCount({
+          target: 'comment',
+          id: commentId,
+          group_id: groupId,
+          discussion_id: discussionId,
+          comment_id: commentId,
+          count: likeCount,
+        }),
       );
       return { liked, likeCount };
     });

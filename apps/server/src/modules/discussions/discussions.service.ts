@@ -421,7 +421,10 @@ export async function likeDiscussion(ctx: AppContext, actor: Actor, input: Discu
       });
     }).then(({ liked, likeCount, groupId, discussionId }) => {
       // After the commit: the new count, everywhere the post shows.
-      ctx.events.emit('live', liveEvents.likeCount({ target: 'discussion', id: discussionId, group_id: groupId, discussion_id: discussionId, count: likeCount }));
+      ctx.events.emit(
+        'live',
+        liveEvents.likeCount({ target: 'discussion', id: discussionId, group_id: groupId, discussion_id: discussionId, count: likeCount }),
+      );
       return { liked, likeCount };
     });
   } catch (error) {

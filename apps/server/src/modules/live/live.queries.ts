@@ -64,6 +64,8 @@ export async function findAccessOf(
 
 /** People who blocked `authorId`: their sockets do not receive the author's content (as their feeds hide it). */
 export async function findBlockerIds(db: DbOrTx, authorId: number): Promise<number[]> {
-  const rows = await db.execute<{ blockerId: number }>(sql`SELECT bk.blocker_id AS "blockerId" FROM blocks bk WHERE bk.blocked_id = ${authorId}`);
+  const rows = await db.execute<{ blockerId: number }>(
+    sql`SELECT bk.blocker_id AS "blockerId" FROM blocks bk WHERE bk.blocked_id = ${authorId}`,
+  );
   return [...rows].map((r) => r.blockerId);
 }

@@ -17,7 +17,8 @@ import { canReadCommunity, isCommunityMember, isCommunityOwner } from '../../pol
 import { findAccessOf, findBlockerIds, findFeedGroupIds, findLiveTarget } from './live.queries';
 
 /**
- * Live updates (issue 17 §1, decisions 0127-live-events-*): the rooms sockets follow and the events pushed to them.
+ * Live updates (issue 17 §1): the rooms sockets follow and the events pushed to them (docs/decisions/0127-live-events-rooms.md,
+ * docs/decisions/0127-live-events-payloads.md, docs/decisions/0127-live-events-after-commit.md).
  *
  * Room names inside the server carry the community, so that everything a person follows in a community can be left
  * at once (and found on every node with `fetchSockets`, which also works through a cluster adapter):
@@ -112,14 +113,16 @@ export function attachLiveRooms(io: Server, ctx: AppContext, log: FastifyBaseLog
     return { ok: true };
   };
 
-  const answer = (socket: Socket, run: (socket: Socket, body: unknown) => Promise<LiveAck>) => (...args: unknown[]) => {
-    const ack = args.at(-1);
-    const reply = typeof ack === 'function' ? (ack as (a: LiveAck) => void) : () => {};
-    run(socket, args.length > 1 ? args[0] : undefined).then(reply, (error: unknown) => {
-      log.warn({ err: (error as Error).message }, 'live subscribe failed');
-      reply({ ok: false, message: LIVE_MESSAGES.failed });
-    });
-  };
+  const answer =
+    (socket: Socket, run: (socket: Socket, body: unknown) => Promise<LiveAck>) =>
+    (...args: unknown[]) => {
+      const ack = args.at(-1);
+      const reply = typeof ack === 'function' ? (ack as (a: LiveAck) => void) : () => {};
+      run(socket, args.length > 1 ? args[0] : undefined).then(reply, (error: unknown) => {
+        log.warn({ err: (error as Error).message }, 'live subscribe failed');
+        reply({ ok: false, message: LIVE_MESSAGES.failed });
+      });
+    };
 
   /** Every new socket: the subscribe handlers, and the home feed's rooms (the person's communities). */
   const onConnection = (socket: Socket) => {

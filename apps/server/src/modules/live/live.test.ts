@@ -9,7 +9,17 @@ import {
   type LiveAck,
   type LikeCountPayload,
 } from '@agora/contract';
-import { befriend, createBlog, createCast, createComment, createGroup, createPost, createUser, uploadImage, type TestUser } from '../../test/factories';
+import {
+  befriend,
+  createBlog,
+  createCast,
+  createComment,
+  createGroup,
+  createPost,
+  createUser,
+  uploadImage,
+  type TestUser,
+} from '../../test/factories';
 import { useSocketClients } from '../../test/socket-clients';
 import { client, useTestApp } from '../../test/test-app';
 
@@ -110,7 +120,14 @@ describe('events reach the rooms of what pages show', () => {
       const got = await next<DiscussionCreatedPayload>(s, LIVE_EVENTS.discussionCreated);
       expect(got.group_id).toBe(group.id);
       expect(got.discussion_id).toBe(post.id);
-      expect(got.discussion).toMatchObject({ id: post.id, discussion_content: 'Live hello', user_id: cast.author.id, isLiked: false, canEdit: false, canDelete: false });
+      expect(got.discussion).toMatchObject({
+        id: post.id,
+        discussion_content: 'Live hello',
+        user_id: cast.author.id,
+        isLiked: false,
+        canEdit: false,
+        canDelete: false,
+      });
       expect(got.discussion).not.toHaveProperty('abilities');
     }
   });
@@ -139,7 +156,10 @@ describe('events reach the rooms of what pages show', () => {
     expect((await api().put(`${base}/comments/${comment.id}`, cast.member, { content: 'First, edited' })).statusCode).toBe(200);
     expect(await next(panel, LIVE_EVENTS.commentUpdated)).toMatchObject({ comment_id: comment.id, content: 'First, edited' });
     expect((await api().post(`${base}/comments/${comment.id}/like`, cast.author)).statusCode).toBe(200);
-    expect(await next(panel, LIVE_EVENTS.likeCount, (p: LikeCountPayload) => p.target === 'comment')).toMatchObject({ id: comment.id, count: 1 });
+    expect(await next(panel, LIVE_EVENTS.likeCount, (p: LikeCountPayload) => p.target === 'comment')).toMatchObject({
+      id: comment.id,
+      count: 1,
+    });
     expect((await api().del(`${base}/comments/${comment.id}`, cast.member)).statusCode).toBe(200);
     expect(await next(panel, LIVE_EVENTS.commentDeleted)).toEqual({
       group_id: group.id,
@@ -161,7 +181,9 @@ describe('events reach the rooms of what pages show', () => {
     const comment = await createComment(t, post, cast.member, 'Rude');
     const panel = await open(cast.outsider);
     expect(await ask(panel, LIVE_EVENTS.subscribe, `discussion:${post.id}`)).toEqual({ ok: true });
-    const res = await api().post(`/api/groups/${group.id}/discussions/${post.id}/comments/${comment.id}/remove`, cast.moderator, { reason: 'Rude' });
+    const res = await api().post(`/api/groups/${group.id}/discussions/${post.id}/comments/${comment.id}/remove`, cast.moderator, {
+      reason: 'Rude',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(await next(panel, LIVE_EVENTS.commentDeleted)).toMatchObject({ comment_id: comment.id, kept: false });
   });
@@ -171,11 +193,21 @@ describe('events reach the rooms of what pages show', () => {
     const page = await open(cast.outsider);
     expect(await ask(page, LIVE_EVENTS.subscribe, `group:${group.id}`)).toEqual({ ok: true });
     const blog = await createBlog(t, group, cast.author, { title: 'Live blog' });
-    expect(await next(page, LIVE_EVENTS.blogCreated)).toMatchObject({ group_id: group.id, blog_id: blog.id, blog: { blog_title: 'Live blog', is_liked: false } });
+    expect(await next(page, LIVE_EVENTS.blogCreated)).toMatchObject({
+      group_id: group.id,
+      blog_id: blog.id,
+      blog: { blog_title: 'Live blog', is_liked: false },
+    });
     const blogPage = await open(cast.outsider);
     expect(await ask(blogPage, LIVE_EVENTS.subscribe, `blog:${blog.id}`)).toEqual({ ok: true });
     expect((await api().post(`/groups/${group.id}/blogs/${blog.id}/like`, cast.member)).statusCode).toBe(200);
-    expect(await next(blogPage, LIVE_EVENTS.likeCount)).toEqual({ target: 'blog', id: blog.id, group_id: group.id, blog_id: blog.id, count: 1 });
+    expect(await next(blogPage, LIVE_EVENTS.likeCount)).toEqual({
+      target: 'blog',
+      id: blog.id,
+      group_id: group.id,
+      blog_id: blog.id,
+      count: 1,
+    });
   });
 
   it('member_count on join and leave', async () => {
@@ -216,7 +248,9 @@ describe('nothing reaches those who may not read it', () => {
     const post = await createPost(t, group, cast.author, 'Seen');
     await next(page, LIVE_EVENTS.discussionCreated, (p: DiscussionCreatedPayload) => p.discussion_id === post.id);
     await settled(page);
-    const created = page.got.filter((e) => e.name === LIVE_EVENTS.discussionCreated).map((e) => (e.payload as DiscussionCreatedPayload).discussion.discussion_content);
+    const created = page.got
+      .filter((e) => e.name === LIVE_EVENTS.discussionCreated)
+      .map((e) => (e.payload as DiscussionCreatedPayload).discussion.discussion_content);
     expect(created).toEqual(['Seen']);
   });
 
