@@ -10,3 +10,5 @@ export { REMOVAL_TEXTS } from './texts';
 export { AuthorLine } from './discussion-card';
 export { Timestamp } from './timestamp';
 export { COMMENT_PARAM, commentParamValue, postParamValue } from './use-post-panel';
+// Live updates (issue 17 §1): the home feed's pill, and what features/live patches besides the query cache.
+export { NewPostsPill } from './new-posts-pill';
