@@ -177,7 +177,10 @@ export function parseBlogLink(link: string | null | undefined): { group: string;
 // ---------------------------------------------------------------------------------------------------------------
 // Socket.IO event names (payload schemas: events.ts)
 
-/** Socket.IO events (SPEC §7 Realtime). The client authenticates with `auth: { token }` on connect. */
+/**
+ * Socket.IO events (SPEC §7 Realtime). The client authenticates with `auth: { token }` on connect. The live updates'
+ * events (subscribe, discussion_created, like_count, …) are `LIVE_EVENTS` in the zod-free live-events.ts.
+ */
 export const SOCKET_EVENTS = {
   /** Client → server: "I am online, send me the list" (the user id sent is ignored: the session says who). */
   userOnline: 'user_online',
