@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { emitSocket, onSocketConnect } from './socket';
+import { LIVE_EVENTS } from '@agora/contract';
+import { emitSocket, onSocketConnect, onSocketEvent } from './socket';
 
 /**
  * The socket's room subscriptions (issue 17 §1): the one place that asks the server for rooms. A page names the
@@ -10,9 +11,6 @@ import { emitSocket, onSocketConnect } from './socket';
  */
 
 export type LiveRoom = `group:${number}` | `discussion:${number}` | `blog:${number}`;
-
-/** Client → server events (contract events.ts). */
-export const ROOM_EVENTS = { subscribe: 'subscribe', unsubscribe: 'unsubscribe' } as const;
 
 export type RoomState = 'pending' | 'joined' | 'refused';
 
@@ -27,7 +25,7 @@ function subscribe(room: string): void {
   const entry = rooms.get(room);
   if (!entry) return;
   entry.state = 'pending';
-  const sent = emitSocket(ROOM_EVENTS.subscribe, { room }, (answer: unknown) => {
+  const sent = emitSocket(LIVE_EVENTS.subscribe, { room }, (answer: unknown) => {
     const current = rooms.get(room);
     if (current !== entry) return;
     const ok = (answer as { ok?: unknown } | null)?.ok === true;
@@ -41,6 +39,14 @@ function subscribe(room: string): void {
 
 onSocketConnect(() => {
   for (const room of rooms.keys()) subscribe(room);
+});
+
+// The server took the socket out of a room (the viewer may no longer read it): nothing more comes for it.
+onSocketEvent(LIVE_EVENTS.roomClosed, (payload: unknown) => {
+  const entry = rooms.get(String((payload as { room?: unknown } | null)?.room));
+  if (!entry) return;
+  entry.state = 'refused';
+  changed();
 });
 
 /** Asks for `room`; returns the release. Counted: the room is left when the last holder releases it. */
@@ -60,7 +66,7 @@ export function joinLiveRoom(room: LiveRoom): () => void {
     current.count -= 1;
     if (current.count > 0) return;
     rooms.delete(room);
-    emitSocket(ROOM_EVENTS.unsubscribe, { room });
+    emitSocket(LIVE_EVENTS.unsubscribe, { room });
     changed();
   };
 }
