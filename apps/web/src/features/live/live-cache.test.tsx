@@ -17,7 +17,7 @@ import { currentSocket, type FakeSocket } from '@/test/fake-socket';
 import { disconnectSocket, useRealtimeConnection } from '@/lib/socket';
 import { saveSession } from '@/lib/storage';
 import { discussionKeys } from '@/features/discussions/keys';
-import { resetLivePosts, takePendingPosts } from '@/features/discussions/live-posts';
+import { resetLivePosts, takePendingPosts } from '@/features/discussions/public';
 import { makeComment, makeDiscussion } from '@/features/discussions/test-data';
 import { blogKeys } from '@/features/blogs/keys';
 import { makeBlog, page as blogPage } from '@/features/blogs/test-data';

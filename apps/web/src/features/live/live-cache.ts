@@ -26,8 +26,8 @@ import {
 } from '@agora/contract';
 import { mapComment, updatePost, withCommentCount, type CommentPages } from '@/features/discussions/api';
 import { discussionKeys } from '@/features/discussions/keys';
-import { addPendingPost, mapPendingPost, markPostDeleted } from '@/features/discussions/live-posts';
-import { asDeleted, withoutComment } from '@/features/discussions/edit-api';
+import { addPendingPost, mapPendingPost, markPostDeleted } from '@/features/discussions/public';
+import { asDeleted, withoutComment } from '@/features/discussions/public';
 import { mapCachedBlog } from '@/features/blogs/api';
 import { blogKeys } from '@/features/blogs/keys';
 import { groupKeys } from '@/features/groups/keys';

@@ -3,8 +3,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { LIVE_EVENTS } from '@agora/contract';
 import { currentSocket, fakeSockets, type FakeSocket } from '@/test/fake-socket';
 import { json, mockFetch, renderApp, signIn } from '@/test/render-app';
-import { resetLivePosts } from '@/features/discussions/live-posts';
-import { resetFreshDiscussions } from '@/features/discussions/fresh-discussions';
+import { resetLivePosts } from '@/features/discussions/public';
+import { resetFreshDiscussions } from '@/features/discussions/public';
 import { feedPage, makeComment, makeDiscussion, makeGroupDetail } from '@/features/discussions/test-data';
 
 const BASE = '/groups/12/discussions/301';
