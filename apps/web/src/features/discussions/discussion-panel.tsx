@@ -12,7 +12,7 @@ import { Tooltip } from '@/components/ui/tooltip';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useSwipeToClose } from '@/lib/use-swipe-to-close';
-import { useLiveRoom } from '@/lib/live-rooms';
+import { useLiveRoom, useLiveRoomState } from '@/lib/live-rooms';
 import { ROLE_LABELS, RoleName } from '@/features/members/public';
 import { useProfilePanel } from '@/features/profiles/public';
 import { useDiscussion } from './api';
@@ -127,6 +127,7 @@ function DiscussionView({ target, linked }: { target: PostTarget; linked: Commen
   // Issue 17 §1: the post's room while the panel shows it (comments, likes, edits, its deletion).
   useLiveRoom(`discussion:${target.discussionId}`);
   const deleted = useIsPostDeleted(target.discussionId);
+  const liveState = useLiveRoomState(`discussion:${target.discussionId}`);
   const notFound = query.error instanceof ApiError && query.error.status === 404;
   useFailureToast(query.error, query.errorUpdatedAt, DISCUSSION_TEXTS.loadPostFailed, notFound || query.data !== undefined);
   const [replyTo, setReplyTo] = useState<ReplyTarget | null>(null);
@@ -167,7 +168,7 @@ function DiscussionView({ target, linked }: { target: PostTarget; linked: Commen
   const post = query.data.discussion;
   return (
     <>
-      <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
+      <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain" data-live-state={liveState ?? 'none'}>
         <article aria-label={DISCUSSION_TEXTS.postBy(post.username)} className="space-y-4 p-4 sm:p-5">
           <GroupLine post={post} />
           <PanelAuthor post={post} />

@@ -21,7 +21,7 @@ export function GroupDiscussions({ group, canPost, empty }: { group: PostTarget;
       empty={empty}
       header={
         <>
-          <NewPostsPill feed={`group:${group.id}`} queryKey={discussionKeys.group(group.id)} />
+          <NewPostsPill feed={`group:${group.id}`} queryKey={discussionKeys.group(group.id)} room={`group:${group.id}`} />
           {canPost ? <Composer group={group} /> : null}
         </>
       }

@@ -3,6 +3,7 @@ import { ArrowUp } from 'lucide-react';
 import { useQueryClient, type InfiniteData, type QueryKey } from '@tanstack/react-query';
 import type { Discussion, DiscussionListResponse } from '@agora/contract';
 import { buttonClasses } from '@/components/ui/button';
+import { useLiveRoomState, type LiveRoom } from '@/lib/live-rooms';
 import { useFreshDiscussions } from './fresh-discussions';
 import { takePendingPosts, usePendingPosts, type FeedName } from './live-posts';
 import { LIVE_TEXTS } from './live-texts';
@@ -22,14 +23,17 @@ export function prependPosts(old: unknown, posts: readonly Discussion[]): unknow
  * "N new posts" at the top of a feed (issue 17 §1): posts pushed while the reader is on the page wait here instead
  * of pushing the feed down under their eyes; a click puts them on top of the feed (a cache patch, no request),
  * scrolls the feed's top into view and focuses the newest. A polite live region says the count once it changes.
- * The viewer's own posts never count: this tab shows them itself (fresh-discussions.ts).
+ * The viewer's own posts never count: this tab shows them itself (fresh-discussions.ts). `room`: the feed's live room,
+ * whose state the pill carries as `data-live-state`.
  */
-export function NewPostsPill({ feed, queryKey }: { feed: FeedName; queryKey: QueryKey }) {
+export function NewPostsPill({ feed, queryKey, room = null }: { feed: FeedName; queryKey: QueryKey; room?: LiveRoom | null }) {
   const queryClient = useQueryClient();
   const freshIds = useFreshDiscussions();
   const posts = usePendingPosts(feed).filter((p) => !freshIds.includes(p.id));
   const top = useRef<HTMLDivElement>(null);
   const count = posts.length;
+  // Where the feed's room stands (journeys wait for "joined" before another person writes).
+  const state = useLiveRoomState(room ?? '');
 
   const show = () => {
     const taken = takePendingPosts(feed);
@@ -47,7 +51,7 @@ export function NewPostsPill({ feed, queryKey }: { feed: FeedName; queryKey: Que
   };
 
   return (
-    <div ref={top} className="sticky top-20 z-20 -mb-4 flex h-0 scroll-mt-24 justify-center overflow-visible">
+    <div ref={top} data-live-state={room ? (state ?? 'none') : undefined} className="sticky top-20 z-20 -mb-4 flex h-0 scroll-mt-24 justify-center overflow-visible">
       <p role="status" className="sr-only">
         {count > 0 ? LIVE_TEXTS.newPosts(count) : ''}
       </p>
