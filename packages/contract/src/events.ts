@@ -46,7 +46,7 @@ export * from './live-events';
  *   server → client  room_closed        roomClosedPayloadSchema          → the socket taken out of a room
  *   server → client  friend_removed     friendRemovedPayloadSchema       → the other person's sockets on unfriend
  *
- * Viewer fields (decision 0127-live-events-payloads): a room broadcast is one message for every socket in it, so
+ * Viewer fields (docs/decisions/0127-live-events-payloads.md): a room broadcast is one message for every socket in it, so
  * entities are sent as an ordinary reader who is not their author sees them: isLiked/is_liked false,
  * canEdit/canDelete/canPin false, `abilities` and `removed` left out. The client fills them from what it knows
  * (its own user id and role: the author may edit; owner, admin and moderator may delete and pin). The writer's
@@ -107,7 +107,11 @@ export type DiscussionUpdatedPayload = z.infer<typeof discussionUpdatedPayloadSc
 export const discussionDeletedPayloadSchema = z.object({ group_id: id, discussion_id: id });
 export type DiscussionDeletedPayload = z.infer<typeof discussionDeletedPayloadSchema>;
 
-export const discussionPinnedPayloadSchema = z.object({ group_id: id, discussion_id: id, is_pinned: z.union([z.literal(0), z.literal(1)]) });
+export const discussionPinnedPayloadSchema = z.object({
+  group_id: id,
+  discussion_id: id,
+  is_pinned: z.union([z.literal(0), z.literal(1)]),
+});
 export type DiscussionPinnedPayload = z.infer<typeof discussionPinnedPayloadSchema>;
 
 /** A comment or reply, and the post's comment count after it (as the post's `commentCount`). */

@@ -11,7 +11,22 @@ describe('live rooms', () => {
   });
 
   it('refuses anything else', () => {
-    for (const bad of ['group:0', 'group:01', 'group:2147483648', 'user:1', 'home:1', 'group:', 'group:1 ', 'GROUP:1', '', 12, null, undefined, {}, 'x'.repeat(LIVE_LIMITS.roomMax + 1)]) {
+    for (const bad of [
+      'group:0',
+      'group:01',
+      'group:2147483648',
+      'user:1',
+      'home:1',
+      'group:',
+      'group:1 ',
+      'GROUP:1',
+      '',
+      12,
+      null,
+      undefined,
+      {},
+      'x'.repeat(LIVE_LIMITS.roomMax + 1),
+    ]) {
       expect(parseLiveRoom(bad)).toBeNull();
     }
   });

@@ -5,6 +5,7 @@ import type { AppContext } from '../context';
 import { clientKey } from '../lib/client-ip';
 import { liveSessionIds } from '../modules/auth/auth.queries';
 import { findFriendIds } from '../modules/friends/friends.queries';
+import { attachLiveRooms } from '../modules/live/live.rooms';
 import { toNotification } from '../modules/notifications/notifications.mapper';
 import { findNotificationForPush, unreadCountOf } from '../modules/notifications/notifications.queries';
 import { staffReportCount } from '../modules/reports/reports.queries';
@@ -148,9 +149,13 @@ export async function registerRealtime(
     }
   });
 
+  // Live updates (issue 17 §1): the rooms pages subscribe to, the home feed, and the events pushed to them.
+  const live = attachLiveRooms(io, ctx, app.log);
+
   io.on('connection', (socket) => {
     const data = dataOf(socket);
     void socket.join([userRoom(data.userId), `session:${data.sessionId}`]);
+    live.onConnection(socket);
     send(presence.connect(data.userId));
     socket.emit(SOCKET_EVENTS.onlineUsers, presence.onlineFriendsOf(data.userId));
     // Presence changes only on connect, disconnect and friendship changes, and those are pushed. A client's
@@ -256,6 +261,7 @@ export async function registerRealtime(
     clearInterval(timer);
     offSessionEnded();
     offFriendship();
+    live.close();
     io.disconnectSockets(true);
     io.engine.close();
     closing = true;

@@ -15,6 +15,7 @@ import {
   REMOVAL_MESSAGES,
   type UpdateBlogResponse,
 } from '@agora/contract';
+import { liveEvents } from '../../lib/live-events';
 import type { Actor, AppContext, SignedIn } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -253,6 +254,9 @@ export async function createBlog(ctx: AppContext, actor: SignedIn, idOrSlug: str
     await discardHeaderImage(ctx, image);
     throw error;
   }
+  // After the commit: the blog as lists show it to a reader (preview text), to the community's page and home feeds.
+  const [card] = await blogCards(ctx, [blogId], 0);
+  if (card) ctx.events.emit('live', liveEvents.blogCreated(card));
   return { message: BLOG_MESSAGES.created, post: await blogAfterChange(ctx, actor, blogId) };
 }
 
@@ -400,7 +404,7 @@ export async function toggleBlogLike(ctx: AppContext, actor: SignedIn, idOrSlug:
   // Members and the owner only, like posts (SPEC §6 "Members: post, like, comment"); sharing stays open to readers.
   await refuseUnlessBanned(ctx.db, group.id, actor.id, () => authorizeBlog(actor, 'like', group, role, blog.authorId));
   if (blog.removed) throw AppError.forbidden(REMOVAL_MESSAGES.noInteraction);
-  return ctx.db.transaction(async (tx) => {
+  const response = await ctx.db.transaction(async (tx) => {
     const outcome = await applyLike(tx, {
       lock: (t) => lockLikeToggle(t, blog.id, actor.id),
       insert: (t) => insertLike(t, blog.id, actor.id),
@@ -423,6 +427,11 @@ export async function toggleBlogLike(ctx: AppContext, actor: SignedIn, idOrSlug:
     // SPEC §3: a blog answers likes_count (posts and comments answer likeCount).
     return { liked, likes_count: likeCount };
   });
+  ctx.events.emit(
+    'live',
+    liveEvents.likeCount({ target: 'blog', id: blog.id, group_id: group.id, blog_id: blog.id, count: response.likes_count }),
+  );
+  return response;
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   REMOVAL_MESSAGES,
   type ReplyListResponse,
 } from '@agora/contract';
+import { liveEvents } from '../../lib/live-events';
 import type { Actor, AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { applyLike } from '../../lib/likes';
@@ -169,8 +170,9 @@ export async function createComment(
   const writer = actor;
   await ctx.limiters.commentsPerUser.consume(String(writer.id));
   await assertMayAct(ctx, writer, 'post');
+  let liveGroupId = 0;
   try {
-    return await withWriteRetry(async () => {
+    const created = await withWriteRetry(async () => {
       const target = await targetOf(ctx, writer, input);
       await assertCanContribute(ctx.db, target, writer, {
         visitor: DISCUSSION_MESSAGES.loginToComment,
@@ -178,6 +180,7 @@ export async function createComment(
       });
       assertNotRemoved(target);
       const { discussionId, groupId } = target;
+      liveGroupId = groupId;
       await assertMayPost(ctx, writer, groupId, { kind: 'comment', text: input.content });
       let repliedTo: CommentRef | null = null;
       if (input.parentCommentId !== null) {
@@ -254,6 +257,9 @@ export async function createComment(
         };
       });
     });
+    // After the commit: to the post's panel, and the count to the community's page and home feeds.
+    ctx.events.emit('live', liveEvents.commentCreated(liveGroupId, created.comment, created.commentCount));
+    return created;
   } catch (error) {
     // The post or the comment replied to was deleted between the checks and the insert.
     if (isGoneError(error)) throw input.parentCommentId === null ? discussionNotFound() : commentNotFound();
@@ -305,7 +311,9 @@ export async function updateComment(
     }),
   );
   const manager = isOwnerOrAdminOf(editor.id, target.ownerId, target.viewerRole);
-  return { message: DISCUSSION_MESSAGES.commentUpdated, comment: toComment({ ...comment, cursorTs: '' }, editor.id, manager) };
+  const updated = toComment({ ...comment, cursorTs: '' }, editor.id, manager);
+  ctx.events.emit('live', liveEvents.commentUpdated(target.groupId, updated));
+  return { message: DISCUSSION_MESSAGES.commentUpdated, comment: updated };
 }
 
 /**
@@ -318,7 +326,7 @@ export async function updateComment(
 export async function deleteComment(ctx: AppContext, actor: Actor, input: CommentPath): Promise<CommentDeleteResponse> {
   if (!actor) throw AppError.unauthorized();
   const deleter = actor;
-  return withWriteRetry(async () => {
+  const result = await withWriteRetry(async () => {
     const target = await targetOf(ctx, deleter, input);
     const found = await commentOn(ctx, deleter, target, input.commentId);
     authorizeComment(deleter, 'delete', { authorId: found.userId, community: { ownerId: target.ownerId }, viewerRole: target.viewerRole });
@@ -341,9 +349,18 @@ export async function deleteComment(ctx: AppContext, actor: Actor, input: Commen
       }
       const counted = await moveCommentCount(tx, target.discussionId, -1);
       if (!counted) throw discussionNotFound();
-      return { message: DISCUSSION_MESSAGES.commentDeleted, commentCount: counted.commentCount, kept };
+      const live = {
+        group_id: target.groupId,
+        discussion_id: target.discussionId,
+        comment_id: comment.id,
+        parentCommentId: comment.parentId,
+      };
+      return { message: DISCUSSION_MESSAGES.commentDeleted, commentCount: counted.commentCount, kept, live };
     });
   });
+  const { live, ...response } = result;
+  ctx.events.emit('live', liveEvents.commentDeleted({ ...live, kept: response.kept, commentCount: response.commentCount }));
+  return response;
 }
 
 /**
@@ -405,8 +422,22 @@ export async function likeComment(ctx: AppContext, actor: Actor, input: CommentP
             commentId: comment.id,
           });
         }
-        return { liked, likeCount };
+        return { liked, likeCount, groupId: target.groupId, discussionId: target.discussionId, commentId: comment.id };
       });
+    }).then(({ liked, likeCount, groupId, discussionId, commentId }) => {
+      // After the commit: the new count, in the post's panel.
+      ctx.events.emit(
+        'live',
+        liveEvents.likeCount({
+          target: 'comment',
+          id: commentId,
+          group_id: groupId,
+          discussion_id: discussionId,
+          comment_id: commentId,
+          count: likeCount,
+        }),
+      );
+      return { liked, likeCount };
     });
   } catch (error) {
     if (isGoneError(error)) throw commentNotFound();

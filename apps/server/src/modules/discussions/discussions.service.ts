@@ -14,6 +14,7 @@ import {
   postImagePathsIn,
   REMOVAL_MESSAGES,
 } from '@agora/contract';
+import { liveEvents } from '../../lib/live-events';
 import type { z } from 'zod';
 import type { Actor, AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -248,7 +249,10 @@ export async function createDiscussion(
       return inserted.id;
     }),
   );
-  return { message: DISCUSSION_MESSAGES.created, discussion: await readBack(ctx, author, groupId, discussionId) };
+  const discussion = await readBack(ctx, author, groupId, discussionId);
+  // After the commit (a refused or rolled-back post is never pushed), to the community's page and members' home feeds.
+  ctx.events.emit('live', liveEvents.discussionCreated(discussion));
+  return { message: DISCUSSION_MESSAGES.created, discussion };
 }
 
 /**
@@ -307,7 +311,9 @@ export async function updateDiscussion(
     }),
   );
   await deleteUploadFiles(ctx, released);
-  return { message: DISCUSSION_MESSAGES.updated, discussion: await readBack(ctx, author, groupId, discussionId) };
+  const discussion = await readBack(ctx, author, groupId, discussionId);
+  ctx.events.emit('live', liveEvents.discussionUpdated(discussion));
+  return { message: DISCUSSION_MESSAGES.updated, discussion };
 }
 
 /**
@@ -336,6 +342,7 @@ export async function deleteDiscussion(ctx: AppContext, actor: Actor, input: Dis
     }),
   );
   await deleteUploadFiles(ctx, released);
+  ctx.events.emit('live', liveEvents.discussionDeleted(groupId, discussionId));
   return { message: DISCUSSION_MESSAGES.deleted };
 }
 
@@ -350,6 +357,7 @@ export async function setDiscussionPinned(
   if (!isOwnerOrAdminOf(actor.id, target.ownerId, target.viewerRole)) throw AppError.forbidden(DISCUSSION_MESSAGES.cannotPin);
   const pinned = await setPinned(ctx.db, target.discussionId, input.pinned);
   if (pinned === null) throw discussionNotFound();
+  ctx.events.emit('live', liveEvents.discussionPinned(target.groupId, target.discussionId, pinned));
   return { message: pinned ? DISCUSSION_MESSAGES.pinned : DISCUSSION_MESSAGES.unpinned, is_pinned: pinned ? 1 : 0 };
 }
 
@@ -409,8 +417,15 @@ export async function likeDiscussion(ctx: AppContext, actor: Actor, input: Discu
             discussionId,
           });
         }
-        return { liked, likeCount };
+        return { liked, likeCount, groupId, discussionId };
       });
+    }).then(({ liked, likeCount, groupId, discussionId }) => {
+      // After the commit: the new count, everywhere the post shows.
+      ctx.events.emit(
+        'live',
+        liveEvents.likeCount({ target: 'discussion', id: discussionId, group_id: groupId, discussion_id: discussionId, count: likeCount }),
+      );
+      return { liked, likeCount };
     });
   } catch (error) {
     if (isGoneError(error)) throw discussionNotFound();

@@ -351,6 +351,8 @@ export async function setPrivacy(ctx: AppContext, actor: Actor, idOrSlug: string
     await setGroupDiscussionsPublic(tx, group.id, !isPrivate);
     return changed;
   });
+  // After the commit: made private, the sockets of non-members following its pages leave them (issue 17 §1).
+  ctx.events.emit('liveAccessChanged', group.id, null);
   return { message: GROUP_MESSAGES.privacyUpdated, is_private: updated!.isPrivate ? 1 : 0 };
 }
 
@@ -374,6 +376,8 @@ export async function deleteGroup(ctx: AppContext, actor: Actor, idOrSlug: strin
     await releaseUploads(tx, paths);
     return paths;
   });
+  // Every page following it is closed (room_closed), and its home-feed rooms left.
+  ctx.events.emit('liveAccessChanged', group.id, null);
   await deleteUploads(ctx.uploadsDir, files);
   return { message: GROUP_MESSAGES.deleted };
 }

@@ -20,7 +20,7 @@ import { toInvitation } from './members.mapper';
 import { findRole, lockMembership, lockRoleOf, userExists } from './members.queries';
 import { deleteInvitation, findInvitationsPage, findInvite, pendingInviteExists, takeInvite } from './invitations.queries';
 import { activeBanOf, assertNotBanned } from '../moderation/bans.access';
-import { admit, membershipTx, type GroupPath } from './membership';
+import { admit, announceMembership, membershipTx, type GroupPath } from './membership';
 
 /** Invitations to a community (stored as group_invite notifications): staff send, list and revoke them; the invitee answers. */
 
@@ -85,13 +85,14 @@ export async function respondToInvite(
     if (stale) return 'stale' as const;
     const group = await findGroupById(tx, groupId);
     if (!group) return null;
-    if (!input.accept) return { group, isMember: (await findRole(tx, group.id, actor.id)) !== null };
+    if (!input.accept) return { group, isMember: (await findRole(tx, group.id, actor.id)) !== null, memberCount: null };
     await assertNotBanned(tx, group.id, actor.id);
-    await admit(tx, group, actor, actor);
-    return { group, isMember: true };
+    const admitted = await admit(tx, group, actor, actor);
+    return { group, isMember: true, memberCount: admitted.memberCount };
   });
   // A stale invitation is deleted (committed above) and answered like a missing one.
   if (result === null || result === 'stale') throw inviteNotFound();
+  if (input.accept) announceMembership(ctx, result.group.id, actor.id, result.memberCount);
   return {
     message: input.accept ? GROUP_MESSAGES.inviteAccepted : GROUP_MESSAGES.inviteDeclined,
     isMember: result.isMember,

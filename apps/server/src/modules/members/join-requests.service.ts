@@ -15,7 +15,7 @@ import { toJoinRequest } from './members.mapper';
 import { lockMembership, userExists } from './members.queries';
 import { findJoinRequestsPage } from './join-requests.queries';
 import { recordModAction } from '../moderation/modlog';
-import { admit, membershipTx, notifyMember, withdrawRequest, type GroupPath } from './membership';
+import { admit, announceMembership, membershipTx, notifyMember, withdrawRequest, type GroupPath } from './membership';
 
 /** Pending requests to join a private community: the requester withdraws one, staff list, approve and decline them. */
 
@@ -98,6 +98,7 @@ export async function approveJoinRequest(
     });
     return admitted.memberCount;
   });
+  announceMembership(ctx, group.id, user!.id, memberCount);
   return { message: GROUP_MESSAGES.requestApproved(user!.username), member_count: memberCount };
 }
 

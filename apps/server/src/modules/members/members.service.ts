@@ -44,7 +44,7 @@ import {
 } from './members.queries';
 import { insertJoinRequest } from './join-requests.queries';
 import { deleteInvitesSentBy, lockValidInvite } from './invitations.queries';
-import { admit, membersWebPath, membershipTx, notifyMember, withdrawRequest, type GroupPath } from './membership';
+import { admit, announceMembership, membersWebPath, membershipTx, notifyMember, withdrawRequest, type GroupPath } from './membership';
 
 /**
  * Membership and roles: join, leave, the members page, kick, roles, ownership (join requests and invitations have
@@ -87,6 +87,7 @@ export async function joinGroup(ctx: AppContext, actor: Actor, input: GroupPath)
   });
   if (!admitted) return { message: GROUP_MESSAGES.requested, isMember: false, status: 'requested', member_count: group.memberCount };
   const { memberCount } = admitted;
+  announceMembership(ctx, group.id, actor.id, memberCount);
   return { message: GROUP_MESSAGES.joined, isMember: true, status: 'member', member_count: memberCount };
 }
 
@@ -107,6 +108,7 @@ export async function leaveGroup(ctx: AppContext, actor: Actor, input: GroupPath
     if (removed) await deleteInvitesSentBy(tx, group.id, actor.id);
     return removed ? moveMemberCount(tx, group.id, -1, false) : memberCountOf(tx, group.id);
   });
+  announceMembership(ctx, group.id, actor.id, memberCount);
   return { message: GROUP_MESSAGES.left, isMember: false, status: 'none', member_count: memberCount };
 }
 
@@ -190,6 +192,7 @@ export async function kickMember(ctx: AppContext, actor: Actor, input: GroupPath
     });
     return moveMemberCount(tx, group.id, -1, false);
   });
+  announceMembership(ctx, group.id, target.id, memberCount);
   return { message: GROUP_MESSAGES.kicked(target.username), member_count: memberCount };
 }
 

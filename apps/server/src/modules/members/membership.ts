@@ -1,6 +1,7 @@
 import { groupWebPath, type Role } from '@agora/contract';
 import type { AppContext, SignedIn } from '../../context';
 import type { DbOrTx } from '../../db/client';
+import { liveEvents } from '../../lib/live-events';
 import { withWriteRetry } from '../../lib/write-retry';
 import { notify, signalUnreadChanged } from '../notifications/notifications.writer';
 import type { GroupRow } from '../groups/groups.access';
@@ -81,6 +82,16 @@ export async function notifyMember(
     link: groupWebPath(group.slug),
     groupId: group.id,
   });
+}
+
+/**
+ * After a membership change committed (join, leave, kick, ban, an approved request or accepted invitation): the
+ * person's live rooms are checked again (a former member of a private community leaves them; a new member follows
+ * the community in their home feed), and the community's page hears the new member count (null: unchanged).
+ */
+export function announceMembership(ctx: AppContext, groupId: number, userId: number, memberCount: number | null): void {
+  ctx.events.emit('liveAccessChanged', groupId, userId);
+  if (memberCount !== null) ctx.events.emit('live', liveEvents.memberCount(groupId, memberCount));
 }
 
 /** A transaction retried when PostgreSQL picks it as a deadlock victim (the lock order makes that rare). */

@@ -15,7 +15,7 @@ import { AppError } from '../../lib/app-error';
 import { decodeCursor, keysetPage } from '../../lib/cursor';
 import { authorizeMembership } from '../../policies/membership';
 import { assertStaff, resolveGroupForViewer } from '../groups/groups.access';
-import { expel, lockMembership, membershipTx, roleOf, userExists, type GroupPath } from '../members/membership';
+import { announceMembership, expel, lockMembership, membershipTx, roleOf, userExists, type GroupPath } from '../members/membership';
 import { notify } from '../notifications/notifications.writer';
 import { toBan } from './moderation.mapper';
 import { deleteBan, findBansPage, insertBan } from './moderation.queries';
@@ -83,6 +83,7 @@ export async function banMember(
     await input.alsoInTx?.(tx);
     return { ban, memberCount };
   });
+  announceMembership(ctx, group.id, user.id, result.memberCount);
   return {
     message: MODERATION_MESSAGES.bannedDone(user.username),
     ban: {

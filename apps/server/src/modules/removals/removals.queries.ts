@@ -126,3 +126,14 @@ export async function findBlogFacts(
     .where(and(eq(blogs.id, blogId), eq(blogs.groupId, groupId)));
   return rows[0] ?? null;
 }
+
+/** A comment's thread position and its post's comment count now (after a removal), null when it is gone. */
+export async function findCommentLiveState(
+  db: DbOrTx,
+  commentId: number,
+): Promise<{ discussionId: number; parentId: number | null; kept: boolean; commentCount: number } | null> {
+  const rows = await db.execute<{ discussionId: number; parentId: number | null; kept: boolean; commentCount: number }>(sql`
+    SELECT c.discussion_id AS "discussionId", c.parent_id AS "parentId", c.reply_count > 0 AS kept, d.comment_count AS "commentCount"
+    FROM comments c JOIN discussions d ON d.id = c.discussion_id WHERE c.id = ${commentId}`);
+  return [...rows][0] ?? null;
+}

@@ -2,6 +2,7 @@ import { blogWebPath, discussionLink, REMOVAL_MESSAGES, removalNotificationText,
 import type { Actor, AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { liveEvents } from '../../lib/live-events';
 import { authorizeCommunity, authorizeRemoval, type RemovalFacts } from '../../policies';
 import { blogNotFound, parseBlogId } from '../blogs/blogs.service';
 import {
@@ -22,6 +23,7 @@ import {
   findCommentFacts,
   holdHiddenNotifications,
   markRemoved,
+  findCommentLiveState,
   memberRole,
   releaseNotifications,
   type RemovableKind,
@@ -147,7 +149,7 @@ async function takeDown(
   reason: string,
   alsoInTx?: (tx: DbOrTx) => Promise<void>,
 ): Promise<RemovalResponse> {
-  return ctx.db.transaction(async (tx) => {
+  const response = await ctx.db.transaction(async (tx) => {
     const marked = await markRemoved(tx, item.kind, item.id, { by: actor.id, reason });
     if (!marked) throw AppError.conflict('already_removed', REMOVAL_MESSAGES.alreadyRemoved);
     await recordModAction(tx, {
@@ -176,6 +178,31 @@ async function takeDown(
     }
     return { message: REMOVAL_MESSAGES.removed, removed: { reason, at: marked.at } };
   });
+  await announceRemoval(ctx, item);
+  return response;
+}
+
+/**
+ * After a removal committed: for everyone but its author and the staff the item is gone, so pages hear it as a
+ * deletion (docs/decisions/0127-live-events-payloads.md); the staff reload to see the removal notice. A removed blog has no
+ * live event (blog pages do not follow deletions yet).
+ */
+async function announceRemoval(ctx: AppContext, item: Item): Promise<void> {
+  if (item.kind === 'discussion') ctx.events.emit('live', liveEvents.discussionDeleted(item.groupId, item.id));
+  if (item.kind !== 'comment') return;
+  const state = await findCommentLiveState(ctx.db, item.id);
+  if (!state) return;
+  ctx.events.emit(
+    'live',
+    liveEvents.commentDeleted({
+      group_id: item.groupId,
+      discussion_id: state.discussionId,
+      comment_id: item.id,
+      parentCommentId: state.parentId,
+      kept: state.kept,
+      commentCount: state.commentCount,
+    }),
+  );
 }
 
 async function putBack(ctx: AppContext, actor: NonNullable<Actor>, item: Item): Promise<RemovalResponse> {
