@@ -53,6 +53,7 @@ test('B sees A’s new post as a pill, then A’s comment and like in the open p
     .click();
   const panel = page.getByTestId('post-panel');
   await expect(panel.getByRole('heading', { name: 'Comments (0)' })).toBeVisible();
+  await expect(panel.getByText('No comments yet', { exact: false })).toBeVisible();
   await expect(panel.locator('[data-live-state="joined"]')).toBeAttached();
 
   await commentViaApi(a, group, first, 'A comment that arrives by itself');

@@ -3,6 +3,7 @@ import { ArrowUp } from 'lucide-react';
 import { useQueryClient, type InfiniteData, type QueryKey } from '@tanstack/react-query';
 import type { Discussion, DiscussionListResponse } from '@agora/contract';
 import { buttonClasses } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
 import { useLiveRoomState, type LiveRoom } from '@/lib/live-rooms';
 import { useFreshDiscussions } from './fresh-discussions';
 import { takePendingPosts, usePendingPosts, type FeedName } from './live-posts';
@@ -51,7 +52,13 @@ export function NewPostsPill({ feed, queryKey, room = null }: { feed: FeedName; 
   };
 
   return (
-    <div ref={top} data-live-state={room ? (state ?? 'none') : undefined} className="sticky top-20 z-20 -mb-4 flex h-0 scroll-mt-24 justify-center overflow-visible">
+    <div
+      ref={top}
+      data-live-state={room ? (state ?? 'none') : undefined}
+      // Above the composer while shown, following the reader down the feed (sticky under the navigation bar); no
+      // room at all while there is nothing new (the feed's gap below it is taken back).
+      className={cn('sticky top-20 z-20 flex scroll-mt-24 justify-center', count === 0 && '-mb-4 h-0')}
+    >
       <p role="status" className="sr-only">
         {count > 0 ? LIVE_TEXTS.newPosts(count) : ''}
       </p>

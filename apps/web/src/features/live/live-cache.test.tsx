@@ -190,6 +190,29 @@ describe('live events patch the query cache, with no request (issue 17 §1)', ()
     hook.unmount();
   });
 
+  it('comment_created while the comments are still loading: asked again once (the answer in flight may predate it)', async () => {
+    const hook = await mountLive();
+    let calls = 0;
+    void queryClient.prefetchInfiniteQuery({
+      queryKey: discussionKeys.comments(POST),
+      queryFn: () => {
+        calls += 1;
+        return new Promise<CommentListResponse>(() => {});
+      },
+      initialPageParam: undefined,
+    });
+    expect(calls).toBe(1);
+    socket.serverEmit(LIVE_EVENTS.commentCreated, {
+      group_id: GROUP,
+      discussion_id: POST,
+      comment_id: 702,
+      comment: makeComment({ id: 702 }),
+      commentCount: 3,
+    });
+    await waitFor(() => expect(calls).toBe(2));
+    hook.unmount();
+  });
+
   it('comment_created for a reply: at the end of its comment’s open replies, and the reply count goes up once', async () => {
     queryClient.setQueryData(discussionKeys.comments(POST), comments([makeComment({ replyCount: 1 })]));
     queryClient.setQueryData<InfiniteData<ReplyListResponse>>(discussionKeys.replies(POST, 701), {

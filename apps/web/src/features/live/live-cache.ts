@@ -121,6 +121,23 @@ function appendAtEnd<P extends CommentListResponse | ReplyListResponse>(old: unk
   return { ...data, pages: [...data.pages.slice(0, -1), { ...last, [field]: [...items, comment] }] };
 }
 
+/**
+ * Patches list `key` when it holds data; while its first load is still in flight (the answer may predate the
+ * event), asks for it again instead: the only request an event may cause, one at most, and only in that window.
+ */
+function patchList(queryClient: QueryClient, key: readonly unknown[], patch: (old: unknown) => unknown): void {
+  const query = queryClient.getQueryCache().find({ queryKey: key, exact: true });
+  if (query && query.state.data === undefined && query.state.fetchStatus === 'fetching') {
+    // The answer in flight is dropped for a new one (a failure shows as the list's own load error).
+    void queryClient
+      .cancelQueries({ queryKey: key, exact: true })
+      .then(() => query.fetch())
+      .catch(() => {});
+    return;
+  }
+  queryClient.setQueryData(key, patch);
+}
+
 function prependToFirstPage<T>(old: unknown, field: string, item: T & { id: number }): unknown {
   const data = old as InfiniteData<Record<string, unknown>> | undefined;
   if (!data?.pages?.length) return old;
@@ -197,7 +214,7 @@ export function onCommentCreated(queryClient: QueryClient, viewer: Viewer, paylo
   mapPendingPost(discussionId, (d) => withCommentCount(d, payload.commentCount));
   const parentId = comment.parentCommentId;
   if (parentId === null) {
-    queryClient.setQueryData(discussionKeys.comments(discussionId), (old: unknown) => appendAtEnd(old, comment, 'comments'));
+    patchList(queryClient, discussionKeys.comments(discussionId), (old) => appendAtEnd(old, comment, 'comments'));
     return;
   }
   const repliesKey = discussionKeys.replies(discussionId, parentId);
@@ -206,7 +223,7 @@ export function onCommentCreated(queryClient: QueryClient, viewer: Viewer, paylo
   queryClient.setQueryData(discussionKeys.comments(discussionId), (old: unknown) =>
     mapComment(old, parentId, (c) => ({ ...c, replyCount: c.replyCount + 1 })),
   );
-  queryClient.setQueryData(repliesKey, (old: unknown) => appendAtEnd(old, comment, 'replies'));
+  patchList(queryClient, repliesKey, (old) => appendAtEnd(old, comment, 'replies'));
 }
 
 /** comment_updated: the new text and edit time wherever the comment shows. */

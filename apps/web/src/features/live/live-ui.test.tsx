@@ -51,7 +51,7 @@ describe('live updates on screen (issue 17 §1)', () => {
     signIn();
     const api = serve();
     renderApp('/group/night-owls/discussions');
-    const list = await screen.findByRole('list', { name: 'Posts' });
+    const list = await screen.findByRole('list', { name: 'Posts' }, { timeout: 5000 });
     const socket = await joined('group:12');
     const status = screen.getByRole('status', { name: '' });
     const before = api.calls.length;
@@ -111,7 +111,7 @@ describe('live updates on screen (issue 17 §1)', () => {
     signIn();
     serve();
     const { router } = renderApp('/group/night-owls/discussions');
-    await screen.findByRole('list', { name: 'Posts' });
+    await screen.findByRole('list', { name: 'Posts' }, { timeout: 5000 });
     const socket = await joined('group:12');
     await act(() => router.navigate('/settings'));
     await waitFor(() => expect(socket.emitted.some(([event, p]) => event === LIVE_EVENTS.unsubscribe && (p as { room: string }).room === 'group:12')).toBe(true));
