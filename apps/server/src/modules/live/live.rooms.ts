@@ -118,7 +118,7 @@ export function attachLiveRooms(io: Server, ctx: AppContext, log: FastifyBaseLog
     (...args: unknown[]) => {
       const ack = args.at(-1);
       const reply = typeof ack === 'function' ? (ack as (a: LiveAck) => void) : () => {};
-      run(socket, args.length > 1 ? args[0] : undefined).then(reply, (error: unknown) => {
+      run(socket, typeof args[0] === 'function' ? undefined : args[0]).then(reply, (error: unknown) => {
         log.warn({ err: (error as Error).message }, 'live subscribe failed');
         reply({ ok: false, message: LIVE_MESSAGES.failed });
       });

@@ -221,6 +221,25 @@ describe('events reach the rooms of what pages show', () => {
     expect(await next(page, LIVE_EVENTS.memberCount, (p: { member_count: number }) => p.member_count === 5)).toBeTruthy();
   });
 
+  it('a new member follows the community in their home feed from the join on', async () => {
+    const { cast, group } = await createCast(t.database.db);
+    const newcomer = await createUser(t.database.db);
+    const s = await open(newcomer);
+    expect((await api().post(`/api/groups/${group.id}/join`, newcomer)).statusCode).toBe(200);
+    // The join's access check runs in the community's push queue, before the post's event.
+    const post = await createPost(t, group, cast.author, 'Welcome');
+    expect(await next(s, LIVE_EVENTS.discussionCreated)).toMatchObject({ discussion_id: post.id });
+  });
+
+  it('a subscribe without an acknowledgement still joins', async () => {
+    const { cast, group } = await createCast(t.database.db);
+    const s = await open(cast.outsider);
+    s.emit(LIVE_EVENTS.subscribe, { room: `group:${group.id}` });
+    await settled(s);
+    const post = await createPost(t, group, cast.author);
+    expect(await next(s, LIVE_EVENTS.discussionCreated)).toMatchObject({ discussion_id: post.id });
+  });
+
   it('unsubscribe stops the events', async () => {
     const { cast, group } = await createCast(t.database.db);
     const s = await open(cast.outsider);
@@ -308,6 +327,18 @@ describe('nothing reaches those who may not read it', () => {
     await settled(outsider);
     expect(names(outsider)).not.toContain(LIVE_EVENTS.discussionCreated);
     expect(names(member)).not.toContain(LIVE_EVENTS.roomClosed);
+  });
+
+  it('a deleted community closes every page following it', async () => {
+    const { cast, group } = await createCast(t.database.db);
+    const post = await createPost(t, group, cast.author);
+    const s = await open(cast.outsider);
+    expect(await ask(s, LIVE_EVENTS.subscribe, `group:${group.id}`)).toEqual({ ok: true });
+    expect(await ask(s, LIVE_EVENTS.subscribe, `discussion:${post.id}`)).toEqual({ ok: true });
+    const res = await api().send('DELETE', `/api/groups/${group.id}`, cast.owner, { confirmName: group.name });
+    expect(res.statusCode, res.body).toBe(200);
+    await next(s, LIVE_EVENTS.roomClosed, (p: { room: string }) => p.room === `group:${group.id}`);
+    await next(s, LIVE_EVENTS.roomClosed, (p: { room: string }) => p.room === `discussion:${post.id}`);
   });
 
   it('a person who blocked the author does not receive their posts', async () => {
