@@ -68,7 +68,9 @@ function expectNoRefetch() {
 
 beforeEach(() => {
   // Queries exist (with a function) as a page would have them, so an invalidation would refetch them.
-  queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity, queryFn: () => new Promise(() => {}) } } });
+  queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Infinity, queryFn: () => new Promise(() => {}) } },
+  });
   fetchSpy = vi.fn(() => new Promise(() => {}));
   vi.stubGlobal('fetch', fetchSpy);
   resetLivePosts();
@@ -134,7 +136,9 @@ describe('live events patch the query cache, with no request (issue 17 §1)', ()
       discussion_content: 'Edited text',
       edited_at: at,
     });
-    expect(queryClient.getQueryData<DiscussionResponse>(discussionKeys.detail(GROUP, POST))!.discussion.discussion_content).toBe('Edited text');
+    expect(queryClient.getQueryData<DiscussionResponse>(discussionKeys.detail(GROUP, POST))!.discussion.discussion_content).toBe(
+      'Edited text',
+    );
     expectNoRefetch();
     hook.unmount();
   });
@@ -164,7 +168,13 @@ describe('live events patch the query cache, with no request (issue 17 §1)', ()
     queryClient.setQueryData<DiscussionResponse>(discussionKeys.detail(GROUP, POST), { discussion: makeDiscussion() });
     queryClient.setQueryData(discussionKeys.comments(POST), comments());
     const hook = await mountLive();
-    const payload = { group_id: GROUP, discussion_id: POST, comment_id: 702, comment: makeComment({ id: 702, content: 'Live!' }), commentCount: 3 };
+    const payload = {
+      group_id: GROUP,
+      discussion_id: POST,
+      comment_id: 702,
+      comment: makeComment({ id: 702, content: 'Live!' }),
+      commentCount: 3,
+    };
     socket.serverEmit(LIVE_EVENTS.commentCreated, payload);
     socket.serverEmit(LIVE_EVENTS.commentCreated, payload);
     const list = queryClient.getQueryData<InfiniteData<CommentListResponse>>(discussionKeys.comments(POST))!;
@@ -226,7 +236,9 @@ describe('live events patch the query cache, with no request (issue 17 §1)', ()
     socket.serverEmit(LIVE_EVENTS.commentCreated, payload);
     const replies = queryClient.getQueryData<InfiniteData<ReplyListResponse>>(discussionKeys.replies(POST, 701))!;
     expect(replies.pages[0]!.replies.map((r) => r.id)).toEqual([801, 802]);
-    expect(queryClient.getQueryData<InfiniteData<CommentListResponse>>(discussionKeys.comments(POST))!.pages[0]!.comments[0]!.replyCount).toBe(2);
+    expect(
+      queryClient.getQueryData<InfiniteData<CommentListResponse>>(discussionKeys.comments(POST))!.pages[0]!.comments[0]!.replyCount,
+    ).toBe(2);
     expectNoRefetch();
     hook.unmount();
   });
@@ -235,12 +247,20 @@ describe('live events patch the query cache, with no request (issue 17 §1)', ()
     queryClient.setQueryData(discussionKeys.comments(POST), comments());
     const hook = await mountLive();
     const at = new Date().toISOString();
-    socket.serverEmit(LIVE_EVENTS.commentUpdated, { group_id: GROUP, discussion_id: POST, comment_id: 701, content: 'Better', edited_at: at });
-    expect(queryClient.getQueryData<InfiniteData<CommentListResponse>>(discussionKeys.comments(POST))!.pages[0]!.comments[0]).toMatchObject({
+    socket.serverEmit(LIVE_EVENTS.commentUpdated, {
+      group_id: GROUP,
+      discussion_id: POST,
+      comment_id: 701,
       content: 'Better',
-      comment_content: 'Better',
       edited_at: at,
     });
+    expect(queryClient.getQueryData<InfiniteData<CommentListResponse>>(discussionKeys.comments(POST))!.pages[0]!.comments[0]).toMatchObject(
+      {
+        content: 'Better',
+        comment_content: 'Better',
+        edited_at: at,
+      },
+    );
     expectNoRefetch();
     hook.unmount();
   });
@@ -277,11 +297,21 @@ describe('live events patch the query cache, with no request (issue 17 §1)', ()
     queryClient.setQueryData(discussionKeys.group(GROUP), feed([makeDiscussion({ isLiked: true, likeCount: 3 })]));
     queryClient.setQueryData<DiscussionResponse>(discussionKeys.detail(GROUP, POST), { discussion: makeDiscussion({ isLiked: true }) });
     queryClient.setQueryData(discussionKeys.comments(POST), comments());
-    queryClient.setQueryData<InfiniteData<BlogPostsResponse>>(blogKeys.group(GROUP), { pages: [blogPage([makeBlog({ id: 91 })])], pageParams: [undefined] });
+    queryClient.setQueryData<InfiniteData<BlogPostsResponse>>(blogKeys.group(GROUP), {
+      pages: [blogPage([makeBlog({ id: 91 })])],
+      pageParams: [undefined],
+    });
     queryClient.setQueryData(blogKeys.detail(91), { blog: makeBlog({ id: 91 }) });
     const hook = await mountLive();
     socket.serverEmit(LIVE_EVENTS.likeCount, { target: 'discussion', id: POST, group_id: GROUP, discussion_id: POST, count: 9 });
-    socket.serverEmit(LIVE_EVENTS.likeCount, { target: 'comment', id: 701, group_id: GROUP, discussion_id: POST, comment_id: 701, count: 4 });
+    socket.serverEmit(LIVE_EVENTS.likeCount, {
+      target: 'comment',
+      id: 701,
+      group_id: GROUP,
+      discussion_id: POST,
+      comment_id: 701,
+      count: 4,
+    });
     socket.serverEmit(LIVE_EVENTS.likeCount, { target: 'blog', id: 91, group_id: GROUP, blog_id: 91, count: 6 });
     expect(queryClient.getQueryData<Feed>(discussionKeys.group(GROUP))!.pages[0]!.discussions[0]).toMatchObject({
       likeCount: 9,
@@ -289,7 +319,9 @@ describe('live events patch the query cache, with no request (issue 17 §1)', ()
       isLiked: true,
     });
     expect(queryClient.getQueryData<DiscussionResponse>(discussionKeys.detail(GROUP, POST))!.discussion.likeCount).toBe(9);
-    expect(queryClient.getQueryData<InfiniteData<CommentListResponse>>(discussionKeys.comments(POST))!.pages[0]!.comments[0]!.likeCount).toBe(4);
+    expect(
+      queryClient.getQueryData<InfiniteData<CommentListResponse>>(discussionKeys.comments(POST))!.pages[0]!.comments[0]!.likeCount,
+    ).toBe(4);
     expect(queryClient.getQueryData<InfiniteData<BlogPostsResponse>>(blogKeys.group(GROUP))!.pages[0]!.posts[0]!.likes_count).toBe(6);
     expect(queryClient.getQueryData<{ blog: { likes_count: number } }>(blogKeys.detail(91))!.blog.likes_count).toBe(6);
     expectNoRefetch();
@@ -297,12 +329,17 @@ describe('live events patch the query cache, with no request (issue 17 §1)', ()
   });
 
   it('blog_created: on top of the community’s blogs, once', async () => {
-    queryClient.setQueryData<InfiniteData<BlogPostsResponse>>(blogKeys.group(GROUP), { pages: [blogPage([makeBlog({ id: 91 })])], pageParams: [undefined] });
+    queryClient.setQueryData<InfiniteData<BlogPostsResponse>>(blogKeys.group(GROUP), {
+      pages: [blogPage([makeBlog({ id: 91 })])],
+      pageParams: [undefined],
+    });
     const hook = await mountLive();
     const payload = { group_id: GROUP, blog_id: 92, blog: makeBlog({ id: 92 }) };
     socket.serverEmit(LIVE_EVENTS.blogCreated, payload);
     socket.serverEmit(LIVE_EVENTS.blogCreated, payload);
-    expect(queryClient.getQueryData<InfiniteData<BlogPostsResponse>>(blogKeys.group(GROUP))!.pages[0]!.posts.map((b) => b.id)).toEqual([92, 91]);
+    expect(queryClient.getQueryData<InfiniteData<BlogPostsResponse>>(blogKeys.group(GROUP))!.pages[0]!.posts.map((b) => b.id)).toEqual([
+      92, 91,
+    ]);
     expectNoRefetch();
     hook.unmount();
   });

@@ -112,7 +112,11 @@ function commentPagesHave(data: unknown, id: number): boolean {
 }
 
 /** `comment` at the end of a list loaded to its end (oldest first); a list with more to load gets it when loaded. */
-function appendAtEnd<P extends CommentListResponse | ReplyListResponse>(old: unknown, comment: Comment, field: 'comments' | 'replies'): unknown {
+function appendAtEnd<P extends CommentListResponse | ReplyListResponse>(
+  old: unknown,
+  comment: Comment,
+  field: 'comments' | 'replies',
+): unknown {
   const data = old as InfiniteData<P> | undefined;
   if (!data?.pages?.length || commentPagesHave(data, comment.id)) return old;
   const last = data.pages[data.pages.length - 1]!;
@@ -229,7 +233,12 @@ export function onCommentCreated(queryClient: QueryClient, viewer: Viewer, paylo
 /** comment_updated: the new text and edit time wherever the comment shows. */
 export function onCommentUpdated(queryClient: QueryClient, payload: CommentUpdatedPayload): void {
   queryClient.setQueriesData({ queryKey: discussionKeys.all }, (old) =>
-    mapComment(old, payload.comment_id, (c) => ({ ...c, content: payload.content, comment_content: payload.content, edited_at: payload.edited_at })),
+    mapComment(old, payload.comment_id, (c) => ({
+      ...c,
+      content: payload.content,
+      comment_content: payload.content,
+      edited_at: payload.edited_at,
+    })),
   );
 }
 
@@ -273,12 +282,14 @@ export function onLikeCount(queryClient: QueryClient, payload: LikeCountPayload)
 /** blog_created: on top of the community's blogs and, for a member, the home strip (when loaded and not there yet). */
 export function onBlogCreated(queryClient: QueryClient, payload: BlogCreatedPayload): void {
   const blog: Blog = { ...payload.blog, is_liked: false };
-  queryClient.setQueryData<InfiniteData<BlogPostsResponse>>(blogKeys.group(payload.group_id), (old) =>
-    prependToFirstPage(old, 'posts', blog) as InfiniteData<BlogPostsResponse> | undefined,
+  queryClient.setQueryData<InfiniteData<BlogPostsResponse>>(
+    blogKeys.group(payload.group_id),
+    (old) => prependToFirstPage(old, 'posts', blog) as InfiniteData<BlogPostsResponse> | undefined,
   );
   if (isMemberOf(queryClient, payload.group_id)) {
-    queryClient.setQueryData<InfiniteData<JoinedBlogsResponse>>(blogKeys.joined(), (old) =>
-      prependToFirstPage(old, 'blogs', blog) as InfiniteData<JoinedBlogsResponse> | undefined,
+    queryClient.setQueryData<InfiniteData<JoinedBlogsResponse>>(
+      blogKeys.joined(),
+      (old) => prependToFirstPage(old, 'blogs', blog) as InfiniteData<JoinedBlogsResponse> | undefined,
     );
   }
 }
@@ -299,7 +310,11 @@ export function onFriendRemoved(queryClient: QueryClient, viewer: Viewer, payloa
       if (!data?.pages || !data.pages.some((p) => p.friends.some((f) => f.id === other))) return old;
       return {
         ...data,
-        pages: data.pages.map((page) => ({ ...page, friends: page.friends.filter((f) => f.id !== other), total: Math.max(0, page.total - 1) })),
+        pages: data.pages.map((page) => ({
+          ...page,
+          friends: page.friends.filter((f) => f.id !== other),
+          total: Math.max(0, page.total - 1),
+        })),
       };
     });
   }

@@ -56,12 +56,16 @@ describe('live updates on screen (issue 17 §1)', () => {
     const status = screen.getByRole('status', { name: '' });
     const before = api.calls.length;
 
-    act(() => socket.serverEmit(LIVE_EVENTS.discussionCreated, { group_id: 12, discussion_id: 302, discussion: newPost(302, 'First live') }));
+    act(() =>
+      socket.serverEmit(LIVE_EVENTS.discussionCreated, { group_id: 12, discussion_id: 302, discussion: newPost(302, 'First live') }),
+    );
     const pill = await screen.findByRole('button', { name: '1 new post' });
     expect(status).toHaveTextContent('1 new post');
     // Not inserted: the reader's feed does not move.
     expect(within(list).getAllByRole('article')).toHaveLength(1);
-    act(() => socket.serverEmit(LIVE_EVENTS.discussionCreated, { group_id: 12, discussion_id: 303, discussion: newPost(303, 'Second live') }));
+    act(() =>
+      socket.serverEmit(LIVE_EVENTS.discussionCreated, { group_id: 12, discussion_id: 303, discussion: newPost(303, 'Second live') }),
+    );
     expect(pill).toHaveTextContent('2 new posts');
     expect(status).toHaveTextContent('2 new posts');
 
@@ -114,6 +118,10 @@ describe('live updates on screen (issue 17 §1)', () => {
     await screen.findByRole('list', { name: 'Posts' }, { timeout: 5000 });
     const socket = await joined('group:12');
     await act(() => router.navigate('/settings'));
-    await waitFor(() => expect(socket.emitted.some(([event, p]) => event === LIVE_EVENTS.unsubscribe && (p as { room: string }).room === 'group:12')).toBe(true));
+    await waitFor(() =>
+      expect(socket.emitted.some(([event, p]) => event === LIVE_EVENTS.unsubscribe && (p as { room: string }).room === 'group:12')).toBe(
+        true,
+      ),
+    );
   });
 });
