@@ -5,7 +5,7 @@ import { auth, commentViaApi, createGroupViaApi, joinViaApi, postViaApi } from '
  * Issue 17 §1 in two browsers: B reads a community's feed and then a post panel while A, in a browser of their own,
  * posts, comments and likes. B sees "1 new post" instead of a feed that jumps (axe in both themes on that state,
  * pictures at 1366 and 390 px), shows it with a click, then sees A's comment arrive in the open panel and the like
- * count change, all without a reload. Run alone: `E2E_PORT=3221 npx playwright test apps/web/e2e/live.spec.ts`.
+ * count change, then A's next post behind the home feed's pill, all without a reload. Run alone: `E2E_PORT=3221 npx playwright test apps/web/e2e/live.spec.ts`.
  */
 
 // Two browsers, axe in two themes and four pictures, on a shared 2-core machine.
@@ -69,6 +69,17 @@ test('B sees A’s new post as a pill, then A’s comment and like in the open p
     page.locator(`[data-post-id="${first}"]`).getByRole('button', { name: '1 like, Like post', includeHidden: true }),
   ).toBeAttached();
   await snap(page, 'live-panel-desktop');
+
+  // The home feed (its rooms joined by the server on connect): A's next post waits behind the pill there too.
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await page.getByRole('link', { name: 'Your feed' }).click();
+  const home = page.getByRole('list', { name: 'Discussions from your communities' });
+  await expect(home.getByRole('article')).toHaveCount(2);
+  await postViaApi(a, group, 'Seen from the home feed');
+  await page.getByRole('button', { name: '1 new post' }).click();
+  await expect(home.getByRole('article')).toHaveCount(3);
+  await expect(home.getByRole('article').first()).toContainText('Seen from the home feed');
 
   expect(await page.evaluate(() => (window as unknown as { liveJourney?: boolean }).liveJourney)).toBe(true);
 });
