@@ -47,6 +47,8 @@ interface Connection {
 
 let connection: Connection | null = null;
 const listeners = new Map<string, Set<Listener>>();
+// Told on every (re)connect, after the user_online announcement: lib/live-rooms.ts subscribes its rooms again.
+const connectListeners = new Set<() => void>();
 
 // The ids the server says are online (friends only, decision 0089). Replaced, never mutated, so React sees changes.
 let online: ReadonlySet<number> = new Set();
@@ -81,7 +83,10 @@ export function connectSocket(session: Pick<Session, 'token' | 'userId'>): void 
     ({ io }) => {
       if (entry.closed) return;
       const socket = io(socketOptions(entry.token));
-      socket.on('connect', () => socket.emit(SOCKET_EVENTS.userOnline, entry.userId));
+      socket.on('connect', () => {
+        socket.emit(SOCKET_EVENTS.userOnline, entry.userId);
+        for (const listener of connectListeners) listener();
+      });
       socket.on(SOCKET_EVENTS.onlineUsers, (ids: unknown) => {
         if (Array.isArray(ids)) setOnline(ids.filter((id): id is number => Number.isInteger(id)));
       });
@@ -127,6 +132,26 @@ export function onSocketEvent(event: string, listener: Listener): () => void {
   set.add(listener);
   return () => {
     set.delete(listener);
+  };
+}
+
+/**
+ * Sends `event` now if the connection is up, with an acknowledgement callback; false (nothing sent) otherwise. Never
+ * queued while disconnected: what must survive a reconnect is sent again from `onSocketConnect`.
+ */
+export function emitSocket(event: string, payload: unknown, ack?: (answer: unknown) => void): boolean {
+  const socket = connection && !connection.closed ? connection.socket : null;
+  if (!socket?.connected) return false;
+  if (ack) socket.emit(event, payload, ack);
+  else socket.emit(event, payload);
+  return true;
+}
+
+/** Calls `listener` after every (re)connect of the connection, whichever connection is current; returns the unsubscribe. */
+export function onSocketConnect(listener: () => void): () => void {
+  connectListeners.add(listener);
+  return () => {
+    connectListeners.delete(listener);
   };
 }
 

@@ -40,6 +40,7 @@ import type { PROFILE_ERRORS } from '@/features/profiles/api';
 import type { UPLOAD_TEXTS } from '@/features/profiles/profile-image-upload';
 import type { ACTIVITY_TEXTS } from '@/features/discussions/profile-activity';
 import type { DISCUSSION_TEXTS, REMOVAL_TEXTS } from '@/features/discussions/texts';
+import type { LIVE_TEXTS } from '@/features/discussions/live-texts';
 import type { BLOG_TEXTS } from '@/features/blogs/texts';
 import type { GROUP_TEXTS, POSTING_RULES_TEXTS } from '@/features/groups/texts';
 import type { MEMBER_TEXTS } from '@/features/members/texts';
@@ -80,6 +81,7 @@ type Texts = {
   activity: Translation<typeof ACTIVITY_TEXTS>;
   discussions: Translation<typeof DISCUSSION_TEXTS>;
   removals: Translation<typeof REMOVAL_TEXTS>;
+  live: Translation<typeof LIVE_TEXTS>;
   blogs: Translation<typeof BLOG_TEXTS>;
   groups: Translation<typeof GROUP_TEXTS>;
   postingRules: Translation<typeof POSTING_RULES_TEXTS>;
@@ -100,6 +102,11 @@ type Texts = {
 };
 
 export const texts: Texts = {
+  live: {
+    newPosts: (n) => plural(n, { one: '# publicación nueva', other: '# publicaciones nuevas' }),
+    postDeleted: 'Esta publicación se eliminó',
+    postDeletedText: 'Su autor o el equipo de la comunidad la eliminó mientras la leías.',
+  },
   search: {
     title: 'Buscar',
     titleFor: (q) => `${q} · Buscar`,

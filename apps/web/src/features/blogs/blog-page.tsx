@@ -1,3 +1,4 @@
+import { useLiveRoom } from '@/lib/live-rooms';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { ArrowLeft, BadgeCheck, Heart, Pencil, Share2, Trash2 } from 'lucide-react';
@@ -53,6 +54,8 @@ export function BlogPage() {
   const { groupId = '', blogId = '' } = useParams();
   const id = ID_PATTERN.test(blogId) ? Number(blogId) : 0;
   const query = useBlog(id);
+  // Issue 17 §1: the blog's room while its page is open (its like count, live).
+  useLiveRoom(id > 0 ? `blog:${id}` : null);
   const group = useGroup(groupId);
   const communityPath = groupWebPath(encodeURIComponent(groupId));
 

@@ -12,6 +12,7 @@ import { Tooltip } from '@/components/ui/tooltip';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useSwipeToClose } from '@/lib/use-swipe-to-close';
+import { useLiveRoom, useLiveRoomState } from '@/lib/live-rooms';
 import { ROLE_LABELS, RoleName } from '@/features/members/public';
 import { useProfilePanel } from '@/features/profiles/public';
 import { useDiscussion } from './api';
@@ -21,6 +22,8 @@ import { RemovedBanner } from './removal';
 import { CommentComposer, type ReplyTarget } from './comment-composer';
 import { CommentsSection, useFailureToast } from './comments';
 import { DISCUSSION_TEXTS } from './texts';
+import { useIsPostDeleted } from './live-posts';
+import { LIVE_TEXTS } from './live-texts';
 import { Timestamp } from './timestamp';
 import { EditedMark } from './edit-history';
 import { POST_FORMAT } from '@/lib/rich-text';
@@ -75,14 +78,23 @@ export function DiscussionPanel() {
   );
 }
 
-/** SPEC §2 "Post Not Available" with its text (a 404), or the reason another failure gave, and Close. */
-function DiscussionMissing({ message = DISCUSSION_TEXTS.notAvailableText }: { message?: string }) {
+/**
+ * SPEC §2 "Post Not Available" with its text (a 404), or the reason another failure gave, and Close; "This post was
+ * deleted" when it went while open (issue 17 §1).
+ */
+function DiscussionMissing({
+  title = DISCUSSION_TEXTS.notAvailable,
+  message = DISCUSSION_TEXTS.notAvailableText,
+}: {
+  title?: string;
+  message?: string;
+}) {
   return (
     <div className="flex flex-1 flex-col items-center justify-center gap-3 px-8 pb-20 text-center">
       <span className="flex size-14 items-center justify-center rounded-full bg-surface-muted text-fg-subtle">
         <FileX2 className="size-7" aria-hidden />
       </span>
-      <h3 className="text-lg font-semibold text-fg">{DISCUSSION_TEXTS.notAvailable}</h3>
+      <h3 className="text-lg font-semibold text-fg">{title}</h3>
       <p className="max-w-sm text-sm text-fg-muted">{message}</p>
       <RadixDialog.Close className={buttonClasses('outline', 'md', 'mt-2')}>{DISCUSSION_TEXTS.close}</RadixDialog.Close>
     </div>
@@ -112,6 +124,10 @@ function PanelSkeleton() {
 
 function DiscussionView({ target, linked }: { target: PostTarget; linked: CommentTarget | null }) {
   const query = useDiscussion(target.groupId, target.discussionId);
+  // Issue 17 §1: the post's room while the panel shows it (comments, likes, edits, its deletion).
+  useLiveRoom(`discussion:${target.discussionId}`);
+  const deleted = useIsPostDeleted(target.discussionId);
+  const liveState = useLiveRoomState(`discussion:${target.discussionId}`);
   const notFound = query.error instanceof ApiError && query.error.status === 404;
   useFailureToast(query.error, query.errorUpdatedAt, DISCUSSION_TEXTS.loadPostFailed, notFound || query.data !== undefined);
   const [replyTo, setReplyTo] = useState<ReplyTarget | null>(null);
@@ -144,6 +160,7 @@ function DiscussionView({ target, linked }: { target: PostTarget; linked: Commen
     input.current?.focus();
   }, []);
 
+  if (deleted) return <DiscussionMissing title={LIVE_TEXTS.postDeleted} message={LIVE_TEXTS.postDeletedText} />;
   if (query.isPending) return <PanelSkeleton />;
   if (!query.data) {
     return <DiscussionMissing message={notFound ? undefined : errorMessage(query.error, DISCUSSION_TEXTS.loadPostFailed)} />;
@@ -151,7 +168,7 @@ function DiscussionView({ target, linked }: { target: PostTarget; linked: Commen
   const post = query.data.discussion;
   return (
     <>
-      <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
+      <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain" data-live-state={liveState ?? 'none'}>
         <article aria-label={DISCUSSION_TEXTS.postBy(post.username)} className="space-y-4 p-4 sm:p-5">
           <GroupLine post={post} />
           <PanelAuthor post={post} />

@@ -13,7 +13,7 @@ import { DISCUSSION_TEXTS } from './texts';
  */
 
 /** Removes comment `id` from the comment and reply pages of a post. */
-function withoutComment(old: unknown, id: number): unknown {
+export function withoutComment(old: unknown, id: number): unknown {
   const data = old as CommentPages | undefined;
   if (!data || !Array.isArray(data.pages)) return old;
   return {

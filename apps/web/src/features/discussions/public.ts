@@ -10,3 +10,8 @@ export { REMOVAL_TEXTS } from './texts';
 export { AuthorLine } from './discussion-card';
 export { Timestamp } from './timestamp';
 export { COMMENT_PARAM, commentParamValue, postParamValue } from './use-post-panel';
+// Live updates (issue 17 §1): the home feed's pill, and what features/live patches besides the query cache.
+export { NewPostsPill } from './new-posts-pill';
+export { addPendingPost, mapPendingPost, markPostDeleted, resetLivePosts, takePendingPosts } from './live-posts';
+export { asDeleted, withoutComment } from './edit-api';
+export { resetFreshDiscussions } from './fresh-discussions';

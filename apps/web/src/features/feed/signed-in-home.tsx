@@ -7,7 +7,8 @@ import { PageTitle } from '@/components/page-title';
 import { useOwnProfile } from '@/features/profiles/api';
 import { useJoinedGroups } from '@/features/groups/api';
 import { BlogStrip } from '@/features/blogs/public';
-import { DiscussionFeed, GroupDiscussionComposer } from '@/features/discussions/public';
+import { DiscussionFeed, GroupDiscussionComposer, NewPostsPill } from '@/features/discussions/public';
+import { discussionKeys } from '@/features/discussions/keys';
 import { useSession } from '@/lib/session';
 import { forgetNewAccount, isNewAccount } from '@/lib/storage';
 import { FEED_TEXTS } from './api';
@@ -61,7 +62,13 @@ export function HomePage() {
           source={{ kind: 'home' }}
           skeletons={2}
           showGroup
-          header={<GroupDiscussionComposer />}
+          header={
+            <>
+              {/* Issue 17 §1: posts pushed to the home feed (the server joins its room on connect) wait here. */}
+              <NewPostsPill feed="home" queryKey={discussionKeys.home()} />
+              <GroupDiscussionComposer />
+            </>
+          }
           empty={<EmptyState icon={MessagesSquare} title={FEED_TEXTS.noDiscussion} />}
           label={FEED_TEXTS.feedLoading}
         />
