@@ -82,7 +82,11 @@ export class RedisPresenceStore implements PresenceStore {
   ) {}
 
   async add(userId: number): Promise<void> {
-    await this.redis.multi().zAdd(NODES_KEY, { score: Date.now(), value: this.nodeId }).hSet(nodeKey(this.nodeId), String(userId), '1').exec();
+    await this.redis
+      .multi()
+      .zAdd(NODES_KEY, { score: Date.now(), value: this.nodeId })
+      .hSet(nodeKey(this.nodeId), String(userId), '1')
+      .exec();
   }
 
   async remove(userId: number): Promise<void> {
