@@ -41,7 +41,10 @@ export function useTestApp(
       WEB_DIST: path.join(uploadsRoot, 'no-web'),
     });
     ctx.databaseUrl = withDatabase(adminUrl, name);
-    ctx.config = options.configure ? options.configure(loaded, ctx.databaseUrl) : loaded;
+    // One node per file, whatever DATABASE_URL says (CI sets it to run these tests on Debian's PostgreSQL): a cluster
+    // adapter there would LISTEN on the admin database, shared by every file. Several-node tests configure it.
+    const oneNode: Config = { ...loaded, cluster: { ...loaded.cluster, mode: 'local', databaseUrl: undefined, redisUrl: undefined } };
+    ctx.config = options.configure ? options.configure(oneNode, ctx.databaseUrl) : oneNode;
     ctx.database = connect(ctx.databaseUrl, { max: 5 });
     ctx.app = await buildApp(ctx.config, ctx.database.db, { logger: options.logger ?? false });
     await ctx.app.ready();
