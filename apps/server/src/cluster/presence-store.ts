@@ -16,8 +16,11 @@ export interface PresenceStore {
   onlineAmong(userIds: number[]): Promise<Set<number>>;
   /** Marks this node alive and drops dead nodes; returns the users whose records were dropped. */
   heartbeat(): Promise<number[]>;
-  /** This node leaves (its records go at once). */
-  leave(): Promise<void>;
+  /**
+   * This node's records go at once (when it stops, and when it starts: a NODE_ID reused after a crash must not
+   * revive the dead process's records); returns the users whose records were dropped.
+   */
+  leave(): Promise<number[]>;
 }
 
 export const PRESENCE_TIMING = { heartbeatMs: 5_000, staleMs: 15_000 } as const;
@@ -65,8 +68,12 @@ export class PostgresPresenceStore implements PresenceStore {
     return [...new Set(rows.map((r) => Number(r.user_id)))];
   }
 
-  async leave(): Promise<void> {
+  async leave(): Promise<number[]> {
+    const rows = await this.db.execute<{ user_id: number }>(
+      sql`delete from presence_sockets where node_id = ${this.nodeId} returning user_id`,
+    );
     await this.db.execute(sql`delete from cluster_nodes where node_id = ${this.nodeId}`);
+    return rows.map((r) => Number(r.user_id));
   }
 }
 
@@ -118,7 +125,9 @@ export class RedisPresenceStore implements PresenceStore {
     return [...dropped];
   }
 
-  async leave(): Promise<void> {
+  async leave(): Promise<number[]> {
+    const ids = await this.redis.hKeys(nodeKey(this.nodeId));
     await this.redis.multi().del(nodeKey(this.nodeId)).zRem(NODES_KEY, this.nodeId).exec();
+    return ids.map(Number);
   }
 }

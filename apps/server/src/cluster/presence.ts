@@ -34,6 +34,7 @@ export class ClusterPresence {
   }
 
   async start(): Promise<void> {
+    for (const userId of await this.store.leave()) this.announce(userId);
     await this.beat();
     this.timer = setInterval(() => this.guard(this.beat()), this.heartbeatMs);
     this.timer.unref();
@@ -41,7 +42,8 @@ export class ClusterPresence {
 
   async stop(): Promise<void> {
     clearInterval(this.timer);
-    await this.store.leave().catch(() => {});
+    const dropped = await this.store.leave().catch(() => []);
+    for (const userId of dropped) this.io.serverSideEmit(PRESENCE_CHANGED, userId);
   }
 
   /** The list to send a user's socket: their friends online on any node. */
