@@ -7,7 +7,8 @@
 // Options: --nodes N (default 3), --port P (HAProxy's port; default 8080, 0 for a free one), --source (run
 // apps/server/src/main.ts through tsx instead of building: the tests use it), --json (one `CLUSTER {...}` line with
 // the URL, the database URL and each node's id, port and pid, for scripts). A node that exits is started again (as
-// a supervisor would): a test kills or restarts one with a signal and waits for its `NODE <id> ready` line.
+// a supervisor would): a test kills or restarts one with a signal and waits for its `NODE <id> ready` line; after
+// SIGUSR2 to this script, nodes that exit stay down.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -71,6 +72,12 @@ async function stopAll(code = 0) {
   process.exit(code);
 }
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => void stopAll(0));
+// SIGUSR2: nodes that exit from now on stay down (a test then sees what the others do about a dead node).
+let restarting = true;
+process.on('SIGUSR2', () => {
+  restarting = false;
+  console.log('RESTARTS off');
+});
 
 /** Debian's PostgreSQL in `work/pg` (as the postgres user when this runs as root: initdb refuses root). */
 async function startPostgres() {
@@ -164,6 +171,7 @@ function startNode(node, env) {
     children.delete(child);
     if (stopping) return;
     console.log(`NODE ${node.id} exited ${signal ?? code}`);
+    if (!restarting) return;
     setTimeout(() => {
       if (stopping) return;
       startNode(node, env);
@@ -177,7 +185,7 @@ function startNode(node, env) {
 }
 
 async function main() {
-  const databaseUrl = process.env.DATABASE_URL ?? (await startPostgres());
+  const databaseUrl = process.env.DATABASE_URL || (await startPostgres());
   if (!fromSource) ensureBuilt();
   const dataDir = path.join(work, 'data');
   mkdirSync(dataDir);
