@@ -142,6 +142,23 @@ async function checkDatabase(post: { id: number }, acknowledged: number[]) {
 }
 
 describe.skipIf(!available)('three real nodes behind HAProxy', { timeout: 180_000 }, () => {
+  it('pushes a like through node A to the author connected to node B within 1 s', async () => {
+    const { writers, post } = await postWithWriters(2);
+    const [author, liker] = writers as [TestUser, TestUser];
+    const socket = open(nodeUrl(1), author.token);
+    await until(() => socket.connected, 10_000);
+    const pushed = new Promise<number>((resolve) => socket.once(SOCKET_EVENTS.newNotification, () => resolve(Date.now())));
+    const start = Date.now();
+    const res = await fetch(`${nodeUrl(0)}/api/groups/${post.group_id}/discussions/${post.id}/like`, {
+      method: 'POST',
+      headers: liker.auth,
+    });
+    expect(res.status).toBe(200);
+    const took = (await pushed) - start;
+    console.log(`like on node1 → notification on node2's socket: ${took} ms`);
+    expect(took).toBeLessThan(1000);
+  });
+
   it('holds the per-account sign-in limit across nodes: 11 wrong passwords over 3 nodes, the 11th is refused', async () => {
     const user = await createUser(database.db);
     const statuses: number[] = [];
