@@ -98,6 +98,19 @@ export function nodesSuite(mode: 'postgres' | 'redis', redisUrl: () => string | 
       expect(await listWhere(boSocket, (ids) => !ids.includes(ana.id))).toEqual([]);
     });
 
+    it('tells a friendship made on node C to the friends connected on nodes A and B', async () => {
+      const [ana, bo] = await Promise.all([createUser(t.database.db), createUser(t.database.db)]);
+      const anaSocket = open(0, ana.token);
+      const boSocket = open(1, bo.token);
+      await listWhere(anaSocket, (ids) => ids.length === 0);
+      await listWhere(boSocket, (ids) => ids.length === 0);
+      // The friendship is written and announced by a third node (as its service does after commit).
+      await befriend(t.database.db, ana, bo);
+      nodes[2]!.app.ctx.events.emit('friendshipChanged', ana.id, bo.id, true);
+      expect(await listWhere(anaSocket, (ids) => ids.includes(bo.id))).toEqual([bo.id]);
+      expect(await listWhere(boSocket, (ids) => ids.includes(ana.id))).toEqual([ana.id]);
+    });
+
     it('holds the per-account sign-in limit across nodes: 11 wrong passwords over 3 nodes, the 11th is refused', async () => {
       await createUser(t.database.db, { username: 'spread_target' });
       const login = (node: number, password: string, i: number) =>
