@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { LIMITS } from '@agora/contract';
+import { openSharedState } from './cluster/shared';
 import { type AppContext, createAppContext } from './context';
 import type { Db } from './db/client';
 import { lazyChildLoggerFactory } from './lib/lazy-child-logger';
@@ -89,9 +90,13 @@ export async function buildApp(
   registerErrorHandler(app, { onConnectionLoss: health.databaseFailed });
   registerConnectionLimits(app, config.http);
 
+  // Several nodes (issue 17 §2): the socket adapter, rate limits and presence in PostgreSQL or Redis.
+  const shared = await openSharedState(config.cluster, db, (message, err) => app.log.warn({ err, node: config.cluster.nodeId }, message));
+  app.addHook('onClose', () => shared.close());
   const ctx = createAppContext({
     db,
     rateLimit: config.rateLimit,
+    limiterStore: shared.limiterStore,
     uploadsDir: config.uploadsDir,
     exportsDir: config.exportsDir,
     sessionTtlMs: config.sessionTtlMs,
@@ -145,6 +150,7 @@ export async function buildApp(
     sessionCheckMs: config.socketSessionCheckMs,
     limits: config.socketLimits,
     trustProxy: config.trustProxy,
+    shared,
   });
   return app;
 }

@@ -4,7 +4,7 @@ import type { UserRow } from './db/schema';
 import type { PasswordWork } from './plugins/config';
 import { createJobSender, type JobSender } from './jobs/queue';
 import { AppEvents } from './lib/events';
-import { createLimiters, type Limiters } from './lib/rate-limiter';
+import { createLimiters, type Limiters, type LimiterStore } from './lib/rate-limiter';
 import { WorkQueue } from './lib/work-queue';
 
 /**
@@ -43,6 +43,8 @@ export type SignedIn = NonNullable<Actor>;
 export function createAppContext(opts: {
   db: Db;
   rateLimit: boolean;
+  /** Where the limiters count (lib/rate-limiter.ts): memory unless several nodes share a store. */
+  limiterStore?: LimiterStore;
   uploadsDir: string;
   exportsDir: string;
   sessionTtlMs: number;
@@ -53,7 +55,7 @@ export function createAppContext(opts: {
 }): AppContext {
   return {
     db: opts.db,
-    limiters: createLimiters(opts.rateLimit),
+    limiters: createLimiters(opts.rateLimit, opts.limiterStore),
     passwordWork: new WorkQueue({
       concurrency: opts.passwordWork.concurrency,
       maxWaitMs: opts.passwordWork.maxWaitMs,

@@ -25,6 +25,9 @@ const REPEATED_SIGNAL_GRACE_MS = 3_000;
  * REPEATED_SIGNAL_GRACE_MS is ignored; a later one exits at once. Started by `npm start` (scripts/start.mjs, with an
  * IPC channel), the process also shuts down when that parent goes away.
  */
+/** The advisory lock key held while a node migrates and seeds ('agora' in ASCII). */
+const STARTUP_LOCK_KEY = 0x61676f7261;
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const log = {
@@ -79,12 +82,21 @@ async function main(): Promise<void> {
   });
 
   try {
-    await runMigrations(database.db, config.migrationsDir);
-    // SEARCH_LANGUAGE into the search index (rebuilt when it changed: modules/search/search-language.ts).
-    await syncSearchLanguage(database.db, config.searchLanguage);
-    if (config.seedDemo) {
-      const seeded = await seedDemo(database.db, config.uploadsDir);
-      if (seeded) printDemo(seeded);
+    // Several nodes may start at once on one database (issue 17 §2): one at a time migrates and seeds, under a
+    // session advisory lock on a reserved connection; the others then find nothing left to do.
+    const startupLock = await database.sql.reserve();
+    try {
+      await startupLock`SELECT pg_advisory_lock(${STARTUP_LOCK_KEY}::bigint)`;
+      await runMigrations(database.db, config.migrationsDir);
+      // SEARCH_LANGUAGE into the search index (rebuilt when it changed: modules/search/search-language.ts).
+      await syncSearchLanguage(database.db, config.searchLanguage);
+      if (config.seedDemo) {
+        const seeded = await seedDemo(database.db, config.uploadsDir);
+        if (seeded) printDemo(seeded);
+      }
+    } finally {
+      await startupLock`SELECT pg_advisory_unlock(${STARTUP_LOCK_KEY}::bigint)`.catch(() => {});
+      startupLock.release();
     }
     app = await buildApp(config, database.db);
     // Work that runs later (mail, the periodic sweeps) on the durable queue in the same database.
@@ -95,7 +107,7 @@ async function main(): Promise<void> {
     await app.listen({ port: config.port, host: config.host });
     const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     log.info(
-      `Agora is ready at http://${shown}:${config.port} (data in ${config.dataDir}${config.databaseUrl ? ', external PostgreSQL' : ''})`,
+      `Agora is ready at http://${shown}:${config.port} (data in ${config.dataDir}${config.databaseUrl ? ', external PostgreSQL' : ''}; node ${config.cluster.nodeId}, shared state: ${config.cluster.mode})`,
     );
   } catch (error) {
     console.error(loggableError(error));

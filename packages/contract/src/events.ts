@@ -46,7 +46,7 @@ export * from './live-events';
  *   server → client  room_closed        roomClosedPayloadSchema          → the socket taken out of a room
  *   server → client  friend_removed     friendRemovedPayloadSchema       → the other person's sockets on unfriend
  *
- * Viewer fields (docs/decisions/0127-live-events-payloads.md): a room broadcast is one message for every socket in it, so
+ * Viewer fields (docs/decisions/0128-live-payloads.md): a room broadcast is one message for every socket in it, so
  * entities are sent as an ordinary reader who is not their author sees them: isLiked/is_liked false,
  * canEdit/canDelete/canPin false, `abilities` and `removed` left out. The client fills them from what it knows
  * (its own user id and role: the author may edit; owner, admin and moderator may delete and pin). The writer's

@@ -1,4 +1,10 @@
-import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import {
+  RateLimiterDrizzle,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import {
   ACCOUNT_MESSAGES,
   AUTH_MESSAGES,
@@ -19,6 +25,8 @@ import {
   SEARCH_MESSAGES,
   UPLOAD_MESSAGES,
 } from '@agora/contract';
+import type { Db } from '../db/client';
+import { rateLimits } from '../db/schema';
 import { AppError } from './app-error';
 
 /**
@@ -26,9 +34,10 @@ import { AppError } from './app-error';
  * a caller spends a point *before* the work it guards, so parallel requests cannot all pass a check that
  * none of them has counted yet; a success gives the point back (`reward`) or clears the key (`reset`).
  *
- * The in-memory store is the whole truth for one Agora process. For several processes sharing one database,
- * `createLimiters` would build `RateLimiterPostgres` (or `RateLimiterDrizzle`) stores instead, with the same
- * options and a memory `insuranceLimiter`; nothing else changes (see docs/SECURITY.md).
+ * Where the points live (decision 0132): process memory for one node (embedded database);
+ * the `rate_limits` table through the app's Drizzle pool (`RateLimiterDrizzle`) when several nodes share
+ * DATABASE_URL; Redis (`RateLimiterRedis`) with REDIS_URL. A shared store has a memory `insuranceLimiter` with the
+ * same options: while the store cannot be reached, each node limits on its own instead of failing the request.
  */
 export class Limiter {
   constructor(
@@ -38,7 +47,8 @@ export class Limiter {
 
   /**
    * Spends one point for the key, or throws 429 with Retry-After when the key is over its limit. With the
-   * memory store the point is counted synchronously, inside this call, before the caller's first await.
+   * memory store the point is counted synchronously, inside this call, before the caller's first await; a shared
+   * store counts it in one atomic statement (an upsert, or a Redis script), so parallel requests still cannot pass.
    */
   async consume(key: string): Promise<void> {
     if (!this.store) return;
@@ -98,9 +108,19 @@ export const LIMIT_VALUES = {
  * Mastodon (25 sign-in or sign-up attempts per IP per 5 minutes) and NodeBB (5 failed logins per account per
  * hour, then a lock). RATE_LIMIT=off disables all of them.
  */
-export function createLimiters(enabled: boolean) {
-  const make = (name: keyof typeof LIMIT_VALUES, message: string) =>
-    new Limiter(enabled ? new RateLimiterMemory({ keyPrefix: name, ...LIMIT_VALUES[name] }) : null, message);
+export function createLimiters(enabled: boolean, shared: LimiterStore = { kind: 'memory' }) {
+  let cleaner = true;
+  const store = (name: keyof typeof LIMIT_VALUES): RateLimiterAbstract => {
+    const options = { keyPrefix: name, ...LIMIT_VALUES[name] };
+    if (shared.kind === 'memory') return new RateLimiterMemory(options);
+    const insuranceLimiter = new RateLimiterMemory(options);
+    if (shared.kind === 'redis') return new RateLimiterRedis({ ...options, storeClient: shared.client, useRedisPackage: true, insuranceLimiter });
+    // One table for every limit (keys carry the limit's name); one limiter deletes expired rows for all of them.
+    const clearExpiredByTimeout = cleaner;
+    cleaner = false;
+    return new RateLimiterDrizzle({ ...options, storeClient: shared.db, schema: rateLimits, clearExpiredByTimeout, insuranceLimiter });
+  };
+  const make = (name: keyof typeof LIMIT_VALUES, message: string) => new Limiter(enabled ? store(name) : null, message);
   return {
     failedLoginsPerIp: make('failedLoginsPerIp', AUTH_MESSAGES.tooManyLogins),
     failedLoginsPerAccount: make('failedLoginsPerAccount', AUTH_MESSAGES.tooManyLogins),
@@ -151,3 +171,6 @@ export function createLimiters(enabled: boolean) {
   };
 }
 export type Limiters = ReturnType<typeof createLimiters>;
+
+/** The store behind the limiters: this process's memory, the shared database, or Redis (a node-redis client). */
+export type LimiterStore = { kind: 'memory' } | { kind: 'postgres'; db: Db } | { kind: 'redis'; client: unknown };

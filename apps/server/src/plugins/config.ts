@@ -34,6 +34,17 @@ const envSchema = z.object({
   /** Comma-separated origins allowed to call the API cross-origin. Empty: same origin only. */
   CORS_ORIGINS: z.string().default(''),
   TRUST_PROXY: flag(false),
+  /** This node's name in logs and presence (several nodes, issue 17 §2); default host:pid. */
+  NODE_ID: z
+    .string()
+    .regex(/^[\w.:-]{1,100}$/, 'must be 1-100 letters, digits, dots, colons, dashes or underscores')
+    .optional(),
+  /** Redis for the socket adapter, rate limits and presence of several nodes; unset: PostgreSQL carries them. */
+  REDIS_URL: z
+    .string()
+    .url()
+    .refine((v) => /^rediss?:\/\//i.test(v), 'must be a redis:// or rediss:// URL')
+    .optional(),
   /** `true`: an unconfirmed account may not create communities, post or send friend requests until it confirms. */
   REQUIRE_EMAIL_VERIFICATION: flag(false),
   /** Open HTTP connections per address (IPv6: per /64); 0 = no cap. Default 200, or 0 with TRUST_PROXY. */
@@ -110,6 +121,19 @@ export type Config = {
    * at once (with RATE_LIMIT on).
    */
   passwordWork: PasswordWork;
+  /**
+   * Where the state several nodes share lives (issue 17 §2, decision 0131): `local` with the
+   * embedded database (one node: process memory), `postgres` with DATABASE_URL (socket adapter over LISTEN/NOTIFY,
+   * rate limits and presence in tables), `redis` with REDIS_URL.
+   */
+  cluster: ClusterConfig;
+};
+
+export type ClusterConfig = {
+  mode: 'local' | 'postgres' | 'redis';
+  nodeId: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
 };
 
 export type PasswordWork = { concurrency: number; maxWaitMs: number; perIp: number; perAccount: number };
@@ -154,5 +178,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     socketLimits: { perUser: e.MAX_SOCKETS_PER_USER, perIp: e.MAX_SOCKETS_PER_IP },
     searchLanguage: e.SEARCH_LANGUAGE,
     passwordWork: { concurrency: os.availableParallelism(), maxWaitMs: 5_000, perIp: 2, perAccount: 2 },
+    cluster: {
+      mode: e.REDIS_URL ? 'redis' : e.DATABASE_URL ? 'postgres' : 'local',
+      nodeId: e.NODE_ID ?? `${os.hostname()}:${process.pid}`,
+      databaseUrl: e.DATABASE_URL,
+      redisUrl: e.REDIS_URL,
+    },
   };
 }

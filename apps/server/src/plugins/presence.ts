@@ -1,6 +1,8 @@
 /**
- * Who is online, and who may know it (decision 0089: friends only). In process memory: one Agora process holds
- * every socket (a multi-process deployment would need a shared adapter, see docs/decisions/0090-presence-is-counted-in-one-process.md).
+ * Who is online, and who may know it (decision 0089: friends only). This registry counts the sockets of this
+ * process: with one node it is the whole truth; with several (DATABASE_URL or REDIS_URL), cluster/presence.ts keeps
+ * who is online in the shared store and uses this registry for the local counts and friend sets (decision
+ * 0133, superseding 0090).
  *
  * - A user is online while at least one of their sockets is connected (tabs and devices counted together).
  * - Each user with a socket (connected or connecting) has their friend set cached, loaded once from the database
@@ -114,6 +116,18 @@ export class PresenceRegistry {
       { userId: a, online: this.onlineFriendsOf(a) },
       { userId: b, online: this.onlineFriendsOf(b) },
     ];
+  }
+
+  /** The user's cached friend ids (empty unless one of their sockets holds the set). */
+  friendsOf(userId: number): number[] {
+    return [...(this.friends.get(userId) ?? [])];
+  }
+
+  /** Users with a socket connected here whose friend set holds `friendId` (several nodes: cluster/presence.ts). */
+  connectedFriendsOf(friendId: number): number[] {
+    const found: number[] = [];
+    for (const [user, set] of this.friends) if (set.has(friendId) && this.connections.has(user)) found.push(user);
+    return found;
   }
 
   /** Users with a live socket (for measurements). */

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { SOCKET_EVENTS } from '@agora/contract';
+import { ClusterPresence } from '../cluster/presence';
+import { PostgresPresenceStore, RedisPresenceStore } from '../cluster/presence-store';
+import type { SharedState } from '../cluster/shared';
 import type { AppContext } from '../context';
 import { clientKey } from '../lib/client-ip';
 import { liveSessionIds } from '../modules/auth/auth.queries';
@@ -70,6 +73,8 @@ export async function registerRealtime(
     limits: { perUser: number; perIp: number };
     /** Behind a reverse proxy: the client's address is the first of X-Forwarded-For, as Fastify's request.ip. */
     trustProxy: boolean;
+    /** Several nodes (issue 17 §2): the adapter that carries broadcasts between them, and where presence lives. */
+    shared?: SharedState;
   },
 ): Promise<void> {
   const { ctx } = opts;
@@ -79,7 +84,21 @@ export async function registerRealtime(
     cors: opts.corsOrigins.length > 0 ? { origin: opts.corsOrigins, credentials: true } : undefined,
     maxHttpBufferSize: 16 * 1024,
   });
+  if (opts.shared?.adapter) io.adapter(opts.shared.adapter);
   const presence = new PresenceRegistry((userId) => findFriendIds(ctx.db, userId));
+  const shared = opts.shared;
+  const warn = (message: string, err: string) => app.log.warn({ err, node: shared?.nodeId }, message);
+  const cluster =
+    !shared || shared.mode === 'local'
+      ? null
+      : new ClusterPresence(
+          io,
+          presence,
+          shared.redis ? new RedisPresenceStore(shared.redis, shared.nodeId) : new PostgresPresenceStore(ctx.db, shared.nodeId),
+          warn,
+        );
+  // The app starts while the database is down (health answers 503): a failed first beat is retried by the timer.
+  await cluster?.start().catch((error: unknown) => warn('presence heartbeat failed', (error as Error).message));
   const dataOf = (socket: Socket) => socket.data as SocketData;
   const send = (updates: PresenceUpdate[]) => {
     for (const update of updates) io.to(userRoom(update.userId)).emit(SOCKET_EVENTS.onlineUsers, update.online);
@@ -156,8 +175,27 @@ export async function registerRealtime(
     const data = dataOf(socket);
     void socket.join([userRoom(data.userId), `session:${data.sessionId}`]);
     live.onConnection(socket);
-    send(presence.connect(data.userId));
-    socket.emit(SOCKET_EVENTS.onlineUsers, presence.onlineFriendsOf(data.userId));
+    const firstHere = !presence.isOnline(data.userId);
+    const updates = presence.connect(data.userId);
+    const sendOwnList = () => {
+      if (!cluster) return void socket.emit(SOCKET_EVENTS.onlineUsers, presence.onlineFriendsOf(data.userId));
+      cluster
+        .onlineFriendsOf(data.userId)
+        .then((list) => {
+          cluster.sent(data.userId, list);
+          socket.emit(SOCKET_EVENTS.onlineUsers, list);
+        })
+        .catch((error: unknown) => warn('presence list failed', (error as Error).message));
+    };
+    if (cluster) {
+      cluster
+        .connected(data.userId, firstHere)
+        .catch((error: unknown) => warn('presence update failed', (error as Error).message))
+        .finally(sendOwnList);
+    } else {
+      send(updates);
+      sendOwnList();
+    }
     // Presence changes only on connect, disconnect and friendship changes, and those are pushed. A client's
     // user_online is answered to that socket alone and at most USER_ONLINE_LIMIT times per window, so a client
     // repeating it can neither flood other sockets nor keep the server busy.
@@ -166,7 +204,7 @@ export async function registerRealtime(
       if (now - data.asks.windowStart >= USER_ONLINE_LIMIT.windowMs) data.asks = { windowStart: now, count: 0 };
       if (data.asks.count < USER_ONLINE_LIMIT.count) {
         data.asks.count += 1;
-        socket.emit(SOCKET_EVENTS.onlineUsers, presence.onlineFriendsOf(data.userId));
+        sendOwnList();
       }
       // A client that asks with an acknowledgement learns the ask was handled (answered or throttled).
       const ack = args.at(-1);
@@ -174,7 +212,9 @@ export async function registerRealtime(
     });
     socket.on('disconnect', () => {
       release(data);
-      send(presence.disconnect(data.userId));
+      const updates = presence.disconnect(data.userId);
+      if (cluster) void cluster.disconnected(data.userId, !presence.isOnline(data.userId)).catch((error: unknown) => warn('presence update failed', (error as Error).message));
+      else send(updates);
       if (data.held) {
         data.held = false;
         presence.release(data.userId);
@@ -183,12 +223,15 @@ export async function registerRealtime(
   });
 
   const offSessionEnded = ctx.events.on('sessionEnded', (sessionId) => io.in(`session:${sessionId}`).disconnectSockets(true));
-  const offFriendship = ctx.events.on('friendshipChanged', (a, b, friends) => send(presence.friendshipChanged(a, b, friends)));
+  const offFriendship = ctx.events.on('friendshipChanged', (a, b, friends) =>
+    cluster ? cluster.friendshipChanged(a, b, friends) : send(presence.friendshipChanged(a, b, friends)),
+  );
 
   // Notification pushes, serialised per user so counts never arrive out of order.
   const chains = new Map<number, Promise<void>>();
   const push = async (signal: NotificationSignal) => {
-    const room = io.to(userRoom(signal.u));
+    // Every node hears the signal (LISTEN) and pushes to its own sockets: `local`, or the adapter would send it N times.
+    const room = io.local.to(userRoom(signal.u));
     if (signal.r !== undefined) {
       // Only someone who handles the community's reports now hears its count (a signal is sent to its staff at the
       // time of the change; a role taken away since then is checked here).
@@ -259,11 +302,14 @@ export async function registerRealtime(
   // Close the sockets, not the HTTP server: Fastify closes that itself.
   app.addHook('preClose', async () => {
     clearInterval(timer);
+    await cluster?.stop();
     offSessionEnded();
     offFriendship();
     live.close();
     io.disconnectSockets(true);
     io.engine.close();
+    // A cluster adapter holds a connection (LISTEN or a Redis subscription) until it is closed.
+    if (opts.shared?.adapter) await io.of('/').adapter.close();
     closing = true;
     clearTimeout(retryTimer);
     await listener?.unlisten().catch(() => {});

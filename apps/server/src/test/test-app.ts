@@ -17,7 +17,12 @@ export type TestContext = { app: FastifyInstance; database: Database; config: Co
  * loaded config (short timeouts, say); `logger` replaces the silent logger (to capture what is logged).
  */
 export function useTestApp(
-  options: { rateLimit?: boolean; configure?: (config: Config) => Config; logger?: FastifyServerOptions['logger'] } = {},
+  options: {
+    rateLimit?: boolean;
+    /** Adjusts the loaded config; receives the file's database URL (several-node tests point DATABASE_URL at it). */
+    configure?: (config: Config, databaseUrl: string) => Config;
+    logger?: FastifyServerOptions['logger'];
+  } = {},
 ): TestContext {
   const ctx = {} as TestContext;
   const adminUrl = inject('adminUrl');
@@ -35,8 +40,11 @@ export function useTestApp(
       RATE_LIMIT: options.rateLimit === false ? 'off' : 'on',
       WEB_DIST: path.join(uploadsRoot, 'no-web'),
     });
-    ctx.config = options.configure ? options.configure(loaded) : loaded;
     ctx.databaseUrl = withDatabase(adminUrl, name);
+    // One node per file, whatever DATABASE_URL says (CI sets it to run these tests on Debian's PostgreSQL): a cluster
+    // adapter there would LISTEN on the admin database, shared by every file. Several-node tests configure it.
+    const oneNode: Config = { ...loaded, cluster: { ...loaded.cluster, mode: 'local', databaseUrl: undefined, redisUrl: undefined } };
+    ctx.config = options.configure ? options.configure(oneNode, ctx.databaseUrl) : oneNode;
     ctx.database = connect(ctx.databaseUrl, { max: 5 });
     ctx.app = await buildApp(ctx.config, ctx.database.db, { logger: options.logger ?? false });
     await ctx.app.ready();

@@ -11,3 +11,4 @@ export * from './blocks';
 export * from './moderation';
 export * from './edits';
 export * from './search';
+export * from './cluster';

@@ -17,8 +17,8 @@ import { canReadCommunity, isCommunityMember, isCommunityOwner } from '../../pol
 import { findAccessOf, findBlockerIds, findFeedGroupIds, findLiveTarget } from './live.queries';
 
 /**
- * Live updates (issue 17 §1): the rooms sockets follow and the events pushed to them (docs/decisions/0127-live-events-rooms.md,
- * docs/decisions/0127-live-events-payloads.md, docs/decisions/0127-live-events-after-commit.md).
+ * Live updates (issue 17 §1): the rooms sockets follow and the events pushed to them (docs/decisions/0127-live-rooms.md,
+ * docs/decisions/0128-live-payloads.md, docs/decisions/0129-live-after-commit.md).
  *
  * Room names inside the server carry the community, so that everything a person follows in a community can be left
  * at once (and found on every node with `fetchSockets`, which also works through a cluster adapter):

@@ -184,7 +184,7 @@ async function takeDown(
 
 /**
  * After a removal committed: for everyone but its author and the staff the item is gone, so pages hear it as a
- * deletion (docs/decisions/0127-live-events-payloads.md); the staff reload to see the removal notice. A removed blog has no
+ * deletion (docs/decisions/0128-live-payloads.md); the staff reload to see the removal notice. A removed blog has no
  * live event (blog pages do not follow deletions yet).
  */
 async function announceRemoval(ctx: AppContext, item: Item): Promise<void> {

@@ -34,7 +34,7 @@ import { groupKeys } from '@/features/groups/keys';
 import { friendKeys } from '@/features/friends/keys';
 
 /**
- * The live updates' cache patches (issue 17 §1, decision 0127-live-web-cache-patching): each server event changes
+ * The live updates' cache patches (issue 17 §1, decision 0130): each server event changes
  * the TanStack Query cache in place, with no request (never an invalidation per event). Pure over a QueryClient
  * and the viewer's id, so each event kind is tested alone (live-cache.test.tsx).
  *
