@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, type NewNotificationPayload, SOCKET_EVENTS } from '@agora/contract';
+import { AUTH_MESSAGES, LIVE_EVENTS, type NewNotificationPayload, SOCKET_EVENTS } from '@agora/contract';
 import { buildApp } from '../app';
 import { connect, type Database } from '../db/client';
 import type { Config } from '../plugins/config';
@@ -84,6 +84,50 @@ export function nodesSuite(mode: 'postgres' | 'redis', redisUrl: () => string | 
       const { payload, at } = await pushed;
       expect(payload.notification.noti_type).toBe('like');
       expect(at - start).toBeLessThan(1000);
+    });
+
+    it('delivers a live event and a notification once to each socket, whichever node it is on', async () => {
+      // Domain events are broadcast once, by the writing node, through the adapter; a notification is heard by every
+      // node from PostgreSQL and pushed by each to its own sockets only. Broadcast by every node, either arrives 3 times.
+      const { cast, group } = await createCast(t.database.db);
+      const watchers = [open(0, cast.member.token), open(1, cast.member.token), open(2, cast.moderator.token)];
+      const counts = watchers.map(() => new Map<string, number>());
+      watchers.forEach((socket, i) => socket.onAny((event: string) => counts[i]!.set(event, (counts[i]!.get(event) ?? 0) + 1)));
+      for (const socket of watchers) {
+        const ack: unknown = await socket.timeout(5000).emitWithAck(LIVE_EVENTS.subscribe, { room: `group:${group.id}` });
+        expect(ack).toEqual({ ok: true });
+      }
+      const author = open(1, cast.author.token);
+      let notifications = 0;
+      const notified = (n: number) =>
+        new Promise<void>((resolve) => {
+          const check = () => notifications >= n && (author.off(SOCKET_EVENTS.newNotification, check), resolve());
+          author.on(SOCKET_EVENTS.newNotification, check);
+          check();
+        });
+      author.on(SOCKET_EVENTS.newNotification, () => (notifications += 1));
+      const twoNotifications = notified(2);
+      const post = await createPost(t, group, cast.author, 'Posted through node A');
+      const lastEvent = watchers.map(
+        (socket) => new Promise<void>((resolve) => socket.once(LIVE_EVENTS.discussionUpdated, () => resolve())),
+      );
+      expect((await client(t).post(`/groups/${group.id}/discussions/${post.id}/like`, cast.member)).statusCode).toBe(200);
+      expect((await client(t).post(`/groups/${group.id}/discussions/${post.id}/like`, cast.moderator)).statusCode).toBe(200);
+      const edited = await client(t).put(`/groups/${group.id}/discussions/${post.id}`, cast.author, { content: 'Edited' });
+      expect(edited.statusCode, edited.body).toBe(200);
+      // Events of one community arrive in the order they were published: once the edit is here, so is the rest.
+      await Promise.all(lastEvent);
+      for (const seen of counts) {
+        expect(seen.get(LIVE_EVENTS.discussionCreated)).toBe(1);
+        expect(seen.get(LIVE_EVENTS.likeCount)).toBe(2);
+        expect(seen.get(LIVE_EVENTS.discussionUpdated)).toBe(1);
+      }
+      await twoNotifications;
+      // One more push after the two, through the same path: had either come from each node, it would be here too.
+      const other = await createPost(t, group, cast.author, 'Another');
+      expect((await client(t).post(`/groups/${group.id}/discussions/${other.id}/like`, cast.member)).statusCode).toBe(200);
+      await notified(3);
+      expect(notifications).toBe(3);
     });
 
     it('shows a friend on node A as online to a friend on node B, and offline once they leave', async () => {
