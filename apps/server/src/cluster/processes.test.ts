@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SOCKET_EVENTS } from '@agora/contract';
+import { LIVE_EVENTS, SOCKET_EVENTS } from '@agora/contract';
 import { connect, type Database } from '../db/client';
 import { befriend, createGroup, createUser, type TestUser } from '../test/factories';
 
@@ -121,6 +121,27 @@ function writeLoad(writers: TestUser[], post: { id: number; group_id: number }) 
     },
   };
 }
+/** A page following `room` through HAProxy as a browser does: it reconnects (to whichever node HAProxy picks) and
+ * subscribes again on every connect; `heard` counts the comments pushed since the last connect. */
+function follow(token: string, room: string): Socket & { drops: number; heard: number } {
+  const socket = connectClient(cluster.url, {
+    auth: { token },
+    transports: ['websocket'],
+    forceNew: true,
+    reconnectionDelay: 100,
+    reconnectionDelayMax: 1_000,
+  }) as Socket & { drops: number; heard: number };
+  socket.drops = 0;
+  socket.heard = 0;
+  socket.on('connect', () => {
+    socket.heard = 0;
+    socket.emit(LIVE_EVENTS.subscribe, { room }, () => {});
+  });
+  socket.on('disconnect', () => (socket.drops += 1));
+  socket.on(LIVE_EVENTS.commentCreated, () => (socket.heard += 1));
+  sockets.push(socket);
+  return socket;
+}
 async function postWithWriters(n: number) {
   const writers = await Promise.all(Array.from({ length: n }, () => createUser(database.db)));
   const owner = writers[0]!;
@@ -177,13 +198,19 @@ describe.skipIf(!available)('three real nodes behind HAProxy', { timeout: 180_00
 
   it('keeps every acknowledged write when a node is killed under load; 5xx only until HAProxy marks it down', async () => {
     const { writers, post } = await postWithWriters(6);
+    // Nine pages follow the post through HAProxy before the load starts (leastconn: three on each node).
+    const pages = writers.flatMap((w, i) => (i < 3 ? [w, w, w] : [])).map((w) => follow(w.token, `discussion:${post.id}`));
+    await until(() => pages.every((p) => p.connected), 20_000);
     const load = writeLoad(writers, post);
-    await until(() => load.answers.length >= 30, 30_000);
+    await until(() => load.answers.length >= 30 && pages.every((p) => p.heard > 0), 30_000);
     const victim = cluster.nodes[1]!;
     const back = nextLine((line) => line.startsWith(`NODE ${victim.id} ready`));
     process.kill(victim.pid, 'SIGKILL');
     const killedAt = Date.now();
     await until(() => load.answers.filter((a) => a.at > killedAt + 4_000).length >= 30, 60_000);
+    // The pages on the killed node reconnected to another and hear the comments again.
+    await until(() => pages.every((p) => p.connected && p.heard > 0), 30_000);
+    expect(pages.reduce((n, p) => n + p.drops, 0)).toBeGreaterThan(0);
     await load.stop();
     await back;
     const failed = load.answers.filter((a) => a.status !== 201);
@@ -194,7 +221,7 @@ describe.skipIf(!available)('three real nodes behind HAProxy', { timeout: 180_00
       load.answers.flatMap((a) => (a.status === 201 && a.id ? [a.id] : [])),
     );
     console.log(
-      `SIGKILL under load: ${load.answers.length} writes, ${failed.length} failed (in flight), statuses ${[...new Set(failed.map((a) => a.status))]}`,
+      `SIGKILL under load: ${load.answers.length} writes, ${failed.length} failed (in flight), statuses ${[...new Set(failed.map((a) => a.status))]}; ${pages.filter((p) => p.drops > 0).length} of 9 pages reconnected`,
     );
   });
 
