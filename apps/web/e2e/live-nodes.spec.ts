@@ -24,7 +24,8 @@ type ClusterNode = { id: string; port: number; pid: number };
 type Cluster = { url: string; databaseUrl: string; haproxyPid: number; nodes: ClusterNode[] };
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const HAPROXY = '/usr/sbin/haproxy';
+// The same variable scripts/cluster.mjs reads.
+const HAPROXY = process.env.HAPROXY ?? '/usr/sbin/haproxy';
 const hasPostgres = () =>
   existsSync('/usr/lib/postgresql') && readdirSync('/usr/lib/postgresql').some((v) => existsSync(`/usr/lib/postgresql/${v}/bin/initdb`));
 
