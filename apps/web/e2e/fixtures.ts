@@ -23,6 +23,8 @@ export type LoginOptions = {
   newContext?: boolean;
   /** The new context's viewport (with `newContext`). */
   viewport?: { width: number; height: number };
+  /** The new context's base URL (with `newContext`): a journey across several nodes talks to one node directly. */
+  baseURL?: string;
 };
 
 export type Login = (options?: LoginOptions) => Promise<Person>;
@@ -54,7 +56,10 @@ export const test = base.extend<{ pageErrors: void; login: Login }>({
     await provide(async (options = {}) => {
       let target = page;
       if (options.newContext) {
-        const context = await browser.newContext({ baseURL, viewport: options.viewport ?? { width: 1366, height: 900 } });
+        const context = await browser.newContext({
+          baseURL: options.baseURL ?? baseURL,
+          viewport: options.viewport ?? { width: 1366, height: 900 },
+        });
         contexts.push(context);
         target = await context.newPage();
       }
