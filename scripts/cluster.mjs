@@ -158,6 +158,8 @@ function startNode(node, env) {
     cwd: root,
     env: { ...env, PORT: String(node.port), NODE_ID: node.id },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group: Ctrl-C reaches this script alone, which stops the nodes once, with SIGTERM.
+    detached: true,
   });
   node.pid = child.pid;
   children.add(child);
@@ -212,7 +214,7 @@ async function main() {
     .replace(/( *# nodes begin\n)[\s\S]*?( *# nodes end)/, `$1${servers}\n$2`);
   const cfg = path.join(work, 'haproxy.cfg');
   writeFileSync(cfg, config);
-  const haproxy = spawn(HAPROXY, ['-db', '-f', cfg], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const haproxy = spawn(HAPROXY, ['-db', '-f', cfg], { stdio: ['ignore', 'inherit', 'inherit'], detached: true });
   children.add(haproxy);
   haproxy.on('exit', (code) => {
     children.delete(haproxy);
