@@ -7,7 +7,8 @@ import { emitSocket, onSocketConnect, onSocketEvent } from './socket';
  * room of what it shows (`group:<id>`, `discussion:<id>`, `blog:<id>`) with `useLiveRoom`; the room is subscribed
  * once however many components ask for it, unsubscribed when the last one unmounts, and subscribed again after
  * every reconnect (a new server connection starts with no rooms). The home feed's room is joined by the server on
- * connect. Visitors have no connection: the hook then does nothing. Zod-free and small: community pages import it.
+ * connect. A visitor's pages follow public rooms over a visitor's connection, opened while any room is followed
+ * (`useHasLiveRooms`, app/visitor-realtime.tsx). Zod-free and small: community pages import it.
  */
 
 export type LiveRoom = `group:${number}` | `discussion:${number}` | `blog:${number}`;
@@ -56,6 +57,8 @@ export function joinLiveRoom(room: LiveRoom): () => void {
   else {
     rooms.set(room, { count: 1, state: 'pending' });
     subscribe(room);
+    // A visitor's layout opens its connection once a room is followed.
+    changed();
   }
   let released = false;
   return () => {
@@ -93,4 +96,11 @@ export function liveRooms(): string[] {
 
 export function useLiveRoomState(room: string): RoomState | undefined {
   return useSyncExternalStore(watch, () => liveRoomState(room));
+}
+
+const anyRoom = () => rooms.size > 0;
+
+/** True while any page follows a live room (a visitor's connection is open only then). */
+export function useHasLiveRooms(): boolean {
+  return useSyncExternalStore(watch, anyRoom, anyRoom);
 }
