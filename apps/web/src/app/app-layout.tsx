@@ -3,7 +3,7 @@ import { Outlet } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { cn } from '@/lib/cn';
 import { useSession } from '@/lib/session';
-import { useHasLiveRooms } from '@/lib/live-rooms';
+import { useLiveFollowing } from '@/lib/live-following';
 import { lazyComponent } from '@/lib/lazy-component';
 import { useProfilePanel } from '@/features/profiles/public';
 import { usePostPanel } from '@/features/discussions/use-post-panel';
@@ -49,7 +49,7 @@ const DiscussionPanel = lazyComponent(
 /** Every page but login and register: navigation bar, content, the desktop side panel and the drawers. */
 export function AppLayout() {
   const session = useSession();
-  const followsLive = useHasLiveRooms();
+  const followsLive = useLiveFollowing();
   const queryClient = useQueryClient();
   const [notificationsOpen, setNotificationsOpen] = useState(false);
   const profileOpen = useProfilePanel().isOpen;

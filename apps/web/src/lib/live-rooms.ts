@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { LIVE_EVENTS } from '@agora/contract';
+import { setLiveFollowing, useLiveFollowing } from './live-following';
 import { emitSocket, onSocketConnect, onSocketEvent } from './socket';
 
 /**
@@ -8,7 +9,7 @@ import { emitSocket, onSocketConnect, onSocketEvent } from './socket';
  * once however many components ask for it, unsubscribed when the last one unmounts, and subscribed again after
  * every reconnect (a new server connection starts with no rooms). The home feed's room is joined by the server on
  * connect. A visitor's pages follow public rooms over a visitor's connection, opened while any room is followed
- * (`useHasLiveRooms`, app/visitor-realtime.tsx). Zod-free and small: community pages import it.
+ * (`useHasLiveRooms`, lib/live-following.ts, app/visitor-realtime.tsx). Zod-free and small: community pages import it.
  */
 
 export type LiveRoom = `group:${number}` | `discussion:${number}` | `blog:${number}`;
@@ -19,6 +20,7 @@ const rooms = new Map<string, { count: number; state: RoomState }>();
 const watchers = new Set<() => void>();
 
 function changed(): void {
+  setLiveFollowing(rooms.size > 0);
   for (const watcher of watchers) watcher();
 }
 
@@ -98,9 +100,5 @@ export function useLiveRoomState(room: string): RoomState | undefined {
   return useSyncExternalStore(watch, () => liveRoomState(room));
 }
 
-const anyRoom = () => rooms.size > 0;
-
 /** True while any page follows a live room (a visitor's connection is open only then). */
-export function useHasLiveRooms(): boolean {
-  return useSyncExternalStore(watch, anyRoom, anyRoom);
-}
+export const useHasLiveRooms = useLiveFollowing;
