@@ -5,7 +5,7 @@ import { auth, commentViaApi, createGroupViaApi, joinViaApi, postViaApi } from '
  * Issue 17 §1 in two browsers: B reads a community's feed and then a post panel while A, in a browser of their own,
  * posts, comments and likes. B sees "1 new post" instead of a feed that jumps (axe in both themes on that state,
  * pictures at 1366 and 390 px), shows it with a click, then sees A's comment arrive in the open panel and the like
- * count change, then A's next post behind the home feed's pill, all without a reload. Run alone: `E2E_PORT=3221 npx playwright test apps/web/e2e/live.spec.ts`.
+ * count change, then A's next post behind the home feed's pill, all without a reload. A visitor (no account) follows the same public pages live too. Run alone: `E2E_PORT=3221 npx playwright test apps/web/e2e/live.spec.ts`.
  */
 
 // Two browsers, axe in two themes and four pictures, on a shared 2-core machine.
@@ -80,6 +80,41 @@ test('B sees A’s new post as a pill, then A’s comment and like in the open p
   await page.getByRole('button', { name: '1 new post' }).click();
   await expect(home.getByRole('article')).toHaveCount(3);
   await expect(home.getByRole('article').first()).toContainText('Seen from the home feed');
+
+  expect(await page.evaluate(() => (window as unknown as { liveJourney?: boolean }).liveJourney)).toBe(true);
+});
+
+test('a visitor sees a member’s new post as a pill and a comment arrive, without reloading (decision 0134)', async ({ page, login }) => {
+  const a = await login({ newContext: true });
+  const group = await createGroupViaApi(a);
+  const first = await postViaApi(a, group, 'Open to everyone');
+
+  // `page` never signs in: a visitor on a public community's page.
+  await page.goto(`/group/${group.slug}/discussions`);
+  const feed = page.getByRole('list', { name: 'Posts' });
+  await expect(feed.getByRole('article')).toHaveCount(1);
+  await expect(page.locator('[data-live-state="joined"]')).toBeAttached();
+  await page.evaluate(() => ((window as unknown as { liveJourney: boolean }).liveJourney = true));
+
+  await postViaApi(a, group, 'Pushed to a visitor');
+  const pill = page.getByRole('button', { name: '1 new post' });
+  await expect(pill).toBeVisible();
+  await expect(feed.getByRole('article')).toHaveCount(1);
+  await expectAccessible(page, 'visitor’s feed with the new posts pill');
+  await pill.click();
+  await expect(feed.getByRole('article')).toHaveCount(2);
+  await expect(feed.getByRole('article').first()).toContainText('Pushed to a visitor');
+
+  await feed
+    .locator(`[data-post-id="${first}"]`)
+    .getByRole('button', { name: /Open post$/ })
+    .click();
+  const panel = page.getByTestId('post-panel');
+  await expect(panel.getByRole('heading', { name: 'Comments (0)' })).toBeVisible();
+  await expect(panel.locator('[data-live-state="joined"]')).toBeAttached();
+  await commentViaApi(a, group, first, 'A comment a visitor sees arrive');
+  await expect(panel.getByText('A comment a visitor sees arrive')).toBeVisible();
+  await expect(panel.getByRole('heading', { name: 'Comments (1)' })).toBeVisible();
 
   expect(await page.evaluate(() => (window as unknown as { liveJourney?: boolean }).liveJourney)).toBe(true);
 });

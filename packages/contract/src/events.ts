@@ -9,6 +9,8 @@ export * from './live-events';
 /**
  * Socket.IO payloads (SPEC §7 Realtime). The event names are `SOCKET_EVENTS` in the zod-free social-messages.ts.
  * The client connects with `auth: { token }`; the server takes the user from that session, never from a payload.
+ * A visitor connects with no token at all (`auth: {}`): it may only subscribe to public rooms, and receives no
+ * online_users, notification or home-feed event (decision 0134); a token that is no longer valid is refused.
  *
  *   client → server  user_online        (any payload, ignored)   the server answers online_users to that socket
  *   server → client  online_users       onlineUsersPayloadSchema  on connect, on user_online, and whenever a friend

@@ -50,5 +50,32 @@ describe('sockets per user and per address', () => {
     expect(await Promise.all(fromB.map(outcome))).toEqual(Array(5).fill(null));
     const refused = await outcome(open(b.token));
     expect(refused?.message).toBe('Too many open connections from this address (at most 15). Please try again later.');
+    clients.closeAll();
+    await new Promise((r) => setTimeout(r, 100));
+  });
+
+  it('counts visitors’ sockets (no token) against the per-address cap, and gives their share back on close', async () => {
+    const user = await createUser(t.database.db);
+    const visitors = Array.from({ length: 12 }, () => clients.open());
+    expect(await Promise.all(visitors.map(outcome))).toEqual(Array(12).fill(null));
+    const fromUser = Array.from({ length: 3 }, () => open(user.token));
+    expect(await Promise.all(fromUser.map(outcome))).toEqual(Array(3).fill(null));
+    const perIp = 'Too many open connections from this address (at most 15). Please try again later.';
+    const refusedVisitor = await outcome(clients.open());
+    expect(refusedVisitor?.message).toBe(perIp);
+    expect(refusedVisitor?.data).toMatchObject({ code: SOCKET_LIMIT_CODE });
+    expect((await outcome(open(user.token)))?.message).toBe(perIp);
+    visitors[0]!.disconnect();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await outcome(clients.open())).toBe(null);
+    clients.closeAll();
+    await new Promise((r) => setTimeout(r, 100));
+  });
+
+  it('counts parallel visitor handshakes: 30 at once leave exactly 15 connected', async () => {
+    const results = await Promise.all(Array.from({ length: 30 }, () => outcome(clients.open())));
+    expect(results.filter((r) => r === null)).toHaveLength(15);
+    clients.closeAll();
+    await new Promise((r) => setTimeout(r, 100));
   });
 });

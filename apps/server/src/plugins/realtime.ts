@@ -24,14 +24,16 @@ declare module 'fastify' {
 }
 
 type SocketData = {
+  /** 0 for a visitor's socket (no token): it follows public rooms only, and has no user, session or presence. */
   userId: number;
+  visitor: boolean;
   sessionId: number;
   expiresAt: Date;
   asks: { windowStart: number; count: number };
   /** The socket holds its user's friend set in the presence registry (released once, on disconnect). */
   held: boolean;
   /** The socket counts against its user's and its address's caps (released once, on disconnect). */
-  counted: { userId: number; ip: string } | null;
+  counted: { userId: number | null; ip: string } | null;
 };
 
 /** What a client is told when it holds too many sockets (Socket.IO's connect_error: `message`, `data.code`). */
@@ -51,9 +53,11 @@ const LISTEN_FIRST_WAIT_MS = 5_000;
 const LISTEN_RETRY_MS = 2_000;
 
 /**
- * Socket.IO on the app's own HTTP server. A socket must present a live session token and belongs to that
- * session: logout disconnects the session's sockets at once, and a periodic check disconnects sockets whose
- * session expired or was deleted. The user id is taken from the session, never from what the client says.
+ * Socket.IO on the app's own HTTP server. A socket that presents a token must present a live session token and
+ * belongs to that session: logout disconnects the session's sockets at once, and a periodic check disconnects
+ * sockets whose session expired or was deleted. The user id is taken from the session, never from what the client
+ * says. A socket without a token is a visitor's (docs/decisions/0134-visitors-live-sockets.md): it may follow public
+ * rooms only, counts against its address's cap, and never joins a user or session room nor presence.
  *
  * Presence (decision 0089, friends only): a user's sockets receive `online_users`, the ids of their friends who
  * are online, on connect, on asking (user_online), and whenever a friend connects, disconnects, or becomes or
@@ -115,7 +119,7 @@ export async function registerRealtime(
   };
   const release = (data: SocketData) => {
     if (!data.counted) return;
-    bump(perUser, data.counted.userId, -1);
+    if (data.counted.userId !== null) bump(perUser, data.counted.userId, -1);
     bump(perIp, data.counted.ip, -1);
     data.counted = null;
   };
@@ -129,9 +133,29 @@ export async function registerRealtime(
   io.use(async (socket, next) => {
     let data: SocketData | undefined;
     try {
-      const token = (socket.handshake.auth as { token?: unknown })?.token;
+      const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
       const ip = addressOf(socket);
       if ((perIp.get(ip) ?? 0) >= opts.limits.perIp) return next(refuse(SOCKET_LIMIT_MESSAGES.perIp(opts.limits.perIp)));
+      if (token === undefined) {
+        // A visitor (no token at all): public rooms only. A token that is no longer valid is refused below, so a
+        // signed-in client learns its session ended instead of silently becoming a visitor.
+        bump(perIp, ip, 1);
+        socket.data = {
+          userId: 0,
+          visitor: true,
+          sessionId: 0,
+          expiresAt: new Date(8.64e15),
+          asks: { windowStart: 0, count: 0 },
+          held: false,
+          counted: { userId: null, ip },
+        } satisfies SocketData;
+        next();
+        const counted = socket.data as SocketData;
+        setImmediate(() => {
+          if (!socket.connected) release(counted);
+        });
+        return;
+      }
       const session = await sessionForToken(ctx.db, typeof token === 'string' ? token : null);
       if (!session) return next(new Error('unauthorized'));
       const userId = session.user.id;
@@ -141,6 +165,7 @@ export async function registerRealtime(
       bump(perIp, ip, 1);
       data = {
         userId,
+        visitor: false,
         sessionId: session.sessionId,
         expiresAt: session.expiresAt,
         asks: { windowStart: 0, count: 0 },
@@ -171,8 +196,20 @@ export async function registerRealtime(
   // Live updates (issue 17 §1): the rooms pages subscribe to, the home feed, and the events pushed to them.
   const live = attachLiveRooms(io, ctx, app.log);
 
+  /** A visitor's socket: the rooms it subscribes to, nothing else (no home feed, presence or notifications). */
+  const onVisitor = (socket: Socket, data: SocketData) => {
+    live.onConnection(socket);
+    // user_online is for signed-in people: a visitor's is answered with nothing (its acknowledgement only).
+    socket.on(SOCKET_EVENTS.userOnline, (...args: unknown[]) => {
+      const ack = args.at(-1);
+      if (typeof ack === 'function') (ack as () => void)();
+    });
+    socket.on('disconnect', () => release(data));
+  };
+
   io.on('connection', (socket) => {
     const data = dataOf(socket);
+    if (data.visitor) return void onVisitor(socket, data);
     void socket.join([userRoom(data.userId), `session:${data.sessionId}`]);
     live.onConnection(socket);
     const firstHere = !presence.isOnline(data.userId);
@@ -284,7 +321,7 @@ export async function registerRealtime(
   /** Disconnects sockets whose session expired or no longer exists (deleted, swept). */
   const checkSessions = async () => {
     const now = Date.now();
-    const connected = [...io.of('/').sockets.values()];
+    const connected = [...io.of('/').sockets.values()].filter((s) => !dataOf(s).visitor);
     const expired = connected.filter((s) => dataOf(s).expiresAt.getTime() <= now);
     expired.forEach((s) => s.disconnect(true));
     const rest = connected.filter((s) => s.connected);

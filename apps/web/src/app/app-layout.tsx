@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { cn } from '@/lib/cn';
 import { useSession } from '@/lib/session';
+import { useLiveFollowing } from '@/lib/live-following';
 import { lazyComponent } from '@/lib/lazy-component';
 import { useProfilePanel } from '@/features/profiles/public';
 import { usePostPanel } from '@/features/discussions/use-post-panel';
@@ -14,6 +15,11 @@ import { APP_TEXTS } from './texts';
 const Realtime = lazyComponent(
   () => import('./realtime'),
   (m) => m.Realtime,
+);
+// A visitor's connection, only while a page follows a live room (issue 17 §1).
+const VisitorRealtime = lazyComponent(
+  () => import('./visitor-realtime'),
+  (m) => m.VisitorRealtime,
 );
 const SidePanel = lazyComponent(
   () => import('./side-panel'),
@@ -43,6 +49,7 @@ const DiscussionPanel = lazyComponent(
 /** Every page but login and register: navigation bar, content, the desktop side panel and the drawers. */
 export function AppLayout() {
   const session = useSession();
+  const followsLive = useLiveFollowing();
   const queryClient = useQueryClient();
   const [notificationsOpen, setNotificationsOpen] = useState(false);
   const profileOpen = useProfilePanel().isOpen;
@@ -85,6 +92,7 @@ export function AppLayout() {
       </div>
       {/* One boundary each: a drawer still loading never hides the side panel. */}
       <Suspense fallback={null}>{session ? <Realtime /> : null}</Suspense>
+      <Suspense fallback={null}>{!session && followsLive ? <VisitorRealtime /> : null}</Suspense>
       <Suspense fallback={null}>{session ? <SidePanel /> : null}</Suspense>
       <Suspense fallback={null}>
         {session && opened.notifications ? <NotificationsPanel open={notificationsOpen} onOpenChange={setNotificationsOpen} /> : null}

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { LIVE_EVENTS, SOCKET_EVENTS } from '@agora/contract';
 import { currentSocket, type FakeSocket } from '@/test/fake-socket';
-import { liveRoomState, liveRooms, useLiveRoom, type LiveRoom } from './live-rooms';
-import { disconnectSocket, useRealtimeConnection } from './socket';
+import { liveRoomState, liveRooms, useHasLiveRooms, useLiveRoom, type LiveRoom } from './live-rooms';
+import { disconnectSocket, hasSocket, hasVisitorSocket, useRealtimeConnection, useVisitorConnection } from './socket';
 import { saveSession } from './storage';
 
 const ADA = { token: 'token-ada', userId: 7, username: 'ada' };
@@ -114,5 +114,39 @@ describe('useLiveRoom (issue 17 §1)', () => {
     expect(liveRoomState('group:12')).toBe('pending');
     page.unmount();
     expect(liveRooms()).toEqual([]);
+  });
+});
+
+describe('a visitor’s connection (issue 17 §1, decision 0134)', () => {
+  it('useHasLiveRooms says whether any page follows a room', () => {
+    const has = renderHook(() => useHasLiveRooms());
+    expect(has.result.current).toBe(false);
+    const page = renderHook(() => useLiveRoom('group:12'));
+    expect(has.result.current).toBe(true);
+    page.unmount();
+    expect(has.result.current).toBe(false);
+  });
+
+  it('connects without a token, never announces presence, subscribes the rooms on connect, closes on unmount', async () => {
+    const page = renderHook(() => useLiveRoom('group:12'));
+    const connection = renderHook(() => useVisitorConnection());
+    await waitFor(() => expect(currentSocket().connected).toBe(true));
+    const socket = currentSocket();
+    expect(socket.options.auth).toEqual({});
+    expect(hasVisitorSocket()).toBe(true);
+    expect(socket.emitted.map(([event, payload]) => [event, payload])).toEqual([[LIVE_EVENTS.subscribe, { room: 'group:12' }]]);
+    connection.unmount();
+    expect(socket.connected).toBe(false);
+    expect(hasSocket()).toBe(false);
+    page.unmount();
+  });
+
+  it('a visitor’s unmount never closes a session’s connection', async () => {
+    const { connection, socket } = await connected();
+    const visitor = renderHook(() => useVisitorConnection());
+    visitor.unmount();
+    expect(socket.connected).toBe(true);
+    expect(hasVisitorSocket()).toBe(false);
+    connection.unmount();
   });
 });

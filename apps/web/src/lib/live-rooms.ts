@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { LIVE_EVENTS } from '@agora/contract';
+import { setLiveFollowing, useLiveFollowing } from './live-following';
 import { emitSocket, onSocketConnect, onSocketEvent } from './socket';
 
 /**
@@ -7,7 +8,8 @@ import { emitSocket, onSocketConnect, onSocketEvent } from './socket';
  * room of what it shows (`group:<id>`, `discussion:<id>`, `blog:<id>`) with `useLiveRoom`; the room is subscribed
  * once however many components ask for it, unsubscribed when the last one unmounts, and subscribed again after
  * every reconnect (a new server connection starts with no rooms). The home feed's room is joined by the server on
- * connect. Visitors have no connection: the hook then does nothing. Zod-free and small: community pages import it.
+ * connect. A visitor's pages follow public rooms over a visitor's connection, opened while any room is followed
+ * (`useHasLiveRooms`, lib/live-following.ts, app/visitor-realtime.tsx). Zod-free and small: community pages import it.
  */
 
 export type LiveRoom = `group:${number}` | `discussion:${number}` | `blog:${number}`;
@@ -18,6 +20,7 @@ const rooms = new Map<string, { count: number; state: RoomState }>();
 const watchers = new Set<() => void>();
 
 function changed(): void {
+  setLiveFollowing(rooms.size > 0);
   for (const watcher of watchers) watcher();
 }
 
@@ -56,6 +59,8 @@ export function joinLiveRoom(room: LiveRoom): () => void {
   else {
     rooms.set(room, { count: 1, state: 'pending' });
     subscribe(room);
+    // A visitor's layout opens its connection once a room is followed.
+    changed();
   }
   let released = false;
   return () => {
@@ -94,3 +99,6 @@ export function liveRooms(): string[] {
 export function useLiveRoomState(room: string): RoomState | undefined {
   return useSyncExternalStore(watch, () => liveRoomState(room));
 }
+
+/** True while any page follows a live room (a visitor's connection is open only then). */
+export const useHasLiveRooms = useLiveFollowing;

@@ -4,9 +4,10 @@ import { SOCKET_EVENTS } from '@agora/contract';
 import { getSession, subscribeSession, type Session } from './storage';
 
 /**
- * The app's single Socket.IO connection (SPEC §4 Realtime presence, §7 Realtime, §9): opened only while a session
- * token exists, authenticated with that token, closed when the session ends (logout, a 401, another tab signing
- * out), and never opened for visitors.
+ * The app's single Socket.IO connection (SPEC §4 Realtime presence, §7 Realtime, §9): while a session token exists,
+ * authenticated with that token, closed when the session ends (logout, a 401, another tab signing out). A visitor
+ * gets a connection without a token only while a page follows a live room (app/visitor-realtime.tsx, issue 17 §1,
+ * docs/decisions/0134-visitors-live-sockets.md): public rooms only, no presence (user_online is never sent).
  *
  * This module stays free of zod and of socket.io-client's code until a connection is made: the logout flow and
  * the signed-in layout import it, and the login page's first load must stay small (docs/decisions/0040-zod-stays-off-the-first-load.md). The
@@ -18,11 +19,14 @@ export const RECONNECT = { delayMs: 1000, delayMaxMs: 5000, jitter: 0.5, connect
 
 export type RealtimeOptions = Partial<ManagerOptions & SocketOptions>;
 
-/** The connection's options for a session token: same origin, websocket first then polling, manual connect. */
-export function socketOptions(token: string): RealtimeOptions {
+/**
+ * The connection's options for a session token (null: a visitor's, with no token at all): same origin, websocket
+ * first then polling, manual connect.
+ */
+export function socketOptions(token: string | null): RealtimeOptions {
   return {
     path: '/socket.io/',
-    auth: { token },
+    auth: token === null ? {} : { token },
     transports: ['websocket', 'polling'],
     withCredentials: true,
     // Connected by connectSocket only, never by io() itself (SPEC §7 "connected manually only with a token").
@@ -39,7 +43,8 @@ export function socketOptions(token: string): RealtimeOptions {
 type Listener = (...args: unknown[]) => void;
 
 interface Connection {
-  token: string;
+  /** null: a visitor's connection. */
+  token: string | null;
   userId: number;
   socket: Socket | null;
   closed: boolean;
@@ -74,17 +79,19 @@ function dispatch(event: string, args: unknown[]): void {
  * Opens the connection for this session, closing one made for another token. On every (re)connect it announces
  * the user online (SPEC §4) and the server answers with `online_users`.
  */
-export function connectSocket(session: Pick<Session, 'token' | 'userId'>): void {
-  if (connection && !connection.closed && connection.token === session.token) return;
+export function connectSocket(session: Pick<Session, 'token' | 'userId'> | null): void {
+  const token = session?.token ?? null;
+  if (connection && !connection.closed && connection.token === token) return;
   disconnectSocket();
-  const entry: Connection = { token: session.token, userId: session.userId, socket: null, closed: false };
+  const entry: Connection = { token, userId: session?.userId ?? 0, socket: null, closed: false };
   connection = entry;
   void import('socket.io-client').then(
     ({ io }) => {
       if (entry.closed) return;
       const socket = io(socketOptions(entry.token));
       socket.on('connect', () => {
-        socket.emit(SOCKET_EVENTS.userOnline, entry.userId);
+        // Presence is for signed-in people: a visitor's connection follows rooms only.
+        if (entry.token !== null) socket.emit(SOCKET_EVENTS.userOnline, entry.userId);
         for (const listener of connectListeners) listener();
       });
       socket.on(SOCKET_EVENTS.onlineUsers, (ids: unknown) => {
@@ -117,9 +124,19 @@ export function disconnectSocket(): void {
   if (online.size > 0) setOnline([]);
 }
 
+/** Closes the connection if it is a visitor's (a session's connection stays). */
+export function disconnectVisitorSocket(): void {
+  if (connection && connection.token === null) disconnectSocket();
+}
+
 /** True while a connection exists or is being made. */
 export function hasSocket(): boolean {
   return connection !== null && !connection.closed;
+}
+
+/** True while the connection (made or being made) is a visitor's. */
+export function hasVisitorSocket(): boolean {
+  return hasSocket() && connection?.token === null;
 }
 
 /** Listens to a server event on the connection, whichever connection is current; returns the unsubscribe. */
@@ -167,6 +184,17 @@ const getOnline = () => online;
 /** The ids of the friends online now, as last pushed by the server (empty while disconnected). */
 export function useOnlineUsers(): ReadonlySet<number> {
   return useSyncExternalStore(subscribeOnline, getOnline, getOnline);
+}
+
+/**
+ * A visitor's connection while mounted (the visitor layout mounts it only while a page follows a live room): opened
+ * without a token, closed on unmount (the last room released, or a sign-in: the session's connection replaces it).
+ */
+export function useVisitorConnection(): void {
+  useEffect(() => {
+    if (!getSession()) connectSocket(null);
+    return disconnectVisitorSocket;
+  }, []);
 }
 
 /**

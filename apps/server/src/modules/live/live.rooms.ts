@@ -45,7 +45,8 @@ export function roomsOf(event: LiveEvent): string[] {
   return [page, feedOf(g), ...post, ...blog];
 }
 
-type LiveSocketData = { userId: number; livePending?: number };
+/** `userId` 0 and `visitor` for a visitor's socket (no token): public rooms only, no home feed. */
+type LiveSocketData = { userId: number; visitor?: boolean; livePending?: number };
 
 /** The subset of a (possibly remote) socket the access check uses. */
 type RoomHolder = {
@@ -128,7 +129,8 @@ export function attachLiveRooms(io: Server, ctx: AppContext, log: FastifyBaseLog
   const onConnection = (socket: Socket) => {
     socket.on(LIVE_EVENTS.subscribe, answer(socket, subscribe));
     socket.on(LIVE_EVENTS.unsubscribe, answer(socket, unsubscribe));
-    const { userId } = socket.data as LiveSocketData;
+    const { userId, visitor } = socket.data as LiveSocketData;
+    if (visitor) return;
     findFeedGroupIds(ctx.db, userId, LIVE_LIMITS.homeFeedGroupsMax).then(
       (ids) => {
         if (socket.connected && ids.length > 0) void socket.join(ids.map(feedOf));

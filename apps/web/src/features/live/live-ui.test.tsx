@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { LIVE_EVENTS } from '@agora/contract';
+import { LIVE_EVENTS, SOCKET_EVENTS } from '@agora/contract';
 import { currentSocket, fakeSockets, type FakeSocket } from '@/test/fake-socket';
-import { json, mockFetch, renderApp, signIn } from '@/test/render-app';
+import { json, mockFetch, renderApp, signIn, TEST_SESSION } from '@/test/render-app';
+import { clearSession } from '@/lib/storage';
 import { resetLivePosts } from '@/features/discussions/public';
 import { resetFreshDiscussions } from '@/features/discussions/public';
 import { feedPage, makeComment, makeDiscussion, makeGroupDetail } from '@/features/discussions/test-data';
@@ -125,3 +126,93 @@ describe('live updates on screen (issue 17 §1)', () => {
     );
   });
 });
+
+describe('a visitor follows public pages live (issue 17 §1, decision 0134)', () => {
+  /** A public Night Owls, read by a visitor: no session, not a member. */
+  function serveVisitor() {
+    const post = makeDiscussion({ isLiked: false, canEdit: false, canDelete: false });
+    return mockFetch((url, init) => {
+      const method = init.method ?? 'GET';
+      if (url === BASE) return json(200, { discussion: post });
+      if (url === `${BASE}/comments?order=oldest`) return json(200, { comments: [makeComment()], nextCursor: null });
+      if (url === '/groups/12' || url === '/groups/night-owls') return json(200, makeGroupDetail({ is_member: false }));
+      if (url === '/api/groups/12/discussions') return json(200, feedPage([post]));
+      // After a sign-in (the swap test): the signed-in layout's own requests.
+      if (url.startsWith('/groups/joined') || url.startsWith('/groups/mine')) return json(200, { groups: [], nextCursor: null });
+      if (url === '/users/profile') return json(200, { id: 7, username: 'ada', profileImage: null });
+      return json(404, { message: `unexpected ${method} ${url}`, code: 'test' });
+    });
+  }
+
+  it('a community feed opens a connection without a token, never announces presence, and shows the new posts pill', async () => {
+    const api = serveVisitor();
+    renderApp('/group/night-owls/discussions');
+    const list = await screen.findByRole('list', { name: 'Posts' }, { timeout: 5000 });
+    const socket = await joined('group:12');
+    expect(socket.options.auth).toEqual({});
+    expect(socket.emitted.map(([event]) => event)).not.toContain(SOCKET_EVENTS.userOnline);
+    const before = api.calls.length;
+    act(() =>
+      socket.serverEmit(LIVE_EVENTS.discussionCreated, { group_id: 12, discussion_id: 302, discussion: newPost(302, 'Seen by a visitor') }),
+    );
+    const pill = await screen.findByRole('button', { name: '1 new post' });
+    act(() => pill.click());
+    await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(2));
+    expect(within(list).getAllByRole('article')[0]).toHaveTextContent('Seen by a visitor');
+    expect(api.calls.length).toBe(before);
+  });
+
+  it('an open post panel appends comments, changes like counts and says when the post is deleted', async () => {
+    serveVisitor();
+    renderApp('/group/night-owls/discussions?post=12-301');
+    const panel = await screen.findByTestId('post-panel');
+    await within(panel).findByText('Nice one');
+    const socket = await joined('discussion:301');
+    expect(socket.options.auth).toEqual({});
+    act(() =>
+      socket.serverEmit(LIVE_EVENTS.commentCreated, {
+        group_id: 12,
+        discussion_id: 301,
+        comment_id: 702,
+        comment: makeComment({ id: 702, content: 'Arrived for a visitor', username: 'grace', isLiked: false, canDelete: false }),
+        commentCount: 3,
+      }),
+    );
+    await within(panel).findByText('Arrived for a visitor');
+    act(() => socket.serverEmit(LIVE_EVENTS.likeCount, { target: 'discussion', id: 301, group_id: 12, discussion_id: 301, count: 8 }));
+    await waitFor(() => expect(within(panel).getByText(/^8$/)).toBeInTheDocument());
+    act(() => socket.serverEmit(LIVE_EVENTS.discussionDeleted, { group_id: 12, discussion_id: 301 }));
+    expect(await within(panel).findByRole('heading', { name: 'This post was deleted' })).toBeInTheDocument();
+  });
+
+  it('a page with no live room opens no connection; leaving the last room closes it', async () => {
+    serveVisitor();
+    const { router } = renderApp('/group/night-owls/discussions');
+    await screen.findByRole('list', { name: 'Posts' }, { timeout: 5000 });
+    const socket = await joined('group:12');
+    await act(() => router.navigate('/login'));
+    await waitFor(() => expect(socket.connected).toBe(false));
+    expect(fakeSockets).toHaveLength(1);
+  });
+
+  it('signing in swaps the visitor’s connection for the session’s and follows the rooms again; signing out swaps back', async () => {
+    serveVisitor();
+    const { router } = renderApp('/group/night-owls/discussions');
+    await screen.findByRole('list', { name: 'Posts' }, { timeout: 5000 });
+    const visitor = await joined('group:12');
+    act(() => void signIn());
+    await waitFor(() => expect(fakeSockets.length).toBe(2));
+    const session = await joined('group:12');
+    expect(visitor.connected).toBe(false);
+    expect(session.options.auth).toEqual({ token: TEST_SESSION.token });
+    act(() => clearSession());
+    await waitFor(() => expect(session.connected).toBe(false));
+    // Signed out, back on a public community: a visitor's connection again.
+    await act(() => router.navigate('/group/night-owls/members'));
+    await act(() => router.navigate('/group/night-owls/discussions'));
+    await waitFor(() => expect(fakeSockets.length).toBe(3));
+    const again = await joined('group:12');
+    expect(again.options.auth).toEqual({});
+  });
+});
+

@@ -39,8 +39,8 @@ interface PayloadSchema<T> {
 /**
  * The live updates' listeners (issue 17 §1): every event the server pushes to the rooms the pages follow
  * (lib/live-rooms.ts) and to the home feed, checked against its contract schema, patches the query cache
- * (live-cache.ts). No event ever sends a request. Mounted once, in the signed-in layout's Realtime (its own chunk:
- * a visitor's first load never carries it).
+ * (live-cache.ts). No event ever sends a request. Mounted once, in the signed-in layout's Realtime, or for a
+ * visitor in app/visitor-realtime.tsx while a page follows a room (their own chunks: a visitor's "/" never carries it).
  */
 export function useLiveUpdates(): void {
   const queryClient = useQueryClient();
