@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { LIMITS } from '@agora/contract';
 import { type AppContext, createAppContext } from './context';
 import type { Db } from './db/client';
+import { createUploadStore } from './lib/file-store';
 import { lazyChildLoggerFactory } from './lib/lazy-child-logger';
 import { accountRoutes } from './modules/account/account.routes';
 import { muteRoutes } from './modules/notifications/mutes.routes';
@@ -92,7 +93,7 @@ export async function buildApp(
   const ctx = createAppContext({
     db,
     rateLimit: config.rateLimit,
-    uploadsDir: config.uploadsDir,
+    uploads: createUploadStore(config),
     exportsDir: config.exportsDir,
     sessionTtlMs: config.sessionTtlMs,
     passwordWork: config.passwordWork,
@@ -110,7 +111,7 @@ export async function buildApp(
   await registerCompression(app);
   await registerWeb(app, {
     webDist: config.webDist,
-    uploadsDir: config.uploadsDir,
+    uploads: ctx.uploads,
     // Absolute URLs from the configured public origin: a forged Host header never reaches a shared link's preview.
     pageHead: (pathname) => blogPageHead(ctx, pathname, config.publicUrl),
   });

@@ -3,6 +3,7 @@ import { connect } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded';
 import { runMigrations } from './db/migrate';
 import { syncSearchLanguage } from './modules/search/search-language';
+import { createUploadStore } from './lib/file-store';
 import { loggableError } from './lib/pg-errors';
 import { jobHandlers } from './jobs/handlers';
 import { JobQueue } from './jobs/queue';
@@ -82,8 +83,11 @@ async function main(): Promise<void> {
     await runMigrations(database.db, config.migrationsDir);
     // SEARCH_LANGUAGE into the search index (rebuilt when it changed: modules/search/search-language.ts).
     await syncSearchLanguage(database.db, config.searchLanguage);
+    // The upload store (UPLOADS_DIR or S3) is checked before anything is written to it: a wrong bucket stops here.
+    const uploads = createUploadStore(config);
+    await uploads.check();
     if (config.seedDemo) {
-      const seeded = await seedDemo(database.db, config.uploadsDir);
+      const seeded = await seedDemo(database.db, uploads);
       if (seeded) printDemo(seeded);
     }
     app = await buildApp(config, database.db);
