@@ -79,7 +79,10 @@ function readPages(webDist: string): { index: IndexHtml; pages: Map<string, Inde
  * /uploads/<kind>/<name> is served from the uploads folder, or, when uploads are in an S3-compatible bucket, answered
  * with a 302 to a short-lived signed URL of the object (docs/decisions/0134-s3-uploads-store.md).
  */
-export async function registerWeb(app: FastifyInstance, opts: { webDist: string; uploads: UploadStore; pageHead?: PageHead }): Promise<void> {
+export async function registerWeb(
+  app: FastifyInstance,
+  opts: { webDist: string; uploads: UploadStore; pageHead?: PageHead },
+): Promise<void> {
   await opts.uploads.check();
   const web = readPages(opts.webDist);
   if (!web) app.log.warn(`No web build at ${opts.webDist}: run "npm run build" (npm start does it for you)`);
