@@ -2,15 +2,8 @@ import { createReadStream } from 'node:fs';
 import { mkdir, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type * as S3 from '@aws-sdk/client-s3';
+import type * as Presigner from '@aws-sdk/s3-request-presigner';
 import { UPLOAD_PATH_PATTERN } from '@agora/contract';
 
 /** The S3-compatible store's settings (S3_*): all four of endpoint, bucket and keys, or none (plugins/config.ts). */
@@ -100,25 +93,35 @@ export const SIGNED_URL_WINDOW_S = 300;
 /** Uploads as objects of an S3-compatible bucket (AWS S3, MinIO, Garage, Ceph, R2…). */
 export class S3UploadStore implements UploadStore {
   readonly kind = 's3' as const;
-  readonly client: S3Client;
   readonly bucket: string;
+  private sdk: Promise<Sdk> | undefined;
 
-  constructor(settings: S3Settings) {
+  constructor(private readonly settings: S3Settings) {
     this.bucket = settings.bucket;
-    this.client = new S3Client({
-      endpoint: settings.endpoint,
-      region: settings.region,
-      forcePathStyle: settings.forcePathStyle,
-      credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
-      // Checksums only where S3 requires them: several S3-compatible servers reject the newer checksum headers.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
+  }
+
+  /** The AWS SDK is loaded on first use (about a second of start-up), so the default folder mode never pays for it. */
+  private load(): Promise<Sdk> {
+    this.sdk ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/s3-request-presigner')]).then(([s3, presigner]) => ({
+      s3,
+      getSignedUrl: presigner.getSignedUrl,
+      client: new s3.S3Client({
+        endpoint: this.settings.endpoint,
+        region: this.settings.region,
+        forcePathStyle: this.settings.forcePathStyle,
+        credentials: { accessKeyId: this.settings.accessKeyId, secretAccessKey: this.settings.secretAccessKey },
+        // Checksums only where S3 requires them: several S3-compatible servers reject the newer checksum headers.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      }),
+    }));
+    return this.sdk;
   }
 
   async put(key: string, data: Buffer, contentType: string): Promise<void> {
-    await this.client.send(
-      new PutObjectCommand({
+    const { s3, client } = await this.load();
+    await client.send(
+      new s3.PutObjectCommand({
         Bucket: this.bucket,
         Key: key,
         Body: data,
@@ -130,8 +133,9 @@ export class S3UploadStore implements UploadStore {
   }
 
   async stream(key: string): Promise<Readable | null> {
+    const { s3, client } = await this.load();
     try {
-      const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      const object = await client.send(new s3.GetObjectCommand({ Bucket: this.bucket, Key: key }));
       return object.Body as Readable;
     } catch (error) {
       if (isNotFound(error)) return null;
@@ -140,8 +144,9 @@ export class S3UploadStore implements UploadStore {
   }
 
   async exists(key: string): Promise<boolean> {
+    const { s3, client } = await this.load();
     try {
-      await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      await client.send(new s3.HeadObjectCommand({ Bucket: this.bucket, Key: key }));
       return true;
     } catch (error) {
       if (isNotFound(error)) return false;
@@ -150,13 +155,15 @@ export class S3UploadStore implements UploadStore {
   }
 
   async delete(key: string): Promise<void> {
+    const { s3, client } = await this.load();
     // S3 answers a delete of a missing key with success.
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    await client.send(new s3.DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 
   async check(): Promise<void> {
+    const { s3, client } = await this.load();
     try {
-      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+      await client.send(new s3.HeadBucketCommand({ Bucket: this.bucket }));
     } catch (error) {
       const reason = error instanceof Error ? error.name : 'unknown error';
       throw new Error(`The S3 bucket "${this.bucket}" cannot be reached with the S3_* settings (${reason})`, { cause: error });
@@ -169,10 +176,11 @@ export class S3UploadStore implements UploadStore {
    * and CDNs cache the image under it). Returns the URL and how long a redirect to it may be cached.
    */
   async signedUrl(key: string, now = Date.now()): Promise<{ url: string; maxAgeS: number }> {
+    const { s3, client, getSignedUrl } = await this.load();
     const windowMs = SIGNED_URL_WINDOW_S * 1000;
     const start = Math.floor(now / windowMs) * windowMs;
     const expiresIn = 2 * SIGNED_URL_WINDOW_S;
-    const url = await getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.bucket, Key: key }), {
+    const url = await getSignedUrl(client, new s3.GetObjectCommand({ Bucket: this.bucket, Key: key }), {
       expiresIn,
       signingDate: new Date(start),
     });
@@ -181,6 +189,12 @@ export class S3UploadStore implements UploadStore {
     return { url, maxAgeS };
   }
 }
+
+type Sdk = {
+  s3: typeof S3;
+  getSignedUrl: typeof Presigner.getSignedUrl;
+  client: S3.S3Client;
+};
 
 function isNotFound(error: unknown): boolean {
   const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
