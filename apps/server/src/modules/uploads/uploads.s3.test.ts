@@ -1,4 +1,7 @@
-import { existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +12,16 @@ import { S3UploadStore, SIGNED_URL_WINDOW_S } from '../../lib/file-store';
 import { createMailer } from '../../mail/transport';
 import { loadConfig } from '../../plugins/config';
 import { seedDemo } from '../../seed/seed';
-import { createUser, multipart, multipartForm, pngImage, TEST_PASSWORD, type TestUser } from '../../test/factories';
+import {
+  createBlog,
+  createGroup,
+  createUser,
+  multipart,
+  multipartForm,
+  pngImage,
+  TEST_PASSWORD,
+  type TestUser,
+} from '../../test/factories';
 import { useS3Server } from '../../test/s3-server';
 import { useTestApp } from '../../test/test-app';
 
@@ -171,6 +183,17 @@ describe('uploads in an S3-compatible bucket', () => {
     expect(await s3.exists(keyOf(group.group_banner))).toBe(false);
   });
 
+  it('stores a blog’s header image in the bucket and deletes it with the blog', async () => {
+    const owner = await createUser(t.database.db);
+    const group = await createGroup(t.database.db, { owner, name: 'Blog Bucket' });
+    const blog = await createBlog(t, group, owner, { title: 'With a header' }, { data: await pngImage(400, 200) });
+    expect(blog.blog_img).toMatch(/^\/uploads\/blog\//);
+    expect(await s3.exists(keyOf(blog.blog_img!))).toBe(true);
+    const deleted = await t.app.inject({ method: 'DELETE', url: `/groups/${group.id}/blogs/${blog.id}`, headers: owner.auth });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await s3.exists(keyOf(blog.blog_img!))).toBe(false);
+  });
+
   it('puts the person’s objects in their data export, and deleting the account removes them', async () => {
     const dee = await createUser(t.database.db);
     const photo = (await upload(dee, '/profile/upload-picture', 'profileImage')).json().imagePath as string;
@@ -263,6 +286,27 @@ describe('S3 settings', () => {
     expect(message).toMatch(/^Invalid configuration: S3_ENDPOINT/);
     expect(message).not.toContain('never-logged-secret');
   });
+
+  it('the server process exits at start with that message when some are missing', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'agora-s3-start-'));
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '..', '..', 'main.ts')], {
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        S3_ENDPOINT: all.S3_ENDPOINT,
+        S3_SECRET_ACCESS_KEY: all.S3_SECRET_ACCESS_KEY,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+    expect(code).not.toBe(0);
+    expect(output).toContain('Invalid configuration: S3_BUCKET, S3_ACCESS_KEY_ID are missing');
+    expect(output).not.toContain(all.S3_SECRET_ACCESS_KEY);
+  }, 30_000);
 
   it('refuses to start when the bucket cannot be reached, naming the bucket', async () => {
     const store = new S3UploadStore({ ...s3.settings, bucket: 'no-such-bucket' });
