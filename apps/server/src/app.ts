@@ -4,7 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { LIMITS } from '@agora/contract';
 import { type AppContext, createAppContext } from './context';
 import type { Db } from './db/client';
-import { createUploadStore } from './lib/file-store';
+import { createUploadStore, s3Origin } from './lib/file-store';
 import { lazyChildLoggerFactory } from './lib/lazy-child-logger';
 import { accountRoutes } from './modules/account/account.routes';
 import { muteRoutes } from './modules/notifications/mutes.routes';
@@ -107,7 +107,7 @@ export async function buildApp(
 
   // Order matters: compression and the web app's navigation check attach per-route hooks as routes are added,
   // so both come before every route (docs, health, modules).
-  await registerSecurity(app, config.corsOrigins);
+  await registerSecurity(app, config.corsOrigins, config.s3 ? [s3Origin(config.s3)] : []);
   await registerCompression(app);
   await registerWeb(app, {
     webDist: config.webDist,

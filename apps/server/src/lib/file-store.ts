@@ -201,6 +201,12 @@ function isNotFound(error: unknown): boolean {
   return e?.name === 'NoSuchKey' || e?.name === 'NotFound' || e?.$metadata?.httpStatusCode === 404;
 }
 
+/** The origin signed URLs point at (the page's CSP allows images from it): the endpoint, or bucket.endpoint. */
+export function s3Origin(settings: S3Settings): string {
+  const url = new URL(settings.endpoint);
+  return settings.forcePathStyle ? url.origin : `${url.protocol}//${settings.bucket}.${url.host}`;
+}
+
 /** The store the settings ask for: S3 when the S3_* settings are there, else the uploads folder. */
 export function createUploadStore(settings: { uploadsDir: string; s3: S3Settings | undefined }): UploadStore {
   return settings.s3 ? new S3UploadStore(settings.s3) : new LocalUploadStore(settings.uploadsDir);

@@ -3,14 +3,16 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { jobHandlers } from '../../jobs/handlers';
 import { JobQueue } from '../../jobs/queue';
-import { S3UploadStore, SIGNED_URL_WINDOW_S } from '../../lib/file-store';
+import { S3UploadStore, s3Origin, SIGNED_URL_WINDOW_S } from '../../lib/file-store';
 import { createMailer } from '../../mail/transport';
 import { loadConfig } from '../../plugins/config';
+import { registerSecurity } from '../../plugins/security';
 import { seedDemo } from '../../seed/seed';
 import {
   createBlog,
@@ -115,6 +117,18 @@ describe('uploads in an S3-compatible bucket', () => {
     expect(next.url).not.toBe(early.url);
     expect(early.maxAgeS).toBe(2 * SIGNED_URL_WINDOW_S - 1 - 60);
     expect(late.maxAgeS).toBe(SIGNED_URL_WINDOW_S + 1 - 60);
+  });
+
+  it('lets pages show images from the store’s origin, even an http one (CSP img-src)', async () => {
+    const app = Fastify();
+    await registerSecurity(app, [], [s3Origin(s3.settings)]);
+    app.get('/', (_request, reply) => reply.type('text/html').send('<p>page</p>'));
+    const csp = String((await app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
+    expect(csp).toContain(`img-src 'self' data: blob: https: ${s3.settings.endpoint};`);
+    expect(s3Origin({ ...s3.settings, endpoint: 'https://s3.example.com', forcePathStyle: false })).toBe(
+      `https://${s3.settings.bucket}.s3.example.com`,
+    );
+    await app.close();
   });
 
   it('answers 404 (JSON) for a path that is not an upload, without redirecting', async () => {
