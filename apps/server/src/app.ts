@@ -5,6 +5,7 @@ import { LIMITS } from '@agora/contract';
 import { openSharedState } from './cluster/shared';
 import { type AppContext, createAppContext } from './context';
 import type { Db } from './db/client';
+import { createUploadStore, s3Origin } from './lib/file-store';
 import { lazyChildLoggerFactory } from './lib/lazy-child-logger';
 import { accountRoutes } from './modules/account/account.routes';
 import { muteRoutes } from './modules/notifications/mutes.routes';
@@ -97,7 +98,7 @@ export async function buildApp(
     db,
     rateLimit: config.rateLimit,
     limiterStore: shared.limiterStore,
-    uploadsDir: config.uploadsDir,
+    uploads: createUploadStore(config),
     exportsDir: config.exportsDir,
     sessionTtlMs: config.sessionTtlMs,
     passwordWork: config.passwordWork,
@@ -111,11 +112,11 @@ export async function buildApp(
 
   // Order matters: compression and the web app's navigation check attach per-route hooks as routes are added,
   // so both come before every route (docs, health, modules).
-  await registerSecurity(app, config.corsOrigins);
+  await registerSecurity(app, config.corsOrigins, config.s3 ? [s3Origin(config.s3)] : []);
   await registerCompression(app);
   await registerWeb(app, {
     webDist: config.webDist,
-    uploadsDir: config.uploadsDir,
+    uploads: ctx.uploads,
     // Absolute URLs from the configured public origin: a forged Host header never reaches a shared link's preview.
     pageHead: (pathname) => blogPageHead(ctx, pathname, config.publicUrl),
   });

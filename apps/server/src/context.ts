@@ -4,6 +4,7 @@ import type { UserRow } from './db/schema';
 import type { PasswordWork } from './plugins/config';
 import { createJobSender, type JobSender } from './jobs/queue';
 import { AppEvents } from './lib/events';
+import type { UploadStore } from './lib/file-store';
 import { createLimiters, type Limiters, type LimiterStore } from './lib/rate-limiter';
 import { WorkQueue } from './lib/work-queue';
 
@@ -17,7 +18,8 @@ export type AppContext = {
   /** argon2 hashing and verification: one job per core, queued while the wait is short, then 503 (docs/SECURITY.md). */
   passwordWork: WorkQueue;
   events: AppEvents;
-  uploadsDir: string;
+  /** Where uploaded files live: UPLOADS_DIR or an S3-compatible bucket (lib/file-store.ts). */
+  uploads: UploadStore;
   /** Built data exports (issue 14 §7). */
   exportsDir: string;
   sessionTtlMs: number;
@@ -45,7 +47,7 @@ export function createAppContext(opts: {
   rateLimit: boolean;
   /** Where the limiters count (lib/rate-limiter.ts): memory unless several nodes share a store. */
   limiterStore?: LimiterStore;
-  uploadsDir: string;
+  uploads: UploadStore;
   exportsDir: string;
   sessionTtlMs: number;
   passwordWork: PasswordWork;
@@ -65,7 +67,7 @@ export function createAppContext(opts: {
       busyMessage: AUTH_MESSAGES.serverBusy,
     }),
     events: new AppEvents(),
-    uploadsDir: opts.uploadsDir,
+    uploads: opts.uploads,
     exportsDir: opts.exportsDir,
     sessionTtlMs: opts.sessionTtlMs,
     jobs: createJobSender(opts.db),

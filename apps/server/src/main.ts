@@ -3,6 +3,7 @@ import { connect } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded';
 import { runMigrations } from './db/migrate';
 import { syncSearchLanguage } from './modules/search/search-language';
+import { createUploadStore } from './lib/file-store';
 import { loggableError } from './lib/pg-errors';
 import { jobHandlers } from './jobs/handlers';
 import { JobQueue } from './jobs/queue';
@@ -82,6 +83,9 @@ async function main(): Promise<void> {
   });
 
   try {
+    // The upload store (UPLOADS_DIR or S3) is checked before anything is written to it: a wrong bucket stops here.
+    const uploads = createUploadStore(config);
+    await uploads.check();
     // Several nodes may start at once on one database (issue 17 §2): one at a time migrates and seeds, under a
     // session advisory lock on a reserved connection; the others then find nothing left to do.
     const startupLock = await database.sql.reserve();
@@ -91,7 +95,7 @@ async function main(): Promise<void> {
       // SEARCH_LANGUAGE into the search index (rebuilt when it changed: modules/search/search-language.ts).
       await syncSearchLanguage(database.db, config.searchLanguage);
       if (config.seedDemo) {
-        const seeded = await seedDemo(database.db, config.uploadsDir);
+        const seeded = await seedDemo(database.db, uploads);
         if (seeded) printDemo(seeded);
       }
     } finally {

@@ -1,5 +1,6 @@
 import { ADMIN_LIMITS, suspendRequestSchema } from '@agora/contract';
 import { type AppContext, createAppContext } from '../context';
+import { createUploadStore } from '../lib/file-store';
 import { AppError } from '../lib/app-error';
 import { OPERATOR, setSiteAdmin, suspendUser, unsuspendUser, userIdByUsername } from '../modules/admin/admin.service';
 import { setGroupVerified } from '../modules/groups/groups.service';
@@ -131,7 +132,7 @@ export async function runAgoraCli(argv: string[], env: NodeJS.ProcessEnv = proce
     const ctx: AppContext = createAppContext({
       db: database.db,
       rateLimit: false,
-      uploadsDir: config.uploadsDir,
+      uploads: createUploadStore(config),
       exportsDir: config.exportsDir,
       sessionTtlMs: config.sessionTtlMs,
       publicUrl: config.publicUrl,

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { S3Settings } from '../lib/file-store';
 import { DEFAULT_HTTP_LIMITS, type HttpLimits } from './connections';
 
 /** Walks up from this file to the repository root (the package.json that declares workspaces). */
@@ -23,10 +24,23 @@ const flag = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined ? fallback : ['true', '1', 'on', 'yes'].includes(v)));
 
+/** An optional setting where an empty value (`S3_BUCKET=` in an env file) counts as unset. */
+const unsetIfEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
+  /** Where uploaded files are kept (default DATA_DIR/uploads); a shared volume when several nodes run. */
+  UPLOADS_DIR: unsetIfEmpty(z.string().min(1)),
+  /** An S3-compatible store for uploads instead of UPLOADS_DIR: all four of endpoint, bucket and keys, or none. */
+  S3_ENDPOINT: unsetIfEmpty(z.string().url()),
+  S3_BUCKET: unsetIfEmpty(z.string().min(3).max(63)),
+  S3_ACCESS_KEY_ID: unsetIfEmpty(z.string().min(1)),
+  S3_SECRET_ACCESS_KEY: unsetIfEmpty(z.string().min(1)),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Bucket in the path (http://host/bucket/key) rather than in the host name: what MinIO and most S3-compatible servers want. */
+  S3_FORCE_PATH_STYLE: flag(true),
   DATABASE_URL: z.string().url().optional(),
   RATE_LIMIT: flag(true),
   SEED_DEMO: flag(true),
@@ -85,7 +99,10 @@ export type Config = {
   port: number;
   host: string;
   dataDir: string;
+  /** UPLOADS_DIR: the uploads folder (unused while `s3` is set). */
   uploadsDir: string;
+  /** S3_*: uploads in an S3-compatible bucket, or undefined for the folder. Never logged (it holds the secret key). */
+  s3: S3Settings | undefined;
   /** Built data exports (issue 14 §7), kept 7 days. */
   exportsDir: string;
   databaseUrl: string | undefined;
@@ -138,6 +155,28 @@ export type ClusterConfig = {
 
 export type PasswordWork = { concurrency: number; maxWaitMs: number; perIp: number; perAccount: number };
 
+const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+/** The S3 settings when all four required ones are set, undefined when none is; some but not all refuse to start. */
+function s3Settings(e: z.infer<typeof envSchema>): S3Settings | undefined {
+  const missing = S3_REQUIRED.filter((name) => !e[name]);
+  if (missing.length === S3_REQUIRED.length) return undefined;
+  if (missing.length > 0) {
+    // Names only: a value (the secret key above all) is never part of a message that may be logged.
+    throw new Error(
+      `Invalid configuration: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing: uploads go to an S3-compatible store only with all of ${S3_REQUIRED.join(', ')} set (or none, to keep them in UPLOADS_DIR)`,
+    );
+  }
+  return {
+    endpoint: e.S3_ENDPOINT!,
+    bucket: e.S3_BUCKET!,
+    accessKeyId: e.S3_ACCESS_KEY_ID!,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+    region: e.S3_REGION,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+  };
+}
+
 /** Parses the environment once; nothing else reads process.env. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -153,7 +192,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     dataDir,
-    uploadsDir: path.join(dataDir, 'uploads'),
+    uploadsDir: e.UPLOADS_DIR ? path.resolve(root, e.UPLOADS_DIR) : path.join(dataDir, 'uploads'),
+    s3: s3Settings(e),
     exportsDir: path.join(dataDir, 'exports'),
     databaseUrl: e.DATABASE_URL,
     rateLimit: e.RATE_LIMIT,

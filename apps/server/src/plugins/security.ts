@@ -37,7 +37,7 @@ export function precomputeHelmetHeaders(options: HelmetOptions): Record<string, 
  * page. The document-only headers (frame options, opener policy, referrer policy, legacy IE and Flash ones) would
  * only cost each API answer time and bytes.
  */
-export async function registerSecurity(app: FastifyInstance, corsOrigins: string[]): Promise<void> {
+export async function registerSecurity(app: FastifyInstance, corsOrigins: string[], imageOrigins: string[] = []): Promise<void> {
   const documentHeaders = precomputeHelmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -47,7 +47,8 @@ export async function registerSecurity(app: FastifyInstance, corsOrigins: string
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Post text shows bracketed image links from any https host (SPEC §2 "Post text rendering"); never http.
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        // `imageOrigins`: the S3 store's origin, which /uploads redirects to (lib/file-store.ts), even an http one.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...imageOrigins],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         mediaSrc: ["'self'", 'blob:'],

@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { APP_PAGES, appPageOf, type ErrorBody, isAppRoute } from '@agora/contract';
+import { LocalUploadStore, S3UploadStore, type UploadStore, uploadKeyOf } from '../lib/file-store';
 
 /** Paths the server owns: a browser navigating there gets them, never the app. */
 const SERVER_PREFIXES = ['/api/', '/uploads/', '/socket.io/'];
@@ -75,9 +75,15 @@ function readPages(webDist: string): { index: IndexHtml; pages: Map<string, Inde
  * Call it before the route modules: the navigation check is attached, through `onRoute`, only to GET routes
  * outside /api, /uploads and /socket.io (the spec's paths without /api, e.g. a bookmarked /users/1), so API
  * requests never run it.
+ *
+ * /uploads/<kind>/<name> is served from the uploads folder, or, when uploads are in an S3-compatible bucket, answered
+ * with a 302 to a short-lived signed URL of the object (docs/decisions/0135-s3-uploads-store.md).
  */
-export async function registerWeb(app: FastifyInstance, opts: { webDist: string; uploadsDir: string; pageHead?: PageHead }): Promise<void> {
-  await mkdir(opts.uploadsDir, { recursive: true });
+export async function registerWeb(
+  app: FastifyInstance,
+  opts: { webDist: string; uploads: UploadStore; pageHead?: PageHead },
+): Promise<void> {
+  await opts.uploads.check();
   const web = readPages(opts.webDist);
   if (!web) app.log.warn(`No web build at ${opts.webDist}: run "npm run build" (npm start does it for you)`);
 
@@ -139,8 +145,10 @@ export async function registerWeb(app: FastifyInstance, opts: { webDist: string;
       void reply.headers(UPLOAD_HEADERS);
       done(null, payload);
     });
+    if (opts.uploads instanceof S3UploadStore) return registerSignedRedirects(uploads, opts.uploads);
+    if (!(opts.uploads instanceof LocalUploadStore)) throw new Error('Unknown upload store');
     await uploads.register(fastifyStatic, {
-      root: opts.uploadsDir,
+      root: opts.uploads.dir,
       prefix: '/uploads/',
       decorateReply: false,
       index: false,
@@ -169,5 +177,22 @@ export async function registerWeb(app: FastifyInstance, opts: { webDist: string;
         else res.header('Cache-Control', 'no-cache');
       },
     });
+  });
+}
+
+/**
+ * S3 mode: GET /uploads/<kind>/<name> redirects (302) to a signed URL of the object, reused within a 5-minute
+ * window and valid 5 minutes at least (S3UploadStore.signedUrl); the stored and answered paths stay /uploads/….
+ * Anything that is not one of our upload paths is the JSON 404 of a missing file.
+ */
+function registerSignedRedirects(scope: FastifyInstance, store: S3UploadStore): void {
+  scope.get('/uploads/*', async (request, reply) => {
+    const key = uploadKeyOf(request.url.split('?')[0]);
+    if (!key) {
+      const body: ErrorBody = { message: 'Not found', code: 'not_found' };
+      return reply.status(404).send(body);
+    }
+    const { url, maxAgeS } = await store.signedUrl(key);
+    return reply.header('Cache-Control', `private, max-age=${maxAgeS}`).redirect(url, 302);
   });
 }

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import type { Tx } from '../db/client';
 import { blogLikes, blogs, blogShares, groups } from '../db/schema';
 import { DEMO_BLOGS, type Motif } from './demo-blogs';
-import { recordSeedUploads, saveUpload } from './uploads';
+import { recordSeedUploads, saveUpload, type SeedUploads } from './uploads';
 
 const WIDTH = 1600;
 const HEIGHT = 800;
@@ -63,7 +63,7 @@ export function blogHeaderJpeg(motif: Motif, [from, to]: [string, string]): Prom
  * The demo blogs, in the caller's transaction after the demo people and communities: header images recorded as
  * their authors' attached uploads, likes and shares as rows with their counters equal to them.
  */
-export async function seedDemoBlogs(tx: Tx, uploadsDir: string, userIds: Map<string, number>): Promise<void> {
+export async function seedDemoBlogs(tx: Tx, uploads: SeedUploads, userIds: Map<string, number>): Promise<void> {
   const id = (username: string) => {
     const value = userIds.get(username);
     if (value === undefined) throw new Error(`Demo blog refers to unknown demo user ${username}`);
@@ -76,7 +76,7 @@ export async function seedDemoBlogs(tx: Tx, uploadsDir: string, userIds: Map<str
     return row.id;
   };
   const headers = await Promise.all(
-    DEMO_BLOGS.map(async (b) => (b.header ? saveUpload(uploadsDir, 'blog', await blogHeaderJpeg(b.header.motif, b.header.colors)) : null)),
+    DEMO_BLOGS.map(async (b) => (b.header ? saveUpload(uploads, 'blog', await blogHeaderJpeg(b.header.motif, b.header.colors)) : null)),
   );
   for (const [i, b] of DEMO_BLOGS.entries()) {
     const authorId = id(b.author);

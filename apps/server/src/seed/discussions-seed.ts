@@ -14,7 +14,7 @@ import {
 import { insertNotification, mentionedUsernames } from '../modules/notifications/notifications.writer';
 import { DEMO_DISCUSSIONS } from './demo-discussions';
 import { postSceneJpeg } from './images';
-import { recordSeedUploads, saveUpload } from './uploads';
+import { recordSeedUploads, saveUpload, type SeedUploads } from './uploads';
 
 const HOUR_MS = 3_600_000;
 /** Notifications older than this are seeded as read, so a demo bell shows a few unread ones, not all. */
@@ -25,7 +25,7 @@ const READ_AFTER_MS = 48 * HOUR_MS;
  * generated locally in parallel and recorded as their authors' attached uploads, likes, comments and replies,
  * every counter equal to its rows, and the notifications those events would have sent. `now` fixes the clock.
  */
-export async function seedDemoDiscussions(tx: Tx, uploadsDir: string, userIds: Map<string, number>, now = new Date()): Promise<void> {
+export async function seedDemoDiscussions(tx: Tx, uploads: SeedUploads, userIds: Map<string, number>, now = new Date()): Promise<void> {
   const id = (username: string) => {
     const value = userIds.get(username);
     if (value === undefined) throw new Error(`Demo discussion refers to unknown demo user ${username}`);
@@ -47,7 +47,7 @@ export async function seedDemoDiscussions(tx: Tx, uploadsDir: string, userIds: M
   const pictures = await Promise.all(
     posts.map(({ post }) =>
       Promise.all(
-        (post.images ?? []).map(async (image) => saveUpload(uploadsDir, 'post', await postSceneJpeg(image.scene, image.colors, variant++))),
+        (post.images ?? []).map(async (image) => saveUpload(uploads, 'post', await postSceneJpeg(image.scene, image.colors, variant++))),
       ),
     ),
   );

@@ -9,13 +9,13 @@ import { activityScore } from '../modules/groups/group-sql';
 import { insertNotification } from '../modules/notifications/notifications.writer';
 import { DEMO_GROUPS } from './demo-groups';
 import { communityBannerJpeg, communityPictureJpeg } from './images';
-import { recordSeedUploads, saveUpload } from './uploads';
+import { recordSeedUploads, saveUpload, type SeedUploads } from './uploads';
 
 /**
  * The demo communities, written with the same queries the API uses (slug history, sections, owner row, counted
  * members), in the caller's transaction. Pictures are generated locally in parallel first.
  */
-export async function seedDemoGroups(tx: Tx, uploadsDir: string, userIds: Map<string, number>): Promise<void> {
+export async function seedDemoGroups(tx: Tx, uploads: SeedUploads, userIds: Map<string, number>): Promise<void> {
   const id = (username: string) => {
     const value = userIds.get(username);
     if (value === undefined) throw new Error(`Demo group refers to unknown demo user ${username}`);
@@ -23,8 +23,8 @@ export async function seedDemoGroups(tx: Tx, uploadsDir: string, userIds: Map<st
   };
   const pictures = await Promise.all(
     DEMO_GROUPS.map(async (g) => ({
-      dp: await saveUpload(uploadsDir, 'groupdp', await communityPictureJpeg(g.pattern, g.colors, g.monogram)),
-      banner: await saveUpload(uploadsDir, 'groupbanner', await communityBannerJpeg(g.pattern, g.colors)),
+      dp: await saveUpload(uploads, 'groupdp', await communityPictureJpeg(g.pattern, g.colors, g.monogram)),
+      banner: await saveUpload(uploads, 'groupbanner', await communityBannerJpeg(g.pattern, g.colors)),
     })),
   );
   for (const [i, g] of DEMO_GROUPS.entries()) {

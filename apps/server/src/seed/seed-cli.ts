@@ -1,6 +1,7 @@
 import { connect } from '../db/client';
 import { startEmbeddedPostgres } from '../db/embedded';
 import { runMigrations } from '../db/migrate';
+import { createUploadStore } from '../lib/file-store';
 import { syncSearchLanguage } from '../modules/search/search-language';
 import { loadConfig } from '../plugins/config';
 import { seedDemo } from './seed';
@@ -13,7 +14,9 @@ const database = connect(config.databaseUrl ?? embedded!.url, { max: 2 });
 try {
   await runMigrations(database.db, config.migrationsDir);
   await syncSearchLanguage(database.db, config.searchLanguage);
-  const accounts = await seedDemo(database.db, config.uploadsDir);
+  const uploads = createUploadStore(config);
+  await uploads.check();
+  const accounts = await seedDemo(database.db, uploads);
   console.log(
     accounts
       ? `Demo accounts: ${accounts.map((a) => a.username).join(', ')} (password ${accounts[0]?.password})`

@@ -8,7 +8,7 @@ import { seedDemoBlogs } from './blogs-seed';
 import { seedDemoFriends } from './friends-seed';
 import { seedDemoGroups } from './groups-seed';
 import { avatarJpeg, bannerJpeg } from './images';
-import { recordSeedUploads, saveUpload } from './uploads';
+import { recordSeedUploads, saveUpload, type SeedUploads } from './uploads';
 
 export type DemoAccount = { username: string; email: string; password: string };
 
@@ -19,7 +19,7 @@ const emailOf = (username: string) => `${username.replace('_', '.')}@example.com
  * advisory lock so two processes starting together seed once. Returns the demo accounts that exist, or null when
  * the database held other users already (a real instance is never touched).
  */
-export async function seedDemo(db: Db, uploadsDir: string): Promise<DemoAccount[] | null> {
+export async function seedDemo(db: Db, uploads: SeedUploads): Promise<DemoAccount[] | null> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(7417001)`);
     const usernames = DEMO_USERS.map((u) => u.username);
@@ -32,10 +32,10 @@ export async function seedDemo(db: Db, uploadsDir: string): Promise<DemoAccount[
         .orderBy(asc(users.id));
       return present.length > 0 ? present.map((u) => ({ ...u, password: DEMO_PASSWORD })) : null;
     }
-    const ids = await seedDemoUsers(tx, uploadsDir);
-    await seedDemoGroups(tx, uploadsDir, ids);
-    await seedDemoDiscussions(tx, uploadsDir, ids);
-    await seedDemoBlogs(tx, uploadsDir, ids);
+    const ids = await seedDemoUsers(tx, uploads);
+    await seedDemoGroups(tx, uploads, ids);
+    await seedDemoDiscussions(tx, uploads, ids);
+    await seedDemoBlogs(tx, uploads, ids);
     await seedDemoFriends(tx, ids);
     return DEMO_USERS.map((u) => ({ username: u.username, email: emailOf(u.username), password: DEMO_PASSWORD }));
   });
@@ -45,14 +45,14 @@ export async function seedDemo(db: Db, uploadsDir: string): Promise<DemoAccount[
  * The demo people, each with their own argon2 hash (own salt) of the shared demo password; hashes and pictures are
  * made in parallel to keep the first start quick. Returns user ids by username.
  */
-async function seedDemoUsers(tx: Tx, uploadsDir: string): Promise<Map<string, number>> {
+async function seedDemoUsers(tx: Tx, uploads: SeedUploads): Promise<Map<string, number>> {
   const rows = await Promise.all(
     DEMO_USERS.map(async (u) => {
       const initials = `${u.firstName[0] ?? ''}${u.lastName[0] ?? ''}`;
       const [passwordHash, profileImage, bannerImage] = await Promise.all([
         hashPassword(DEMO_PASSWORD),
-        avatarJpeg(initials, u.colors).then((data) => saveUpload(uploadsDir, 'profile', data)),
-        bannerJpeg(u.colors).then((data) => saveUpload(uploadsDir, 'banner', data)),
+        avatarJpeg(initials, u.colors).then((data) => saveUpload(uploads, 'profile', data)),
+        bannerJpeg(u.colors).then((data) => saveUpload(uploads, 'banner', data)),
       ]);
       return {
         username: u.username,

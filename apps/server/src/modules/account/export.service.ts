@@ -8,6 +8,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { accountExports, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { uploadKeyOf } from '../../lib/file-store';
 import { randomName } from '../../lib/tokens';
 import { composeMail } from '../../mail/compose';
 import { notifyFromServer } from '../notifications/notifications.writer';
@@ -121,19 +122,20 @@ async function writeArchive(ctx: AppContext, userId: number, file: string): Prom
   const zip = new ZipFile();
   for (const [name, doc] of Object.entries(docs)) zip.addBuffer(Buffer.from(JSON.stringify(doc, null, 2)), name);
   for (const { path: publicPath } of images) {
-    const relative = publicPath.slice('/uploads/'.length);
-    const source = path.join(ctx.uploadsDir, relative);
-    // A file already removed from disk is left out rather than failing the whole export.
-    if (
-      await stat(source).then(
-        () => true,
-        () => false,
-      )
-    )
-      zip.addFile(source, `images/${relative}`);
+    const key = uploadKeyOf(publicPath);
+    // A file already removed from the store is left out rather than failing the whole export.
+    if (!key || !(await ctx.uploads.exists(key))) continue;
+    // Read one at a time as the archive is written (from the folder or the bucket), never all in memory.
+    zip.addReadStreamLazy(`images/${key}`, (done) => {
+      ctx.uploads.stream(key).then(
+        (stream) => (stream ? done(null, stream) : done(new Error(`The upload ${key} disappeared during the export`), null as never)),
+        (error: Error) => done(error, null as never),
+      );
+    });
   }
   zip.end();
   await new Promise<void>((resolve, reject) => {
+    zip.on('error', reject);
     const out = createWriteStream(file);
     zip.outputStream
       .pipe(out)

@@ -1,6 +1,4 @@
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { UPLOAD_PATH_PATTERN } from '@agora/contract';
+import { deleteStoredUploads, uploadContentType, type UploadStore } from '../../lib/file-store';
 import { randomName } from '../../lib/tokens';
 import { type ImageKind, processImage } from '../uploads/images';
 
@@ -14,18 +12,16 @@ export async function prepareImage(buffer: Buffer, kind: 'groupdp' | 'groupbanne
 }
 
 /** Writes prepared images under unguessable names; returns their public paths in the same order. */
-export async function writeImages(uploadsDir: string, images: PreparedImage[]): Promise<string[]> {
+export async function writeImages(store: UploadStore, images: PreparedImage[]): Promise<string[]> {
   const written: string[] = [];
   try {
     for (const image of images) {
-      const dir = path.join(uploadsDir, image.kind);
-      await mkdir(dir, { recursive: true });
-      const name = `${randomName()}.${image.ext}`;
-      await writeFile(path.join(dir, name), image.data, { flag: 'wx' });
-      written.push(`/uploads/${image.kind}/${name}`);
+      const key = `${image.kind}/${randomName()}.${image.ext}`;
+      await store.put(key, image.data, uploadContentType(key));
+      written.push(`/uploads/${key}`);
     }
   } catch (error) {
-    await deleteUploads(uploadsDir, written);
+    await deleteUploads(store, written);
     throw error;
   }
   return written;
@@ -33,13 +29,8 @@ export async function writeImages(uploadsDir: string, images: PreparedImage[]): 
 
 /**
  * Deletes stored uploads by their public paths (/uploads/<kind>/<name>), best effort: a path that is not one of
- * ours, or a file already gone, is skipped. Never reaches outside the uploads folder.
+ * ours, or an object already gone, is skipped. Never reaches outside the store.
  */
-export async function deleteUploads(uploadsDir: string, publicPaths: (string | null | undefined)[]): Promise<void> {
-  for (const publicPath of publicPaths) {
-    if (!publicPath || !UPLOAD_PATH_PATTERN.test(publicPath)) continue;
-    const file = path.join(uploadsDir, publicPath.slice('/uploads/'.length));
-    if (!file.startsWith(path.resolve(uploadsDir) + path.sep)) continue;
-    await unlink(file).catch(() => {});
-  }
+export async function deleteUploads(store: UploadStore, publicPaths: (string | null | undefined)[]): Promise<void> {
+  await deleteStoredUploads(store, publicPaths);
 }

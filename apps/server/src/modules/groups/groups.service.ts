@@ -16,6 +16,7 @@ import type { z } from 'zod';
 import type { Actor, AppContext, SignedIn } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import type { UploadStore } from '../../lib/file-store';
 import { type FormInput, parseFormFields } from '../../lib/form-fields';
 import { decodeCursor, keysetPage } from '../../lib/cursor';
 import { recordAttachedUploads, releaseUploads } from '../uploads/uploads.service';
@@ -129,11 +130,11 @@ type FormImages = { banner: string | null; dp: string | null; all: string[]; rec
  * Validates and re-encodes the form's banner and picture (both, before anything is written), then writes them.
  * Throws a 4xx for a file that is not an image; nothing is on disk then.
  */
-async function storeFormImages(uploadsDir: string, files: Record<string, Buffer>): Promise<FormImages> {
+async function storeFormImages(store: UploadStore, files: Record<string, Buffer>): Promise<FormImages> {
   const banner = files.group_banner ? await prepareImage(files.group_banner, 'groupbanner') : null;
   const dp = files.group_dp ? await prepareImage(files.group_dp, 'groupdp') : null;
   const all = await writeImages(
-    uploadsDir,
+    store,
     [banner, dp].filter((i): i is PreparedImage => i !== null),
   );
   const bannerPath = banner ? all[0]! : null;
@@ -157,7 +158,7 @@ export async function createGroup(ctx: AppContext, actor: SignedIn, form: GroupF
   const input = parseFormFields(createGroupFieldsSchema, form.fields);
   const existing = await nameTaken(ctx.db, input.group_name);
   if (existing !== null) throw nameTakenError(existing);
-  const images = await storeFormImages(ctx.uploadsDir, form.files);
+  const images = await storeFormImages(ctx.uploads, form.files);
   try {
     const group = await withSlugRetry(input.group_name, () =>
       ctx.db.transaction(async (tx) => {
@@ -182,7 +183,7 @@ export async function createGroup(ctx: AppContext, actor: SignedIn, form: GroupF
     );
     return { group_id: group.id, message: GROUP_MESSAGES.created, slug: group.slug, group: toGroup(group, true, actor.id) };
   } catch (error) {
-    await deleteUploads(ctx.uploadsDir, images.all);
+    await deleteUploads(ctx.uploads, images.all);
     throw error;
   }
 }
@@ -288,7 +289,7 @@ export async function updateGroupForm(ctx: AppContext, actor: Actor, idOrSlug: s
   const change = async (): Promise<(string | null)[]> => {
     const existing = input.group_name !== undefined ? await nameTaken(ctx.db, input.group_name, group.id) : null;
     if (existing !== null) throw nameTakenError(existing);
-    const images = await storeFormImages(ctx.uploadsDir, form.files);
+    const images = await storeFormImages(ctx.uploads, form.files);
     const files: Partial<GroupRow> = {
       ...(images.banner ? { groupBanner: images.banner } : {}),
       ...(images.dp ? { groupDp: images.dp } : {}),
@@ -311,13 +312,13 @@ export async function updateGroupForm(ctx: AppContext, actor: Actor, idOrSlug: s
         }),
       );
     } catch (error) {
-      await deleteUploads(ctx.uploadsDir, images.all);
+      await deleteUploads(ctx.uploads, images.all);
       throw error;
     }
     return replaced;
   };
   const replaced = input.group_name !== undefined ? await countedRename(ctx, group, input.group_name, change) : await change();
-  await deleteUploads(ctx.uploadsDir, replaced);
+  await deleteUploads(ctx.uploads, replaced);
   return detailAfterChange(ctx, owner, group.id, GROUP_MESSAGES.updated);
 }
 
@@ -378,7 +379,7 @@ export async function deleteGroup(ctx: AppContext, actor: Actor, idOrSlug: strin
   });
   // Every page following it is closed (room_closed), and its home-feed rooms left.
   ctx.events.emit('liveAccessChanged', group.id, null);
-  await deleteUploads(ctx.uploadsDir, files);
+  await deleteUploads(ctx.uploads, files);
   return { message: GROUP_MESSAGES.deleted };
 }
 

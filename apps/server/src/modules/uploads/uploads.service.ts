@@ -1,10 +1,9 @@
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { UPLOAD_MESSAGES, UPLOAD_PATH_PATTERN, PROFILE_MESSAGES } from '@agora/contract';
+import { UPLOAD_MESSAGES, PROFILE_MESSAGES } from '@agora/contract';
 import type { AppContext, SignedIn } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import type { UploadKind } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { uploadContentType, uploadKeyOf } from '../../lib/file-store';
 import { randomName } from '../../lib/tokens';
 import { processImage } from './images';
 import {
@@ -28,16 +27,14 @@ export const UNATTACHED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 export async function storeUpload(ctx: AppContext, actor: SignedIn, input: { kind: UploadKind; data: Buffer }): Promise<string> {
   await ctx.limiters.uploadsPerUser.consume(String(actor.id));
   const { data, ext } = await processImage(input.data, input.kind);
-  const dir = path.join(ctx.uploadsDir, input.kind);
-  await mkdir(dir, { recursive: true });
-  const name = `${randomName()}.${ext}`;
-  const file = path.join(dir, name);
-  const publicPath = `/uploads/${input.kind}/${name}`;
-  await writeFile(file, data, { flag: 'wx' });
+  const key = `${input.kind}/${randomName()}.${ext}`;
+  const publicPath = `/uploads/${key}`;
+  // The object first, then its row: a row never points at a missing object; an object whose row failed is deleted.
+  await ctx.uploads.put(key, data, uploadContentType(key));
   try {
     await insertUpload(ctx.db, { path: publicPath, kind: input.kind, userId: actor.id });
   } catch (error) {
-    await unlink(file).catch(() => {});
+    await ctx.uploads.delete(key).catch(() => {});
     throw error;
   }
   return publicPath;
@@ -84,11 +81,9 @@ export async function releaseUploads(db: DbOrTx, paths: string[]): Promise<void>
 export async function deleteUploadFiles(ctx: AppContext, paths: string[]): Promise<void> {
   await Promise.all(
     paths.map(async (publicPath) => {
-      // Only our own /uploads/<kind>/<name> paths map to a file, so no path can reach outside the uploads folder.
-      if (!UPLOAD_PATH_PATTERN.test(publicPath)) return;
-      await unlink(path.join(ctx.uploadsDir, publicPath.slice('/uploads/'.length))).catch((error: NodeJS.ErrnoException) => {
-        if (error.code !== 'ENOENT') throw error;
-      });
+      // Only our own /uploads/<kind>/<name> paths map to an object, so no path can reach outside the store.
+      const key = uploadKeyOf(publicPath);
+      if (key) await ctx.uploads.delete(key);
     }),
   );
 }
