@@ -1,10 +1,4 @@
-import {
-  RateLimiterDrizzle,
-  RateLimiterMemory,
-  RateLimiterRedis,
-  RateLimiterRes,
-  type RateLimiterAbstract,
-} from 'rate-limiter-flexible';
+import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import {
   ACCOUNT_MESSAGES,
   AUTH_MESSAGES,
@@ -114,7 +108,8 @@ export function createLimiters(enabled: boolean, shared: LimiterStore = { kind: 
     const options = { keyPrefix: name, ...LIMIT_VALUES[name] };
     if (shared.kind === 'memory') return new RateLimiterMemory(options);
     const insuranceLimiter = new RateLimiterMemory(options);
-    if (shared.kind === 'redis') return new RateLimiterRedis({ ...options, storeClient: shared.client, useRedisPackage: true, insuranceLimiter });
+    if (shared.kind === 'redis')
+      return new RateLimiterRedis({ ...options, storeClient: shared.client, useRedisPackage: true, insuranceLimiter });
     // One table for every limit (keys carry the limit's name); one limiter deletes expired rows for all of them.
     const clearExpiredByTimeout = cleaner;
     cleaner = false;

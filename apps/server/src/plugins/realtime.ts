@@ -250,7 +250,10 @@ export async function registerRealtime(
     socket.on('disconnect', () => {
       release(data);
       const updates = presence.disconnect(data.userId);
-      if (cluster) void cluster.disconnected(data.userId, !presence.isOnline(data.userId)).catch((error: unknown) => warn('presence update failed', (error as Error).message));
+      if (cluster)
+        void cluster
+          .disconnected(data.userId, !presence.isOnline(data.userId))
+          .catch((error: unknown) => warn('presence update failed', (error as Error).message));
       else send(updates);
       if (data.held) {
         data.held = false;

@@ -46,4 +46,3 @@ export const presenceSockets = pgTable(
   },
   (t) => [primaryKey({ columns: [t.nodeId, t.userId] }), index('presence_sockets_user_idx').on(t.userId)],
 );
-

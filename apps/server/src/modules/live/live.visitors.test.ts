@@ -106,7 +106,9 @@ describe('a visitor (no token) follows public rooms', () => {
     }
     const open_ = await createCast(t.database.db);
     const removed = await createPost(t, open_.group, open_.cast.author);
-    const res = await api().post(`/api/groups/${open_.group.id}/discussions/${removed.id}/remove`, open_.cast.moderator, { reason: 'Spam' });
+    const res = await api().post(`/api/groups/${open_.group.id}/discussions/${removed.id}/remove`, open_.cast.moderator, {
+      reason: 'Spam',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(await ask(visitor, LIVE_EVENTS.subscribe, `discussion:${removed.id}`)).toEqual({ ok: false, message: LIVE_MESSAGES.notFound });
     // Nothing of the private community reaches the visitor.

@@ -215,4 +215,3 @@ describe('a visitor follows public pages live (issue 17 §1, decision 0134)', ()
     expect(again.options.auth).toEqual({});
   });
 });
-
