@@ -5,9 +5,10 @@
 //    HAProxy), seeds through the API (5 communities, BENCH_CLUSTER_POSTS posts, one post with 300 comments, the demo
 //    user maya_chen a member of all five), then, for 1, 2 and 3 nodes, runs a HAProxy of its own (deploy/haproxy.cfg's
 //    settings, the first N nodes as servers) and measures through it: the home feed (signed in), the post panel (the
-//    post, then its first comments page, as the web asks), and a write mix (8 reads : 1 comment : 1 like). Each
-//    figure: req/s (also as a % of a bare Fastify route measured in the same round), p50/p99, PostgreSQL's CPU share
-//    of the machine, and CPU µs per request of the nodes (sum) and of PostgreSQL, from /proc/<pid>/stat.
+//    post, then its first comments page, as the web asks), and a write mix (8 reads : 1 comment on another post :
+//    1 like). Each figure: req/s (also as a % of a bare Fastify route measured in the same round), p50/p99,
+//    PostgreSQL's CPU share of the machine, and CPU µs per request of the nodes (sum) and of PostgreSQL, from
+//    /proc/<pid>/stat.
 // 2. Push fan-out: BENCH_CLUSTER_SOCKETS (1,000) socket.io clients signed in as leo_okafor (MAX_SOCKETS_PER_USER is
 //    raised for the bench), subscribed to `discussion:<id>`, on node1 only, then spread over the three nodes; one
 //    comment is posted to node1 and the `comment_created` arrival is timed on every socket from the POST's start.
@@ -35,6 +36,8 @@ const CONNECTIONS = env('BENCH_CONNECTIONS', 50);
 const POSTS = env('BENCH_CLUSTER_POSTS', 2000);
 const SOCKETS = env('BENCH_CLUSTER_SOCKETS', 1000);
 const FANOUT_ROUNDS = env('BENCH_FANOUT_ROUNDS', 5);
+// BENCH_CLUSTER_ORDER: the node counts in the order they run (default 1,2,3; 3,2,1 shows what the order does).
+const ORDER = (process.env.BENCH_CLUSTER_ORDER ?? '1,2,3').split(',').map(Number);
 const HAPROXY = process.env.HAPROXY ?? '/usr/sbin/haproxy';
 const log = (msg) => console.log(`[bench:cluster] ${msg}`);
 const TICK_US = 10_000; // a clock tick is 10 ms
@@ -182,13 +185,15 @@ async function seed(baseUrl) {
   const groupId = groups[0].group_id;
   const feed = await ok(await requestJson(baseUrl, { path: `/groups/${groupId}/discussions`, headers: maya.auth }), 'feed');
   const postId = feed.discussions[0].id;
+  // The write mix comments on another post, so the panel's post keeps its 300 comments whatever ran before.
+  const otherPostId = feed.discussions[1].id;
   const commentPath = `/groups/${groupId}/discussions/${postId}/comments`;
   await inBatches([...Array(300).keys()], 8, async (i) => {
     const body = JSON.stringify({ content: `Count me in, comment ${i}. I will bring a thermos of tea for everyone.` });
     await ok(await requestJson(baseUrl, { method: 'POST', path: commentPath, headers: maya.auth, body }), 'comment');
   });
   log(`seeded 5 communities, ${POSTS} posts, 300 comments on one post in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  return { maya, leo, groupId, postId };
+  return { maya, leo, groupId, postId, otherPostId };
 }
 
 // ---- HTTP measurements ----
@@ -212,7 +217,7 @@ function workloads(s) {
   let n = 0;
   const comment = () => ({
     method: 'POST',
-    path: `${post}/comments`,
+    path: `${g}/${s.otherPostId}/comments`,
     headers: json,
     body: JSON.stringify({ content: `Write mix comment ${++n}: see you there.` }),
   });
@@ -229,7 +234,7 @@ function workloads(s) {
         ...panel,
         { method: 'GET', path: '/groups/joined/discussions', headers: auth },
         { method: 'GET', path: `${post}/comments?order=oldest`, headers: auth },
-        { method: 'POST', path: `${post}/comments`, headers: json, setupRequest: (req) => ({ ...req, ...comment() }) },
+        { method: 'POST', path: `${g}/${s.otherPostId}/comments`, headers: json, setupRequest: (req) => ({ ...req, ...comment() }) },
         { method: 'POST', path: `${post}/like`, headers: json, body: JSON.stringify({ liked: true }) },
       ],
     },
@@ -238,7 +243,7 @@ function workloads(s) {
 
 async function measureHttp(cluster, s, bare, work) {
   const results = [];
-  for (const n of [1, 2, 3]) {
+  for (const n of ORDER) {
     const nodes = cluster.nodes.slice(0, n);
     const proxy = await startHaproxy(nodes, work);
     try {
@@ -294,7 +299,12 @@ async function measureHttp(cluster, s, bare, work) {
 async function openSockets(urls, token, discussionId) {
   const sockets = [];
   await inBatches([...Array(SOCKETS).keys()], 50, async (i) => {
-    const socket = connectClient(urls[i % urls.length], { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
+    const socket = connectClient(urls[i % urls.length], {
+      auth: { token },
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    });
     await new Promise((resolve, reject) => {
       socket.once('connect', resolve);
       socket.once('connect_error', reject);
@@ -379,16 +389,27 @@ async function fanout(cluster, s, label, nodeCount) {
 
 async function startRedis(work) {
   const port = await freePort();
-  const child = spawn('/usr/bin/redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', work], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawn(
+    '/usr/bin/redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', work],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   await new Promise((r) => setTimeout(r, 500));
   return { child, url: `redis://127.0.0.1:${port}` };
 }
 
 async function main() {
   const work = mkdtempSync(path.join(os.tmpdir(), 'agora-bench-cluster-'));
-  const out = { at: new Date().toISOString(), loadavg: os.loadavg(), cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, durationS: DURATION, connections: CONNECTIONS };
+  const out = {
+    at: new Date().toISOString(),
+    loadavg: os.loadavg(),
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model,
+    durationS: DURATION,
+    connections: CONNECTIONS,
+  };
   let bare = null;
   let cluster = null;
   let redis = null;
