@@ -153,19 +153,21 @@ select r.id, r.is_private, r.owner_id, r.viewer_role, r.discussion_found, r.pare
     OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = d.group_id AND sm.user_id = $20::int
       AND sm.role IN ('owner', 'admin', 'moderator')))) AS discussion_found,
           true AS parent_found,
-          (SELECT count(*)::int FROM "comments" c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $21::int AND bk.blocked_id = c.user_id)) AS hidden_count,
+          CASE WHEN EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $21::int)
+            THEN (SELECT count(*)::int FROM "comments" c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $22::int AND bk.blocked_id = c.user_id))
+            ELSE 0 END AS hidden_count,
           (
   SELECT json_agg(json_build_object(
     'id', c.id, 'discussionId', c.discussion_id, 'parentId', c.parent_id, 'content', c.content,
     'datePosted', to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'userId', c.user_id, 'username', c.username, 'profileImage', c.profile_image,
-    'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $22::int),
+    'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $23::int),
     'likeCount', c.like_count, 'replyCount', c.reply_count, 'editedAt', to_char(c.edited_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'deleted', c.deleted_at IS NOT NULL,
     'authorRole', (SELECT am.role FROM "group_members" am WHERE am.group_id = c.group_id AND am.user_id = c.user_id),
     'removedAt', to_char(c.removed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'removedReason', c.removed_reason, 'cursorTs', c.created_at::text,
-    'removedHidden', NOT (c.removed_at IS NULL OR c.user_id = $23::int
-    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = c.group_id AND sg.owner_id = $24::int)
-    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = c.group_id AND sm.user_id = $25::int
+    'removedHidden', NOT (c.removed_at IS NULL OR c.user_id = $24::int
+    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = c.group_id AND sg.owner_id = $25::int)
+    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = c.group_id AND sm.user_id = $26::int
       AND sm.role IN ('owner', 'admin', 'moderator')))
   ) ORDER BY c.created_at DESC, c.id DESC)
   FROM page pg CROSS JOIN LATERAL (
@@ -199,19 +201,21 @@ select r.id, r.is_private, r.owner_id, r.viewer_role, r.discussion_found, r.pare
     OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = d.group_id AND sm.user_id = $22::int
       AND sm.role IN ('owner', 'admin', 'moderator')))) AS discussion_found,
           true AS parent_found,
-          (SELECT count(*)::int FROM "comments" c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $23::int AND bk.blocked_id = c.user_id)) AS hidden_count,
+          CASE WHEN EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $23::int)
+            THEN (SELECT count(*)::int FROM "comments" c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $24::int AND bk.blocked_id = c.user_id))
+            ELSE 0 END AS hidden_count,
           (
   SELECT json_agg(json_build_object(
     'id', c.id, 'discussionId', c.discussion_id, 'parentId', c.parent_id, 'content', c.content,
     'datePosted', to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'userId', c.user_id, 'username', c.username, 'profileImage', c.profile_image,
-    'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $24::int),
+    'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $25::int),
     'likeCount', c.like_count, 'replyCount', c.reply_count, 'editedAt', to_char(c.edited_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'deleted', c.deleted_at IS NOT NULL,
     'authorRole', (SELECT am.role FROM "group_members" am WHERE am.group_id = c.group_id AND am.user_id = c.user_id),
     'removedAt', to_char(c.removed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'removedReason', c.removed_reason, 'cursorTs', c.created_at::text,
-    'removedHidden', NOT (c.removed_at IS NULL OR c.user_id = $25::int
-    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = c.group_id AND sg.owner_id = $26::int)
-    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = c.group_id AND sm.user_id = $27::int
+    'removedHidden', NOT (c.removed_at IS NULL OR c.user_id = $26::int
+    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = c.group_id AND sg.owner_id = $27::int)
+    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = c.group_id AND sm.user_id = $28::int
       AND sm.role IN ('owner', 'admin', 'moderator')))
   ) ORDER BY c.created_at DESC, c.id DESC)
   FROM page pg CROSS JOIN LATERAL (
@@ -245,19 +249,21 @@ select r.id, r.is_private, r.owner_id, r.viewer_role, r.discussion_found, r.pare
     OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = d.group_id AND sm.user_id = $20::int
       AND sm.role IN ('owner', 'admin', 'moderator')))) AS discussion_found,
           true AS parent_found,
-          (SELECT count(*)::int FROM "comments" c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $21::int AND bk.blocked_id = c.user_id)) AS hidden_count,
+          CASE WHEN EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $21::int)
+            THEN (SELECT count(*)::int FROM "comments" c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $22::int AND bk.blocked_id = c.user_id))
+            ELSE 0 END AS hidden_count,
           (
   SELECT json_agg(json_build_object(
     'id', c.id, 'discussionId', c.discussion_id, 'parentId', c.parent_id, 'content', c.content,
     'datePosted', to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'userId', c.user_id, 'username', c.username, 'profileImage', c.profile_image,
-    'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $22::int),
+    'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $23::int),
     'likeCount', c.like_count, 'replyCount', c.reply_count, 'editedAt', to_char(c.edited_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'deleted', c.deleted_at IS NOT NULL,
     'authorRole', (SELECT am.role FROM "group_members" am WHERE am.group_id = c.group_id AND am.user_id = c.user_id),
     'removedAt', to_char(c.removed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'removedReason', c.removed_reason, 'cursorTs', c.created_at::text,
-    'removedHidden', NOT (c.removed_at IS NULL OR c.user_id = $23::int
-    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = c.group_id AND sg.owner_id = $24::int)
-    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = c.group_id AND sm.user_id = $25::int
+    'removedHidden', NOT (c.removed_at IS NULL OR c.user_id = $24::int
+    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = c.group_id AND sg.owner_id = $25::int)
+    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = c.group_id AND sm.user_id = $26::int
       AND sm.role IN ('owner', 'admin', 'moderator')))
   ) ORDER BY c.created_at, c.id)
   FROM page pg CROSS JOIN LATERAL (
@@ -291,19 +297,21 @@ select r.id, r.is_private, r.owner_id, r.viewer_role, r.discussion_found, r.pare
     OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = d.group_id AND sm.user_id = $22::int
       AND sm.role IN ('owner', 'admin', 'moderator')))) AS discussion_found,
           true AS parent_found,
-          (SELECT count(*)::int FROM "comments" c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $23::int AND bk.blocked_id = c.user_id)) AS hidden_count,
+          CASE WHEN EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $23::int)
+            THEN (SELECT count(*)::int FROM "comments" c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $24::int AND bk.blocked_id = c.user_id))
+            ELSE 0 END AS hidden_count,
           (
   SELECT json_agg(json_build_object(
     'id', c.id, 'discussionId', c.discussion_id, 'parentId', c.parent_id, 'content', c.content,
     'datePosted', to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'userId', c.user_id, 'username', c.username, 'profileImage', c.profile_image,
-    'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $24::int),
+    'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $25::int),
     'likeCount', c.like_count, 'replyCount', c.reply_count, 'editedAt', to_char(c.edited_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'deleted', c.deleted_at IS NOT NULL,
     'authorRole', (SELECT am.role FROM "group_members" am WHERE am.group_id = c.group_id AND am.user_id = c.user_id),
     'removedAt', to_char(c.removed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'removedReason', c.removed_reason, 'cursorTs', c.created_at::text,
-    'removedHidden', NOT (c.removed_at IS NULL OR c.user_id = $25::int
-    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = c.group_id AND sg.owner_id = $26::int)
-    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = c.group_id AND sm.user_id = $27::int
+    'removedHidden', NOT (c.removed_at IS NULL OR c.user_id = $26::int
+    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = c.group_id AND sg.owner_id = $27::int)
+    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = c.group_id AND sm.user_id = $28::int
       AND sm.role IN ('owner', 'admin', 'moderator')))
   ) ORDER BY c.created_at, c.id)
   FROM page pg CROSS JOIN LATERAL (
@@ -495,19 +503,21 @@ select r.id, r.is_private, r.owner_id, r.viewer_role, r.discussion_found, r.pare
     OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = d.group_id AND sm.user_id = $24::int
       AND sm.role IN ('owner', 'admin', 'moderator')))) AS discussion_found,
           EXISTS (SELECT 1 FROM parent) AS parent_found,
-          (SELECT count(*)::int FROM "comments" c WHERE c.parent_id = (SELECT id FROM parent) AND EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $25::int AND bk.blocked_id = c.user_id)) AS hidden_count,
+          CASE WHEN EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $25::int)
+            THEN (SELECT count(*)::int FROM "comments" c WHERE c.parent_id = (SELECT id FROM parent) AND EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $26::int AND bk.blocked_id = c.user_id))
+            ELSE 0 END AS hidden_count,
           (
   SELECT json_agg(json_build_object(
     'id', c.id, 'discussionId', c.discussion_id, 'parentId', c.parent_id, 'content', c.content,
     'datePosted', to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'userId', c.user_id, 'username', c.username, 'profileImage', c.profile_image,
-    'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $26::int),
+    'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $27::int),
     'likeCount', c.like_count, 'replyCount', c.reply_count, 'editedAt', to_char(c.edited_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'deleted', c.deleted_at IS NOT NULL,
     'authorRole', (SELECT am.role FROM "group_members" am WHERE am.group_id = c.group_id AND am.user_id = c.user_id),
     'removedAt', to_char(c.removed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'removedReason', c.removed_reason, 'cursorTs', c.created_at::text,
-    'removedHidden', NOT (c.removed_at IS NULL OR c.user_id = $27::int
-    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = c.group_id AND sg.owner_id = $28::int)
-    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = c.group_id AND sm.user_id = $29::int
+    'removedHidden', NOT (c.removed_at IS NULL OR c.user_id = $28::int
+    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = c.group_id AND sg.owner_id = $29::int)
+    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = c.group_id AND sm.user_id = $30::int
       AND sm.role IN ('owner', 'admin', 'moderator')))
   ) ORDER BY c.created_at, c.id)
   FROM page pg CROSS JOIN LATERAL (
@@ -545,19 +555,21 @@ select r.id, r.is_private, r.owner_id, r.viewer_role, r.discussion_found, r.pare
     OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = d.group_id AND sm.user_id = $26::int
       AND sm.role IN ('owner', 'admin', 'moderator')))) AS discussion_found,
           EXISTS (SELECT 1 FROM parent) AS parent_found,
-          (SELECT count(*)::int FROM "comments" c WHERE c.parent_id = (SELECT id FROM parent) AND EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $27::int AND bk.blocked_id = c.user_id)) AS hidden_count,
+          CASE WHEN EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $27::int)
+            THEN (SELECT count(*)::int FROM "comments" c WHERE c.parent_id = (SELECT id FROM parent) AND EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = $28::int AND bk.blocked_id = c.user_id))
+            ELSE 0 END AS hidden_count,
           (
   SELECT json_agg(json_build_object(
     'id', c.id, 'discussionId', c.discussion_id, 'parentId', c.parent_id, 'content', c.content,
     'datePosted', to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'userId', c.user_id, 'username', c.username, 'profileImage', c.profile_image,
-    'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $28::int),
+    'liked', EXISTS (SELECT 1 FROM "comment_likes" l WHERE l.comment_id = c.id AND l.user_id = $29::int),
     'likeCount', c.like_count, 'replyCount', c.reply_count, 'editedAt', to_char(c.edited_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'deleted', c.deleted_at IS NOT NULL,
     'authorRole', (SELECT am.role FROM "group_members" am WHERE am.group_id = c.group_id AND am.user_id = c.user_id),
     'removedAt', to_char(c.removed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'removedReason', c.removed_reason, 'cursorTs', c.created_at::text,
-    'removedHidden', NOT (c.removed_at IS NULL OR c.user_id = $29::int
-    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = c.group_id AND sg.owner_id = $30::int)
-    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = c.group_id AND sm.user_id = $31::int
+    'removedHidden', NOT (c.removed_at IS NULL OR c.user_id = $30::int
+    OR EXISTS (SELECT 1 FROM groups sg WHERE sg.id = c.group_id AND sg.owner_id = $31::int)
+    OR EXISTS (SELECT 1 FROM group_members sm WHERE sm.group_id = c.group_id AND sm.user_id = $32::int
       AND sm.role IN ('owner', 'admin', 'moderator')))
   ) ORDER BY c.created_at, c.id)
   FROM page pg CROSS JOIN LATERAL (

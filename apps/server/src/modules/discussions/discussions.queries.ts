@@ -16,7 +16,7 @@ import {
 } from '../../db/schema';
 import { prepared } from '../../lib/prepared';
 import { readableCommunitySql } from '../../policies/community';
-import { blockedBySql, notBlockedBySql, notBlockedInFeedSql } from '../../policies/block';
+import { blockedBySql, blocksAnyoneSql, notBlockedBySql, notBlockedInFeedSql } from '../../policies/block';
 import { visibleItemSql } from '../../policies/removal';
 
 /**
@@ -407,7 +407,9 @@ function buildComments(db: Db, name: string, replies: boolean, withCursor: boole
     : sql`page AS (SELECT c.id FROM ${comments} c WHERE c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL AND ${listed} AND ${unblockedComment}
           ${withCursor ? (oldest ? sql`AND (c.created_at, c.id) > (${p('cTs')}::timestamptz, ${p('cId')}::int)` : sql`AND (c.created_at, c.id) < (${p('cTs')}::timestamptz, ${p('cId')}::int)`) : sql``}
           ORDER BY ${oldest ? TOP_OLDEST : TOP_NEWEST} LIMIT ${limit})`;
-  // The whole thread's comments by people the viewer blocked (not only this page's): the panel says how many.
+  // The whole thread's comments by people the viewer blocked (not only this page's): the panel says how many. It
+  // reads the whole thread, so only for a viewer who blocked someone (PostgreSQL runs a CASE branch's subquery only
+  // when it is taken).
   const hiddenThread = replies
     ? sql`c.parent_id = (SELECT id FROM parent)`
     : sql`c.discussion_id = (SELECT id FROM disc) AND c.parent_id IS NULL`;
@@ -424,7 +426,9 @@ function buildComments(db: Db, name: string, replies: boolean, withCursor: boole
         SELECT t.id, t.is_private, t.owner_id, t.viewer_role,
           EXISTS (SELECT 1 FROM ${discussions} d WHERE d.id = ${p('did')}::int AND d.group_id = t.id AND ${visiblePost('d')}) AS discussion_found,
           ${replies ? sql`EXISTS (SELECT 1 FROM parent)` : sql`true`} AS parent_found,
-          (SELECT count(*)::int FROM ${comments} c WHERE ${hiddenThread} AND ${blockedBySql(viewer, sql`c.user_id`)}) AS hidden_count,
+          CASE WHEN ${blocksAnyoneSql(viewer)}
+            THEN (SELECT count(*)::int FROM ${comments} c WHERE ${hiddenThread} AND ${blockedBySql(viewer, sql`c.user_id`)})
+            ELSE 0 END AS hidden_count,
           ${commentJson(oldest ? OLDEST : COMMENTS_NEWEST)} AS items
         FROM target t) r`,
     )
