@@ -89,6 +89,9 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   const health = createHealthCheck(db);
   registerErrorHandler(app, { onConnectionLoss: health.databaseFailed });
+  // First of the close hooks: health answers 503 from the start of a shutdown, so a load balancer takes the node
+  // out (two failed checks) and stops dialling it while it still serves what arrives (the drain below).
+  app.addHook('preClose', async () => health.stopping());
   registerConnectionLimits(app, config.http);
 
   // Several nodes (issue 17 §2): the socket adapter, rate limits and presence in PostgreSQL or Redis.

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { healthResponseSchema } from '@agora/contract';
 import type { HealthCheck } from './health.service';
 
-/** GET /api/health: 200 `{status:'ok'}` when the database answers, 503 `{status:'unavailable'}` when not. */
+/** GET /api/health: 200 `{status:'ok'}` when the database answers, 503 `{status:'unavailable'}` when not or while shutting down. */
 export async function healthRoutes(app: FastifyInstance, { health }: { health: HealthCheck }) {
   app
     .withTypeProvider<ZodTypeProvider>()

@@ -5,6 +5,8 @@ export type HealthCheck = {
   check: () => Promise<boolean>;
   /** A request just failed for want of the database: forget the cached answer, so the next check asks again. */
   databaseFailed: () => void;
+  /** The server is shutting down: from now on the check fails, so a load balancer sends nothing new here. */
+  stopping: () => void;
 };
 
 /**
@@ -23,6 +25,7 @@ export function createHealthCheck(db: Db, opts: { timeoutMs?: number; cacheMs?: 
   let inFlight: Promise<boolean> | null = null;
   /** Bumped by databaseFailed: a probe started before a failure does not cache its (stale) answer. */
   let generation = 0;
+  let stopping = false;
 
   const probe = async (): Promise<boolean> => {
     let timer: NodeJS.Timeout | undefined;
@@ -40,6 +43,7 @@ export function createHealthCheck(db: Db, opts: { timeoutMs?: number; cacheMs?: 
 
   return {
     check: async () => {
+      if (stopping) return false;
       if (cached && now() - cached.at < cacheMs) return cached.ok;
       if (!inFlight) {
         const started = generation;
@@ -56,6 +60,9 @@ export function createHealthCheck(db: Db, opts: { timeoutMs?: number; cacheMs?: 
       generation += 1;
       cached = null;
       inFlight = null;
+    },
+    stopping: () => {
+      stopping = true;
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { connect, type Db } from '../../db/client';
@@ -14,6 +15,21 @@ function fakeDb(answer: () => Promise<unknown>) {
 }
 
 describe('GET /api/health', () => {
+  it('answers 503 from the start of a shutdown while the server still serves other requests', async () => {
+    // A load balancer then takes the node out (docs/SCALING.md) while its last requests are answered.
+    const app = await buildApp(t.config, t.database.db, { logger: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    expect((await fetch(`${url}/api/health`)).status).toBe(200);
+    const closed = app.close();
+    // The listener stays open while clients keep dialling (plugins/connections.ts): both are served.
+    const [health, groups] = await Promise.all([fetch(`${url}/api/health`), fetch(`${url}/api/groups`)]);
+    expect(health.status).toBe(503);
+    expect(await health.json()).toEqual({ status: 'unavailable' });
+    expect(groups.status).toBe(200);
+    await closed;
+  });
+
   it('answers 200 ok when the database answers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
