@@ -130,6 +130,37 @@ export function nodesSuite(mode: 'postgres' | 'redis', redisUrl: () => string | 
       expect(notifications).toBe(3);
     });
 
+    it('stops one node without disconnecting the sockets of the others', async () => {
+      // A rolling restart stops one node at a time: only that node's sockets may drop (their clients reconnect).
+      const { cast, group } = await createCast(t.database.db);
+      const database = connect(t.databaseUrl, { max: 2 });
+      const extra = await buildApp(asNode(t.config, t.databaseUrl, 'node-d'), database.db, { logger: false });
+      await extra.listen({ port: 0, host: '127.0.0.1' });
+      const onA = open(0, cast.member.token);
+      let drops = 0;
+      onA.on('disconnect', () => (drops += 1));
+      const ack: unknown = await onA.timeout(5000).emitWithAck(LIVE_EVENTS.subscribe, { room: `group:${group.id}` });
+      expect(ack).toEqual({ ok: true });
+      await extra.close();
+      await database.close();
+      // A post through node B after node D stopped: its broadcast comes after anything node D sent, in order.
+      const heard = new Promise<void>((resolve) => {
+        onA.once(LIVE_EVENTS.discussionCreated, () => resolve());
+        onA.once('disconnect', () => resolve());
+        if (!onA.connected) resolve();
+      });
+      const res = await nodes[1]!.app.inject({
+        method: 'POST',
+        url: `/api/groups/${group.id}/discussions`,
+        headers: cast.author.auth,
+        payload: { content: 'After node D stopped', mediaUrls: [] },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      await heard;
+      expect(drops).toBe(0);
+      expect(onA.connected).toBe(true);
+    });
+
     it('shows a friend on node A as online to a friend on node B, and offline once they leave', async () => {
       const [ana, bo] = await Promise.all([createUser(t.database.db), createUser(t.database.db)]);
       await befriend(t.database.db, ana, bo);

@@ -346,7 +346,8 @@ export async function registerRealtime(
     offSessionEnded();
     offFriendship();
     live.close();
-    io.disconnectSockets(true);
+    // This node's sockets only: through a cluster adapter `io.disconnectSockets` reaches every node's.
+    io.local.disconnectSockets(true);
     io.engine.close();
     // A cluster adapter holds a connection (LISTEN or a Redis subscription) until it is closed.
     if (opts.shared?.adapter) await io.of('/').adapter.close();
