@@ -32,6 +32,8 @@ export type LiveEvent = {
   discussionId?: number;
   blogId?: number;
   authorId?: number;
+  /** People the event is not sent to: those who still see the item (a removal's author and community staff). */
+  skipUserIds?: number[];
 };
 
 /** A post as an ordinary reader who is not its author sees it (events.ts `liveDiscussionSchema`). */

@@ -183,8 +183,9 @@ export function attachLiveRooms(io: Server, ctx: AppContext, log: FastifyBaseLog
 
   const publish = async (event: LiveEvent) => {
     const blockers = event.authorId !== undefined ? await findBlockerIds(ctx.db, event.authorId) : [];
+    const skipped = [...blockers, ...(event.skipUserIds ?? [])];
     let target = io.to(roomsOf(event));
-    if (blockers.length > 0) target = target.except(blockers.map(userRoom));
+    if (skipped.length > 0) target = target.except(skipped.map(userRoom));
     target.emit(event.name, event.payload);
   };
 

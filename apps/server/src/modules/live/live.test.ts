@@ -188,6 +188,25 @@ describe('events reach the rooms of what pages show', () => {
     expect(await next(panel, LIVE_EVENTS.commentDeleted)).toMatchObject({ comment_id: comment.id, kept: false });
   });
 
+  it('a post removed by staff is a deletion for members, not for its author or the staff, who still see it', async () => {
+    const { cast, group } = await createCast(t.database.db);
+    const post = await createPost(t, group, cast.author, 'Cheap watches here');
+    const pages = { member: await open(cast.member), author: await open(cast.author), moderator: await open(cast.moderator) };
+    const heard = { member: [] as string[], author: [] as string[], moderator: [] as string[] };
+    for (const [who, page] of Object.entries(pages)) {
+      page.onAny((event: string) => heard[who as keyof typeof heard].push(event));
+      expect(await ask(page, LIVE_EVENTS.subscribe, `group:${group.id}`)).toEqual({ ok: true });
+    }
+    const res = await api().post(`/api/groups/${group.id}/discussions/${post.id}/remove`, cast.moderator, { reason: 'Advertising' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await next(pages.member, LIVE_EVENTS.discussionDeleted)).toMatchObject({ discussion_id: post.id });
+    // A later event of the same community reaches everyone after the removal's (events of one community keep their order).
+    await createPost(t, group, cast.member, 'Next');
+    await Promise.all([next(pages.author, LIVE_EVENTS.discussionCreated), next(pages.moderator, LIVE_EVENTS.discussionCreated)]);
+    expect(heard.author).not.toContain(LIVE_EVENTS.discussionDeleted);
+    expect(heard.moderator).not.toContain(LIVE_EVENTS.discussionDeleted);
+  });
+
   it('blogs: a new blog reaches the community page, a like reaches the blog page', async () => {
     const { cast, group } = await createCast(t.database.db, { authorRole: 'admin' });
     const page = await open(cast.outsider);

@@ -58,6 +58,11 @@ import { admit, announceMembership, membersWebPath, membershipTx, notifyMember, 
  * POST /api/groups/{id}/join. A public community: a member at once. A private one: a pending request (staff
  * approve it). Already a member (the owner included): nothing changes, never a second row or a demotion.
  */
+/** The owner, admins and moderators of a community (who still see what staff removed there). */
+export function communityStaffIds(ctx: AppContext, groupId: number): Promise<number[]> {
+  return staffIdsOf(ctx.db, groupId);
+}
+
 export async function joinGroup(ctx: AppContext, actor: Actor, input: GroupPath): Promise<MembershipResponse> {
   if (!actor) throw AppError.unauthorized(GROUP_MESSAGES.loginToJoin);
   await ctx.limiters.membershipChangesPerUser.consume(String(actor.id));

@@ -15,6 +15,7 @@ import {
   groupRefOf,
 } from '../discussions/discussions.access';
 import { resolveGroupForViewer } from '../groups/groups.access';
+import { communityStaffIds } from '../members/members.service';
 import { recordModAction } from '../moderation/modlog';
 import { notify, signalUnreadChanged } from '../notifications/notifications.writer';
 import {
@@ -184,17 +185,21 @@ async function takeDown(
 
 /**
  * After a removal committed: for everyone but its author and the staff the item is gone, so pages hear it as a
- * deletion (docs/decisions/0128-live-payloads.md); the staff reload to see the removal notice. A removed blog has no
- * live event (blog pages do not follow deletions yet).
+ * deletion (docs/decisions/0128-live-payloads.md); the author and the staff, who still see it, are not told (their
+ * pages show the removal notice at the next load; the remover's own page has it from the answer). A removed blog
+ * has no live event (blog pages do not follow deletions yet).
  */
 async function announceRemoval(ctx: AppContext, item: Item): Promise<void> {
-  if (item.kind === 'discussion') ctx.events.emit('live', liveEvents.discussionDeleted(item.groupId, item.id));
+  if (item.kind === 'blog') return;
+  const stillSee = [...(await communityStaffIds(ctx, item.groupId)), ...(item.authorId !== null ? [item.authorId] : [])];
+  if (item.kind === 'discussion') {
+    ctx.events.emit('live', { ...liveEvents.discussionDeleted(item.groupId, item.id), skipUserIds: stillSee });
+  }
   if (item.kind !== 'comment') return;
   const state = await findCommentLiveState(ctx.db, item.id);
   if (!state) return;
-  ctx.events.emit(
-    'live',
-    liveEvents.commentDeleted({
+  ctx.events.emit('live', {
+    ...liveEvents.commentDeleted({
       group_id: item.groupId,
       discussion_id: state.discussionId,
       comment_id: item.id,
@@ -202,7 +207,8 @@ async function announceRemoval(ctx: AppContext, item: Item): Promise<void> {
       kept: state.kept,
       commentCount: state.commentCount,
     }),
-  );
+    skipUserIds: stillSee,
+  });
 }
 
 async function putBack(ctx: AppContext, actor: NonNullable<Actor>, item: Item): Promise<RemovalResponse> {
