@@ -26,6 +26,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { io as connectClient } from 'socket.io-client';
 import { freePort, startBareServer, stopServer } from './run.mjs';
+import { processTable } from './server-cpu.mjs';
 import { DEMO_PASSWORD, requestJson } from './scenarios.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -49,22 +50,9 @@ const pct = (xs, p) => {
 };
 
 // ---- /proc ----
-function procTable() {
-  const table = new Map();
-  for (const pid of readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      table.set(Number(pid), { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return table;
-}
 /** Ticks of each node pid and of the postmaster with all its backends. */
 function cpu(nodePids, postmasterPid) {
-  const t = procTable();
+  const t = processTable();
   const nodes = nodePids.map((pid) => t.get(pid)?.ticks ?? 0);
   let db = 0;
   for (const [pid, row] of t) if (pid === postmasterPid || row.ppid === postmasterPid) db += row.ticks;

@@ -1,8 +1,8 @@
-// CPU time of the server under test, from /proc (Linux; zeros elsewhere): shared by reads.mjs and moderation.mjs.
+// CPU time of the server under test, from /proc (Linux; zeros elsewhere): shared by reads.mjs, moderation.mjs and cluster.mjs.
 import { readdirSync, readFileSync } from 'node:fs';
 
 /** utime + stime (clock ticks, 100 a second) and parent of each process, from /proc (empty where there is none). */
-function processTable() {
+export function processTable() {
   const table = new Map();
   let entries = [];
   try {
