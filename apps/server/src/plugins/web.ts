@@ -128,7 +128,7 @@ export async function registerWeb(app: FastifyInstance, opts: { webDist: string;
   };
   app.setNotFoundHandler(async (request, reply) => {
     if (web && isNavigation(request)) return sendApp(request, reply, web, await headFor(request));
-    const body: ErrorBody = { message: 'Not found', code: 'not_found' };
+    const body: ErrorBody = { message: 'Not found', code: 'not_found', requestId: request.id };
     return reply.status(404).send(body);
   });
 
