@@ -66,13 +66,17 @@ export function registerErrorHandler(app: FastifyInstance, opts: { onConnectionL
     }
     const status = error.statusCode ?? 500;
     if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {
-      return reply.status(413).send({ message: 'The file or request is too large', code: 'payload_too_large', requestId } satisfies ErrorBody);
+      return reply
+        .status(413)
+        .send({ message: 'The file or request is too large', code: 'payload_too_large', requestId } satisfies ErrorBody);
     }
     if (status === 415) {
       return reply.status(415).send({ message: 'Unsupported content type', code: 'unsupported_media_type', requestId } satisfies ErrorBody);
     }
     if (status === 429) {
-      return reply.status(429).send({ message: 'Too many requests. Please try again later.', code: 'rate_limited', requestId } satisfies ErrorBody);
+      return reply
+        .status(429)
+        .send({ message: 'Too many requests. Please try again later.', code: 'rate_limited', requestId } satisfies ErrorBody);
     }
     if (status >= 400 && status < 500) {
       const message =
@@ -84,6 +88,10 @@ export function registerErrorHandler(app: FastifyInstance, opts: { onConnectionL
     request.log.error({ err: loggableError(error), reqId: request.id }, 'unhandled error');
     return reply
       .status(500)
-      .send({ message: 'Something went wrong on our side. Please try again later.', code: 'internal_error', requestId } satisfies ErrorBody);
+      .send({
+        message: 'Something went wrong on our side. Please try again later.',
+        code: 'internal_error',
+        requestId,
+      } satisfies ErrorBody);
   });
 }

@@ -39,7 +39,11 @@ describe('GET /metrics', () => {
     for (const authorization of [undefined, `Bearer ${TOKEN}x`, `Bearer ${TOKEN.slice(0, -1)}`, TOKEN, 'Basic abc']) {
       const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: authorization ? { authorization } : {} });
       expect(res.statusCode, String(authorization)).toBe(401);
-      expect(res.json()).toEqual({ message: 'A valid metrics token is required', code: 'unauthorized', requestId: res.headers['x-request-id'] });
+      expect(res.json()).toEqual({
+        message: 'A valid metrics token is required',
+        code: 'unauthorized',
+        requestId: res.headers['x-request-id'],
+      });
       expect(res.body).not.toContain('nodejs_');
     }
   });

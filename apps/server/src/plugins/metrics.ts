@@ -41,7 +41,8 @@ async function readDbState(db: Db, warn: (error: unknown) => void): Promise<DbSt
     GROUP BY state`;
   let longestQuerySeconds = 0;
   for (const row of rows) {
-    const key = row.state === 'idle in transaction' ? 'idle_in_transaction' : row.state === 'active' || row.state === 'idle' ? row.state : 'other';
+    const key =
+      row.state === 'idle in transaction' ? 'idle_in_transaction' : row.state === 'active' || row.state === 'idle' ? row.state : 'other';
     pool[key] += row.count;
     longestQuerySeconds = Math.max(longestQuerySeconds, row.longest ?? 0);
   }
@@ -130,10 +131,12 @@ export function registerMetrics(app: FastifyInstance, opts: { token: string | un
   let cached: { at: number; state: Promise<DbState | null> } | null = null;
   const dbState = () => {
     if (!cached || Date.now() - cached.at > STATE_CACHE_MS) {
-      const state = readDbState(opts.db, (error) => app.log.warn({ err: error }, 'metrics: job figures unavailable')).catch((error: unknown) => {
-        app.log.warn({ err: error }, 'metrics: database figures unavailable');
-        return null;
-      });
+      const state = readDbState(opts.db, (error) => app.log.warn({ err: error }, 'metrics: job figures unavailable')).catch(
+        (error: unknown) => {
+          app.log.warn({ err: error }, 'metrics: database figures unavailable');
+          return null;
+        },
+      );
       cached = { at: Date.now(), state };
     }
     return cached.state;

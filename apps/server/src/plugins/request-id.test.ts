@@ -38,7 +38,11 @@ describe('request ids', () => {
     const res = await app.inject({ method: 'GET', url: '/test/boom' });
     expect(res.statusCode).toBe(500);
     const id = res.headers['x-request-id'];
-    expect(res.json()).toEqual({ message: 'Something went wrong on our side. Please try again later.', code: 'internal_error', requestId: id });
+    expect(res.json()).toEqual({
+      message: 'Something went wrong on our side. Please try again later.',
+      code: 'internal_error',
+      requestId: id,
+    });
     const logged = lines.filter((line) => line.reqId === id);
     expect(logged.map((line) => line.msg)).toContain('unhandled error');
   });
