@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import multipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -37,6 +38,7 @@ import { registerCompression } from './plugins/compression';
 import { httpServerOptions, registerConnectionLimits } from './plugins/connections';
 import { registerDocs } from './plugins/docs';
 import { registerErrorHandler } from './plugins/errors';
+import { registerMetrics } from './plugins/metrics';
 import { registerRealtime } from './plugins/realtime';
 import { registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
@@ -64,7 +66,18 @@ const ALIASED_MODULES = [
 // Request ids: unique across restarts (a random prefix per process) and cheap (a counter), unlike a UUID each.
 const REQUEST_ID_PREFIX = crypto.randomUUID().slice(0, 8);
 let requestCounter = 0;
-const nextRequestId = () => `${REQUEST_ID_PREFIX}-${(requestCounter += 1).toString(36)}`;
+/** An incoming X-Request-Id kept as is (a proxy's or a client's): a short token that is safe on a log line and in a header. */
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+/**
+ * The request's id (issue 18 §3): an incoming `X-Request-Id` when it is a short safe token (so a proxy's id follows
+ * the request), else generated. Sent back in `X-Request-Id`, on every log line of the request (`reqId`) and in
+ * every error body (`requestId`, plugins/errors.ts).
+ */
+export function requestIdFor(raw: IncomingMessage): string {
+  const incoming = raw.headers['x-request-id'];
+  if (typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming)) return incoming;
+  return `${REQUEST_ID_PREFIX}-${(requestCounter += 1).toString(36)}`;
+}
 
 /** Builds the whole application on a connected database: plugins first, then modules, by explicit import. */
 export async function buildApp(
@@ -77,7 +90,7 @@ export async function buildApp(
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
-    genReqId: nextRequestId,
+    genReqId: requestIdFor,
     ...httpServerOptions(config.http),
     // Per-request work is paid by every endpoint, so none that is not needed (measured by `npm run bench` against
     // a bare Fastify route): no "incoming request" / "request completed" log lines (two writes per request;
@@ -88,6 +101,10 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const health = createHealthCheck(db);
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.header('x-request-id', request.id);
+    done();
+  });
   registerErrorHandler(app, { onConnectionLoss: health.databaseFailed });
   // First of the close hooks: health answers 503 from the start of a shutdown, so a load balancer takes the node
   // out (two failed checks) and stops dialling it while it still serves what arrives (the drain below).
@@ -110,6 +127,8 @@ export async function buildApp(
     searchLanguage: config.searchLanguage,
   });
   app.decorate('ctx', ctx);
+  // Before every route (its onResponse hook counts them all); off without METRICS_TOKEN.
+  registerMetrics(app, { token: config.metricsToken, nodeId: config.cluster.nodeId, db });
   // The password queue sheds by expected wait: measure argon2 on this machine now (a moving average follows).
   void ctx.passwordWork.calibrate(() => hashPassword('agora-calibration')).catch(() => {});
 

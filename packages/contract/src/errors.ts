@@ -52,10 +52,14 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-/** Every non-2xx response body. `fields` maps a request field to its first problem. */
+/**
+ * Every non-2xx response body. `fields` maps a request field to its first problem. `requestId` (issue 18 §3, added
+ * beside the spec's fields) is the `X-Request-Id` of the answer: the id on the server's log lines for that request.
+ */
 export const errorBodySchema = z.object({
   message: z.string(),
   code: z.enum(ERROR_CODES),
   fields: z.record(z.string(), z.string()).optional(),
+  requestId: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

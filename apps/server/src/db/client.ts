@@ -20,6 +20,12 @@ export function reconnectDelaySeconds(retries: number): number {
   return (0.5 + Math.random() / 2) * Math.min(0.05 * 2 ** retries, 1);
 }
 
+let pools = 0;
+/** `agora <pid>.<n>`: one name per pool of one process (PostgreSQL keeps the first 63 bytes). */
+function poolName(): string {
+  return `agora ${process.pid}.${(pools += 1)}`;
+}
+
 /**
  * Opens a pool on any PostgreSQL URL (embedded or external); with `socket`, through that Unix socket instead of the
  * URL's host and port (the URL still gives the user, password and database).
@@ -36,7 +42,9 @@ export function connect(url: string, options: { max?: number; socket?: string | 
     // Debian's PostgreSQL) and parallel workers (30-74 ms to start) cost more than they save (docs/perf/search.md,
     // decision 0124). Sent as startup parameters, so they hold on every connection of the pool, on any server (as
     // strings: postgres.js drops a falsy value such as the number 0).
-    connection: { jit: 'off', max_parallel_workers_per_gather: '0' },
+    // application_name: unique to this pool, so GET /metrics counts this pool's connections in pg_stat_activity
+    // (postgres.js exposes no pool counts; plugins/metrics.ts).
+    connection: { jit: 'off', max_parallel_workers_per_gather: '0', application_name: poolName() },
   });
   const db = drizzle(sql, { schema, casing: 'snake_case' });
   return { db, sql, close: () => sql.end({ timeout: 5 }) };

@@ -34,9 +34,14 @@ import { AppError } from './app-error';
  * same options: while the store cannot be reached, each node limits on its own instead of failing the request.
  */
 export class Limiter {
+  /** Requests this limiter refused with 429 since the process started (plugins/metrics.ts reads it). */
+  refused = 0;
+
   constructor(
     private readonly store: RateLimiterAbstract | null,
     private readonly message: string,
+    /** The limit's name in LIMIT_VALUES: the `limiter` label of agora_rate_limit_refusals_total. */
+    readonly name = '',
   ) {}
 
   /**
@@ -49,7 +54,10 @@ export class Limiter {
     try {
       await this.store.consume(key);
     } catch (error) {
-      if (error instanceof RateLimiterRes) throw AppError.tooManyRequests(this.message, error.msBeforeNext / 1000);
+      if (error instanceof RateLimiterRes) {
+        this.refused += 1;
+        throw AppError.tooManyRequests(this.message, error.msBeforeNext / 1000);
+      }
       throw error;
     }
   }
@@ -115,7 +123,7 @@ export function createLimiters(enabled: boolean, shared: LimiterStore = { kind: 
     cleaner = false;
     return new RateLimiterDrizzle({ ...options, storeClient: shared.db, schema: rateLimits, clearExpiredByTimeout, insuranceLimiter });
   };
-  const make = (name: keyof typeof LIMIT_VALUES, message: string) => new Limiter(enabled ? store(name) : null, message);
+  const make = (name: keyof typeof LIMIT_VALUES, message: string) => new Limiter(enabled ? store(name) : null, message, name);
   return {
     failedLoginsPerIp: make('failedLoginsPerIp', AUTH_MESSAGES.tooManyLogins),
     failedLoginsPerAccount: make('failedLoginsPerAccount', AUTH_MESSAGES.tooManyLogins),

@@ -15,7 +15,7 @@ const api = client(t);
 
 function expectLimited(res: LightMyRequestResponse, message: string) {
   expect(res.statusCode, res.body).toBe(429);
-  expect(res.json()).toEqual({ message, code: 'rate_limited' });
+  expect(res.json()).toEqual({ message, code: 'rate_limited', requestId: expect.any(String) });
   expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
 }
 

@@ -79,6 +79,11 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z_]{1,63}$/, 'must be a text search configuration name such as english or simple')
     .default('english'),
+  /** Turns on GET /metrics (Prometheus), answered only to `Authorization: Bearer <METRICS_TOKEN>`; unset: 404. */
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,200}$/, 'must be 16-200 printable characters without spaces')
+    .optional(),
   /** Outgoing mail server (`smtp://user:pass@host:587`, `smtps://…`); unset: mail is written under DATA_DIR/mail. */
   SMTP_URL: z
     .string()
@@ -144,6 +149,8 @@ export type Config = {
    * rate limits and presence in tables), `redis` with REDIS_URL.
    */
   cluster: ClusterConfig;
+  /** METRICS_TOKEN (issue 18 §3): GET /metrics is served only when set, to that bearer token (plugins/metrics.ts). */
+  metricsToken: string | undefined;
 };
 
 export type ClusterConfig = {
@@ -224,5 +231,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       databaseUrl: e.DATABASE_URL,
       redisUrl: e.REDIS_URL,
     },
+    metricsToken: e.METRICS_TOKEN,
   };
 }

@@ -15,7 +15,7 @@ describe('without a web build', () => {
   it('answers JSON 404 for unknown paths', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/nope', headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Not found', code: 'not_found' });
+    expect(res.json()).toEqual({ message: 'Not found', code: 'not_found', requestId: expect.any(String) });
   });
 });
 

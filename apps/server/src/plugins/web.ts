@@ -134,7 +134,7 @@ export async function registerWeb(
   };
   app.setNotFoundHandler(async (request, reply) => {
     if (web && isNavigation(request)) return sendApp(request, reply, web, await headFor(request));
-    const body: ErrorBody = { message: 'Not found', code: 'not_found' };
+    const body: ErrorBody = { message: 'Not found', code: 'not_found', requestId: request.id };
     return reply.status(404).send(body);
   });
 

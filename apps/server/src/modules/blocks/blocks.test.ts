@@ -128,9 +128,10 @@ describe('what a blocked person cannot do to the one who blocked them', () => {
     await block(ada, bob);
     const theirs = await api().post('/friends/request', bob, { addressee_id: ada.id });
     expect(theirs.statusCode).toBe(403);
-    expect(theirs.json()).toEqual({ code: 'friend_request_unavailable', message: BLOCK_MESSAGES.friendRequestUnavailable });
+    expect(theirs.json()).toEqual({ code: 'friend_request_unavailable', message: BLOCK_MESSAGES.friendRequestUnavailable, requestId: expect.any(String) });
     const mine = await api().post('/friends/request', ada, { addressee_id: bob.id });
-    expect(mine.json()).toEqual(theirs.json());
+    // The same answer but for the request's own id (X-Request-Id, in every error body).
+    expect({ ...mine.json(), requestId: null }).toEqual({ ...theirs.json(), requestId: null });
     expect(await relation(ada, bob)).toEqual([]);
     expect(await notificationsOf(ada)).toEqual([]);
     expect(await notificationsOf(bob)).toEqual([]);
@@ -171,7 +172,7 @@ describe('what a blocked person cannot do to the one who blocked them', () => {
     await block(ada, bob);
     const res = await api().post(`/api/groups/${group.id}/invite`, bob, { userId: ada.id });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ code: 'invite_unavailable', message: BLOCK_MESSAGES.inviteUnavailable });
+    expect(res.json()).toEqual({ code: 'invite_unavailable', message: BLOCK_MESSAGES.inviteUnavailable, requestId: expect.any(String) });
     expect(await notificationsOf(ada)).toEqual([]);
   });
 
@@ -196,7 +197,7 @@ describe('what a blocked person cannot do to the one who blocked them', () => {
     await block(ada, bob);
     const res = await api().post(`/groups/${group.id}/discussions/${post.id}/comments`, bob, { content: 'hey', parentCommentId: adas.id });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ code: 'reply_unavailable', message: BLOCK_MESSAGES.replyUnavailable });
+    expect(res.json()).toEqual({ code: 'reply_unavailable', message: BLOCK_MESSAGES.replyUnavailable, requestId: expect.any(String) });
     expect(res.body).not.toMatch(/block/i);
     await createComment(t, post, bob, 'to cat', cats.id);
     // The blocker may still reply to anyone, the blocked person included.

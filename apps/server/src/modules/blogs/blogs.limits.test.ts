@@ -18,7 +18,7 @@ describe('share rate limit', () => {
     for (let i = 1; i <= BLOG_LIMITS.sharesPerWindow; i += 1) expect((await api.post(url, sharer)).json()).toEqual({ share_count: i });
     const refused = await api.post(url, sharer);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ message: BLOG_MESSAGES.tooManyShares, code: 'rate_limited' });
+    expect(refused.json()).toEqual({ message: BLOG_MESSAGES.tooManyShares, code: 'rate_limited', requestId: expect.any(String) });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // Someone else still shares; the refused share was not counted.
     expect((await api.post(url, other)).json()).toEqual({ share_count: BLOG_LIMITS.sharesPerWindow + 1 });

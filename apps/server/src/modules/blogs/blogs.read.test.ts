@@ -66,7 +66,7 @@ describe('GET /api/groups/{id}/posts', () => {
     for (const who of [null, w.outsider]) {
       const res = await api.get(`/api/groups/${w.closed.slug}/posts`, who);
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: GROUP_MESSAGES.privateContent, code: 'forbidden' });
+      expect(res.json()).toEqual({ message: GROUP_MESSAGES.privateContent, code: 'forbidden', requestId: expect.any(String) });
     }
   });
 
@@ -104,7 +104,7 @@ describe('GET /groups/blog/{blogId}', () => {
   it.each(['999999', '0', '-1', '007', 'abc', '99999999999', '1.5'])('answers 404 "Blog Post Not Found" for %s', async (id) => {
     const res = await api.get(`/groups/blog/${id}`);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: BLOG_MESSAGES.notFound, code: 'blog_not_found' });
+    expect(res.json()).toEqual({ message: BLOG_MESSAGES.notFound, code: 'blog_not_found', requestId: expect.any(String) });
   });
 
   it('hides a private community’s blog from visitors and non-members', async () => {

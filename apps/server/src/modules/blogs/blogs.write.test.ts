@@ -90,7 +90,7 @@ describe('POST /groups/{id}/posts', () => {
   ] as const)('lets %s publish in a public community: %i', async (_label, who, status) => {
     const res = await postBlog(t, w[who], w.open.id, { title: 'Who may', content: 'publish' });
     expect(res.statusCode).toBe(status);
-    if (status === 403) expect(res.json()).toEqual({ message: BLOG_MESSAGES.createForbidden, code: 'forbidden' });
+    if (status === 403) expect(res.json()).toEqual({ message: BLOG_MESSAGES.createForbidden, code: 'forbidden', requestId: expect.any(String) });
   });
 
   it('applies the same rule in a private community, and refuses a visitor with 401 before reading the body', async () => {
@@ -188,7 +188,7 @@ describe('PUT /groups/{id}/blogs/{blogId}', () => {
       expect(res.json()).toMatchObject({ message: BLOG_MESSAGES.updated, blog: { blog_title: 'After', blog_content: 'new text' } });
       expect(now.blog_author).toBe(w.author.id);
     } else {
-      expect(res.json()).toEqual({ message: BLOG_MESSAGES.editForbidden, code: 'forbidden' });
+      expect(res.json()).toEqual({ message: BLOG_MESSAGES.editForbidden, code: 'forbidden', requestId: expect.any(String) });
       expect(now.blog_title).toBe('Before');
     }
   });
@@ -198,7 +198,7 @@ describe('PUT /groups/{id}/blogs/{blogId}', () => {
     expect((await putBlog(t, null, w.open.id, blog.id, { title: 'x', content: 'y' })).statusCode).toBe(401);
     const elsewhere = await putBlog(t, w.owner, w.closed.id, blog.id, { title: 'x', content: 'y' });
     expect(elsewhere.statusCode).toBe(404);
-    expect(elsewhere.json()).toEqual({ message: BLOG_MESSAGES.notFound, code: 'blog_not_found' });
+    expect(elsewhere.json()).toEqual({ message: BLOG_MESSAGES.notFound, code: 'blog_not_found', requestId: expect.any(String) });
     expect((await putBlog(t, w.owner, w.open.id, 2_000_000, { title: 'x', content: 'y' })).statusCode).toBe(404);
     expect((await putBlog(t, w.owner, w.open.id, 'abc', { title: 'x', content: 'y' })).statusCode).toBe(404);
   });
@@ -386,7 +386,7 @@ describe('authors and communities that go away', () => {
     });
     expect(del.statusCode).toBe(200);
     expect(fileExists(t, blog.blog_img!)).toBe(false);
-    expect((await api.get(`/groups/blog/${blog.id}`)).json()).toEqual({ message: BLOG_MESSAGES.notFound, code: 'blog_not_found' });
+    expect((await api.get(`/groups/blog/${blog.id}`)).json()).toEqual({ message: BLOG_MESSAGES.notFound, code: 'blog_not_found', requestId: expect.any(String) });
   });
 
   it('answers a private community’s blog with the community’s message for outsiders', async () => {
@@ -394,6 +394,6 @@ describe('authors and communities that go away', () => {
     const res = await putBlog(t, w.outsider, w.closed.id, blog.id, { title: 'x', content: 'y' });
     expect(res.statusCode).toBe(403);
     const read = await api.get(`/groups/blog/${blog.id}`, w.outsider);
-    expect(read.json()).toEqual({ message: GROUP_MESSAGES.privateContent, code: 'forbidden' });
+    expect(read.json()).toEqual({ message: GROUP_MESSAGES.privateContent, code: 'forbidden', requestId: expect.any(String) });
   });
 });

@@ -99,6 +99,6 @@ describe('post likes', () => {
     expect(visitor.json().message).toBe(DISCUSSION_MESSAGES.loginToLike);
     const missing = await api.post(`/groups/${group.id}/discussions/${post.id + 1000}/like`, cast.member);
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ message: DISCUSSION_MESSAGES.notFound, code: 'discussion_not_found' });
+    expect(missing.json()).toEqual({ message: DISCUSSION_MESSAGES.notFound, code: 'discussion_not_found', requestId: expect.any(String) });
   });
 });

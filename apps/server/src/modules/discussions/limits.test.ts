@@ -16,7 +16,7 @@ describe('rate limits', () => {
     }
     const refused = await api.post(`/groups/${group.id}/discussions`, cast.member, { content: 'One too many' });
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ message: DISCUSSION_MESSAGES.tooManyPosts, code: 'rate_limited' });
+    expect(refused.json()).toEqual({ message: DISCUSSION_MESSAGES.tooManyPosts, code: 'rate_limited', requestId: expect.any(String) });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(await postCount(t, group.id)).toEqual({ cached: 30, rows: 30 });
     // Someone else still may.

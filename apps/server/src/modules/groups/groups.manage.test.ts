@@ -330,7 +330,7 @@ describe('member actions through the API: actor × target × action', () => {
     const url = `/api/groups/${s.group.id}`;
     const other = await send('POST', `${url}/kick`, s.owner, { memberId: elsewhere.id });
     expect(other.statusCode).toBe(404);
-    expect(other.json()).toEqual({ message: GROUP_MESSAGES.memberNotFound, code: 'member_not_found' });
+    expect(other.json()).toEqual({ message: GROUP_MESSAGES.memberNotFound, code: 'member_not_found', requestId: expect.any(String) });
     expect((await send('POST', `${url}/kick`, s.owner, { memberId: s.outsider.id })).statusCode).toBe(404);
     expect((await send('POST', `${url}/kick`, s.owner, { memberId: 99999999 })).statusCode).toBe(404);
     expect((await send('POST', `${url}/kick`, s.owner, { memberId: s.owner.id })).statusCode).toBe(403);

@@ -82,7 +82,7 @@ describe('GET /groups/{id}', () => {
   ])('answers 404 group_not_found for %j, never a 500', async (id) => {
     const res = await get(`/groups/${encodeURIComponent(id)}`);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: GROUP_MESSAGES.notFound, code: 'group_not_found' });
+    expect(res.json()).toEqual({ message: GROUP_MESSAGES.notFound, code: 'group_not_found', requestId: expect.any(String) });
   });
 
   it('answers 414 for a path parameter over 100 characters (Fastify’s limit)', async () => {

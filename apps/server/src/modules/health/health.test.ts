@@ -56,6 +56,7 @@ describe('GET /api/health', () => {
       expect(login.json()).toEqual({
         code: 'service_unavailable',
         message: 'The service is briefly unavailable. Please try again in a moment.',
+        requestId: login.headers['x-request-id'],
       });
     } finally {
       await app.close();

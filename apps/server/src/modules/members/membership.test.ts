@@ -46,7 +46,7 @@ describe('join and leave a public community', () => {
     expect(await roleOf(group.id, owner.id)).toBe('owner');
     const leave = await post(`/api/groups/${group.id}/leave`, owner);
     expect(leave.statusCode).toBe(400);
-    expect(leave.json()).toEqual({ message: GROUP_MESSAGES.ownerCannotLeave, code: 'owner_cannot_leave' });
+    expect(leave.json()).toEqual({ message: GROUP_MESSAGES.ownerCannotLeave, code: 'owner_cannot_leave', requestId: expect.any(String) });
     expect(await counts(group.id)).toEqual({ cached: 1, rows: 1 });
     expect(await notificationsOf(owner.id)).toEqual([]);
   });
@@ -407,7 +407,7 @@ describe('GET /groups/{id}/members', () => {
     for (const viewer of [null, outsider]) {
       const res = await get(`/groups/${group.id}/members?search=a`, viewer);
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: GROUP_MESSAGES.privateContent, code: 'forbidden' });
+      expect(res.json()).toEqual({ message: GROUP_MESSAGES.privateContent, code: 'forbidden', requestId: expect.any(String) });
     }
     // A pending requester is still outside.
     await post(`/api/groups/${group.id}/join`, outsider);

@@ -62,7 +62,7 @@ async function setCreatedAt(table: 'discussions' | 'comments' | 'blogs', id: num
 
 function expectRefused(res: LightMyRequestResponse, status: number, code: string, message: string) {
   expect(res.statusCode, res.body).toBe(status);
-  expect(res.json()).toEqual({ message, code });
+  expect(res.json()).toEqual({ message, code, requestId: expect.any(String) });
 }
 
 async function discussionCount(groupId: number): Promise<number> {
