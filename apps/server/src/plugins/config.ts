@@ -127,6 +127,11 @@ export type Config = {
    * rate limits and presence in tables), `redis` with REDIS_URL.
    */
   cluster: ClusterConfig;
+  /**
+   * Sitemap and feeds (modules/reach, decision 0137): URLs per sitemap page (the protocol's cap is 50,000) and how
+   * long a built sitemap page or feed is kept in process memory. Not environment variables; tests shorten them.
+   */
+  reach: { sitemapPageSize: number; cacheMs: number };
 };
 
 export type ClusterConfig = {
@@ -184,5 +189,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       databaseUrl: e.DATABASE_URL,
       redisUrl: e.REDIS_URL,
     },
+    reach: { sitemapPageSize: 50_000, cacheMs: 60_000 },
   };
 }

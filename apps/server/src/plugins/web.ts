@@ -33,7 +33,7 @@ function isNavigation(request: FastifyRequest): boolean {
 }
 
 /**
- * A page's own <head> tags for link previews (a blog page's title, description and image: modules/blogs/blogs.og.ts),
+ * A page's own <head> tags for link previews (a blog page, a community page, a discussion: modules/reach/reach.heads.ts),
  * or null to keep index.html's. `origin` is the site's scheme and host, for absolute URLs.
  */
 export type PageHead = (pathname: string, origin: string) => Promise<string | null>;
@@ -101,10 +101,10 @@ export async function registerWeb(app: FastifyInstance, opts: { webDist: string;
   };
 
   if (web) {
-    // Browser navigations get the app even where an API route shares the path (e.g. a bookmarked /users/1).
-    const navigation: onRequestHookHandler = (request, reply, done) => {
-      if (isNavigation(request)) return sendApp(request, reply, web);
-      done();
+    // Browser navigations get the app even where an API route shares the path (e.g. a bookmarked /users/1), with
+    // the page's own head where it has one (a shared discussion, /groups/{id}/discussions/{id}: headFor below).
+    const navigation: onRequestHookHandler = async (request, reply) => {
+      if (isNavigation(request)) return sendApp(request, reply, web, await headFor(request));
     };
     app.addHook('onRoute', (route) => {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -115,7 +115,8 @@ export async function registerWeb(app: FastifyInstance, opts: { webDist: string;
       route.onRequest = [navigation, ...existing];
     });
   }
-  // The server has no route under /group/, so every navigation to a blog page arrives here: its head is looked up.
+  // A navigation to an app route looks up the page's head: under /group/ (blog and community pages) through the
+  // not-found handler, as the server has no route there; elsewhere (a discussion) through the navigation hook above.
   const headFor = async (request: FastifyRequest): Promise<string | null> => {
     const url = request.url.split('?')[0] ?? '/';
     if (!opts.pageHead || !isAppRoute(url)) return null;
