@@ -7,18 +7,18 @@ import { communityFeedXml, type Reach, robotsTxt, sitemapPageXml, sitemapXml } f
  * GET /robots.txt, /sitemap.xml, /sitemap-{communities,discussions,blogs}.xml?after={id} and
  * /groups/{slug or id}/feed.xml (issue 18 §4, decision 0137): server routes at the root, outside the spec's API
  * (no /api alias). Their paths end in a file extension, so a browser navigation never turns them into the web app
- * (plugins/web.ts). Shared caches may keep them as long as the server does.
+ * (plugins/web.ts). Shared caches may keep them as long as the server does (SITEMAP_CACHE_SECONDS).
  */
 
 const INT4_MAX = 2_147_483_647;
-const CACHE_CONTROL = 'public, max-age=60';
 const NOT_FOUND = { message: 'Not found', code: 'not_found' } as const;
 
-function sendXml(reply: FastifyReply, body: string, type = 'application/xml') {
-  return reply.type(`${type}; charset=utf-8`).header('Cache-Control', CACHE_CONTROL).send(body);
-}
-
 export async function reachRoutes(app: FastifyInstance, { ctx, reach }: { ctx: AppContext; reach: Reach }) {
+  const seconds = Math.floor(reach.options.cacheMs / 1000);
+  const cacheControl = seconds > 0 ? `public, max-age=${seconds}` : 'no-cache';
+  const sendXml = (reply: FastifyReply, body: string, type = 'application/xml') =>
+    reply.type(`${type}; charset=utf-8`).header('Cache-Control', cacheControl).send(body);
+
   app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
     reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(robotsTxt(ctx)),
   );

@@ -5,6 +5,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { castMembers, createBlog, createCast, createGroup, createPost, type TestGroup, type TestUser, uploadImage } from '../../test/factories';
 import { useTestApp } from '../../test/test-app';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../plugins/config';
 import { DocumentCache } from './reach.service';
 import { escapeMarkup } from './reach.text';
 
@@ -216,7 +218,7 @@ describe('sitemap.xml', () => {
     const index = await get('/sitemap.xml');
     expect(index.statusCode).toBe(200);
     expect(index.headers['content-type']).toContain('application/xml');
-    expect(index.headers['cache-control']).toBe('public, max-age=60');
+    expect(index.headers['cache-control']).toBe('no-cache');
     const parsed = parseXml<{ sitemapindex: { sitemap: { loc: string }[] } }>(index.body);
     const pages = parsed.sitemapindex.sitemap.map((s) => s.loc);
     expect(pages.every((loc) => loc.startsWith(`${ORIGIN}/sitemap-`))).toBe(true);
@@ -280,6 +282,42 @@ describe('a community feed', () => {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.body, url).toBe(unknown.body);
+    }
+  });
+});
+
+describe('with the cache on (SITEMAP_CACHE_SECONDS)', () => {
+  it('defaults to 60 s; 0 turns it off', () => {
+    const base = { ...process.env, NODE_ENV: 'test', SITEMAP_CACHE_SECONDS: undefined };
+    expect(loadConfig(base).reach).toEqual({ sitemapPageSize: 50_000, cacheMs: 60_000 });
+    expect(loadConfig({ ...base, SITEMAP_CACHE_SECONDS: '0' }).reach.cacheMs).toBe(0);
+    expect(() => loadConfig({ ...base, SITEMAP_CACHE_SECONDS: '-1' })).toThrow(/SITEMAP_CACHE_SECONDS/);
+  });
+
+  it('answers the sitemap and a feed from memory, but a community turned private loses its feed at once', async () => {
+    const cached = await buildApp({ ...t.config, reach: { sitemapPageSize: 50_000, cacheMs: 60_000 } }, t.database.db, { logger: false });
+    try {
+      const read = (url: string) => cached.inject({ method: 'GET', url });
+      const sitemap = await read('/sitemap.xml');
+      const feed = await read(`/groups/${w.open.slug}/feed.xml`);
+      expect(sitemap.headers['cache-control']).toBe('public, max-age=60');
+      expect(feed.headers['cache-control']).toBe('public, max-age=60');
+      const fresh = await createPost(t, w.open, w.cast.member, 'Fresh news');
+      const link = `/groups/${w.open.id}/discussions/${fresh.id}`;
+      // The uncached app sees the new post; the cached one answers what it built a moment ago.
+      expect((await get(`/sitemap-discussions.xml?after=${w.orphan.id}`)).body).toContain(link);
+      expect((await get(`/groups/${w.open.slug}/feed.xml`)).body).toContain(link);
+      expect((await read('/sitemap.xml')).body).toBe(sitemap.body);
+      expect(sitemap.body).not.toContain(link);
+      expect((await read(`/groups/${w.open.slug}/feed.xml`)).body).toBe(feed.body);
+      await t.database.db.execute(sql`UPDATE groups SET is_private = true WHERE id = ${w.open.id}`);
+      try {
+        expect((await read(`/groups/${w.open.slug}/feed.xml`)).statusCode).toBe(404);
+      } finally {
+        await t.database.db.execute(sql`UPDATE groups SET is_private = false WHERE id = ${w.open.id}`);
+      }
+    } finally {
+      await cached.close();
     }
   });
 });
