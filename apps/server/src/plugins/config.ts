@@ -130,7 +130,7 @@ export type Config = {
    */
   cluster: ClusterConfig;
   /**
-   * Sitemap and feeds (modules/reach, decision 0137): URLs per sitemap page (the protocol's cap is 50,000; tests make
+   * Sitemap and feeds (modules/reach, decision 0138): URLs per sitemap page (the protocol's cap is 50,000; tests make
    * it small) and how long a built sitemap page or feed is kept in process memory (SITEMAP_CACHE_SECONDS).
    */
   reach: { sitemapPageSize: number; cacheMs: number };

@@ -5,7 +5,7 @@ import { communityFeedXml, type Reach, robotsTxt, sitemapPageXml, sitemapXml } f
 
 /**
  * GET /robots.txt, /sitemap.xml, /sitemap-{communities,discussions,blogs}.xml?after={id} and
- * /groups/{slug or id}/feed.xml (issue 18 §4, decision 0137): server routes at the root, outside the spec's API
+ * /groups/{slug or id}/feed.xml (issue 18 §4, decision 0138): server routes at the root, outside the spec's API
  * (no /api alias). Their paths end in a file extension, so a browser navigation never turns them into the web app
  * (plugins/web.ts). Shared caches may keep them as long as the server does (SITEMAP_CACHE_SECONDS).
  */
@@ -28,9 +28,10 @@ export async function reachRoutes(app: FastifyInstance, { ctx, reach }: { ctx: A
   for (const kind of SITEMAP_KINDS) {
     app.get<{ Querystring: { after?: string } }>(`/sitemap-${kind}.xml`, { schema: { hide: true } }, async (request, reply) => {
       const after = request.query.after ?? '0';
-      // Any other `after` would be one more cache key and one more statement: not a page this server links to.
+      // Digits only; and only the `after` of a page the index names (sitemapPageXml), else a 404.
       if (!/^(0|[1-9][0-9]{0,9})$/.test(after) || Number(after) > INT4_MAX) return reply.status(404).send(NOT_FOUND);
-      return sendXml(reply, await sitemapPageXml(ctx, reach, kind, Number(after)));
+      const page = await sitemapPageXml(ctx, reach, kind, Number(after));
+      return page === null ? reply.status(404).send(NOT_FOUND) : sendXml(reply, page);
     });
   }
 

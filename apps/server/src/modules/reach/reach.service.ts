@@ -7,7 +7,7 @@ import { feedItems, SITEMAP_KINDS, type SitemapKind, sitemapBounds, sitemapRows,
 import { absoluteUrl, discussionTitle, escapeMarkup, plainPreview } from './reach.text';
 
 /**
- * robots.txt, the sitemap and the community feeds (issue 18 §4, decision 0137). All public, all read as a visitor
+ * robots.txt, the sitemap and the community feeds (issue 18 §4, decision 0138). All public, all read as a visitor
  * (reach.queries.ts), all cheap to serve again: a built document is kept in process memory for `cacheMs`, keyed
  * by its path and page, so a crawler storm costs one database read per page and node per minute.
  */
@@ -19,18 +19,18 @@ export const SITEMAP_MAX_URLS = 50_000;
 
 export type ReachOptions = { sitemapPageSize: number; cacheMs: number };
 
-/** At most this many documents are kept (any `after` a client sends is a key: the map must not grow without end). */
+/** At most this many documents are kept (a bound, though the keys are already few: see `sitemapPageXml`). */
 const CACHE_ENTRIES = 1_000;
 
 /** A small time-bounded cache of built documents; concurrent misses for one key share one build. */
 export class DocumentCache {
-  private readonly entries = new Map<string, { expires: number; value: Promise<string> }>();
+  private readonly entries = new Map<string, { expires: number; value: Promise<unknown> }>();
   constructor(private readonly ttlMs: number) {}
 
-  get(key: string, build: () => Promise<string>): Promise<string> {
+  get<T>(key: string, build: () => Promise<T>): Promise<T> {
     const now = Date.now();
     const hit = this.entries.get(key);
-    if (hit && hit.expires > now) return hit.value;
+    if (hit && hit.expires > now) return hit.value as Promise<T>;
     if (this.ttlMs <= 0) return build();
     const value = build();
     this.entries.delete(key);
@@ -73,6 +73,22 @@ export function sitemapPagePath(kind: SitemapKind, after: number): string {
   return after > 0 ? `/sitemap-${kind}.xml?after=${after}` : `/sitemap-${kind}.xml`;
 }
 
+/** Which pages the sitemap has: whether one urlset holds it all, and the `after` of each kind's pages. */
+type SitemapPlan = { single: boolean; starts: Record<SitemapKind, number[]> };
+
+function sitemapPlan(ctx: AppContext, reach: Reach): Promise<SitemapPlan> {
+  return reach.cache.get('sitemap:plan', async () => {
+    const size = reach.options.sitemapPageSize;
+    const kinds = await Promise.all(SITEMAP_KINDS.map(async (kind) => ({ kind, ...(await sitemapBounds(ctx.db, kind, size)) })));
+    const single = kinds.reduce((sum, k) => sum + k.total, 0) <= size;
+    const starts = Object.fromEntries(
+      // A page starts after each bound but the last one when it ends the rows exactly; an empty kind has no page.
+      kinds.map(({ kind, total, bounds }) => [kind, total === 0 ? [] : [0, ...bounds.filter((_, i) => (i + 1) * size < total)]]),
+    ) as Record<SitemapKind, number[]>;
+    return { single, starts };
+  });
+}
+
 /**
  * /sitemap.xml: one `urlset` of every public community, discussion and blog while they fit in one page; beyond,
  * a `sitemapindex` naming each kind's pages (keyset on the id: `after` is the last id of the page before).
@@ -80,23 +96,24 @@ export function sitemapPagePath(kind: SitemapKind, after: number): string {
 export function sitemapXml(ctx: AppContext, reach: Reach): Promise<string> {
   return reach.cache.get('sitemap', async () => {
     const size = reach.options.sitemapPageSize;
-    const kinds = await Promise.all(SITEMAP_KINDS.map(async (kind) => ({ kind, ...(await sitemapBounds(ctx.db, kind, size)) })));
-    if (kinds.reduce((sum, k) => sum + k.total, 0) <= size) {
+    const plan = await sitemapPlan(ctx, reach);
+    if (plan.single) {
       const pages = await Promise.all(SITEMAP_KINDS.map(async (kind) => urlEntries(ctx.publicUrl, kind, await sitemapRows(ctx.db, kind, 0, size))));
       return [XML_HEAD, `<urlset xmlns="${SITEMAP_NS}">`, ...pages.flat(), '</urlset>', ''].join('\n');
     }
-    const pages = kinds.flatMap(({ kind, total, bounds }) => {
-      if (total === 0) return [];
-      // A page starts after each bound but the last one when it ends the rows exactly.
-      const starts = [0, ...bounds.filter((_, i) => (i + 1) * size < total)];
-      return starts.map((after) => `<sitemap><loc>${escapeMarkup(`${ctx.publicUrl}${sitemapPagePath(kind, after)}`)}</loc></sitemap>`);
-    });
+    const pages = SITEMAP_KINDS.flatMap((kind) =>
+      plan.starts[kind].map((after) => `<sitemap><loc>${escapeMarkup(`${ctx.publicUrl}${sitemapPagePath(kind, after)}`)}</loc></sitemap>`),
+    );
     return [XML_HEAD, `<sitemapindex xmlns="${SITEMAP_NS}">`, ...pages, '</sitemapindex>', ''].join('\n');
   });
 }
 
-/** One page of one kind: up to the page size of URLs with an id after `after`. */
-export function sitemapPageXml(ctx: AppContext, reach: Reach, kind: SitemapKind, after: number): Promise<string> {
+/**
+ * One page of one kind: up to the page size of URLs with an id after `after`; null (a 404) unless `after` starts
+ * one of the pages the index names, so a client cannot make a statement and a cache entry per number it sends.
+ */
+export async function sitemapPageXml(ctx: AppContext, reach: Reach, kind: SitemapKind, after: number): Promise<string | null> {
+  if (!(await sitemapPlan(ctx, reach)).starts[kind].includes(after)) return null;
   return reach.cache.get(`sitemap:${kind}:${after}`, async () => {
     const rows = await sitemapRows(ctx.db, kind, after, reach.options.sitemapPageSize);
     return [XML_HEAD, `<urlset xmlns="${SITEMAP_NS}">`, ...urlEntries(ctx.publicUrl, kind, rows), '</urlset>', ''].join('\n');

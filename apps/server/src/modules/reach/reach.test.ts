@@ -58,6 +58,22 @@ function parseXml<T>(xml: string): T {
 // eslint-disable-next-line no-control-regex -- the characters a document must not contain
 const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE]/;
 
+/** Every URL of the sitemap, following the index to its pages when there is one; the pages' bodies too. */
+async function sitemapLocs(read: (url: string) => Promise<{ statusCode: number; body: string }>) {
+  const root = await read('/sitemap.xml');
+  expect(root.statusCode).toBe(200);
+  const index = parseXml<{ sitemapindex?: { sitemap: { loc: string }[] } }>(root.body).sitemapindex;
+  const bodies = index ? [] : [root.body];
+  for (const page of index?.sitemap.map((s) => s.loc) ?? []) {
+    expect(page.startsWith(`${ORIGIN}/sitemap-`), page).toBe(true);
+    const res = await read(page.slice(ORIGIN.length));
+    expect(res.statusCode, page).toBe(200);
+    bodies.push(res.body);
+  }
+  const urls = bodies.map((body) => parseXml<{ urlset: { url?: { loc: string; lastmod: string }[] } }>(body).urlset.url ?? []);
+  return { index: Boolean(index), pages: bodies, urls, locs: urls.flat().map((u) => u.loc) };
+}
+
 type World = {
   cast: { owner: TestUser; author: TestUser; member: TestUser };
   open: TestGroup;
@@ -205,7 +221,7 @@ describe('robots.txt', () => {
   });
 
   it('leaves the app’s 404 for unknown paths as it was', async () => {
-    expect((await get('/sitemap-discussions.xml?after=1')).statusCode).toBe(200);
+    expect((await get('/sitemap-discussions.xml')).statusCode).toBe(200);
     expect((await navigate('/no/such/page')).statusCode).toBe(404);
     expect((await get('/sitemap-nothing.xml')).statusCode).toBe(404);
     expect((await get('/sitemap-discussions.xml?after=abc')).statusCode).toBe(404);
@@ -216,23 +232,16 @@ describe('robots.txt', () => {
 describe('sitemap.xml', () => {
   it('lists public communities, discussions and blogs only, over pages of the configured size', async () => {
     const index = await get('/sitemap.xml');
-    expect(index.statusCode).toBe(200);
     expect(index.headers['content-type']).toContain('application/xml');
     expect(index.headers['cache-control']).toBe('no-cache');
-    const parsed = parseXml<{ sitemapindex: { sitemap: { loc: string }[] } }>(index.body);
-    const pages = parsed.sitemapindex.sitemap.map((s) => s.loc);
-    expect(pages.every((loc) => loc.startsWith(`${ORIGIN}/sitemap-`))).toBe(true);
-    const locs: string[] = [];
-    for (const page of pages) {
-      const res = await get(page.slice(ORIGIN.length));
-      expect(res.statusCode, page).toBe(200);
-      expect(res.body).not.toContain(CANARY);
-      const urls = parseXml<{ urlset: { url?: { loc: string; lastmod: string }[] } }>(res.body).urlset.url ?? [];
-      expect(urls.length).toBeGreaterThan(0);
-      expect(urls.length).toBeLessThanOrEqual(PAGE);
-      for (const url of urls) expect(Number.isNaN(Date.parse(url.lastmod))).toBe(false);
-      locs.push(...urls.map((u) => u.loc));
+    const { index: paged, pages, urls, locs } = await sitemapLocs(get);
+    expect(paged).toBe(true);
+    for (const page of urls) {
+      expect(page.length).toBeGreaterThan(0);
+      expect(page.length).toBeLessThanOrEqual(PAGE);
+      for (const url of page) expect(Number.isNaN(Date.parse(url.lastmod))).toBe(false);
     }
+    expect(pages.join('\n')).not.toContain(CANARY);
     // Other files of this run may have made more public communities: keep the ones of this world.
     const mine = locs.filter((loc) => loc.includes(`/group/${w.open.slug}`) || loc.includes(`/groups/${w.open.id}/`) || loc.includes(w.closed.slug));
     expect(mine.sort()).toEqual(
@@ -244,6 +253,21 @@ describe('sitemap.xml', () => {
     );
     expect(new Set(locs).size).toBe(locs.length);
     expect(locs.join('\n')).not.toContain(`/groups/${w.closed.id}/`);
+  });
+});
+
+describe('a sitemap page', () => {
+  it('answers only the pages the index names: another `after` is a 404, not one more statement', async () => {
+    // More discussions than a page holds, in a community of their own.
+    const other = await createGroup(t.database.db, { owner: w.cast.owner, members: [{ user: w.cast.member }] });
+    for (const n of [1, 2, 3, 4]) await createPost(t, other, w.cast.member, `Extra ${n}`);
+    const index = parseXml<{ sitemapindex: { sitemap: { loc: string }[] } }>((await get('/sitemap.xml')).body);
+    const second = index.sitemapindex.sitemap.map((s) => s.loc).find((loc) => loc.includes('discussions.xml?after='));
+    expect(second).toBeDefined();
+    const after = Number(second!.split('after=')[1]);
+    expect((await get(second!.slice(ORIGIN.length))).statusCode).toBe(200);
+    expect((await get(`/sitemap-discussions.xml?after=${after + 1}`)).statusCode).toBe(404);
+    expect((await get(`/sitemap-discussions.xml?after=${after - 1}`)).statusCode).toBe(404);
   });
 });
 
@@ -305,7 +329,7 @@ describe('with the cache on (SITEMAP_CACHE_SECONDS)', () => {
       const fresh = await createPost(t, w.open, w.cast.member, 'Fresh news');
       const link = `/groups/${w.open.id}/discussions/${fresh.id}`;
       // The uncached app sees the new post; the cached one answers what it built a moment ago.
-      expect((await get(`/sitemap-discussions.xml?after=${w.orphan.id}`)).body).toContain(link);
+      expect((await sitemapLocs(get)).pages.join('\n')).toContain(link);
       expect((await get(`/groups/${w.open.slug}/feed.xml`)).body).toContain(link);
       expect((await read('/sitemap.xml')).body).toBe(sitemap.body);
       expect(sitemap.body).not.toContain(link);
