@@ -119,7 +119,7 @@ export async function buildApp(
     webDist: config.webDist,
     uploadsDir: config.uploadsDir,
     // Absolute URLs from the configured public origin: a forged Host header never reaches a shared link's preview.
-    pageHead: (pathname) => pageHead(ctx, pathname, config.publicUrl),
+    pageHead: (pathname, _origin, search) => pageHead(ctx, pathname, config.publicUrl, search),
   });
   await app.register(multipart, { limits: { fileSize: LIMITS.bannerImageBytes, files: 1, fields: 10, fieldSize: 10_000, parts: 12 } });
   await app.register(authPlugin, { db });

@@ -34,9 +34,10 @@ function isNavigation(request: FastifyRequest): boolean {
 
 /**
  * A page's own <head> tags for link previews (a blog page, a community page, a discussion: modules/reach/reach.heads.ts),
- * or null to keep index.html's. `origin` is the site's scheme and host, for absolute URLs.
+ * or null to keep index.html's. `origin` is the site's scheme and host, for absolute URLs; `search` the query without
+ * `?` (a shared post link is `?post=…` on a page).
  */
-export type PageHead = (pathname: string, origin: string) => Promise<string | null>;
+export type PageHead = (pathname: string, origin: string, search: string) => Promise<string | null>;
 
 /** index.html with a page's own tags: they replace its <title> and description and go before </head>. */
 export function withPageHead(html: Buffer, head: string): string {
@@ -121,7 +122,7 @@ export async function registerWeb(app: FastifyInstance, opts: { webDist: string;
     const url = request.url.split('?')[0] ?? '/';
     if (!opts.pageHead || !isAppRoute(url)) return null;
     try {
-      return await opts.pageHead(url, `${request.protocol}://${request.host}`);
+      return await opts.pageHead(url, `${request.protocol}://${request.host}`, request.url.slice(url.length + 1));
     } catch (error) {
       request.log.warn({ err: error }, 'page head lookup failed; serving the plain page');
       return null;

@@ -62,11 +62,18 @@ export async function communityPageHead(ctx: AppContext, pathname: string, origi
   return render(group.groupName, tags, [feed]);
 }
 
-/** The head of a public, visible discussion at its shared address, or null. */
+/** The post a shared link opens: `?post={groupId}-{discussionId}` on any page (the web's post panel). */
+const POST_PARAM = /^([1-9][0-9]{0,9})-([1-9][0-9]{0,9})$/;
+
+/** The head of a public, visible discussion at its address (`/groups/{id}/discussions/{id}`), or null. */
 export async function discussionPageHead(ctx: AppContext, pathname: string, origin: string): Promise<string | null> {
   const match = DISCUSSION_PATH.exec(pathname);
-  if (!match || Number(match[1]) > INT4_MAX || Number(match[2]) > INT4_MAX) return null;
-  const row = await findPublicDiscussion(ctx.db, Number(match[1]), Number(match[2]));
+  return match ? discussionHead(ctx, Number(match[1]), Number(match[2]), origin) : null;
+}
+
+async function discussionHead(ctx: AppContext, groupId: number, discussionId: number, origin: string): Promise<string | null> {
+  if (groupId > INT4_MAX || discussionId > INT4_MAX) return null;
+  const row = await findPublicDiscussion(ctx.db, groupId, discussionId);
   if (!row) return null;
   const title = discussionTitle(row.content);
   const description = plainPreview(row.content);
@@ -89,8 +96,14 @@ export async function discussionPageHead(ctx: AppContext, pathname: string, orig
   return render(`${title} · ${row.groupName}`, tags);
 }
 
-/** The page head for any path with a preview (a blog, a community, a discussion), or null for index.html's own. */
-export async function pageHead(ctx: AppContext, pathname: string, origin: string): Promise<string | null> {
+/**
+ * The page head for any path with a preview, or null for index.html's own: the post a `?post=` link opens (the
+ * web's "Copy link" gives `/group/{id}/discussions?post={id}-{id}`), else a discussion, blog or community page.
+ */
+export async function pageHead(ctx: AppContext, pathname: string, origin: string, search = ''): Promise<string | null> {
+  const post = POST_PARAM.exec(new URLSearchParams(search).get('post') ?? '');
+  const shared = post ? await discussionHead(ctx, Number(post[1]), Number(post[2]), origin) : null;
+  if (shared) return shared;
   if (pathname.startsWith('/groups/')) return discussionPageHead(ctx, pathname, origin);
   if (!pathname.startsWith('/group/')) return null;
   return (await blogPageHead(ctx, pathname, origin)) ?? (await communityPageHead(ctx, pathname, origin));

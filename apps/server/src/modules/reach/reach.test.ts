@@ -186,6 +186,22 @@ describe('a discussion’s link preview', () => {
     expect(api.headers['content-type']).toContain('application/json');
   });
 
+  it('at the address "Copy link" gives (`?post=` on the Discussion tab, or on any page), the same preview', async () => {
+    const [first] = w.posts;
+    const shared = `/group/${w.open.id}/discussions?post=${w.open.id}-${first!.id}`;
+    for (const url of [shared, `/?post=${w.open.id}-${first!.id}`, `${shared}&comment=1`]) {
+      const html = (await navigate(url)).body;
+      expect(html, url).toContain('<meta property="og:title" content="Morning run on Sunday" />');
+      expect(html, url).toContain(`<meta property="og:url" content="${ORIGIN}/groups/${w.open.id}/discussions/${first!.id}" />`);
+    }
+    // A removed or private post behind `?post=` on a public page: that page's own head, as for a post that never was.
+    const plainTab = (await navigate(`/group/${w.open.id}/discussions`)).body;
+    expect((await navigate(`/group/${w.open.id}/discussions?post=${w.open.id}-${w.removed.id}`)).body).toBe(plainTab);
+    const secret = await navigate(`/group/${w.open.id}/discussions?post=${w.closed.id}-${w.secretPost.id}`);
+    expect(secret.body).toBe(plainTab);
+    expect(secret.body).not.toContain(CANARY);
+  });
+
   it('a post without an image shows the community picture', async () => {
     const html = (await navigate(`/groups/${w.open.id}/discussions/${w.posts[1]!.id}`)).body;
     expect(html).toContain(`<meta property="og:image" content="${ORIGIN}/uploads/group/pic.webp" />`);
