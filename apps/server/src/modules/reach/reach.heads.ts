@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { canReadCommunity } from '../../policies/community';
 import { blogPageHead } from '../blogs/blogs.og';
 import { parseGroupRef, resolveGroup } from '../groups/groups.access';
-import { findCommunityAbout, findPublicDiscussion } from './reach.queries';
+import { findCommunityAbout, findPublicDiscussion, isPublicBlog } from './reach.queries';
 import { absoluteUrl, discussionTitle, escapeMarkup, plainPreview } from './reach.text';
 
 /**
@@ -62,6 +62,9 @@ export async function communityPageHead(ctx: AppContext, pathname: string, origi
   return render(group.groupName, tags, [feed]);
 }
 
+/** A blog page (APP_ROUTES.blog): its head is modules/blogs/blogs.og.ts's, once the blog passes the rules here. */
+const BLOG_PATH = /^\/group\/[^/]+\/blogs\/blogpage\/([1-9][0-9]{0,9})\/?$/;
+
 /** The post a shared link opens: `?post={groupId}-{discussionId}` on any page (the web's post panel). */
 const POST_PARAM = /^([1-9][0-9]{0,9})-([1-9][0-9]{0,9})$/;
 
@@ -106,5 +109,11 @@ export async function pageHead(ctx: AppContext, pathname: string, origin: string
   if (shared) return shared;
   if (pathname.startsWith('/groups/')) return discussionPageHead(ctx, pathname, origin);
   if (!pathname.startsWith('/group/')) return null;
-  return (await blogPageHead(ctx, pathname, origin)) ?? (await communityPageHead(ctx, pathname, origin));
+  const blog = BLOG_PATH.exec(pathname);
+  if (blog) {
+    // The same rules as every other preview: a deleted account's blog is not advertised (blogs.og.ts alone would).
+    if (Number(blog[1]) > INT4_MAX || !(await isPublicBlog(ctx.db, Number(blog[1])))) return null;
+    return blogPageHead(ctx, pathname, origin);
+  }
+  return communityPageHead(ctx, pathname, origin);
 }

@@ -53,6 +53,14 @@ export async function findPublicDiscussion(db: Db, groupId: number, discussionId
   return rows[0] ?? null;
 }
 
+/** Whether a blog is in a public community, visible to a visitor and by a live account (its head is blogs.og.ts's). */
+export async function isPublicBlog(db: Db, blogId: number): Promise<boolean> {
+  const rows = await db.execute<{ ok: number }>(sql`
+    SELECT 1 AS ok FROM blogs b JOIN groups g ON g.id = b.group_id
+    WHERE b.id = ${blogId} AND ${publicCommunity('g')} AND ${publicItem('b', 'author_id')}`);
+  return rows.length > 0;
+}
+
 /** The community's "About Us" text (empty when none). */
 export async function findCommunityAbout(db: Db, groupId: number): Promise<string> {
   const rows = await db.execute<{ about: string }>(

@@ -226,6 +226,19 @@ describe('a discussion’s link preview', () => {
   });
 });
 
+describe('a blog page’s link preview', () => {
+  it('is kept, but not for a blog whose author’s account is deleted', async () => {
+    const leaver = await createCast(t.database.db, { authorRole: 'admin' });
+    const blog = await createBlog(t, leaver.group, leaver.cast.author, { title: `Leaving ${CANARY}`, content: 'Bye.' });
+    const url = `/group/${leaver.group.slug}/blogs/blogpage/${blog.id}`;
+    expect((await navigate(url)).body).toContain(`<meta property="og:title" content="Leaving ${CANARY}" />`);
+    await t.database.db.execute(sql`UPDATE users SET deleted_at = now() WHERE id = ${leaver.cast.author.id}`);
+    const res = await navigate(url);
+    expect(res.body).toBe((await navigate(`/group/${leaver.group.slug}/blogs/blogpage/2147483000`)).body);
+    expect(res.body).not.toContain(CANARY);
+  });
+});
+
 describe('robots.txt', () => {
   it('points to the sitemap at PUBLIC_URL, for a crawler and for a browser alike', async () => {
     for (const res of [await get('/robots.txt'), await navigate('/robots.txt')]) {
