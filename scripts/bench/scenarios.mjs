@@ -16,6 +16,7 @@
 
 import { discussionScenarios, discussionsSetup } from './discussions.mjs';
 import { blogScenarios, blogsSetup } from './blogs.mjs';
+import { reachScenarios } from './reach.mjs';
 import { groupScenarios, groupsSetup } from './groups.mjs';
 import { searchScenarios } from './search-scenarios.mjs';
 import { socialScenarios, socialSetup } from './social.mjs';
@@ -158,5 +159,6 @@ export function buildScenarios(ctx, { connections }) {
     ...blogScenarios(ctx, { connections }),
     ...socialScenarios(ctx, { connections }),
     ...searchScenarios(ctx, { connections }),
+    ...reachScenarios(ctx, { connections }),
   ];
 }

@@ -16,7 +16,6 @@ import { blockRoutes } from './modules/blocks/blocks.routes';
 import { authRoutes, sessionRoutes } from './modules/auth/auth.routes';
 import { hashPassword } from './modules/auth/passwords';
 import { discussionRoutes } from './modules/discussions/discussions.routes';
-import { blogPageHead } from './modules/blogs/blogs.og';
 import { blogPublicRoutes, blogRoutes } from './modules/blogs/blogs.routes';
 import { friendRoutes } from './modules/friends/friends.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -28,6 +27,9 @@ import { memberPublicRoutes, memberRoutes } from './modules/members/members.rout
 import { postingRoutes } from './modules/posting/posting.routes';
 import { moderationRoutes } from './modules/moderation/moderation.routes';
 import { profileRoutes } from './modules/profiles/profiles.routes';
+import { pageHead } from './modules/reach/reach.heads';
+import { reachRoutes } from './modules/reach/reach.routes';
+import { createReach } from './modules/reach/reach.service';
 import { removalRoutes } from './modules/removals/removals.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { mentionRoutes } from './modules/search/mentions.routes';
@@ -140,7 +142,7 @@ export async function buildApp(
     webDist: config.webDist,
     uploads: ctx.uploads,
     // Absolute URLs from the configured public origin: a forged Host header never reaches a shared link's preview.
-    pageHead: (pathname) => blogPageHead(ctx, pathname, config.publicUrl),
+    pageHead: (pathname, _origin, search) => pageHead(ctx, pathname, config.publicUrl, search),
   });
   await app.register(multipart, { limits: { fileSize: LIMITS.bannerImageBytes, files: 1, fields: 10, fieldSize: 10_000, parts: 12 } });
   await app.register(authPlugin, { db });
@@ -162,6 +164,8 @@ export async function buildApp(
   await app.register(removalRoutes, { ctx });
   await app.register(searchRoutes, { ctx });
   await app.register(mentionRoutes, { ctx });
+  // robots.txt, the sitemap and the community feeds (issue 18 §4): root paths only, never under /api.
+  await app.register(reachRoutes, { ctx, reach: createReach(config.reach) });
   for (const routes of ALIASED_MODULES) {
     await app.register(routes, { ctx });
     await app.register(routes, { ctx, prefix: '/api', alias: true });

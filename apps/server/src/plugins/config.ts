@@ -74,6 +74,8 @@ const envSchema = z.object({
     .url()
     .refine((v) => /^https?:\/\//i.test(v), 'must be an http or https URL')
     .optional(),
+  /** How long the sitemap and the community feeds are kept once built (issue 18 §4), in seconds; 0: not kept. */
+  SITEMAP_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   /** The text search configuration of search (issue 16): a PostgreSQL one (english, simple, french…); checked at start. */
   SEARCH_LANGUAGE: z
     .string()
@@ -151,6 +153,11 @@ export type Config = {
   cluster: ClusterConfig;
   /** METRICS_TOKEN (issue 18 §3): GET /metrics is served only when set, to that bearer token (plugins/metrics.ts). */
   metricsToken: string | undefined;
+  /**
+   * Sitemap and feeds (modules/reach, decision 0139): URLs per sitemap page (the protocol's cap is 50,000; tests make
+   * it small) and how long a built sitemap page or feed is kept in process memory (SITEMAP_CACHE_SECONDS).
+   */
+  reach: { sitemapPageSize: number; cacheMs: number };
 };
 
 export type ClusterConfig = {
@@ -232,5 +239,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       redisUrl: e.REDIS_URL,
     },
     metricsToken: e.METRICS_TOKEN,
+    reach: { sitemapPageSize: 50_000, cacheMs: e.SITEMAP_CACHE_SECONDS * 1000 },
   };
 }

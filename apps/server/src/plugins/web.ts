@@ -33,10 +33,11 @@ function isNavigation(request: FastifyRequest): boolean {
 }
 
 /**
- * A page's own <head> tags for link previews (a blog page's title, description and image: modules/blogs/blogs.og.ts),
- * or null to keep index.html's. `origin` is the site's scheme and host, for absolute URLs.
+ * A page's own <head> tags for link previews (a blog page, a community page, a discussion: modules/reach/reach.heads.ts),
+ * or null to keep index.html's. `origin` is the site's scheme and host, for absolute URLs; `search` the query without
+ * `?` (a shared post link is `?post=…` on a page).
  */
-export type PageHead = (pathname: string, origin: string) => Promise<string | null>;
+export type PageHead = (pathname: string, origin: string, search: string) => Promise<string | null>;
 
 /** index.html with a page's own tags: they replace its <title> and description and go before </head>. */
 export function withPageHead(html: Buffer, head: string): string {
@@ -107,10 +108,10 @@ export async function registerWeb(
   };
 
   if (web) {
-    // Browser navigations get the app even where an API route shares the path (e.g. a bookmarked /users/1).
-    const navigation: onRequestHookHandler = (request, reply, done) => {
-      if (isNavigation(request)) return sendApp(request, reply, web);
-      done();
+    // Browser navigations get the app even where an API route shares the path (e.g. a bookmarked /users/1), with
+    // the page's own head where it has one (a shared discussion, /groups/{id}/discussions/{id}: headFor below).
+    const navigation: onRequestHookHandler = async (request, reply) => {
+      if (isNavigation(request)) return sendApp(request, reply, web, await headFor(request));
     };
     app.addHook('onRoute', (route) => {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -121,12 +122,13 @@ export async function registerWeb(
       route.onRequest = [navigation, ...existing];
     });
   }
-  // The server has no route under /group/, so every navigation to a blog page arrives here: its head is looked up.
+  // A navigation to an app route looks up the page's head: under /group/ (blog and community pages) through the
+  // not-found handler, as the server has no route there; elsewhere (a discussion) through the navigation hook above.
   const headFor = async (request: FastifyRequest): Promise<string | null> => {
     const url = request.url.split('?')[0] ?? '/';
     if (!opts.pageHead || !isAppRoute(url)) return null;
     try {
-      return await opts.pageHead(url, `${request.protocol}://${request.host}`);
+      return await opts.pageHead(url, `${request.protocol}://${request.host}`, request.url.slice(url.length + 1));
     } catch (error) {
       request.log.warn({ err: error }, 'page head lookup failed; serving the plain page');
       return null;
