@@ -1,12 +1,12 @@
 #!/usr/bin/env node
-// Prints one closing line for CI (unit + API on both databases and on Node 24 + browser journeys), "N passed, N failed", from the JSON reports that vitest and Playwright write
+// Prints one closing line for CI (unit and API on the embedded PostgreSQL, again on Node 24 against Debian's PostgreSQL, browser journeys), "N passed, N failed", from the JSON reports that vitest and Playwright write
 // under test-results/ when CI=true.
 import { existsSync, readFileSync } from 'node:fs';
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-for (const unit of ['test-results/unit.json', 'test-results/api-external.json', 'test-results/unit-node24.json']) {
+for (const unit of ['test-results/unit.json', 'test-results/unit-node24.json']) {
   if (!existsSync(unit)) continue;
   const r = JSON.parse(readFileSync(unit, 'utf8'));
   passed += r.numPassedTests ?? 0;
