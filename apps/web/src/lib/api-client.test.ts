@@ -35,6 +35,13 @@ describe('api client', () => {
     expect(errorMessage(error, 'fallback')).toBe('Bad');
   });
 
+  it("keeps the error body's request id when it is one the server makes, and no other", async () => {
+    stubFetch(new Response(JSON.stringify({ message: '', code: 'internal_error', requestId: 'req-1a:2.b_3' }), { status: 500 }));
+    expect(await api.get('/x').catch((e: unknown) => e)).toMatchObject({ status: 500, requestId: 'req-1a:2.b_3' });
+    stubFetch(new Response(JSON.stringify({ message: '', code: 'internal_error', requestId: '<b>x</b>' }), { status: 500 }));
+    expect(await api.get('/x').catch((e: unknown) => e)).toMatchObject({ status: 500, requestId: undefined });
+  });
+
   it('clears the session on a 401 to an authenticated call', async () => {
     saveSession(session);
     stubFetch(new Response(JSON.stringify({ message: 'Please sign in to continue', code: 'unauthorized' }), { status: 401 }));

@@ -30,14 +30,17 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields: Record<string, string>;
+  /** The server's id of the request (issue 18 §3): the one log line a person's report can be matched to. */
+  readonly requestId: string | undefined;
 
   /** `message` is the server's text, or '' when it sent none: callers then show the SPEC §8 default. */
-  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}) {
+  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}, requestId?: string) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.requestId = requestId;
   }
 }
 
@@ -110,8 +113,14 @@ function isErrorBody(payload: unknown): payload is ErrorBody {
   return typeof fields === 'object' && fields !== null && Object.values(fields).every((v) => typeof v === 'string');
 }
 
+/** The server's request ids are 1–64 of these characters; anything else is not shown. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
 function toApiError(status: number, payload: unknown): ApiError {
-  if (isErrorBody(payload)) return new ApiError(status, payload.code, payload.message, payload.fields ?? {});
+  if (isErrorBody(payload)) {
+    const requestId = typeof payload.requestId === 'string' && REQUEST_ID.test(payload.requestId) ? payload.requestId : undefined;
+    return new ApiError(status, payload.code, payload.message, payload.fields ?? {}, requestId);
+  }
   return new ApiError(status, status >= 500 ? 'internal_error' : 'bad_request', '');
 }
 

@@ -27,6 +27,16 @@ describe('the one mutation error path (MutationCache onError)', () => {
     expect(shown).toHaveBeenCalledExactlyOnceWith('Failed to join group. Please try again.');
   });
 
+  it("names the request under a server fault's message (5xx), never under a refusal (4xx)", async () => {
+    const shown = vi.spyOn(toast, 'error');
+    await fail(new ApiError(500, 'internal_error', '', {}, 'req-7f3a'), { errorMessage: 'Failed to like post' });
+    await fail(new ApiError(409, 'group_name_taken', 'A community with this name already exists', {}, 'req-7f3b'));
+    expect(shown.mock.calls).toEqual([
+      ['Failed to like post', { description: 'Reference: req-7f3a' }],
+      ['A community with this name already exists'],
+    ]);
+  });
+
   it('uses the separate network text where the mutation names one, else the default', async () => {
     const shown = vi.spyOn(toast, 'error');
     const offline = new ApiError(0, NETWORK_ERROR, '');

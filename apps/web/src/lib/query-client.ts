@@ -1,5 +1,6 @@
 import { MutationCache, QueryClient, type MutationMeta } from '@tanstack/react-query';
 import { ApiError, errorMessage, isNetworkError } from './api-client';
+import { COMMON_TEXTS } from './texts';
 import { toastError } from './toast';
 
 declare module '@tanstack/react-query' {
@@ -45,7 +46,12 @@ export function reportMutationError(error: unknown, meta: MutationMeta = {}): Pr
     console.error(error);
     return;
   }
-  return toastError(errorMessage(error, meta.errorMessage ?? ''));
+  const message = errorMessage(error, meta.errorMessage ?? '');
+  // A server fault (5xx) names the request, so a person's report can be matched to the server's log line.
+  if (error instanceof ApiError && error.status >= 500 && error.requestId) {
+    return toastError(message, { description: COMMON_TEXTS.errorReference(error.requestId) });
+  }
+  return toastError(message);
 }
 
 export function createQueryClient(): QueryClient {

@@ -20,6 +20,8 @@ export const COMMON_TEXTS = defineTexts('common', {
   showMore: 'Show more',
   /** The default message of a list that failed to load. */
   listLoadFailed: "This list couldn't be loaded.",
+  /** Under a failed action's message when the server failed (5xx): its request id, for a report to the operators. */
+  errorReference: (id: string) => `Reference: ${id}`,
   tryAgain: 'Try again',
   close: 'Close',
   cancel: 'Cancel',

@@ -12,6 +12,8 @@ type Sonner = typeof SonnerModule;
 /** What a toast may say besides its message: how long it stays (SPEC §9's 3 seconds unless a page says otherwise). */
 export interface ToastOptions {
   duration?: number;
+  /** A second, smaller line under the message (a failed action's request reference). */
+  description?: string;
 }
 
 let sonner: Promise<Sonner> | undefined;

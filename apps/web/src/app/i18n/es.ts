@@ -172,6 +172,7 @@ export const texts: Texts = {
     loadingMore: 'Cargando más',
     showMore: 'Mostrar más',
     listLoadFailed: 'No se pudo cargar esta lista.',
+    errorReference: (id: string) => `Referencia: ${id}`,
     tryAgain: 'Reintentar',
     close: 'Cerrar',
     cancel: 'Cancelar',
