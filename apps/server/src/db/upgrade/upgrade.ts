@@ -35,7 +35,6 @@ const SKIPPED_SCHEMAS = ['pg_catalog', 'information_schema', 'drizzle'];
 
 type Sql = postgres.Sql;
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
-const qualified = (schema: string, name: string) => `${quoteIdent(schema)}.${quoteIdent(name)}`;
 
 /** Tables with rows (plain and partitioned parents; partitions are reached through their parent), FK-safe order. */
 async function tablesOf(sql: Sql): Promise<string[]> {
