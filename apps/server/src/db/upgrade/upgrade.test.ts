@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
+import { runAgoraCli } from '../../cli/agora-cli';
 import { createJobSender, JobQueue } from '../../jobs/queue';
 import { loadConfig } from '../../plugins/config';
 import { createGroup, createUser, TEST_PASSWORD } from '../../test/factories';
@@ -23,7 +24,9 @@ function tempDataDir(): string {
 }
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-const config = loadConfig({ ...process.env, NODE_ENV: 'test' });
+const loaded = loadConfig({ ...process.env, NODE_ENV: 'test' });
+// One node, whatever DATABASE_URL says (CI sets it for the other files), as test-app.ts does.
+const config = { ...loaded, cluster: { ...loaded.cluster, mode: 'local' as const, databaseUrl: undefined, redisUrl: undefined } };
 const majorOf = (pgDir: string) => readFileSync(path.join(pgDir, 'PG_VERSION'), 'utf8').trim();
 const passwordOf = (dataDir: string) => (JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as { dbPassword: string }).dbPassword;
 
@@ -44,6 +47,33 @@ describe('the embedded database major at start (issue 18 §2)', () => {
       expect(error?.message).toContain(expected);
       expect(error?.message.includes('npm run agora -- db:upgrade')).toBe(command);
       expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+    }
+  });
+});
+
+describe('npm run agora -- db:upgrade (issue 18 §2)', () => {
+  it('refuses DATABASE_URL and data newer than the code, and has nothing to do on a fresh or current folder', async () => {
+    const shipped = (await shippedBinaries()).major;
+    const run = async (env: NodeJS.ProcessEnv) => {
+      const lines: string[] = [];
+      const { DATABASE_URL: _external, ...base } = process.env; // CI sets it for the other files
+      const code = await runAgoraCli(['db:upgrade'], { ...base, NODE_ENV: 'test', ...env }, {
+        log: (m) => lines.push(m),
+        error: (m) => lines.push(m),
+      });
+      return { code, text: lines.join('\n') };
+    };
+    expect(await run({ DATABASE_URL: 'postgres://x@127.0.0.1:1/x' })).toMatchObject({ code: 1, text: expect.stringContaining('upgrades the embedded database') });
+    const fresh = tempDataDir();
+    expect(await run({ DATA_DIR: fresh })).toMatchObject({ code: 0, text: expect.stringContaining('nothing to upgrade') });
+    for (const [major, code, text] of [
+      [shipped, 0, `already PostgreSQL ${shipped}`],
+      [shipped + 1, 1, 'the code is older than the data'],
+    ] as const) {
+      const dataDir = tempDataDir();
+      mkdirSync(path.join(dataDir, 'postgres'));
+      writeFileSync(path.join(dataDir, 'postgres', 'PG_VERSION'), `${major}\n`);
+      expect(await run({ DATA_DIR: dataDir })).toMatchObject({ code, text: expect.stringContaining(text) });
     }
   });
 });

@@ -20,7 +20,7 @@ export type UpgradeOptions = {
   log: Log;
   /**
    * Called with the old server running (at the code's migration level) before anything new is written.
-   * INTEGRATOR (issue 18 §1): the backup of the old data is taken here; see cli/db-upgrade.ts.
+   * INTEGRATOR (issue 18 §1): the backup of the old data is taken here (the call site is in cli/db-upgrade.ts).
    */
   beforeCopy?: (oldUrl: string) => Promise<void>;
 };
