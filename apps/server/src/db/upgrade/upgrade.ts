@@ -113,13 +113,16 @@ export async function upgradeEmbedded(options: UpgradeOptions): Promise<UpgradeR
   if (from === null) throw new Error(`No embedded database in ${pgDir}: nothing to upgrade.`);
   if (from === newBin.major) return { upgraded: false, major: from };
   if (from > newBin.major) {
-    throw new Error(`The data in ${pgDir} was written by PostgreSQL ${from}, newer than this code's PostgreSQL ${newBin.major}: nothing to upgrade.`);
+    throw new Error(
+      `The data in ${pgDir} was written by PostgreSQL ${from}, newer than this code's PostgreSQL ${newBin.major}: nothing to upgrade.`,
+    );
   }
   if (oldBin.major !== from) throw new Error(`The old binaries are PostgreSQL ${oldBin.major}, but the data needs ${from}.`);
   const pidFile = path.join(pgDir, 'postmaster.pid');
   if (existsSync(pidFile)) {
     const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-    if (pid > 0 && alive(pid)) throw new Error(`A PostgreSQL server (pid ${pid}) runs on ${pgDir}: stop Agora first, then run the upgrade again.`);
+    if (pid > 0 && alive(pid))
+      throw new Error(`A PostgreSQL server (pid ${pid}) runs on ${pgDir}: stop Agora first, then run the upgrade again.`);
   }
   const oldDir = path.join(dataDir, `postgres-${from}.old`);
   if (existsSync(oldDir)) {
@@ -155,7 +158,8 @@ export async function upgradeEmbedded(options: UpgradeOptions): Promise<UpgradeR
     await admin.unsafe('CREATE DATABASE agora');
     await bringToCodeLevel(newServer.url(), options.migrationsDir, log);
     const next = open(newServer.url());
-    if ((await migrationLevel(old)) !== (await migrationLevel(next))) throw new Error('The old and new databases are at different migration levels.');
+    if ((await migrationLevel(old)) !== (await migrationLevel(next)))
+      throw new Error('The old and new databases are at different migration levels.');
 
     const tables = await tablesOf(next);
     const oldTables = new Set(await tablesOf(old));
@@ -207,7 +211,14 @@ export async function upgradeEmbedded(options: UpgradeOptions): Promise<UpgradeR
       renameSync(oldDir, pgDir);
       throw error;
     }
-    return { upgraded: true, from, to: newBin.major, tables: tables.map((t) => ({ table: t, rows: after.get(t)! })), sequences: seq!.n, oldDir };
+    return {
+      upgraded: true,
+      from,
+      to: newBin.major,
+      tables: tables.map((t) => ({ table: t, rows: after.get(t)! })),
+      sequences: seq!.n,
+      oldDir,
+    };
   } catch (error) {
     await Promise.all(clients.map((c) => c.end({ timeout: 1 }).catch(() => {})));
     await newServer?.stop().catch(() => {});
