@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { connect } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded';
+import { DataMajorMismatch } from './db/upgrade/binaries';
 import { runMigrations } from './db/migrate';
 import { syncSearchLanguage } from './modules/search/search-language';
 import { createUploadStore } from './lib/file-store';
@@ -38,7 +39,14 @@ async function main(): Promise<void> {
   let embedded: EmbeddedServer | undefined;
   let url = config.databaseUrl;
   if (!url) {
-    embedded = await startEmbeddedPostgres(config.dataDir, log);
+    try {
+      embedded = await startEmbeddedPostgres(config.dataDir, log);
+    } catch (error) {
+      // Data of another PostgreSQL major: one clear message (it names the upgrade command), no stack.
+      if (!(error instanceof DataMajorMismatch)) throw error;
+      console.error(`[agora] ${error.message}`);
+      process.exit(1);
+    }
     url = embedded.url;
   }
   const database = connect(url, { max: 20, socket: embedded?.socket });

