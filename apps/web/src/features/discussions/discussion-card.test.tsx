@@ -240,6 +240,21 @@ describe('post images', () => {
     expect(tileLayout(count).tiles).toHaveLength(tiles);
   });
 
+  it('renders each image with its description as alt, in the grid and the lightbox (issue 18 §4)', async () => {
+    const media = [
+      { id: 1, media_url: '/uploads/post/kite.webp', alt: 'A red kite over the hill' },
+      { id: 2, media_url: '/uploads/post/plain.webp', alt: '' },
+    ];
+    const { card, user } = await showFeed([makeDiscussion({ media })]);
+    const images = card.querySelectorAll('[data-testid="post-media"] img');
+    expect([...images].map((img) => img.getAttribute('alt'))).toEqual(['A red kite over the hill', '']);
+    await user.click(within(card).getAllByRole('button', { name: /^Open image/ })[0]!);
+    const box = await screen.findByRole('dialog', { name: 'Image 1 of 2' });
+    expect(within(box).getByRole('img')).toHaveAttribute('alt', 'A red kite over the hill');
+    await user.keyboard('{ArrowRight}');
+    expect(within(screen.getByRole('dialog', { name: 'Image 2 of 2' })).getByRole('img')).toHaveAttribute('alt', 'Image 2 of 2');
+  });
+
   it('shows "+N" on the last tile past five, and the lightbox walks all images by keyboard, returning focus', async () => {
     const media = Array.from({ length: 8 }, (_, i) => ({ id: i + 1, media_url: `/uploads/post/img${i + 1}.webp` }));
     const { card, user } = await showFeed([makeDiscussion({ media })]);
