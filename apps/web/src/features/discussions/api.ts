@@ -277,8 +277,8 @@ export function useCreateDiscussion() {
 export function useUpdateDiscussion() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ post, content }: { post: Pick<Discussion, 'id' | 'group_id'>; content: string }) =>
-      call(API.discussions.update, { params: [post.group_id, post.id], body: { content } }),
+    mutationFn: ({ post, content, mediaAlts }: { post: Pick<Discussion, 'id' | 'group_id'>; content: string; mediaAlts?: string[] }) =>
+      call(API.discussions.update, { params: [post.group_id, post.id], body: mediaAlts ? { content, mediaAlts } : { content } }),
     onSuccess: ({ discussion }) => {
       updatePost(queryClient, discussion.id, () => discussion);
       void queryClient.invalidateQueries({ queryKey: discussionKeys.history('discussion', discussion.id) });
