@@ -201,6 +201,30 @@ describe('post card', () => {
     expect(within(card).getByRole('button', { name: 'Edit post' })).toHaveFocus();
   });
 
+  it('describes an attached image in the edit form: "Edit description", then sends mediaAlts with the text (issue 18 §4)', async () => {
+    const media = [
+      { id: 1, media_url: '/uploads/post/a.webp', alt: 'Old words' },
+      { id: 2, media_url: '/uploads/post/b.webp', alt: '' },
+    ];
+    const { card, api, user } = await showFeed([makeDiscussion({ canEdit: true, discussion_content: 'Text', media })], {
+      'PUT /groups/12/discussions/301': () =>
+        json(200, { message: 'Post updated', discussion: makeDiscussion({ canEdit: true, discussion_content: 'Text', media }) }),
+    });
+    await user.click(within(card).getByRole('button', { name: 'Edit post' }));
+    expect(within(card).getByRole('button', { name: 'Edit description of image 1' })).toHaveTextContent('Edit description');
+    expect(within(card).getAllByTestId('alt-badge')).toHaveLength(1);
+    await user.click(within(card).getByRole('button', { name: 'Add description to image 2' }));
+    const describe = await screen.findByRole('dialog', { name: 'Describe image 2' });
+    await user.type(within(describe).getByRole('textbox', { name: 'Image description' }), 'New words');
+    await user.click(within(describe).getByRole('button', { name: 'Save description' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Describe image 2' })).not.toBeInTheDocument());
+    expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    expect(within(card).getAllByTestId('alt-badge')).toHaveLength(2);
+    await user.click(within(card).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ content: 'Text', mediaAlts: ['Old words', 'New words'] });
+  });
+
   it('opens the post panel from the comment count', async () => {
     const { card, router, user } = await showFeed([makeDiscussion()], {
       'GET /groups/12/discussions/301': () => json(200, { discussion: makeDiscussion() }),
