@@ -44,6 +44,16 @@ test('a member posts bold text with two images, sees it in the community and on 
   ]);
   await expect(dialog.getByRole('list', { name: 'Images' }).getByRole('listitem')).toHaveCount(2);
   await expect(post).not.toHaveAttribute('aria-disabled', 'true');
+  // Image descriptions (issue 18 §4): each image offers one; the first gets it, the badge says so.
+  await expect(dialog.getByRole('button', { name: /^Add description to image/ })).toHaveCount(2);
+  await dialog.getByRole('button', { name: 'Add description to image 1' }).click();
+  const describe = page.getByRole('dialog', { name: 'Describe image 1' });
+  await describe.getByRole('textbox', { name: 'Image description' }).fill('The sun rising over a calm bay');
+  await expectAccessible(page, 'image description dialog');
+  await describe.getByRole('button', { name: 'Save description' }).click();
+  await expect(describe).toBeHidden();
+  await expect(dialog.getByRole('button', { name: 'Edit description of image 1' })).toBeVisible();
+  await expect(dialog.getByTestId('alt-badge')).toHaveCount(1);
   await expectAccessible(page, 'create-a-post dialog');
   await snapView(page, 'discussions-compose-desktop');
   await post.click();
@@ -54,6 +64,8 @@ test('a member posts bold text with two images, sees it in the community and on 
   const card = postCard(page, 'Sunrise over the');
   await expect(card.locator('strong', { hasText: 'bay' })).toBeVisible();
   await expect(card.getByRole('button', { name: /image/i })).toHaveCount(2);
+  await expect(card.getByTestId('post-media').locator('img').first()).toHaveAttribute('alt', 'The sun rising over a calm bay');
+  await expect(card.getByTestId('post-media').locator('img').nth(1)).toHaveAttribute('alt', '');
   await expectAccessible(page, 'community Discussion tab with a post');
   await snap(page, 'discussions-community-desktop');
 

@@ -17,6 +17,8 @@ export const DISCUSSION_LIMITS = {
   inlineImagesMax: 20,
   /** Longest `mediaUrls` entry accepted (an upload path is about 45 characters). */
   mediaUrlMax: 500,
+  /** An image's description (alt text), after cleaning to one line (issue 18 §4). */
+  altMax: 1_000,
   /** Page sizes: the default when `limit` is absent, and the largest `limit` accepted. */
   feedPageDefault: 10,
   commentsPageDefault: 20,
@@ -56,6 +58,9 @@ export const DISCUSSION_MESSAGES = {
   tooManyImages: `A post can have at most ${DISCUSSION_LIMITS.mediaMax} images`,
   tooManyInlineImages: `A post's text can show at most ${DISCUSSION_LIMITS.inlineImagesMax} uploaded images`,
   imageNotUploaded: 'Images must be uploaded through Agora',
+  altTooLong: `An image description can be at most ${DISCUSSION_LIMITS.altMax.toLocaleString('en-US')} characters`,
+  altsWithoutImages: 'Each image description must belong to an image of the post',
+  altNotText: 'An image description must be text',
   invalidParent: 'The comment you are replying to is not on this post',
   loginToPost: 'Please log in to post in this community',
   loginToComment: 'Please log in to comment',

@@ -5,7 +5,7 @@ import { nextCursorSchema } from './pagination';
 import { commentAbilitiesSchema, discussionAbilitiesSchema } from './abilities';
 import { ROLES } from './roles';
 import { textField } from './text';
-import { hasControlChars } from './text-rules';
+import { cleanLine, hasControlChars, TEXT_MESSAGES } from './text-rules';
 
 export * from './discussion-texts';
 
@@ -49,7 +49,8 @@ const zeroOne = z.union([z.literal(0), z.literal(1)]);
 // ---------------------------------------------------------------------------------------------------------------
 // Entities (SPEC §3)
 
-export const discussionMediaSchema = z.object({ id: z.number().int(), media_url: z.string() });
+/** An attached image. `alt`: its description (alt text, issue 18 §4), "" when none was written (additive). */
+export const discussionMediaSchema = z.object({ id: z.number().int(), media_url: z.string(), alt: z.string().optional() });
 export type DiscussionMedia = z.infer<typeof discussionMediaSchema>;
 
 /** A post as every response carries it. Dates are ISO 8601 (UTC, milliseconds). */
@@ -179,22 +180,54 @@ const mediaUrlField = z
   .transform((v) => v.trim().replace(/[?#].*$/, ''))
   .refine((v) => POST_IMAGE_PATH_PATTERN.test(v), DISCUSSION_MESSAGES.imageNotUploaded);
 
+/** One image description (alt text): control characters refused, cleaned to one line, at most 1,000 characters; "" = none. */
+export const altTextField = z
+  .string({ error: DISCUSSION_MESSAGES.altNotText })
+  .refine((v) => !hasControlChars(v), TEXT_MESSAGES.controlChars)
+  .transform(cleanLine)
+  .pipe(z.string().max(DISCUSSION_LIMITS.altMax, DISCUSSION_MESSAGES.altTooLong));
+
+/** `mediaAlts`: descriptions by index, parallel to the images; null entries and missing tail entries are "". */
+const mediaAltsField = z
+  .array(altTextField.nullable().transform((v) => v ?? ''), { error: DISCUSSION_MESSAGES.altNotText })
+  .max(DISCUSSION_LIMITS.mediaMax, DISCUSSION_MESSAGES.altsWithoutImages);
+
 /**
  * POST /groups/{id}/discussions. `mediaUrls`: at most 10 paths from POST /upload/image, uploaded by the poster
  * (the server refuses anyone else's with 403 `forbidden_upload`); repeated paths count once. Absent or null = none.
+ * `mediaAlts` (additive, issue 18 §4, optional): `mediaAlts[i]` describes `mediaUrls[i]`; never longer than
+ * `mediaUrls`. A repeated path keeps the first non-empty description. Output: `mediaAlts` parallel to the
+ * de-duplicated `mediaUrls`.
  */
-export const createDiscussionRequestSchema = z.object({
-  content: discussionContentField,
-  mediaUrls: z
-    .array(mediaUrlField, { error: DISCUSSION_MESSAGES.imageNotUploaded })
-    .max(DISCUSSION_LIMITS.mediaMax, DISCUSSION_MESSAGES.tooManyImages)
-    .nullish()
-    .transform((v) => [...new Set(v ?? [])]),
-});
+export const createDiscussionRequestSchema = z
+  .object({
+    content: discussionContentField,
+    mediaUrls: z
+      .array(mediaUrlField, { error: DISCUSSION_MESSAGES.imageNotUploaded })
+      .max(DISCUSSION_LIMITS.mediaMax, DISCUSSION_MESSAGES.tooManyImages)
+      .nullish(),
+    mediaAlts: mediaAltsField.nullish(),
+  })
+  .superRefine((v, ctx) => {
+    if ((v.mediaAlts?.length ?? 0) > (v.mediaUrls?.length ?? 0)) {
+      ctx.addIssue({ code: 'custom', path: ['mediaAlts'], message: DISCUSSION_MESSAGES.altsWithoutImages });
+    }
+  })
+  .transform((v) => {
+    const alts = new Map<string, string>();
+    (v.mediaUrls ?? []).forEach((url, i) => {
+      if (!alts.get(url)) alts.set(url, v.mediaAlts?.[i] ?? '');
+    });
+    return { content: v.content, mediaUrls: [...alts.keys()], mediaAlts: [...alts.values()] };
+  });
 export type CreateDiscussionRequest = z.input<typeof createDiscussionRequestSchema>;
 
-/** PUT /groups/{id}/discussions/{discussionId}: the new text (the images stay as they are). */
-export const updateDiscussionRequestSchema = z.object({ content: discussionContentField });
+/**
+ * PUT /groups/{id}/discussions/{discussionId}: the new text (the images stay as they are). `mediaAlts` (additive,
+ * optional): new descriptions of the post's attached images in their order (`media[i]`); absent = unchanged; a
+ * shorter list leaves the rest as they are; longer than the images is 400.
+ */
+export const updateDiscussionRequestSchema = z.object({ content: discussionContentField, mediaAlts: mediaAltsField.nullish() });
 export type UpdateDiscussionRequest = z.input<typeof updateDiscussionRequestSchema>;
 
 /** A comment id in a body: a positive int4 as a number or digit string; null, absent or "" = a top-level comment. */

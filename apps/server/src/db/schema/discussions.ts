@@ -88,6 +88,8 @@ export const discussionMedia = pgTable(
      * inline (a pasted image inserted as a bracketed address); recorded so the file lives as long as the post.
      */
     inline: boolean('inline').notNull().default(false),
+    /** The image's description (alt text, issue 18 §4); '' when none was written. At most 1,000 characters (contract). */
+    altText: text('alt_text').notNull().default(''),
   },
   (t) => [
     index('discussion_media_discussion_idx').on(t.discussionId, t.position),

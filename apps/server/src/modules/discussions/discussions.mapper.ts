@@ -60,7 +60,7 @@ export function toDiscussion(row: DiscussionRow, viewerId: number): Discussion {
     likes_count: likeCount,
     isLiked: liked,
     is_liked: liked,
-    media: (media ?? []).map((m) => ({ id: m.id, media_url: m.url })),
+    media: (media ?? []).map((m) => ({ id: m.id, media_url: m.url, alt: m.alt ?? '' })),
     canEdit: abilities.edit,
     canDelete: abilities.delete,
     canPin: abilities.pin,

@@ -95,7 +95,7 @@ export type DiscussionRow = {
   likeCount: number;
   liked: boolean;
   /** The gallery images (not the inline ones), in their order; null when there are none. */
-  media: { id: number; url: string }[] | null;
+  media: { id: number; url: string; alt: string }[] | null;
   viewerRole: Role | null;
   /** Removed by the staff (issue 15 §3): when and why; null while visible. */
   removedAt: string | null;
@@ -132,7 +132,7 @@ const discussionJson = (order: SQL, source: SQL = sql`page`) => sql`(
     'content', d.content, 'datePosted', ${iso(sql`d.created_at`)}, 'dateEdited', ${iso(sql`d.edited_at`)},
     'isPinned', d.is_pinned, 'commentCount', d.comment_count, 'likeCount', d.like_count,
     'liked', EXISTS (SELECT 1 FROM ${discussionLikes} l WHERE l.discussion_id = d.id AND l.user_id = ${viewer}),
-    'media', (SELECT json_agg(json_build_object('id', m.id, 'url', m.media_url) ORDER BY m.position, m.id)
+    'media', (SELECT json_agg(json_build_object('id', m.id, 'url', m.media_url, 'alt', m.alt_text) ORDER BY m.position, m.id)
       FROM ${discussionMedia} m WHERE m.discussion_id = d.id AND NOT m.inline),
     'viewerRole', (SELECT vm.role FROM ${groupMembers} vm WHERE vm.group_id = d.group_id AND vm.user_id = ${viewer}),
     'removedAt', ${iso(sql`d.removed_at`)}, 'removedReason', d.removed_reason,
@@ -660,22 +660,32 @@ export async function setDiscussionPublic(tx: DbOrTx, discussionId: number, isPu
   await tx.update(discussions).set({ groupIsPublic: isPublic }).where(eq(discussions.id, discussionId));
 }
 
-export type MediaRow = { url: string; inline: boolean };
+export type MediaRow = { url: string; inline: boolean; alt?: string };
 
 /** Records a post's images in the order given, numbered from `firstPosition` (after the ones it already has). */
 export async function insertMedia(tx: DbOrTx, discussionId: number, media: MediaRow[], firstPosition = 0): Promise<void> {
   if (media.length === 0) return;
-  await tx
-    .insert(discussionMedia)
-    .values(media.map((m, i) => ({ discussionId, mediaUrl: m.url, position: firstPosition + i, inline: m.inline })));
+  await tx.insert(discussionMedia).values(
+    media.map((m, i) => ({ discussionId, mediaUrl: m.url, position: firstPosition + i, inline: m.inline, altText: m.alt ?? '' })),
+  );
 }
 
-export async function mediaOf(tx: DbOrTx, discussionId: number): Promise<MediaRow[]> {
+export async function mediaOf(tx: DbOrTx, discussionId: number): Promise<(MediaRow & { id: number; alt: string })[]> {
   return tx
-    .select({ url: discussionMedia.mediaUrl, inline: discussionMedia.inline })
+    .select({ id: discussionMedia.id, url: discussionMedia.mediaUrl, inline: discussionMedia.inline, alt: discussionMedia.altText })
     .from(discussionMedia)
     .where(eq(discussionMedia.discussionId, discussionId))
     .orderBy(discussionMedia.position, discussionMedia.id);
+}
+
+/** Sets the descriptions (alt text) of media rows by id, each row of this post only. */
+export async function setMediaAlts(tx: DbOrTx, discussionId: number, alts: { id: number; alt: string }[]): Promise<void> {
+  for (const { id, alt } of alts) {
+    await tx
+      .update(discussionMedia)
+      .set({ altText: alt })
+      .where(and(eq(discussionMedia.discussionId, discussionId), eq(discussionMedia.id, id)));
+  }
 }
 
 export async function deleteInlineMedia(tx: DbOrTx, discussionId: number, urls: string[]): Promise<void> {

@@ -163,7 +163,11 @@ export async function discussionRoutes(app: FastifyInstance, { ctx, alias }: { c
         response: { 200: discussionWriteResponseSchema, ...writeErrors },
       },
     },
-    async (request) => updateDiscussion(ctx, request.user, { ...path(request.params), content: request.body.content }),
+    async (request) => updateDiscussion(ctx, request.user, {
+        ...path(request.params),
+        content: request.body.content,
+        mediaAlts: request.body.mediaAlts,
+      }),
   );
   r.delete(
     '/groups/:id/discussions/:discussionId',

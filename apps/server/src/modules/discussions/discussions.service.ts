@@ -52,6 +52,7 @@ import {
   lockDiscussion,
   lockGroupRow,
   mediaOf,
+  setMediaAlts,
   moveDiscussionLikes,
   pathsUsedElsewhere,
   setDiscussionPublic,
@@ -217,7 +218,7 @@ export async function createDiscussion(
   const author = actor;
   await ctx.limiters.postsPerUser.consume(String(author.id));
   await assertMayAct(ctx, author, 'post');
-  const { content, mediaUrls } = input.body;
+  const { content, mediaUrls, mediaAlts } = input.body;
   const inlinePaths = inlinePathsOf(content, mediaUrls);
   const groupId = target.groupId;
   await assertMayPost(ctx, author, groupId, { kind: 'discussion', text: content });
@@ -229,7 +230,7 @@ export async function createDiscussion(
       const inline: string[] = [];
       for (const path of inlinePaths) if (await claimInline(tx, author, path)) inline.push(path);
       await insertMedia(tx, inserted.id, [
-        ...mediaUrls.map((url) => ({ url, inline: false })),
+        ...mediaUrls.map((url, i) => ({ url, inline: false, alt: mediaAlts[i] ?? '' })),
         ...inline.map((url) => ({ url, inline: true })),
       ]);
       // The group row last: its lock (every post of the community waits for it) is held only until the commit.
@@ -263,7 +264,7 @@ export async function createDiscussion(
 export async function updateDiscussion(
   ctx: AppContext,
   actor: Actor,
-  input: DiscussionPath & { content: string },
+  input: DiscussionPath & { content: string; mediaAlts?: string[] | null },
 ): Promise<DiscussionWriteResponse> {
   if (!actor) throw AppError.unauthorized();
   const target = await writeTargetOf(ctx, actor, input);
@@ -276,10 +277,19 @@ export async function updateDiscussion(
     ctx.db.transaction(async (tx) => {
       const old = await lockDiscussion(tx, discussionId);
       if (!old) throw discussionNotFound();
+      const media = await mediaOf(tx, discussionId);
+      const galleryRows = media.filter((m) => !m.inline);
+      // Descriptions (issue 18 §4) by the gallery's order; more than there are images is refused, whole.
+      if (input.mediaAlts) {
+        if (input.mediaAlts.length > galleryRows.length) throw AppError.badRequest(DISCUSSION_MESSAGES.altsWithoutImages);
+        const changed = input.mediaAlts
+          .map((alt, i) => ({ id: galleryRows[i]!.id, alt, old: galleryRows[i]!.alt }))
+          .filter((m) => m.alt !== m.old);
+        await setMediaAlts(tx, discussionId, changed);
+      }
       // The same text again is no edit: no history row, the "edited" mark does not move.
       if (old.content === input.content) return [];
-      const media = await mediaOf(tx, discussionId);
-      const gallery = media.filter((m) => !m.inline).map((m) => m.url);
+      const gallery = galleryRows.map((m) => m.url);
       const shown = media.filter((m) => m.inline).map((m) => m.url);
       const wanted = inlinePathsOf(input.content, gallery);
       const added: string[] = [];

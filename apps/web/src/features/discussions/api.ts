@@ -245,8 +245,12 @@ export function postingRefusal(error: unknown): string | null {
 export function useCreateDiscussion() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ groupId, content, mediaUrls }: { groupId: number; content: string; mediaUrls: string[] }) =>
-      call(API.discussions.create, { params: [groupId], body: { content, mediaUrls } }),
+    mutationFn: ({ groupId, content, mediaUrls, mediaAlts }: { groupId: number; content: string; mediaUrls: string[]; mediaAlts?: string[] }) =>
+      call(API.discussions.create, {
+        params: [groupId],
+        // Descriptions only when one was written (issue 18 §4): a post without any sends what the SPEC's client sends.
+        body: mediaAlts?.some((alt) => alt !== '') ? { content, mediaUrls, mediaAlts } : { content, mediaUrls },
+      }),
     meta: { errorMessage: DISCUSSION_TEXTS.createFailed, inlineCodes: POSTING_REFUSAL_CODES },
     onSuccess: ({ discussion }, { groupId }) => {
       markFreshDiscussion(discussion.id);
@@ -273,8 +277,8 @@ export function useCreateDiscussion() {
 export function useUpdateDiscussion() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ post, content }: { post: Pick<Discussion, 'id' | 'group_id'>; content: string }) =>
-      call(API.discussions.update, { params: [post.group_id, post.id], body: { content } }),
+    mutationFn: ({ post, content, mediaAlts }: { post: Pick<Discussion, 'id' | 'group_id'>; content: string; mediaAlts?: string[] }) =>
+      call(API.discussions.update, { params: [post.group_id, post.id], body: mediaAlts ? { content, mediaAlts } : { content } }),
     onSuccess: ({ discussion }) => {
       updatePost(queryClient, discussion.id, () => discussion);
       void queryClient.invalidateQueries({ queryKey: discussionKeys.history('discussion', discussion.id) });

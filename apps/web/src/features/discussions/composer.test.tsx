@@ -29,12 +29,12 @@ function serveGroup(pinned: ReturnType<typeof makeDiscussion>[] = []) {
     if (url === '/groups/night-owls') return json(200, makeGroupDetail({ is_member: true }));
     if (url === '/api/groups/12/discussions') return json(200, feedPage(posts));
     if (url === '/groups/12/discussions' && method === 'POST') {
-      const body = JSON.parse(String(init.body)) as { content: string; mediaUrls: string[] };
+      const body = JSON.parse(String(init.body)) as { content: string; mediaUrls: string[]; mediaAlts?: string[] };
       const post = makeDiscussion({
         id: 900,
         username: 'ada',
         discussion_content: body.content,
-        media: body.mediaUrls.map((media_url, i) => ({ id: i + 1, media_url })),
+        media: body.mediaUrls.map((media_url, i) => ({ id: i + 1, media_url, alt: body.mediaAlts?.[i] ?? '' })),
       });
       // The server's order: pinned first, then newest.
       posts = [...pinned, post];
@@ -136,6 +136,39 @@ describe('the create-a-post modal', () => {
     expect(within(await screen.findByRole('dialog', { name: 'Create a post' })).getByRole('textbox', { name: 'Post text' })).toHaveValue(
       '',
     );
+  });
+
+  it('shows "Add description" on each image; a written one shows "Edit description", an ALT badge, and is posted as mediaAlts and rendered as alt (issue 18 §4)', async () => {
+    const { dialog, text, post, uploads, api, user } = await openComposer();
+    await user.type(text, 'Described');
+    const input = dialog.querySelector<HTMLInputElement>('input[type="file"]')!;
+    fireEvent.change(input, { target: { files: [new File(['a'], 'a.png', { type: 'image/png' }), new File(['b'], 'b.png', { type: 'image/png' })] } });
+    await act(async () => uploads[0]!.answer.resolve({ message: 'ok', url: '/uploads/post/aaa.webp' }));
+    await act(async () => uploads[1]!.answer.resolve({ message: 'ok', url: '/uploads/post/bbb.webp' }));
+    expect(within(dialog).getAllByRole('button', { name: /^Add description to image/ })).toHaveLength(2);
+    expect(within(dialog).queryByTestId('alt-badge')).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Add description to image 1' }));
+    const describe = await screen.findByRole('dialog', { name: 'Describe image 1' });
+    const field = within(describe).getByRole('textbox', { name: 'Image description' });
+    await user.type(field, '  A red  kite ');
+    await user.click(within(describe).getByRole('button', { name: 'Save description' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Describe image 1' })).not.toBeInTheDocument());
+    // Saving the description posted nothing (its dialog has no form to submit the editor's).
+    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    expect(within(dialog).getByRole('button', { name: 'Edit description of image 1' })).toHaveTextContent('Edit description');
+    expect(within(dialog).getByRole('button', { name: 'Add description to image 2' })).toHaveTextContent('Add description');
+    expect(within(dialog).getAllByTestId('alt-badge')).toHaveLength(1);
+
+    await user.click(post);
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({
+      content: 'Described',
+      mediaUrls: ['/uploads/post/aaa.webp', '/uploads/post/bbb.webp'],
+      mediaAlts: ['A red kite', ''],
+    });
+    const article = await screen.findByRole('article', { name: 'Post by ada' });
+    expect(within(article).getByRole('img', { name: 'A red kite' })).toHaveAttribute('src', '/uploads/post/aaa.webp');
   });
 
   it('refuses non-images and an eleventh image', async () => {

@@ -10,6 +10,7 @@ import { focusOnMount } from '@/lib/forms';
 import { useDeleteDiscussion, useModeratePost, usePinDiscussion, useUpdateDiscussion } from './api';
 import { RemovalActions } from './removal-actions';
 import { DiscussionTextarea } from './discussion-textarea';
+import { ImageDescription } from './image-description';
 import { DISCUSSION_TEXTS } from './texts';
 import { usePastedImages } from './use-pasted-images';
 
@@ -148,13 +149,17 @@ export function DiscussionActions({
 /** Edit in place (SPEC §4 "Post editing"): the existing text, then Save or Cancel; Escape cancels too. */
 export function DiscussionEditForm({ post, onDone }: { post: Discussion; onDone: () => void }) {
   const [text, setText] = useState(post.discussion_content);
+  const original = post.media.map((m) => m.alt ?? '');
+  const [alts, setAlts] = useState(original);
+  const altsChanged = alts.some((alt, i) => alt !== original[i]);
   const update = useUpdateDiscussion();
   const pasted = usePastedImages(setText);
   const blocked = text.trim() === '' || update.isPending || pasted.pending > 0;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (blocked) return;
-    update.mutate({ post, content: text }, { onSuccess: onDone });
+    // Descriptions only when one changed (issue 18 §4): otherwise the SPEC's body.
+    update.mutate({ post, content: text, ...(altsChanged ? { mediaAlts: alts } : {}) }, { onSuccess: onDone });
   };
   return (
     <form onSubmit={submit} className="mt-3 space-y-3">
@@ -176,6 +181,28 @@ export function DiscussionEditForm({ post, onDone }: { post: Discussion; onDone:
           }
         }}
       />
+      {post.media.length > 0 ? (
+        <ul aria-label={DISCUSSION_TEXTS.images} className="grid grid-cols-3 gap-2 sm:grid-cols-5">
+          {post.media.map((item, index) => (
+            <li key={item.id} className="relative aspect-square overflow-hidden rounded-lg border border-line bg-surface-muted">
+              <img src={item.media_url} alt={alts[index] ?? ''} className="size-full object-cover" />
+              {alts[index] ? (
+                <span
+                  data-testid="alt-badge"
+                  className="absolute top-1 left-1 rounded bg-overlay/80 px-1 text-[10px] leading-4 font-bold text-white"
+                >
+                  {DISCUSSION_TEXTS.altBadge}
+                </span>
+              ) : null}
+              <ImageDescription
+                index={index + 1}
+                alt={alts[index] ?? ''}
+                onSave={(alt) => setAlts((all) => all.map((a, i) => (i === index ? alt : a)))}
+              />
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <div className="flex justify-end gap-2">
         <Button variant="outline" onClick={onDone}>
           {DISCUSSION_TEXTS.cancel}

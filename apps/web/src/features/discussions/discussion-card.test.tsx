@@ -201,6 +201,30 @@ describe('post card', () => {
     expect(within(card).getByRole('button', { name: 'Edit post' })).toHaveFocus();
   });
 
+  it('describes an attached image in the edit form: "Edit description", then sends mediaAlts with the text (issue 18 §4)', async () => {
+    const media = [
+      { id: 1, media_url: '/uploads/post/a.webp', alt: 'Old words' },
+      { id: 2, media_url: '/uploads/post/b.webp', alt: '' },
+    ];
+    const { card, api, user } = await showFeed([makeDiscussion({ canEdit: true, discussion_content: 'Text', media })], {
+      'PUT /groups/12/discussions/301': () =>
+        json(200, { message: 'Post updated', discussion: makeDiscussion({ canEdit: true, discussion_content: 'Text', media }) }),
+    });
+    await user.click(within(card).getByRole('button', { name: 'Edit post' }));
+    expect(within(card).getByRole('button', { name: 'Edit description of image 1' })).toHaveTextContent('Edit description');
+    expect(within(card).getAllByTestId('alt-badge')).toHaveLength(1);
+    await user.click(within(card).getByRole('button', { name: 'Add description to image 2' }));
+    const describe = await screen.findByRole('dialog', { name: 'Describe image 2' });
+    await user.type(within(describe).getByRole('textbox', { name: 'Image description' }), 'New words');
+    await user.click(within(describe).getByRole('button', { name: 'Save description' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Describe image 2' })).not.toBeInTheDocument());
+    expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    expect(within(card).getAllByTestId('alt-badge')).toHaveLength(2);
+    await user.click(within(card).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ content: 'Text', mediaAlts: ['Old words', 'New words'] });
+  });
+
   it('opens the post panel from the comment count', async () => {
     const { card, router, user } = await showFeed([makeDiscussion()], {
       'GET /groups/12/discussions/301': () => json(200, { discussion: makeDiscussion() }),
@@ -238,6 +262,21 @@ describe('post images', () => {
     [8, 5],
   ])('%i images → %i tiles, each with its layout', (count, tiles) => {
     expect(tileLayout(count).tiles).toHaveLength(tiles);
+  });
+
+  it('renders each image with its description as alt, in the grid and the lightbox (issue 18 §4)', async () => {
+    const media = [
+      { id: 1, media_url: '/uploads/post/kite.webp', alt: 'A red kite over the hill' },
+      { id: 2, media_url: '/uploads/post/plain.webp', alt: '' },
+    ];
+    const { card, user } = await showFeed([makeDiscussion({ media })]);
+    const images = card.querySelectorAll('[data-testid="post-media"] img');
+    expect([...images].map((img) => img.getAttribute('alt'))).toEqual(['A red kite over the hill', '']);
+    await user.click(within(card).getAllByRole('button', { name: /^Open image/ })[0]!);
+    const box = await screen.findByRole('dialog', { name: 'Image 1 of 2' });
+    expect(within(box).getByRole('img')).toHaveAttribute('alt', 'A red kite over the hill');
+    await user.keyboard('{ArrowRight}');
+    expect(within(screen.getByRole('dialog', { name: 'Image 2 of 2' })).getByRole('img')).toHaveAttribute('alt', 'Image 2 of 2');
   });
 
   it('shows "+N" on the last tile past five, and the lightbox walks all images by keyboard, returning focus', async () => {

@@ -39,7 +39,7 @@ const DiscussionEditForm = lazyComponent(
 );
 
 /** The images a lightbox shows: the post's attached images, or one image of its text. */
-type LightboxState = { images: string[]; index: number } | null;
+type LightboxState = { images: string[]; alts?: string[]; index: number } | null;
 
 /** "Pinned" (SPEC §2). */
 export function PinnedBadge() {
@@ -106,6 +106,7 @@ export function AuthorLine({ post, showGroup }: { post: Discussion; showGroup?: 
 export function DiscussionBody({ post }: { post: Discussion }) {
   const [lightbox, setLightbox] = useState<LightboxState>(null);
   const mediaUrls = post.media.map((m) => m.media_url);
+  const mediaAlts = post.media.map((m) => m.alt ?? '');
   return (
     <>
       <Collapsible className="mt-3">
@@ -113,13 +114,14 @@ export function DiscussionBody({ post }: { post: Discussion }) {
       </Collapsible>
       {post.media.length > 0 ? (
         <div className="mt-3">
-          <DiscussionMediaGrid media={post.media} onOpen={(index) => setLightbox({ images: mediaUrls, index })} />
+          <DiscussionMediaGrid media={post.media} onOpen={(index) => setLightbox({ images: mediaUrls, alts: mediaAlts, index })} />
         </div>
       ) : null}
       {lightbox ? (
         <Suspense fallback={null}>
           <Lightbox
             images={lightbox.images}
+            alts={lightbox.alts}
             index={lightbox.index}
             onIndexChange={(index) => setLightbox((current) => (current && index !== null ? { ...current, index } : null))}
           />

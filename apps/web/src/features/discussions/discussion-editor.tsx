@@ -11,6 +11,7 @@ import { textImages } from './editing';
 import { MentionAutocomplete } from '@/features/mentions/lazy';
 import { DiscussionTextarea } from './discussion-textarea';
 import { DISCUSSION_TEXTS } from './texts';
+import { ImageDescription } from './image-description';
 import { useImageUploads, type ImageUpload } from './use-image-uploads';
 import { usePastedImages } from './use-pasted-images';
 
@@ -59,7 +60,7 @@ export function DiscussionEditorDialog({
     event.preventDefault();
     if (blocker) return;
     create.mutate(
-      { groupId: group.id, content: text, mediaUrls: images.urls },
+      { groupId: group.id, content: text, mediaUrls: images.urls, mediaAlts: images.alts },
       {
         onSuccess: () => {
           discardText();
@@ -135,7 +136,7 @@ export function DiscussionEditorDialog({
                 {DISCUSSION_TEXTS.boldHint}
               </p>
               <TextImageTiles text={text} previews={pasted.previews} onRemove={pasted.remove} />
-              {images.uploads.length > 0 ? <UploadTiles uploads={images.uploads} onRemove={images.remove} /> : null}
+              {images.uploads.length > 0 ? <UploadTiles uploads={images.uploads} onRemove={images.remove} onDescribe={images.setAlt} /> : null}
               {notice ? (
                 <p role="alert" className="text-sm text-danger-fg">
                   {notice}
@@ -239,12 +240,31 @@ function TextImageTiles({
 }
 
 /** Previews of the chosen images, each with its upload progress or error and a remove button. */
-function UploadTiles({ uploads, onRemove }: { uploads: ImageUpload[]; onRemove: (key: number) => void }) {
+export function UploadTiles({
+  uploads,
+  onRemove,
+  onDescribe,
+}: {
+  uploads: ImageUpload[];
+  onRemove: (key: number) => void;
+  onDescribe: (key: number, alt: string) => void;
+}) {
   return (
     <ul aria-label={DISCUSSION_TEXTS.images} className="grid grid-cols-3 gap-2 sm:grid-cols-5">
       {uploads.map((upload, index) => (
         <li key={upload.key} className="relative aspect-square overflow-hidden rounded-lg border border-line bg-surface-muted">
-          <img src={upload.preview} alt="" className="size-full object-cover" />
+          <img src={upload.preview} alt={upload.alt} className="size-full object-cover" />
+          {upload.alt !== '' ? (
+            <span
+              data-testid="alt-badge"
+              className="absolute top-1 left-1 rounded bg-overlay/80 px-1 text-[10px] leading-4 font-bold text-white"
+            >
+              {DISCUSSION_TEXTS.altBadge}
+            </span>
+          ) : null}
+          {upload.error === null ? (
+            <ImageDescription index={index + 1} alt={upload.alt} onSave={(alt) => onDescribe(upload.key, alt)} />
+          ) : null}
           {upload.url === null && upload.error === null ? (
             <div className="absolute inset-x-1.5 bottom-1.5">
               <div

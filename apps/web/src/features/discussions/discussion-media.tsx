@@ -56,7 +56,7 @@ export function DiscussionMediaGrid({ media, onOpen }: { media: readonly Discuss
           >
             <img
               src={item.media_url}
-              alt=""
+              alt={item.alt ?? ''}
               loading="lazy"
               decoding="async"
               className={cn('size-full', media.length === 1 ? 'max-h-[560px] object-contain' : 'object-cover')}

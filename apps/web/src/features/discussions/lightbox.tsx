@@ -5,6 +5,8 @@ import { DISCUSSION_TEXTS } from './texts';
 
 interface LightboxProps {
   images: readonly string[];
+  /** The images' descriptions (alt text), by index; an image without one is announced as "Image i of n". */
+  alts?: readonly string[];
   /** The image shown; null when closed. */
   index: number | null;
   onIndexChange: (index: number | null) => void;
@@ -17,7 +19,7 @@ const roundButton =
  * Full-screen images (SPEC §2 "an image lightbox"): left and right arrows (keys and buttons) move between them,
  * Escape or Close ends it, and focus returns to the tile that opened it.
  */
-export function Lightbox({ images, index, onIndexChange }: LightboxProps) {
+export function Lightbox({ images, alts, index, onIndexChange }: LightboxProps) {
   const returnFocus = useReturnFocus();
   const open = index !== null && images.length > 0;
   const current = open ? Math.min(index, images.length - 1) : 0;
@@ -53,7 +55,7 @@ export function Lightbox({ images, index, onIndexChange }: LightboxProps) {
               <img
                 key={images[current]}
                 src={images[current]}
-                alt={DISCUSSION_TEXTS.imageOf(current + 1, images.length)}
+                alt={alts?.[current] || DISCUSSION_TEXTS.imageOf(current + 1, images.length)}
                 referrerPolicy="no-referrer"
                 className="max-h-full max-w-full rounded-lg object-contain shadow-2xl"
               />

@@ -13,6 +13,8 @@ export interface ImageUpload {
   /** The stored path once uploaded. */
   url: string | null;
   error: string | null;
+  /** Its description (alt text, issue 18 §4); '' until the person writes one. */
+  alt: string;
 }
 
 function extensionOf(type: string): string {
@@ -47,7 +49,7 @@ export function useImageUploads() {
       const preview = URL.createObjectURL(file);
       controllers.current.set(key, controller);
       previews.current.set(key, preview);
-      setUploads((all) => [...all, { key, preview, progress: 0, url: null, error: null }]);
+      setUploads((all) => [...all, { key, preview, progress: 0, url: null, error: null, alt: '' }]);
       uploadPostImage(file, file.name || `image.${extensionOf(file.type)}`, {
         signal: controller.signal,
         onProgress: (progress) => patch(key, { progress }),
@@ -71,6 +73,8 @@ export function useImageUploads() {
     setUploads((all) => all.filter((u) => u.key !== key));
   }, []);
 
+  const setAlt = useCallback((key: number, alt: string) => patch(key, { alt }), []);
+
   const reset = useCallback(() => {
     for (const controller of controllers.current.values()) controller.abort();
     for (const preview of previews.current.values()) URL.revokeObjectURL(preview);
@@ -87,7 +91,10 @@ export function useImageUploads() {
     add,
     remove,
     reset,
+    setAlt,
     uploading: uploads.some((u) => u.url === null && u.error === null),
     urls: uploads.flatMap((u) => (u.url ? [u.url] : [])),
+    /** The descriptions, parallel to `urls`. */
+    alts: uploads.flatMap((u) => (u.url ? [u.alt] : [])),
   };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "discussion_media" ADD COLUMN "alt_text" text DEFAULT '' NOT NULL;
