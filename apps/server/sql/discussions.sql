@@ -34,7 +34,7 @@ select r.user_found, r.items, r.discussions, r.comments from (WITH acts AS (
     'content', d.content, 'datePosted', to_char(d.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'dateEdited', to_char(d.edited_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'isPinned', d.is_pinned, 'commentCount', d.comment_count, 'likeCount', d.like_count,
     'liked', EXISTS (SELECT 1 FROM "discussion_likes" l WHERE l.discussion_id = d.id AND l.user_id = $20::int),
-    'media', (SELECT json_agg(json_build_object('id', m.id, 'url', m.media_url) ORDER BY m.position, m.id)
+    'media', (SELECT json_agg(json_build_object('id', m.id, 'url', m.media_url, 'alt', m.alt_text) ORDER BY m.position, m.id)
       FROM "discussion_media" m WHERE m.discussion_id = d.id AND NOT m.inline),
     'viewerRole', (SELECT vm.role FROM "group_members" vm WHERE vm.group_id = d.group_id AND vm.user_id = $21::int),
     'removedAt', to_char(d.removed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'removedReason', d.removed_reason,
@@ -98,7 +98,7 @@ select r.user_found, r.items, r.discussions, r.comments from (WITH acts AS (
     'content', d.content, 'datePosted', to_char(d.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'dateEdited', to_char(d.edited_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'isPinned', d.is_pinned, 'commentCount', d.comment_count, 'likeCount', d.like_count,
     'liked', EXISTS (SELECT 1 FROM "discussion_likes" l WHERE l.discussion_id = d.id AND l.user_id = $26::int),
-    'media', (SELECT json_agg(json_build_object('id', m.id, 'url', m.media_url) ORDER BY m.position, m.id)
+    'media', (SELECT json_agg(json_build_object('id', m.id, 'url', m.media_url, 'alt', m.alt_text) ORDER BY m.position, m.id)
       FROM "discussion_media" m WHERE m.discussion_id = d.id AND NOT m.inline),
     'viewerRole', (SELECT vm.role FROM "group_members" vm WHERE vm.group_id = d.group_id AND vm.user_id = $27::int),
     'removedAt', to_char(d.removed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'removedReason', d.removed_reason,
@@ -336,7 +336,7 @@ select r.items from (WITH page AS (SELECT d.id FROM "discussions" d
     'content', d.content, 'datePosted', to_char(d.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'dateEdited', to_char(d.edited_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'isPinned', d.is_pinned, 'commentCount', d.comment_count, 'likeCount', d.like_count,
     'liked', EXISTS (SELECT 1 FROM "discussion_likes" l WHERE l.discussion_id = d.id AND l.user_id = $6::int),
-    'media', (SELECT json_agg(json_build_object('id', m.id, 'url', m.media_url) ORDER BY m.position, m.id)
+    'media', (SELECT json_agg(json_build_object('id', m.id, 'url', m.media_url, 'alt', m.alt_text) ORDER BY m.position, m.id)
       FROM "discussion_media" m WHERE m.discussion_id = d.id AND NOT m.inline),
     'viewerRole', (SELECT vm.role FROM "group_members" vm WHERE vm.group_id = d.group_id AND vm.user_id = $7::int),
     'removedAt', to_char(d.removed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'removedReason', d.removed_reason,
@@ -364,7 +364,7 @@ select r.items from (WITH page AS (SELECT d.id FROM "discussions" d
     'content', d.content, 'datePosted', to_char(d.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'dateEdited', to_char(d.edited_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'isPinned', d.is_pinned, 'commentCount', d.comment_count, 'likeCount', d.like_count,
     'liked', EXISTS (SELECT 1 FROM "discussion_likes" l WHERE l.discussion_id = d.id AND l.user_id = $8::int),
-    'media', (SELECT json_agg(json_build_object('id', m.id, 'url', m.media_url) ORDER BY m.position, m.id)
+    'media', (SELECT json_agg(json_build_object('id', m.id, 'url', m.media_url, 'alt', m.alt_text) ORDER BY m.position, m.id)
       FROM "discussion_media" m WHERE m.discussion_id = d.id AND NOT m.inline),
     'viewerRole', (SELECT vm.role FROM "group_members" vm WHERE vm.group_id = d.group_id AND vm.user_id = $9::int),
     'removedAt', to_char(d.removed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'removedReason', d.removed_reason,
@@ -397,7 +397,7 @@ select r.id, r.is_private, r.owner_id, r.viewer_role, r.items from (WITH target 
     'content', d.content, 'datePosted', to_char(d.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'dateEdited', to_char(d.edited_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'isPinned', d.is_pinned, 'commentCount', d.comment_count, 'likeCount', d.like_count,
     'liked', EXISTS (SELECT 1 FROM "discussion_likes" l WHERE l.discussion_id = d.id AND l.user_id = $10::int),
-    'media', (SELECT json_agg(json_build_object('id', m.id, 'url', m.media_url) ORDER BY m.position, m.id)
+    'media', (SELECT json_agg(json_build_object('id', m.id, 'url', m.media_url, 'alt', m.alt_text) ORDER BY m.position, m.id)
       FROM "discussion_media" m WHERE m.discussion_id = d.id AND NOT m.inline),
     'viewerRole', (SELECT vm.role FROM "group_members" vm WHERE vm.group_id = d.group_id AND vm.user_id = $11::int),
     'removedAt', to_char(d.removed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'removedReason', d.removed_reason,
@@ -430,7 +430,7 @@ select r.id, r.is_private, r.owner_id, r.viewer_role, r.items from (WITH target 
     'content', d.content, 'datePosted', to_char(d.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'dateEdited', to_char(d.edited_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'isPinned', d.is_pinned, 'commentCount', d.comment_count, 'likeCount', d.like_count,
     'liked', EXISTS (SELECT 1 FROM "discussion_likes" l WHERE l.discussion_id = d.id AND l.user_id = $13::int),
-    'media', (SELECT json_agg(json_build_object('id', m.id, 'url', m.media_url) ORDER BY m.position, m.id)
+    'media', (SELECT json_agg(json_build_object('id', m.id, 'url', m.media_url, 'alt', m.alt_text) ORDER BY m.position, m.id)
       FROM "discussion_media" m WHERE m.discussion_id = d.id AND NOT m.inline),
     'viewerRole', (SELECT vm.role FROM "group_members" vm WHERE vm.group_id = d.group_id AND vm.user_id = $14::int),
     'removedAt', to_char(d.removed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'removedReason', d.removed_reason,
@@ -462,7 +462,7 @@ select r.id, r.is_private, r.owner_id, r.viewer_role, r.items from (WITH target 
     'content', d.content, 'datePosted', to_char(d.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'dateEdited', to_char(d.edited_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'isPinned', d.is_pinned, 'commentCount', d.comment_count, 'likeCount', d.like_count,
     'liked', EXISTS (SELECT 1 FROM "discussion_likes" l WHERE l.discussion_id = d.id AND l.user_id = $9::int),
-    'media', (SELECT json_agg(json_build_object('id', m.id, 'url', m.media_url) ORDER BY m.position, m.id)
+    'media', (SELECT json_agg(json_build_object('id', m.id, 'url', m.media_url, 'alt', m.alt_text) ORDER BY m.position, m.id)
       FROM "discussion_media" m WHERE m.discussion_id = d.id AND NOT m.inline),
     'viewerRole', (SELECT vm.role FROM "group_members" vm WHERE vm.group_id = d.group_id AND vm.user_id = $10::int),
     'removedAt', to_char(d.removed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'removedReason', d.removed_reason,
