@@ -12,7 +12,7 @@ import { createGroup, createPost, createUser, type TestUser } from '../../test/f
 import { useSocketClients } from '../../test/socket-clients';
 import { client, useTestApp } from '../../test/test-app';
 import { vapidFile } from './push.keys';
-import { deliverWebPush, PUSH_MAX_ATTEMPTS, PUSH_TTL_SECONDS } from './push.sender';
+import { deliverWebPush, PUSH_MAX_ATTEMPTS, PUSH_MAX_FAILURES, PUSH_TTL_SECONDS } from './push.sender';
 
 const t = useTestApp({ rateLimit: false });
 const clients = useSocketClients(t);
@@ -274,6 +274,23 @@ describe('sending', () => {
     expect(await takePushJobs()).toHaveLength(0);
     expect(received).toHaveLength(PUSH_MAX_ATTEMPTS);
     expect((await subscriptionsOf(ada.id))[0]!.failure_count).toBe(1);
+    reply = () => ({ status: 201 });
+  });
+
+  it(`drops a subscription after ${PUSH_MAX_FAILURES} failed deliveries in a row`, async () => {
+    const { ada, like } = await cast();
+    await subscribe(ada);
+    reply = () => ({ status: 400 });
+    for (let i = 1; i < PUSH_MAX_FAILURES; i += 1) {
+      await like();
+      const [job] = await takePushJobs();
+      expect(await deliverWebPush(t.app.ctx, job!.data)).toBe('failed');
+    }
+    expect((await subscriptionsOf(ada.id))[0]!.failure_count).toBe(PUSH_MAX_FAILURES - 1);
+    await like();
+    const [last] = await takePushJobs();
+    expect(await deliverWebPush(t.app.ctx, last!.data)).toBe('dropped');
+    expect(await subscriptionsOf(ada.id)).toHaveLength(0);
     reply = () => ({ status: 201 });
   });
 });
