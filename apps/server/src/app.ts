@@ -10,6 +10,8 @@ import { createUploadStore, s3Origin } from './lib/file-store';
 import { lazyChildLoggerFactory } from './lib/lazy-child-logger';
 import { accountRoutes } from './modules/account/account.routes';
 import { muteRoutes } from './modules/notifications/mutes.routes';
+import { pushRoutes } from './modules/push/push.routes';
+import { loadVapidKeys } from './modules/push/push.keys';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
 import { blockRoutes } from './modules/blocks/blocks.routes';
@@ -128,6 +130,8 @@ export async function buildApp(
     requireEmailVerification: config.requireEmailVerification,
     searchLanguage: config.searchLanguage,
   });
+  ctx.push.vapid = loadVapidKeys(config);
+  ctx.push.allowLocalEndpoints = config.pushAllowLocalEndpoints;
   app.decorate('ctx', ctx);
   // Before every route (its onResponse hook counts them all); off without METRICS_TOKEN.
   registerMetrics(app, { token: config.metricsToken, nodeId: config.cluster.nodeId, db });
@@ -152,6 +156,7 @@ export async function buildApp(
   await app.register(authRoutes, { ctx });
   await app.register(accountRoutes, { ctx });
   await app.register(muteRoutes, { ctx });
+  await app.register(pushRoutes, { ctx });
   await app.register(adminRoutes, { ctx });
   await app.register(reportRoutes, { ctx });
   await app.register(digestRoutes, { ctx });

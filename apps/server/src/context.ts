@@ -33,6 +33,18 @@ export type AppContext = {
   rateLimit: boolean;
   /** SEARCH_LANGUAGE: the text search configuration of the search index and queries (modules/search). */
   searchLanguage: string;
+  /** Web push (issue 18 §4, modules/push): filled in by buildApp (keys) and the realtime plugin (presence). */
+  push: PushState;
+};
+
+/** What sending a web push needs beside the database. */
+export type PushState = {
+  /** The VAPID key pair and contact (VAPID_* or DATA_DIR/vapid.json); null where nothing pushes (the CLI). */
+  vapid: { publicKey: string; privateKey: string; subject: string } | null;
+  /** Whether the user has an open socket on any node (cluster presence); a push is sent only when not. */
+  isOnline: (userId: number) => Promise<boolean>;
+  /** Accept http://localhost endpoints (tests and development only; a browser's push service is always https). */
+  allowLocalEndpoints: boolean;
 };
 
 /** Who acts in a service call: the signed-in user, or null for a visitor. */
@@ -75,5 +87,6 @@ export function createAppContext(opts: {
     requireEmailVerification: opts.requireEmailVerification ?? false,
     rateLimit: opts.rateLimit,
     searchLanguage: opts.searchLanguage ?? 'english',
+    push: { vapid: null, isOnline: async () => false, allowLocalEndpoints: false },
   };
 }

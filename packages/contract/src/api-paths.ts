@@ -15,6 +15,7 @@ import type { SiteLogQuery, SiteLogResponse, SuspendedUsersResponse, SuspendRequ
 import type { CreateReportRequest, ReportQueue, ReportQueueQuery, ReportSent, ResolveReportRequest, ResolveReportResponse } from './reports';
 import type { RemovalRequest, RemovalResponse } from './removals';
 import type { SearchQuery, SearchResponse } from './search';
+import type { PushKeyResponse, PushSubscriptionRequest, PushUnsubscribeRequest } from './push';
 import type { LoginRequest, LoginResponse, MessageResponse, RegisterRequest, RegisterResponse } from './auth';
 import type {
   BlogFields,
@@ -400,6 +401,13 @@ export const API = {
   /** Search (issue 16, search.ts): everything the caller may read, or one kind paged. */
   search: {
     query: get('/api/search').query<SearchQuery>().returns<SearchResponse>(),
+  },
+
+  /** Web push (issue 18 §4, push.ts): the VAPID public key, and this device's subscription. */
+  push: {
+    key: get('/api/push/key').returns<PushKeyResponse>(),
+    subscribe: post('/api/push/subscriptions').body<PushSubscriptionRequest>().returns<MessageResponse>(),
+    unsubscribe: del('/api/push/subscriptions').body<PushUnsubscribeRequest>().returns<MessageResponse>(),
   },
 } as const;
 

@@ -28,6 +28,7 @@ export * from './history';
 export * from './social-messages';
 export * from './friends';
 export * from './notifications';
+export * from './push';
 export * from './admin-messages';
 export * from './admin';
 export * from './posting-codes';

@@ -53,6 +53,12 @@ export class ClusterPresence {
     return friends.filter((id) => online.has(id));
   }
 
+  /** Whether the user has a socket on any live node (web push is sent only when not: modules/push). */
+  async isOnlineAnywhere(userId: number): Promise<boolean> {
+    if (this.registry.isOnline(userId)) return true;
+    return (await this.store.onlineAmong([userId])).has(userId);
+  }
+
   /** A socket connected here (already counted in the registry by the caller with `wasOnline` before). */
   async connected(userId: number, firstHere: boolean): Promise<void> {
     if (!firstHere) return;

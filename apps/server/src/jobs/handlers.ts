@@ -6,6 +6,7 @@ import { buildExport, sweepExpiredExports } from '../modules/account/export.serv
 import { deleteExpiredAccountTokens } from '../modules/account/account.queries';
 import { deleteExpiredSessions } from '../modules/auth/auth.queries';
 import { sendDigests } from '../modules/notifications/digest.service';
+import { deliverWebPush } from '../modules/push/push.sender';
 import { sweepUnattachedUploads } from '../modules/uploads/uploads.service';
 import type { JobHandler, QueueName } from './queue';
 
@@ -45,6 +46,10 @@ export function jobHandlers(ctx: AppContext, mailer: Mailer): Record<QueueName, 
     // The daily run (SCHEDULES): daily digests every day, weekly ones on Mondays; each person at most once a period.
     digest: async () => {
       await sendDigests(ctx, new Date());
+    },
+    // One web push message to one device (modules/push/push.sender.ts); retries are its own follow-up jobs.
+    push: async (data) => {
+      await deliverWebPush(ctx, data);
     },
   };
 }

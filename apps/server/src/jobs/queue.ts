@@ -13,12 +13,15 @@ export const QUEUES = {
   sweep: { retryLimit: 2, retryDelay: 60, retryBackoff: false, expireInSeconds: 600, policy: 'singleton' },
   // The email digests (decision 0106): one run at a time; a retried run sends nobody twice (digest_sent_at).
   digest: { retryLimit: 3, retryDelay: 300, retryBackoff: false, expireInSeconds: 1800, policy: 'singleton' },
+  // Web push (decision 0145): one job per message and device; a push service's 429/5xx is retried by a new job
+  // after its Retry-After (modules/push/push.sender.ts), so pg-boss only retries a crash of the handler itself.
+  push: { retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 },
 } as const satisfies Record<string, Omit<PgBoss.Queue, 'name'>>;
 
 export type QueueName = keyof typeof QUEUES;
 
 /** Workers per queue on each node: mail waits on the SMTP server, so several deliveries run at once. */
-const WORKERS: Record<QueueName, number> = { mail: 4, account: 2, sweep: 1, digest: 1 };
+const WORKERS: Record<QueueName, number> = { mail: 4, account: 2, sweep: 1, digest: 1, push: 4 };
 
 /** Recurring work: cron in UTC; pg-boss runs each schedule once per cluster, however many app nodes there are. */
 export const SCHEDULES: { queue: QueueName; cron: string; data: object }[] = [
@@ -59,7 +62,7 @@ function through(tx: DbOrTx): PgBoss.Db {
   };
 }
 
-export type SendOptions = { tx?: DbOrTx; singletonKey?: string };
+export type SendOptions = { tx?: DbOrTx; singletonKey?: string; /** Seconds to wait before the job may run. */ startAfter?: number };
 
 /** What services use to enqueue work: `ctx.jobs.send('mail', message, { tx })`. */
 export type JobSender = { send(queue: QueueName, data: object, options?: SendOptions): Promise<string | null> };
@@ -74,6 +77,8 @@ export function createJobSender(db: DbOrTx): JobSender {
     send: (queue, data, options = {}) =>
       boss.send(queue, data, {
         ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+        // As a date: pg-boss's "seconds" form reaches PostgreSQL typed as a timestamp through this adapter.
+        ...(options.startAfter ? { startAfter: new Date(Date.now() + options.startAfter * 1000) } : {}),
         db: through(options.tx ?? db),
       }),
   };

@@ -86,6 +86,15 @@ const envSchema = z.object({
     .string()
     .regex(/^[\x21-\x7e]{16,200}$/, 'must be 16-200 printable characters without spaces')
     .optional(),
+  /** development and test accept push endpoints on localhost over http (a test's stub push service). */
+  NODE_ENV: z.string().optional(),
+  /** Web push's VAPID key pair and contact (issue 18 §4): all three or none; none: generated into DATA_DIR/vapid.json. */
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'must be the base64url P-256 public key (87 characters)').optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be the base64url P-256 private key (43 characters)').optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https URL')
+    .optional(),
   /** Outgoing mail server (`smtp://user:pass@host:587`, `smtps://…`); unset: mail is written under DATA_DIR/mail. */
   SMTP_URL: z
     .string()
@@ -151,6 +160,10 @@ export type Config = {
    * rate limits and presence in tables), `redis` with REDIS_URL.
    */
   cluster: ClusterConfig;
+  /** VAPID_* (issue 18 §4): the push key pair from the environment, or undefined to use DATA_DIR/vapid.json. */
+  vapid: { publicKey: string; privateKey: string; subject: string } | undefined;
+  /** NODE_ENV development or test: push endpoints on localhost (http) are accepted, for a local stub push service. */
+  pushAllowLocalEndpoints: boolean;
   /** METRICS_TOKEN (issue 18 §3): GET /metrics is served only when set, to that bearer token (plugins/metrics.ts). */
   metricsToken: string | undefined;
   /**
@@ -199,6 +212,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  const vapidVars = { VAPID_PUBLIC_KEY: e.VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: e.VAPID_PRIVATE_KEY, VAPID_SUBJECT: e.VAPID_SUBJECT };
+  const missingVapid = Object.entries(vapidVars).filter(([, value]) => !value).map(([name]) => name);
+  if (missingVapid.length > 0 && missingVapid.length < 3) {
+    throw new Error(`Invalid configuration: set all of VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT or none; missing ${missingVapid.join(', ')}`);
+  }
   const root = findRepoRoot();
   // A relative DATA_DIR is taken from the repository root, so `npm start` and `npm run dev` share ./data.
   const dataDir = path.resolve(root, e.DATA_DIR);
@@ -239,6 +257,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       redisUrl: e.REDIS_URL,
     },
     metricsToken: e.METRICS_TOKEN,
+    pushAllowLocalEndpoints: e.NODE_ENV === 'development' || e.NODE_ENV === 'test',
+    vapid:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY && e.VAPID_SUBJECT
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT }
+        : undefined,
     reach: { sitemapPageSize: 50_000, cacheMs: e.SITEMAP_CACHE_SECONDS * 1000 },
   };
 }

@@ -103,6 +103,8 @@ export async function registerRealtime(
         );
   // The app starts while the database is down (health answers 503): a failed first beat is retried by the timer.
   await cluster?.start().catch((error: unknown) => warn('presence heartbeat failed', (error as Error).message));
+  // Web push goes only to someone with no open tab on any node (modules/push/push.sender.ts).
+  ctx.push.isOnline = async (userId) => presence.isOnline(userId) || (cluster ? await cluster.isOnlineAnywhere(userId) : false);
   const dataOf = (socket: Socket) => socket.data as SocketData;
   const send = (updates: PresenceUpdate[]) => {
     for (const update of updates) io.to(userRoom(update.userId)).emit(SOCKET_EVENTS.onlineUsers, update.online);

@@ -12,3 +12,4 @@ export * from './moderation';
 export * from './edits';
 export * from './search';
 export * from './cluster';
+export * from './push';

@@ -10,6 +10,7 @@ import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { groupMembers, groups, notifications, users } from '../../db/schema';
 import { blockedBySql } from '../../policies/block';
+import { enqueueWebPush } from '../push/push.sender';
 
 export type NotificationInsert = typeof notifications.$inferInsert;
 export type NotificationType = NotificationInsert['notiType'];
@@ -27,6 +28,9 @@ export type NotificationType = NotificationInsert['notiType'];
  *   deletes its notifications (ON DELETE CASCADE).
  * The notifications feature owns what happens inside (deduplication of repeated likes, the realtime push after
  * commit) without the callers changing.
+ *
+ * Web push (issue 18 §4): a written notification also enqueues one `push` job per device the recipient turned push
+ * on for (modules/push), in the same transaction; the job sends only if none of their tabs is open then.
  *
  * Realtime: every write also queues `pg_notify(NOTIFICATIONS_CHANNEL, …)` in the same transaction. PostgreSQL
  * delivers it only when the transaction commits (never for a rollback), to every app process that LISTENs
@@ -86,6 +90,7 @@ export async function signalUnreadChanged(tx: DbOrTx, userId: number): Promise<v
 export async function insertNotification(tx: DbOrTx, row: NotificationInsert): Promise<number> {
   const [inserted] = await tx.insert(notifications).values(row).returning({ id: notifications.id });
   await signal(tx, { u: row.userId, n: inserted!.id });
+  await enqueueWebPush(tx, row.userId, inserted!.id);
   return inserted!.id;
 }
 
@@ -174,6 +179,7 @@ export async function notify(tx: DbOrTx, input: NotifyInput): Promise<number | n
     .returning({ id: notifications.id });
   if (inserted[0]) {
     await signal(tx, { u: input.recipientId, n: inserted[0].id });
+    await enqueueWebPush(tx, input.recipientId, inserted[0].id);
     return inserted[0].id;
   }
   // Already notified of this very thing: the first notification stands (read or not), nobody is pushed again.

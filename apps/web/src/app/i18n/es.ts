@@ -26,6 +26,7 @@ import {
   MODERATION_MESSAGES,
   SEARCH_LIMITS,
   SEARCH_MESSAGES,
+  PUSH_MESSAGES,
   type Role,
 } from '@agora/contract';
 import { formatNumber, messageTranslator, plural, type Catalogue, type Translation } from '@/lib/i18n';
@@ -971,6 +972,12 @@ export const texts: Texts = {
     notificationsIntro: 'Elige de qué quieres recibir notificaciones.',
     alwaysOn: 'Siempre activadas',
     alwaysOnHint: 'Llevan botones para responder, así que siempre llegan.',
+    pushLabel: 'Notificaciones push en este dispositivo',
+    pushIntro: 'Muestra tus notificaciones en este dispositivo cuando no hay ninguna pestaña de Agora abierta.',
+    pushUnsupported: 'Este navegador no puede recibir notificaciones push. En un iPhone o iPad, añade primero Agora a la pantalla de inicio.',
+    pushDenied: 'Las notificaciones están bloqueadas para este sitio. Permítelas en la configuración del sitio de tu navegador (el icono junto a la dirección) y vuelve a cargar esta página.',
+    pushNoWorker: 'Las notificaciones push necesitan el service worker de la aplicación, que aquí no está activo (una compilación de desarrollo). Usa la aplicación compilada.',
+    pushFailed: 'No se pudieron cambiar las notificaciones push en este dispositivo. Inténtalo de nuevo.',
     settingsSaveFailed: 'No se pudo guardar tu configuración de notificaciones. Inténtalo de nuevo.',
     digestHeading: 'Resumen por correo',
     digestIntro:
@@ -1537,6 +1544,14 @@ const reports: Translation<typeof REPORT_MESSAGES> = {
   tooMany: 'Has enviado muchas denuncias en poco tiempo. Inténtalo de nuevo más tarde.',
 };
 
+const push: Translation<typeof PUSH_MESSAGES> = {
+  endpoint: 'El punto de envío push debe ser una URL https.',
+  keys: 'Las claves de la suscripción push no son válidas.',
+  notFound: 'Este dispositivo no está suscrito.',
+  subscribed: 'Las notificaciones push están activadas en este dispositivo.',
+  unsubscribed: 'Las notificaciones push están desactivadas en este dispositivo.',
+};
+
 const search: Translation<typeof SEARCH_MESSAGES> = {
   emptyQuery: 'Escribe una palabra para buscar.',
   queryTooLong: `Busca como máximo ${number(SEARCH_LIMITS.queryMax)} caracteres.`,
@@ -1568,5 +1583,6 @@ export const catalogue: Catalogue = {
     [MODERATION_MESSAGES, moderation],
     [REPORT_MESSAGES, reports],
     [SEARCH_MESSAGES, search],
+    [PUSH_MESSAGES, push],
   ]),
 };

@@ -7,6 +7,7 @@ import { Skeleton } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { useNotificationSettings, useUpdateNotificationSettings } from './api';
 import { useMutes, useSetMute } from './mutes';
+import { usePushSwitch } from './push';
 import { SettingsSection } from './section';
 import { Switch } from './switch';
 import { ACCOUNT_TEXTS, ALWAYS_ON_NAMES, NOTIFICATION_TYPE_NAMES } from './texts';
@@ -34,6 +35,7 @@ export function NotificationsSection() {
         <LoadError message={ACCOUNT_TEXTS.loadFailed} onRetry={() => void settings.refetch()} />
       ) : (
         <div className="space-y-6">
+          <PushSwitch />
           <div className="divide-y divide-line">
             {OPTIONAL_NOTIFICATION_TYPES.map((type) => (
               <Switch
@@ -76,6 +78,31 @@ export function NotificationsSection() {
         </div>
       )}
     </SettingsSection>
+  );
+}
+
+/** Issue 18 §4: push on this device, or why it cannot be (no support, blocked, no service worker). */
+function PushSwitch() {
+  const push = usePushSwitch();
+  const why =
+    push.state === 'unsupported'
+      ? ACCOUNT_TEXTS.pushUnsupported
+      : push.state === 'denied'
+        ? ACCOUNT_TEXTS.pushDenied
+        : push.state === 'no-worker'
+          ? ACCOUNT_TEXTS.pushNoWorker
+          : ACCOUNT_TEXTS.pushIntro;
+  const usable = push.state === 'on' || push.state === 'off';
+  return (
+    <div className="border-b border-line pb-2">
+      <Switch
+        label={ACCOUNT_TEXTS.pushLabel}
+        description={why}
+        checked={push.state === 'on'}
+        disabled={!usable || push.busy}
+        onChange={push.set}
+      />
+    </div>
   );
 }
 

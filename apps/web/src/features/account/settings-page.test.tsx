@@ -213,7 +213,7 @@ describe('SettingsPage', () => {
       renderApp('/settings');
       const notifications = await section('Notifications');
       const switches = await within(notifications).findAllByRole('switch');
-      expect(switches).toHaveLength(16); // 13 optional types + content_removed (issue 15 §3) + the two always on
+      expect(switches).toHaveLength(17); // push on this device (issue 18 §4) + 13 optional types + content_removed (issue 15 §3) + the two always on
       expect(within(notifications).getByRole('switch', { name: 'Someone likes your post' })).toBeChecked();
       const requests = within(notifications).getByRole('switch', { name: 'Friend requests' });
       expect(requests).toBeChecked();

@@ -95,6 +95,13 @@ export const ACCOUNT_TEXTS = defineTexts('account', {
   notificationsIntro: 'Choose what you are notified about.',
   alwaysOn: 'Always on',
   alwaysOnHint: 'They carry buttons to answer, so they always arrive.',
+  // Web push (issue 18 §4)
+  pushLabel: 'Push notifications on this device',
+  pushIntro: 'Shows your notifications on this device when no Agora tab is open.',
+  pushUnsupported: 'This browser cannot receive push notifications. On an iPhone or iPad, add Agora to the Home Screen first.',
+  pushDenied: 'Notifications are blocked for this site. Allow them in your browser’s site settings (the icon beside the address), then reload this page.',
+  pushNoWorker: 'Push needs the app’s service worker, which is not running here (a development build). Use the built app.',
+  pushFailed: 'Could not change push notifications on this device. Please try again.',
   settingsSaveFailed: 'Could not save your notification settings. Please try again.',
   digestHeading: 'Email digest',
   digestIntro: 'A mail listing your unread notifications, at 08:00 UTC (weekly: on Mondays). Nothing is sent when nothing is unread.',
