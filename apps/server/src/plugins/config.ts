@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseExpression } from 'cron-parser';
+import cronParser from 'cron-parser';
 import { z } from 'zod';
 import type { BackupSchedule } from '../backups/schedule';
 import type { S3Settings } from '../lib/file-store';
@@ -114,7 +114,7 @@ const envSchema = z.object({
 function validCron(value: string): boolean {
   if (value.trim().split(/\s+/).length !== 5) return false;
   try {
-    parseExpression(value, { tz: 'UTC' });
+    cronParser.parseExpression(value, { tz: 'UTC' });
     return true;
   } catch {
     return false;
