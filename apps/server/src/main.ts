@@ -114,7 +114,15 @@ async function main(): Promise<void> {
     // Work that runs later (mail, the periodic sweeps) on the durable queue in the same database.
     const mailer = createMailer(config.mail, log);
     // On the embedded PostgreSQL this process is the only worker: jobs a killed run left active are retaken at once.
-    jobs = await JobQueue.start(url, { work: true, handlers: jobHandlers(app.ctx, mailer), log, soleWorker: Boolean(embedded) });
+    // Scheduled backups (BACKUP_SCHEDULE, decision 0141) run on whichever node takes the job, once per cluster.
+    const backups = { schedule: config.backups, migrationsDir: config.migrationsDir, log: (m: string) => log.info(m) };
+    jobs = await JobQueue.start(url, {
+      work: true,
+      handlers: jobHandlers(app.ctx, mailer, backups),
+      log,
+      soleWorker: Boolean(embedded),
+      backupCron: config.backups.cron,
+    });
     await jobs.send('sweep', {});
     await app.listen({ port: config.port, host: config.host });
     const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

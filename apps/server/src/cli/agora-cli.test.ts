@@ -114,6 +114,27 @@ describe('npm run agora with the embedded PostgreSQL of DATA_DIR', () => {
       await again.stop();
     }
   });
+
+  it('backs up the stopped embedded database and restores it into a new, empty DATA_DIR (issue 18 §1)', { timeout: 180_000 }, async () => {
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+    delete env.DATABASE_URL;
+    const file = path.join(dataDir, 'manual.tar.gz');
+    const c = capture();
+    expect(await runAgoraCli(['backup', '--to', file], env, c.out)).toBe(0);
+    expect(c.lines.at(-1)).toMatch(/^Backup written: .*manual\.tar\.gz \(.* 1 communities, .*\) \[started embedded\]$/);
+    const target = path.join(dataDir, 'restored');
+    const restoreEnv: NodeJS.ProcessEnv = { ...env, DATA_DIR: target };
+    const r = capture();
+    expect(await runAgoraCli(['restore', file], restoreEnv, r.out)).toBe(0);
+    expect(r.lines.join('\n')).toMatch(/communities\s+1\s+1\n/);
+    expect(r.lines.join('\n')).not.toContain('differs');
+    expect(existsSync(path.join(target, 'postgres', 'postmaster.pid'))).toBe(false);
+    // Not into a DATA_DIR that holds something: one line, exit 1, nothing changed.
+    const again = capture();
+    expect(await runAgoraCli(['restore', file], restoreEnv, again.out)).toBe(1);
+    expect(again.lines).toEqual([`ERR DATA_DIR ${target} is not empty: restore into a new, empty DATA_DIR (move this one aside first).`]);
+    expect(await runAgoraCli(['restore'], restoreEnv, capture().out)).toBe(2);
+  });
 });
 
 describe('npm run agora -- user:admin / user:unadmin / user:suspend / user:unsuspend (issue 15 §8)', () => {

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { ADMIN_LIMITS, suspendRequestSchema } from '@agora/contract';
 import { type AppContext, createAppContext } from '../context';
 import { createUploadStore } from '../lib/file-store';
@@ -6,7 +7,9 @@ import { OPERATOR, setSiteAdmin, suspendUser, unsuspendUser, userIdByUsername } 
 import { setGroupVerified } from '../modules/groups/groups.service';
 import { loadConfig } from '../plugins/config';
 import { runDbUpgrade } from './db-upgrade';
-import { openCliDatabase } from './database';
+import { backupFileName, createBackup } from '../backups/backup';
+import { countsTable, restoreBackup, RestoreRefused } from '../backups/restore';
+import { openCliDatabase, runningEmbeddedUrl } from './database';
 
 const USAGE = `Usage: npm run agora -- <command>
 
@@ -20,6 +23,10 @@ Commands:
   user:unsuspend <username>     lift the suspension
   db:upgrade [--old-bin DIR]    upgrade the embedded database to the PostgreSQL major this Agora ships (Agora
                                 stopped; the old folder is kept; docs/OPERATIONS.md, "Upgrades")
+  backup [--to <file>]          a backup of the database and the uploads in one .tar.gz
+                                (default DATA_DIR/backups/agora-backup-<time>.tar.gz)
+  restore <file>                restore a backup into an empty DATA_DIR (or empty DATABASE_URL database),
+                                then run pending migrations and compare the counts
   help                          this text
 
 Works whether or not Agora is running: DATABASE_URL if set, else the embedded PostgreSQL of DATA_DIR.`;
@@ -132,6 +139,7 @@ export async function runAgoraCli(argv: string[], env: NodeJS.ProcessEnv = proce
     }
     return runDbUpgrade(loadConfig(env), args.options, out);
   }
+  if (name === 'backup' || name === 'restore') return runBackupCommand(name, words, env, out);
   const command = COMMANDS[name];
   const args = command ? parseArgs(words, command.options) : null;
   if (!command || !args) {
@@ -157,5 +165,56 @@ export async function runAgoraCli(argv: string[], env: NodeJS.ProcessEnv = proce
     return code;
   } finally {
     await database.release();
+  }
+}
+
+/** `backup [--to FILE]` and `restore FILE` (issue 18 §1, docs/decisions/0140-backups-logical-dump.md). */
+async function runBackupCommand(name: 'backup' | 'restore', words: string[], env: NodeJS.ProcessEnv, out: Out): Promise<number> {
+  const valid = name === 'backup' ? words.length === 0 || (words.length === 2 && words[0] === '--to') : words.length === 1 && !words[0]!.startsWith('--');
+  if (!valid) {
+    out.error(USAGE);
+    return 2;
+  }
+  const config = loadConfig(env);
+  const uploads = createUploadStore(config);
+  if (name === 'backup') {
+    const database = await openCliDatabase(config, (m) => out.log(`[agora] ${m}`));
+    try {
+      const file = path.resolve(words[1] ?? path.join(config.dataDir, 'backups', backupFileName(new Date())));
+      const result = await createBackup({ sql: database.sql, uploads, migrationsDir: config.migrationsDir, file });
+      const c = result.manifest.counts;
+      out.log(
+        `Backup written: ${result.file} (${(result.bytes / 1e6).toFixed(1)} MB in ${(result.ms / 1000).toFixed(1)} s; migration ${result.manifest.migration.tag}; ` +
+          `${c.users} users, ${c.communities} communities, ${c.discussions} discussions, ${c.comments} comments, ${c.blogs} blogs, ${c.uploads} uploads) [${database.how}]`,
+      );
+      if (result.manifest.uploadsMissing.length > 0) {
+        out.error(`${result.manifest.uploadsMissing.length} uploads listed in the database were missing from the store and are not in the backup (first: ${result.manifest.uploadsMissing[0]}).`);
+      }
+      return 0;
+    } finally {
+      await database.release();
+    }
+  }
+  if (!config.databaseUrl && runningEmbeddedUrl(config.dataDir)) {
+    out.error(`Agora is running on DATA_DIR ${config.dataDir}: restore into a new, empty DATA_DIR (set DATA_DIR), never over a live one.`);
+    return 1;
+  }
+  try {
+    const result = await restoreBackup({
+      file: path.resolve(words[0]!),
+      target: config.databaseUrl ? { kind: 'database', url: config.databaseUrl } : { kind: 'embedded', dataDir: config.dataDir },
+      uploads,
+      migrationsDir: config.migrationsDir,
+      log: (m) => out.log(`[agora] ${m}`),
+    });
+    out.log(`Restored the backup of ${result.manifest.createdAt} (Agora ${result.manifest.agoraVersion}, migration ${result.manifest.migration.tag}):`);
+    out.log(countsTable(result.manifest.counts, result.now));
+    return 0;
+  } catch (error) {
+    if (error instanceof RestoreRefused) {
+      out.error(error.message);
+      return 1;
+    }
+    throw error;
   }
 }

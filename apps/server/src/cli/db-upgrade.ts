@@ -1,6 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import postgres from 'postgres';
+import { backupFileName, createBackup } from '../backups/backup';
+import { createUploadStore } from '../lib/file-store';
 import type { Config } from '../plugins/config';
 import { binariesIn, dataMajor, type PgBinaries, platformPackage, shippedBinaries } from '../db/upgrade/binaries';
 import { upgradeEmbedded } from '../db/upgrade/upgrade';
@@ -72,9 +75,18 @@ export async function runDbUpgrade(config: Config, options: { 'old-bin'?: string
       oldBin,
       newBin,
       log: out.log,
-      // ── INTEGRATOR (issue 18 §1): call the backup here, before the copy: `oldUrl` is the old major's server,
-      // started on the old folder at the code's migration level. A failed backup throws: nothing new is kept. ──
-      beforeCopy: async (_oldUrl) => {},
+      // A backup (issue 18 §1) of the old major's server, before anything new is written: the one file that
+      // restores on any later major. A failed backup throws, and the upgrade stops with nothing new kept.
+      beforeCopy: async (oldUrl) => {
+        const sql = postgres(oldUrl, { max: 1, onnotice: () => {} });
+        try {
+          const file = path.join(config.dataDir, 'backups', backupFileName(new Date()));
+          const backup = await createBackup({ sql, uploads: createUploadStore(config), migrationsDir: config.migrationsDir, file });
+          out.log(`Backup written first: ${backup.file} (${(backup.bytes / 1e6).toFixed(1)} MB)`);
+        } finally {
+          await sql.end();
+        }
+      },
     });
     if (!result.upgraded) return 0;
     for (const t of result.tables) out.log(`  ${t.table.padEnd(40)} ${t.rows} rows (equal)`);

@@ -8,6 +8,7 @@ import { deleteExpiredSessions } from '../modules/auth/auth.queries';
 import { sendDigests } from '../modules/notifications/digest.service';
 import { deliverWebPush } from '../modules/push/push.sender';
 import { sweepUnattachedUploads } from '../modules/uploads/uploads.service';
+import { runScheduledBackup, type BackupSchedule } from '../backups/schedule';
 import type { JobHandler, QueueName } from './queue';
 
 /** A mail job's data: the composed message (mail/compose.ts), so a retry sends exactly what was enqueued. */
@@ -26,7 +27,11 @@ const accountJob = z.discriminatedUnion('kind', [
 ]);
 
 /** What each queue's jobs do. */
-export function jobHandlers(ctx: AppContext, mailer: Mailer): Record<QueueName, JobHandler> {
+export function jobHandlers(
+  ctx: AppContext,
+  mailer: Mailer,
+  backups?: { schedule: BackupSchedule; migrationsDir: string; log: (message: string) => void },
+): Record<QueueName, JobHandler> {
   return {
     mail: async (data) => {
       await mailer.send(mailJob.parse(data));
@@ -50,6 +55,18 @@ export function jobHandlers(ctx: AppContext, mailer: Mailer): Record<QueueName, 
     // One web push message to one device (modules/push/push.sender.ts); retries are its own follow-up jobs.
     push: async (data) => {
       await deliverWebPush(ctx, data);
+    },
+    // BACKUP_SCHEDULE (decision 0141): a backup under DATA_DIR/backups, then the ones beyond BACKUP_KEEP removed.
+    backup: async () => {
+      if (!backups) return;
+      const { result, removed } = await runScheduledBackup({
+        sql: ctx.db.$client,
+        uploads: ctx.uploads,
+        migrationsDir: backups.migrationsDir,
+        schedule: backups.schedule,
+        now: new Date(),
+      });
+      backups.log(`backup written: ${result.file} (${result.bytes} bytes in ${result.ms} ms); removed ${removed.length} older`);
     },
   };
 }

@@ -16,12 +16,14 @@ export const QUEUES = {
   // Web push (decision 0145): one job per message and device; a push service's 429/5xx is retried by a new job
   // after its Retry-After (modules/push/push.sender.ts), so pg-boss only retries a crash of the handler itself.
   push: { retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 },
+  // Scheduled backups (BACKUP_SCHEDULE, decision 0141): one at a time; a failed one is tried once more 10 minutes later.
+  backup: { retryLimit: 1, retryDelay: 600, retryBackoff: false, expireInSeconds: 3600, policy: 'singleton' },
 } as const satisfies Record<string, Omit<PgBoss.Queue, 'name'>>;
 
 export type QueueName = keyof typeof QUEUES;
 
 /** Workers per queue on each node: mail waits on the SMTP server, so several deliveries run at once. */
-const WORKERS: Record<QueueName, number> = { mail: 4, account: 2, sweep: 1, digest: 1, push: 4 };
+const WORKERS: Record<QueueName, number> = { mail: 4, account: 2, sweep: 1, digest: 1, push: 4, backup: 1 };
 
 /** Recurring work: cron in UTC; pg-boss runs each schedule once per cluster, however many app nodes there are. */
 export const SCHEDULES: { queue: QueueName; cron: string; data: object }[] = [
@@ -102,6 +104,8 @@ export type JobQueueOptions = {
    * database, where an active job may belong to another node that is alive.
    */
   soleWorker?: boolean;
+  /** BACKUP_SCHEDULE (cron, UTC) of the `backup` queue, or null: no scheduled backups (an older schedule is removed). */
+  backupCron?: string | null;
 };
 
 /** The durable job queue on PostgreSQL (pg-boss), started once per process. */
@@ -145,6 +149,9 @@ export class JobQueue {
         }
       }
       for (const schedule of SCHEDULES) await boss.schedule(schedule.queue, schedule.cron, schedule.data, { tz: 'UTC' });
+      // The schedule lives in the database: the node started last decides, and `off` removes it for the cluster.
+      if (options.backupCron) await boss.schedule('backup', options.backupCron, {}, { tz: 'UTC' });
+      else if (options.backupCron === null) await boss.unschedule('backup');
     }
     return queue;
   }

@@ -2,7 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import cronParser from 'cron-parser';
 import { z } from 'zod';
+import type { BackupSchedule } from '../backups/schedule';
 import type { S3Settings } from '../lib/file-store';
 import { DEFAULT_HTTP_LIMITS, type HttpLimits } from './connections';
 
@@ -95,6 +97,14 @@ const envSchema = z.object({
     .string()
     .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https URL')
     .optional(),
+  /** Scheduled backups (issue 18 §1, decision 0141): cron in UTC, or `off`; default 03:30 daily with the embedded database, off with DATABASE_URL. */
+  BACKUP_SCHEDULE: unsetIfEmpty(
+    z
+      .string()
+      .refine((v) => v.trim().toLowerCase() === 'off' || validCron(v), 'must be a cron expression such as "30 3 * * *" (minute hour day month weekday), or off'),
+  ),
+  /** How many scheduled backups are kept under DATA_DIR/backups; older ones are removed after a new one is written. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   /** Outgoing mail server (`smtp://user:pass@host:587`, `smtps://…`); unset: mail is written under DATA_DIR/mail. */
   SMTP_URL: z
     .string()
@@ -109,7 +119,26 @@ const envSchema = z.object({
     .default('Agora <no-reply@localhost>'),
 });
 
+/** A five-field cron expression pg-boss accepts (the same parser it uses). */
+function validCron(value: string): boolean {
+  if (value.trim().split(/\s+/).length !== 5) return false;
+  try {
+    cronParser.parseExpression(value, { tz: 'UTC' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The backup cron: BACKUP_SCHEDULE, `off` → null; unset: daily at 03:30 UTC on the embedded database, none with DATABASE_URL. */
+function backupCron(value: string | undefined, external: boolean): string | null {
+  if (value === undefined) return external ? null : '30 3 * * *';
+  return value.trim().toLowerCase() === 'off' ? null : value.trim();
+}
+
 export type Config = {
+  /** Scheduled backups (BACKUP_SCHEDULE, BACKUP_KEEP) into `dir` (DATA_DIR/backups). */
+  backups: BackupSchedule;
   /** SEARCH_LANGUAGE (issue 16): the text search configuration of the search index. */
   searchLanguage: string;
   port: number;
@@ -262,6 +291,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY && e.VAPID_SUBJECT
         ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT }
         : undefined,
+    backups: {
+      cron: backupCron(e.BACKUP_SCHEDULE, Boolean(e.DATABASE_URL)),
+      keep: e.BACKUP_KEEP,
+      dir: path.join(dataDir, 'backups'),
+    },
     reach: { sitemapPageSize: 50_000, cacheMs: e.SITEMAP_CACHE_SECONDS * 1000 },
   };
 }
