@@ -1,5 +1,20 @@
 // The offline page's language (public/offline.html): the stored choice (localStorage "locale", as src/lib/i18n
-// sets it), else the browser's first language Agora has; English is in the HTML.
+// sets it), else the browser's first language Agora has; English is in the HTML. Its theme: theme.js sets it at
+// load; with no stored choice, it follows the system's while the page is open, as the app does (src/lib/theme.ts).
+(function () {
+  var stored = null;
+  try {
+    stored = window.localStorage.getItem('theme');
+  } catch {
+    // Storage disabled: the system decides.
+  }
+  if (stored !== 'light' && stored !== 'dark' && window.matchMedia) {
+    var dark = window.matchMedia('(prefers-color-scheme: dark)');
+    dark.addEventListener('change', function () {
+      document.documentElement.classList.toggle('dark', dark.matches);
+    });
+  }
+})();
 (function () {
   var texts = {
     es: {
