@@ -14,7 +14,14 @@ const API = 'http://localhost:3000';
 const proxied = ['/api', '/auth', '/users', '/profile', '/upload', '/uploads', '/groups', '/friends', '/notifications'];
 
 // Filled by firstScreenChunks once the module graph is known, read by the chunk groups below.
-const screens: ScreenSets = { entry: new Set(), auth: new Set(), home: new Set(), feed: new Set(), member: new Set(), community: new Set() };
+const screens: ScreenSets = {
+  entry: new Set(),
+  auth: new Set(),
+  home: new Set(),
+  feed: new Set(),
+  member: new Set(),
+  community: new Set(),
+};
 
 export default defineConfig({
   plugins: [

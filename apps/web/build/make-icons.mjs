@@ -25,9 +25,7 @@ const square = (background, scale, glyphSvg = glyph) =>
 
 const render = (svg, size, file, opaque = false) => {
   const image = sharp(Buffer.from(svg), { density: Math.ceil((72 * size) / 32) }).resize(size, size);
-  return (opaque ? image.removeAlpha() : image)
-    .png({ compressionLevel: 9 })
-    .toFile(path.join(out, file));
+  return (opaque ? image.removeAlpha() : image).png({ compressionLevel: 9 }).toFile(path.join(out, file));
 };
 
 await mkdir(out, { recursive: true });

@@ -46,7 +46,7 @@ describe('with a web build', () => {
     // The installable app's files (apps/web: public/ and the service worker the build writes, decision 0144).
     writeFileSync(path.join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
     writeFileSync(path.join(webDist, 'manifest.webmanifest'), '{"name":"Agora"}');
-    writeFileSync(path.join(webDist, 'offline.html'), '<!doctype html><h1>You\'re offline</h1>');
+    writeFileSync(path.join(webDist, 'offline.html'), "<!doctype html><h1>You're offline</h1>");
     mkdirSync(path.join(webDist, 'icons'), { recursive: true });
     writeFileSync(path.join(webDist, 'icons', 'icon-192.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
     const config = { ...loadConfig({ ...process.env, NODE_ENV: 'test', DATA_DIR: path.join(webDist, 'data'), WEB_DIST: webDist }) };
@@ -189,7 +189,7 @@ describe('with a web build', () => {
     expect((await app.inject({ method: 'GET', url: '/favicon.svg' })).statusCode).toBe(200);
   });
 
-  it('serves the installable app\'s files as files: the service worker revalidated, with a CSP that lets it fetch its own origin', async () => {
+  it("serves the installable app's files as files: the service worker revalidated, with a CSP that lets it fetch its own origin", async () => {
     const sw = await app.inject({ method: 'GET', url: '/sw.js', headers: { accept: '*/*' } });
     expect(sw.statusCode).toBe(200);
     expect(sw.headers['content-type']).toMatch(/^(application|text)\/javascript/);
