@@ -71,6 +71,8 @@ async function contents(baseURL: string, scripts: string[]): Promise<string> {
 }
 
 test.describe('first loads stay small', () => {
+  // As a visitor's browser does: the service worker registers (decision 0144), and what it downloads is not counted.
+  test.use({ serviceWorkers: 'allow' });
   test(`a visitor's "/" loads at most ${JS_BUDGET_GZIP_BYTES / 1024} KB of gzipped JavaScript, preloaded with the page`, async ({
     page,
     baseURL,
