@@ -127,8 +127,15 @@ test.describe('a visitor', () => {
 async function installJourney(page: Page, context: BrowserContext, request: APIRequestContext): Promise<void> {
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Build. Grow. Connect.' })).toBeVisible();
-  const worker = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL);
-  expect(worker).toMatch(/\/sw\.js$/);
+  // The worker registers after load and installs once its precache has downloaded: its state, not a bare wait, so a
+  // failure says where it stopped.
+  const workerState = () =>
+    page.evaluate(async () => {
+      const r = await navigator.serviceWorker.getRegistration();
+      if (!r) return 'not registered';
+      return r.active ? `active ${new URL(r.active.scriptURL).pathname}` : r.installing ? 'installing' : r.waiting ? 'waiting' : 'none';
+    });
+  await expect.poll(workerState, { timeout: 60_000 }).toBe('active /sw.js');
   const cdp = await context.newCDPSession(page);
   const manifest = await cdp.send('Page.getAppManifest');
   expect(manifest.url).toMatch(/\/manifest\.webmanifest$/);
