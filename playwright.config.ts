@@ -51,6 +51,12 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: chromium,
+    // The production build registers a service worker (decision 0144). Journeys run without it, as Playwright
+    // advises where requests are routed (a worker's own fetches bypass page.route, and a worker that controls the
+    // page after a reload would answer assets from its cache): with it, profile.spec.ts's held-route journey failed
+    // (a stall in emulateMedia, then Playwright's trace files missing on close). The journeys about the worker
+    // allow it themselves (visitor.spec.ts, installing the app; performance.spec.ts).
+    serviceWorkers: 'block',
   },
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 }, launchOptions: chromium } }],
   webServer: {

@@ -2,6 +2,7 @@ import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { firstScreenChunks, firstScreenGroups, type ScreenSets } from './build/first-screen-chunks.ts';
 import { pagePreloads } from './build/page-preloads.ts';
 import { precompress } from './build/precompress.ts';
@@ -13,10 +14,42 @@ const API = 'http://localhost:3000';
 const proxied = ['/api', '/auth', '/users', '/profile', '/upload', '/uploads', '/groups', '/friends', '/notifications'];
 
 // Filled by firstScreenChunks once the module graph is known, read by the chunk groups below.
-const screens: ScreenSets = { entry: new Set(), auth: new Set(), home: new Set(), feed: new Set(), member: new Set(), community: new Set() };
+const screens: ScreenSets = {
+  entry: new Set(),
+  auth: new Set(),
+  home: new Set(),
+  feed: new Set(),
+  member: new Set(),
+  community: new Set(),
+};
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), firstScreenChunks(screens), pagePreloads(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    firstScreenChunks(screens),
+    pagePreloads(),
+    // The service worker (src/sw.ts → /sw.js, decision 0144). The manifest is public/manifest.webmanifest, linked
+    // from index.html; src/lib/service-worker.ts registers the worker, so the plugin injects nothing.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        // The app shell: hashed assets, the public scripts and images, the manifest and the offline page. Never the
+        // pages' HTML (fetched fresh on every navigation), first-requests.js (it starts a page's API requests, useless
+        // offline and tied to the page's version), source maps or the build's own manifest.
+        globPatterns: ['assets/**/*.{js,css}', 'theme.js', 'offline.js', '*.svg', 'icons/*.png', 'manifest.webmanifest', 'offline.html'],
+        globIgnores: ['**/*.map', '.vite/**', 'index*.html', 'sw.js'],
+        // The largest lazy chunk is well below this; a bigger one is a mistake worth failing the build for.
+        maximumFileSizeToCacheInBytes: 1024 * 1024,
+      },
+      devOptions: { enabled: false },
+    }),
+    precompress(),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

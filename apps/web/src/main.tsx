@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { applyLocale, preferredLocale, setCatalogueLoader } from './lib/i18n';
+import { registerServiceWorker } from './lib/service-worker';
 import './index.css';
 
 const root = document.getElementById('root');
@@ -28,3 +29,6 @@ if (preferredLocale() === 'en') {
 } else {
   void applyLocale().then(render);
 }
+
+// Production builds only, after the load event (decision 0144).
+registerServiceWorker();

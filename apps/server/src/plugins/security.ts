@@ -54,6 +54,9 @@ export async function registerSecurity(app: FastifyInstance, corsOrigins: string
         mediaSrc: ["'self'", 'blob:'],
         // Exactly the embeds the rich text makes: the privacy-enhanced video player and photo-sharing embed pages.
         frameSrc: ['https://www.youtube-nocookie.com', 'https://www.instagram.com'],
+        // The installable app (decision 0144): the service worker at /sw.js and /manifest.webmanifest.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],

@@ -43,6 +43,12 @@ describe('with a web build', () => {
       writeFileSync(path.join(webDist, `${file}.gz`), gzipSync(text, { level: 1 }));
     }
     writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    // The installable app's files (apps/web: public/ and the service worker the build writes, decision 0144).
+    writeFileSync(path.join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    writeFileSync(path.join(webDist, 'manifest.webmanifest'), '{"name":"Agora"}');
+    writeFileSync(path.join(webDist, 'offline.html'), "<!doctype html><h1>You're offline</h1>");
+    mkdirSync(path.join(webDist, 'icons'), { recursive: true });
+    writeFileSync(path.join(webDist, 'icons', 'icon-192.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
     const config = { ...loadConfig({ ...process.env, NODE_ENV: 'test', DATA_DIR: path.join(webDist, 'data'), WEB_DIST: webDist }) };
     app = await buildApp(config, t.database.db, { logger: false });
     await app.ready();
@@ -183,6 +189,34 @@ describe('with a web build', () => {
     expect((await app.inject({ method: 'GET', url: '/favicon.svg' })).statusCode).toBe(200);
   });
 
+  it("serves the installable app's files as files: the service worker revalidated, with a CSP that lets it fetch its own origin", async () => {
+    const sw = await app.inject({ method: 'GET', url: '/sw.js', headers: { accept: '*/*' } });
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    // A worker runs under its script's own CSP: "default-src 'none'" would forbid the precache's fetches.
+    const workerCsp = String(sw.headers['content-security-policy']);
+    expect(workerCsp).toMatch(/connect-src 'self'(;|$)/);
+    expect(workerCsp).toMatch(/default-src 'none'/);
+    expect(workerCsp).not.toMatch(/https:|\*/);
+    const manifest = await app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    const icon = await app.inject({ method: 'GET', url: '/icons/icon-192.png' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-type']).toBe('image/png');
+    // The offline page is a document of its own, not the app, even when a browser navigates to it.
+    const offline = await app.inject({ method: 'GET', url: '/offline.html', headers: { accept: 'text/html' } });
+    expect(offline.statusCode).toBe(200);
+    expect(offline.body).toContain("You're offline");
+    expect(String(offline.headers['content-security-policy'])).toContain("script-src 'self'");
+    // Another path that is not a file stays the app's 404 page.
+    const other = await app.inject({ method: 'GET', url: '/sw', headers: { accept: 'text/html' } });
+    expect(other.statusCode).toBe(404);
+    expect(other.body).toBe(indexHtml);
+  });
+
   it('answers JSON 404 for a missing file, API path or upload, even from a browser', async () => {
     for (const url of ['/assets/missing.js', '/api/nothing', '/uploads/profile/missing.jpg']) {
       const res = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
@@ -213,6 +247,9 @@ describe('with a web build', () => {
     // Post text: https images from anywhere (never plain http), and only the two embed players in frames.
     expect(csp).toMatch(/img-src 'self' data: blob: https:(;|$)/);
     expect(csp).toMatch(/frame-src https:\/\/www\.youtube-nocookie\.com https:\/\/www\.instagram\.com(;|$)/);
+    // The installable app: its service worker and manifest, from this origin only.
+    expect(csp).toMatch(/worker-src 'self'(;|$)/);
+    expect(csp).toMatch(/manifest-src 'self'(;|$)/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');

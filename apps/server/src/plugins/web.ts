@@ -17,6 +17,12 @@ const SERVER_PREFIXES = ['/api/', '/uploads/', '/socket.io/'];
  */
 const NOT_FOUND_PAGE = 'other';
 
+/**
+ * The service worker's own CSP (a worker runs under its script's CSP, not the page's): it may fetch this origin (the
+ * precache and navigations, apps/web/src/sw.ts) and load its notification icons, nothing else (decision 0144).
+ */
+export const SERVICE_WORKER_CSP = "default-src 'none'; connect-src 'self'; img-src 'self'; frame-ancestors 'none'";
+
 const UPLOAD_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
   'Content-Security-Policy': "default-src 'none'; sandbox",
@@ -162,6 +168,11 @@ export async function registerWeb(
   });
   if (!web) return;
   await app.register(async (scope) => {
+    // After the app-wide security headers (plugins/security.ts), like /uploads' sandbox above.
+    scope.addHook('onSend', (request, reply, payload, done) => {
+      if (request.url.split('?')[0] === '/sw.js') void reply.header('Content-Security-Policy', SERVICE_WORKER_CSP);
+      done(null, payload);
+    });
     await scope.register(fastifyStatic, {
       root: opts.webDist,
       prefix: '/',
@@ -174,7 +185,8 @@ export async function registerWeb(
         // The same URL has brotli, gzip and plain bodies: caches must key on Accept-Encoding (@fastify/static
         // does not say so itself). Since @fastify/static 10, `res` is Fastify's reply (`header`, not `setHeader`).
         res.header('Vary', 'Accept-Encoding');
-        // Hashed build assets never change; everything else is revalidated.
+        // Hashed build assets never change; everything else is revalidated (/sw.js included: a browser checks it for
+        // a new version on each navigation, and must never get a stale copy from an HTTP cache).
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
         else res.header('Cache-Control', 'no-cache');
       },
