@@ -107,7 +107,12 @@ test.describe('a visitor', () => {
     // A browser profile on disk: Chromium never offers to install from a throwaway (incognito) one, which is what
     // the journeys' contexts are.
     const profile = mkdtempSync(path.join(os.tmpdir(), 'agora-install-'));
-    const context = await chromium.launchPersistentContext(profile, { ...testInfo.project.use.launchOptions, baseURL });
+    // The journeys' `serviceWorkers: 'block'` (playwright.config.ts) reaches this context too unless it says otherwise.
+    const context = await chromium.launchPersistentContext(profile, {
+      ...testInfo.project.use.launchOptions,
+      baseURL,
+      serviceWorkers: 'allow',
+    });
     try {
       const page = context.pages()[0] ?? (await context.newPage());
       const problems: string[] = [];
