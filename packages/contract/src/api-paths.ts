@@ -12,7 +12,14 @@ import type {
   UnsubscribeDigestRequest,
 } from './account';
 import type { SiteLogQuery, SiteLogResponse, SuspendedUsersResponse, SuspendRequest } from './admin';
-import type { CreateReportRequest, ReportQueue, ReportQueueQuery, ReportSent, ResolveReportRequest, ResolveReportResponse } from './reports';
+import type {
+  CreateReportRequest,
+  ReportQueue,
+  ReportQueueQuery,
+  ReportSent,
+  ResolveReportRequest,
+  ResolveReportResponse,
+} from './reports';
 import type { RemovalRequest, RemovalResponse } from './removals';
 import type { SearchQuery, SearchResponse } from './search';
 import type { PushKeyResponse, PushSubscriptionRequest, PushUnsubscribeRequest } from './push';

@@ -189,7 +189,10 @@ export const altTextField = z
 
 /** `mediaAlts`: descriptions by index, parallel to the images; null entries and missing tail entries are "". */
 const mediaAltsField = z
-  .array(altTextField.nullable().transform((v) => v ?? ''), { error: DISCUSSION_MESSAGES.altNotText })
+  .array(
+    altTextField.nullable().transform((v) => v ?? ''),
+    { error: DISCUSSION_MESSAGES.altNotText },
+  )
   .max(DISCUSSION_LIMITS.mediaMax, DISCUSSION_MESSAGES.altsWithoutImages);
 
 /**

@@ -128,7 +128,8 @@ export async function extractArchive(file: string, dir: string): Promise<Map<str
   } catch (error) {
     if (current) closeSync(current.fd);
     if (error instanceof BackupFileError) throw error;
-    const reason = (error as NodeJS.ErrnoException).code === 'Z_BUF_ERROR' ? 'it is truncated' : `it cannot be read (${(error as Error).message})`;
+    const reason =
+      (error as NodeJS.ErrnoException).code === 'Z_BUF_ERROR' ? 'it is truncated' : `it cannot be read (${(error as Error).message})`;
     throw new BackupFileError(reason, { cause: error });
   }
   if (current || !ended) {

@@ -42,7 +42,9 @@ async function emptyDatabase(): Promise<string> {
 
 async function tableCount(url: string): Promise<number> {
   const sql = postgres(url, { max: 1, onnotice: () => {} });
-  const [row] = await sql<{ n: string }[]>`SELECT count(*) AS n FROM pg_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema')`;
+  const [row] = await sql<
+    { n: string }[]
+  >`SELECT count(*) AS n FROM pg_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema')`;
   await sql.end();
   return Number(row!.n);
 }
@@ -64,7 +66,12 @@ beforeAll(async () => {
   await createComment(t, post, users[1]!, 'A comment');
   await createBlog(t, group, users[0]!, { title: 'A blog' }, { data: await pngImage(50, 40), filename: 'b.png', contentType: 'image/png' });
   backupFile = path.join(work, 'first.tar.gz');
-  const result = await createBackup({ sql: t.database.sql, uploads: new LocalUploadStore(t.config.uploadsDir), migrationsDir: t.config.migrationsDir, file: backupFile });
+  const result = await createBackup({
+    sql: t.database.sql,
+    uploads: new LocalUploadStore(t.config.uploadsDir),
+    migrationsDir: t.config.migrationsDir,
+    file: backupFile,
+  });
   manifest = result.manifest;
 });
 
@@ -76,7 +83,13 @@ afterAll(async () => {
 });
 
 const restore = (file: string, url: string, uploadsDir: string) =>
-  restoreBackup({ file, target: { kind: 'database', url }, uploads: new LocalUploadStore(uploadsDir), migrationsDir: t.config.migrationsDir, log: () => {} });
+  restoreBackup({
+    file,
+    target: { kind: 'database', url },
+    uploads: new LocalUploadStore(uploadsDir),
+    migrationsDir: t.config.migrationsDir,
+    log: () => {},
+  });
 
 /** Rewrites a backup with `change` applied to its extracted parts (the manifest's checksums are left as they were unless `change` fixes them). */
 async function tampered(name: string, change: (dir: string, manifest: Manifest) => Promise<Manifest>): Promise<string> {
@@ -114,16 +127,25 @@ describe('backup and restore', () => {
         const key = uploadKeyOf(p)!;
         expect(readFileSync(path.join(uploadsDir, key)).equals(readFileSync(path.join(t.config.uploadsDir, key)))).toBe(true);
       }
-      const signIn = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { emailOrUsername: users[1]!.username, password: TEST_PASSWORD } });
+      const signIn = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { emailOrUsername: users[1]!.username, password: TEST_PASSWORD },
+      });
       expect(signIn.statusCode, signIn.body).toBe(200);
       // Sessions came along too: the old token still works, and a new row takes a fresh id (sequences continue).
       const [group] = await database.sql<{ id: number }[]>`SELECT id FROM groups`;
       const [max] = await database.sql<{ id: number }[]>`SELECT max(id) AS id FROM discussions`;
-      const res = await client({ ...t, app }).post(`/groups/${group!.id}/discussions`, users[0]!, { content: 'After the restore', mediaUrls: [] });
+      const res = await client({ ...t, app }).post(`/groups/${group!.id}/discussions`, users[0]!, {
+        content: 'After the restore',
+        mediaUrls: [],
+      });
       expect(res.statusCode, res.body).toBe(201);
       expect((res.json() as { discussion: { id: number } }).discussion.id).toBeGreaterThan(max!.id);
       // The search vectors were rebuilt by their triggers while the rows went in.
-      const [hit] = await database.sql<{ n: string }[]>`SELECT count(*) AS n FROM discussions WHERE search_vector @@ plainto_tsquery('english', 'lighthouse')`;
+      const [hit] = await database.sql<
+        { n: string }[]
+      >`SELECT count(*) AS n FROM discussions WHERE search_vector @@ plainto_tsquery('english', 'lighthouse')`;
       expect(Number(hit!.n)).toBe(1);
     } finally {
       await app.close();
@@ -136,7 +158,12 @@ describe('backup and restore', () => {
     await t.database.sql`UPDATE search_settings SET language = 'simple'`;
     const file = path.join(work, 'simple.tar.gz');
     try {
-      await createBackup({ sql: t.database.sql, uploads: new LocalUploadStore(t.config.uploadsDir), migrationsDir: t.config.migrationsDir, file });
+      await createBackup({
+        sql: t.database.sql,
+        uploads: new LocalUploadStore(t.config.uploadsDir),
+        migrationsDir: t.config.migrationsDir,
+        file,
+      });
     } finally {
       await t.database.sql`UPDATE search_settings SET language = 'english'`;
     }
@@ -144,7 +171,9 @@ describe('backup and restore', () => {
     await restore(file, url, freshUploadsDir());
     const sql = postgres(url, { max: 1, onnotice: () => {} });
     try {
-      const [row] = await sql<{ v: string }[]>`SELECT search_vector::text AS v FROM discussions WHERE content LIKE 'A post with a picture%'`;
+      const [row] = await sql<
+        { v: string }[]
+      >`SELECT search_vector::text AS v FROM discussions WHERE content LIKE 'A post with a picture%'`;
       // english would have stemmed it to 'searchabl'.
       expect(row!.v).toContain("'searchable'");
     } finally {
@@ -170,28 +199,43 @@ describe('backup and restore', () => {
     const url = await emptyDatabase();
     const uploadsDir = freshUploadsDir();
     await expect(restore(truncated, url, uploadsDir)).rejects.toThrow(/^The backup file is damaged: it is truncated/);
-    await expect(restore(flipped, url, uploadsDir)).rejects.toThrow(/^The backup file is damaged: the part db\/users.copy does not match its checksum/);
+    await expect(restore(flipped, url, uploadsDir)).rejects.toThrow(
+      /^The backup file is damaged: the part db\/users.copy does not match its checksum/,
+    );
     await expect(restore(gzipFlipped, url, uploadsDir)).rejects.toThrow(/^The backup file is damaged/);
     expect(await tableCount(url)).toBe(0);
     expect(readdirSync(uploadsDir)).toEqual([]);
   });
 
   it('refuses a backup made by a newer Agora (a later migration level)', async () => {
-    const file = await tampered('newer.tar.gz', async (_dir, m) => ({ ...m, migration: { tag: '9999_from_the_future', when: m.migration.when + 1 } }));
+    const file = await tampered('newer.tar.gz', async (_dir, m) => ({
+      ...m,
+      migration: { tag: '9999_from_the_future', when: m.migration.when + 1 },
+    }));
     const url = await emptyDatabase();
-    await expect(restore(file, url, freshUploadsDir())).rejects.toThrow(/^The backup was made by a newer Agora .* 9999_from_the_future.*update the code, then restore\.$/);
+    await expect(restore(file, url, freshUploadsDir())).rejects.toThrow(
+      /^The backup was made by a newer Agora .* 9999_from_the_future.*update the code, then restore\.$/,
+    );
     expect(await tableCount(url)).toBe(0);
   });
 
   it('refuses a target that is not empty, naming why', async () => {
-    await expect(restore(backupFile, t.databaseUrl, freshUploadsDir())).rejects.toThrow(/^The database is not empty \(\d+ tables\): restore into a new, empty database\.$/);
+    await expect(restore(backupFile, t.databaseUrl, freshUploadsDir())).rejects.toThrow(
+      /^The database is not empty \(\d+ tables\): restore into a new, empty database\.$/,
+    );
     const uploadsDir = freshUploadsDir();
     await mkdir(path.join(uploadsDir, 'images'));
     await expect(restore(backupFile, await emptyDatabase(), uploadsDir)).rejects.toThrow(/^The uploads folder .* is not empty/);
     const dataDir = freshUploadsDir();
     writeFileSync(path.join(dataDir, 'secrets.json'), '{}');
     await expect(
-      restoreBackup({ file: backupFile, target: { kind: 'embedded', dataDir }, uploads: new LocalUploadStore(path.join(dataDir, 'uploads')), migrationsDir: t.config.migrationsDir, log: () => {} }),
+      restoreBackup({
+        file: backupFile,
+        target: { kind: 'embedded', dataDir },
+        uploads: new LocalUploadStore(path.join(dataDir, 'uploads')),
+        migrationsDir: t.config.migrationsDir,
+        log: () => {},
+      }),
     ).rejects.toThrow(/^DATA_DIR .* is not empty/);
   });
 
@@ -217,10 +261,14 @@ describe('scheduled backups (BACKUP_SCHEDULE, BACKUP_KEEP)', () => {
     const { DATABASE_URL: _url, BACKUP_SCHEDULE: _schedule, BACKUP_KEEP: _keep, ...base } = process.env;
     expect(loadConfig(base).backups).toMatchObject({ cron: '30 3 * * *', keep: 7 });
     expect(loadConfig({ ...base, DATABASE_URL: 'postgres://a@localhost/b' }).backups.cron).toBeNull();
-    expect(loadConfig({ ...base, DATABASE_URL: 'postgres://a@localhost/b', BACKUP_SCHEDULE: '0 */6 * * *' }).backups.cron).toBe('0 */6 * * *');
+    expect(loadConfig({ ...base, DATABASE_URL: 'postgres://a@localhost/b', BACKUP_SCHEDULE: '0 */6 * * *' }).backups.cron).toBe(
+      '0 */6 * * *',
+    );
     expect(loadConfig({ ...base, BACKUP_SCHEDULE: 'off', BACKUP_KEEP: '3' }).backups).toMatchObject({ cron: null, keep: 3 });
     for (const bad of ['every day', '61 3 * * *', '30 3 * *']) {
-      expect(() => loadConfig({ ...base, BACKUP_SCHEDULE: bad })).toThrow(/^Invalid configuration: BACKUP_SCHEDULE: must be a cron expression/);
+      expect(() => loadConfig({ ...base, BACKUP_SCHEDULE: bad })).toThrow(
+        /^Invalid configuration: BACKUP_SCHEDULE: must be a cron expression/,
+      );
     }
     expect(() => loadConfig({ ...base, BACKUP_KEEP: '0' })).toThrow(/^Invalid configuration: BACKUP_KEEP/);
   });
@@ -228,7 +276,11 @@ describe('scheduled backups (BACKUP_SCHEDULE, BACKUP_KEEP)', () => {
   it('the job writes a backup into DATA_DIR/backups and keeps the newest BACKUP_KEEP, after the new one is complete', async () => {
     const dir = path.join(work, 'scheduled');
     await mkdir(dir);
-    const old = ['agora-backup-2026-11-20T03-30-00Z.tar.gz', 'agora-backup-2026-11-21T03-30-00Z.tar.gz', 'agora-backup-2026-11-22T03-30-00Z.tar.gz'];
+    const old = [
+      'agora-backup-2026-11-20T03-30-00Z.tar.gz',
+      'agora-backup-2026-11-21T03-30-00Z.tar.gz',
+      'agora-backup-2026-11-22T03-30-00Z.tar.gz',
+    ];
     for (const name of [...old, 'notes.txt']) writeFileSync(path.join(dir, name), 'x');
     const handlers = jobHandlers(t.app.ctx, { send: async () => {} } as unknown as Mailer, {
       schedule: { cron: '30 3 * * *', keep: 2, dir },
@@ -242,7 +294,11 @@ describe('scheduled backups (BACKUP_SCHEDULE, BACKUP_KEEP)', () => {
     } finally {
       vi.useRealTimers();
     }
-    expect(readdirSync(dir).sort()).toEqual(['agora-backup-2026-11-22T03-30-00Z.tar.gz', 'agora-backup-2026-11-23T03-30-00Z.tar.gz', 'notes.txt']);
+    expect(readdirSync(dir).sort()).toEqual([
+      'agora-backup-2026-11-22T03-30-00Z.tar.gz',
+      'agora-backup-2026-11-23T03-30-00Z.tar.gz',
+      'notes.txt',
+    ]);
     const parts = await extractArchive(path.join(dir, 'agora-backup-2026-11-23T03-30-00Z.tar.gz'), mkdtempSync(path.join(work, 'check-')));
     expect(parts.has('db/users.copy')).toBe(true);
   });

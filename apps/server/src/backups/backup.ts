@@ -51,7 +51,9 @@ export function agoraVersion(migrationsDir: string): string {
 
 /** The count queries shared by backup and restore: what an operator recognises. */
 export async function countRows(sql: postgres.Sql | postgres.TransactionSql): Promise<Omit<Counts, 'uploads'> & { uploadRows: number }> {
-  const [row] = await sql<{ users: string; communities: string; discussions: string; comments: string; blogs: string; uploadRows: string }[]>`
+  const [row] = await sql<
+    { users: string; communities: string; discussions: string; comments: string; blogs: string; uploadRows: string }[]
+  >`
     SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM groups) AS communities,
            (SELECT count(*) FROM discussions) AS discussions, (SELECT count(*) FROM comments) AS comments,
            (SELECT count(*) FROM blogs) AS blogs, (SELECT count(*) FROM uploads) AS "uploadRows"`;
@@ -120,9 +122,7 @@ export async function createBackup(options: {
       const tables: Manifest['tables'] = [];
       for (const table of await appTables(tx)) {
         const counter = lineCounter();
-        const source = await tx
-          .unsafe(`COPY ${quote(table.name)} (${table.columns.map(quote).join(', ')}) TO STDOUT`)
-          .readable();
+        const source = await tx.unsafe(`COPY ${quote(table.name)} (${table.columns.map(quote).join(', ')}) TO STDOUT`).readable();
         await pipeline(source, counter, createWriteStream(path.join(work, 'db', `${table.name}.copy`), { flags: 'wx' }));
         tables.push({ ...table, rows: counter.lines });
       }
@@ -187,5 +187,8 @@ export async function createBackup(options: {
 
 /** The file name of a backup made at `now`: agora-backup-2026-11-26T03-30-00Z.tar.gz (sorts by time). */
 export function backupFileName(now: Date): string {
-  return `agora-backup-${now.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/:/g, '-')}.tar.gz`;
+  return `agora-backup-${now
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/:/g, '-')}.tar.gz`;
 }

@@ -43,7 +43,8 @@ async function openBackup(file: string, work: string, migrationsDir: string): Pr
   } catch {
     throw new RestoreRefused('The backup file is damaged: its manifest.json is missing or unreadable. Nothing was restored.');
   }
-  if (manifest.format !== BACKUP_FORMAT) throw new RestoreRefused(`Not an Agora backup this code can read (format ${String(manifest.format)}).`);
+  if (manifest.format !== BACKUP_FORMAT)
+    throw new RestoreRefused(`Not an Agora backup this code can read (format ${String(manifest.format)}).`);
   parts.delete('manifest.json');
   for (const [name, expected] of Object.entries(manifest.parts)) {
     const got = parts.get(name);
@@ -53,7 +54,8 @@ async function openBackup(file: string, work: string, migrationsDir: string): Pr
     }
     parts.delete(name);
   }
-  if (parts.size > 0) throw new RestoreRefused(`The backup file is damaged: it holds parts its manifest does not list (${[...parts.keys()][0]}).`);
+  if (parts.size > 0)
+    throw new RestoreRefused(`The backup file is damaged: it holds parts its manifest does not list (${[...parts.keys()][0]}).`);
   const journal = readJournal(migrationsDir);
   const last = journal.at(-1)!;
   if (manifest.migration.when > last.when || !journal.some((e) => e.when === manifest.migration.when)) {
@@ -81,7 +83,8 @@ async function loadOrder(tx: postgres.TransactionSql, names: string[]): Promise<
   const state = new Map<string, 'visiting' | 'done'>();
   const visit = (name: string) => {
     if (state.get(name) === 'done') return;
-    if (state.get(name) === 'visiting') throw new Error(`Foreign keys form a cycle through ${name}: the restore order needs deferred constraints`);
+    if (state.get(name) === 'visiting')
+      throw new Error(`Foreign keys form a cycle through ${name}: the restore order needs deferred constraints`);
     state.set(name, 'visiting');
     for (const e of edges) if (e.child === name) visit(e.parent);
     state.set(name, 'done');
@@ -150,7 +153,8 @@ async function loadDatabase(tx: postgres.TransactionSql, manifest: Manifest, wor
     await copyIn(tx, `COPY ${quote(name)} (${table.columns.map(quote).join(', ')}) FROM STDIN`, path.join(work, 'db', `${name}.copy`));
   }
   for (const sequence of manifest.sequences) {
-    if (sequence.lastValue !== null) await tx`SELECT setval(${`public.${quote(sequence.name)}`}::regclass, ${sequence.lastValue}::bigint, true)`;
+    if (sequence.lastValue !== null)
+      await tx`SELECT setval(${`public.${quote(sequence.name)}`}::regclass, ${sequence.lastValue}::bigint, true)`;
   }
 }
 
@@ -178,11 +182,15 @@ export async function restoreBackup(options: {
     if (target.kind === 'embedded') {
       dataDirExisted = existsSync(target.dataDir);
       if (!(await isEmptyDir(target.dataDir))) {
-        throw new RestoreRefused(`DATA_DIR ${target.dataDir} is not empty: restore into a new, empty DATA_DIR (move this one aside first).`);
+        throw new RestoreRefused(
+          `DATA_DIR ${target.dataDir} is not empty: restore into a new, empty DATA_DIR (move this one aside first).`,
+        );
       }
     }
     if (uploads.kind === 'local' && !(await isEmptyDir((uploads as unknown as { dir: string }).dir))) {
-      throw new RestoreRefused(`The uploads folder ${(uploads as unknown as { dir: string }).dir} is not empty: restore into an empty one.`);
+      throw new RestoreRefused(
+        `The uploads folder ${(uploads as unknown as { dir: string }).dir} is not empty: restore into an empty one.`,
+      );
     }
     let url: string;
     if (target.kind === 'embedded') {
@@ -199,7 +207,9 @@ export async function restoreBackup(options: {
       if (Number(tables) > 0) {
         throw new RestoreRefused(`The database is not empty (${tables} tables): restore into a new, empty database.`);
       }
-      const keys = Object.keys(manifest.parts).filter((p) => p.startsWith('uploads/')).map((p) => p.slice('uploads/'.length));
+      const keys = Object.keys(manifest.parts)
+        .filter((p) => p.startsWith('uploads/'))
+        .map((p) => p.slice('uploads/'.length));
       for (const key of keys) {
         if (await uploads.exists(key)) throw new RestoreRefused(`The upload store already holds ${key}: restore into an empty store.`);
       }
@@ -248,6 +258,9 @@ export async function restoreBackup(options: {
 
 /** The manifest's counts beside what the restored database holds, one line each. */
 export function countsTable(manifest: Counts, now: Counts): string {
-  const rows = (Object.keys(manifest) as (keyof Counts)[]).map((k) => `  ${k.padEnd(12)} ${String(manifest[k]).padStart(9)} ${String(now[k]).padStart(9)}${manifest[k] === now[k] ? '' : '  (differs)'}`);
+  const rows = (Object.keys(manifest) as (keyof Counts)[]).map(
+    (k) =>
+      `  ${k.padEnd(12)} ${String(manifest[k]).padStart(9)} ${String(now[k]).padStart(9)}${manifest[k] === now[k] ? '' : '  (differs)'}`,
+  );
   return [`  ${'what'.padEnd(12)} ${'backup'.padStart(9)} ${'restored'.padStart(9)}`, ...rows].join('\n');
 }

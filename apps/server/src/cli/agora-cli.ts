@@ -170,7 +170,10 @@ export async function runAgoraCli(argv: string[], env: NodeJS.ProcessEnv = proce
 
 /** `backup [--to FILE]` and `restore FILE` (issue 18 §1, docs/decisions/0140-backups-logical-dump.md). */
 async function runBackupCommand(name: 'backup' | 'restore', words: string[], env: NodeJS.ProcessEnv, out: Out): Promise<number> {
-  const valid = name === 'backup' ? words.length === 0 || (words.length === 2 && words[0] === '--to') : words.length === 1 && !words[0]!.startsWith('--');
+  const valid =
+    name === 'backup'
+      ? words.length === 0 || (words.length === 2 && words[0] === '--to')
+      : words.length === 1 && !words[0]!.startsWith('--');
   if (!valid) {
     out.error(USAGE);
     return 2;
@@ -188,7 +191,9 @@ async function runBackupCommand(name: 'backup' | 'restore', words: string[], env
           `${c.users} users, ${c.communities} communities, ${c.discussions} discussions, ${c.comments} comments, ${c.blogs} blogs, ${c.uploads} uploads) [${database.how}]`,
       );
       if (result.manifest.uploadsMissing.length > 0) {
-        out.error(`${result.manifest.uploadsMissing.length} uploads listed in the database were missing from the store and are not in the backup (first: ${result.manifest.uploadsMissing[0]}).`);
+        out.error(
+          `${result.manifest.uploadsMissing.length} uploads listed in the database were missing from the store and are not in the backup (first: ${result.manifest.uploadsMissing[0]}).`,
+        );
       }
       return 0;
     } finally {
@@ -207,7 +212,9 @@ async function runBackupCommand(name: 'backup' | 'restore', words: string[], env
       migrationsDir: config.migrationsDir,
       log: (m) => out.log(`[agora] ${m}`),
     });
-    out.log(`Restored the backup of ${result.manifest.createdAt} (Agora ${result.manifest.agoraVersion}, migration ${result.manifest.migration.tag}):`);
+    out.log(
+      `Restored the backup of ${result.manifest.createdAt} (Agora ${result.manifest.agoraVersion}, migration ${result.manifest.migration.tag}):`,
+    );
     out.log(countsTable(result.manifest.counts, result.now));
     return 0;
   } catch (error) {

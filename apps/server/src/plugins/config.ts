@@ -91,8 +91,14 @@ const envSchema = z.object({
   /** development and test accept push endpoints on localhost over http (a test's stub push service). */
   NODE_ENV: z.string().optional(),
   /** Web push's VAPID key pair and contact (issue 18 §4): all three or none; none: generated into DATA_DIR/vapid.json. */
-  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'must be the base64url P-256 public key (87 characters)').optional(),
-  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be the base64url P-256 private key (43 characters)').optional(),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'must be the base64url P-256 public key (87 characters)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be the base64url P-256 private key (43 characters)')
+    .optional(),
   VAPID_SUBJECT: z
     .string()
     .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https URL')
@@ -101,7 +107,10 @@ const envSchema = z.object({
   BACKUP_SCHEDULE: unsetIfEmpty(
     z
       .string()
-      .refine((v) => v.trim().toLowerCase() === 'off' || validCron(v), 'must be a cron expression such as "30 3 * * *" (minute hour day month weekday), or off'),
+      .refine(
+        (v) => v.trim().toLowerCase() === 'off' || validCron(v),
+        'must be a cron expression such as "30 3 * * *" (minute hour day month weekday), or off',
+      ),
   ),
   /** How many scheduled backups are kept under DATA_DIR/backups; older ones are removed after a new one is written. */
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
@@ -242,9 +251,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const vapidVars = { VAPID_PUBLIC_KEY: e.VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: e.VAPID_PRIVATE_KEY, VAPID_SUBJECT: e.VAPID_SUBJECT };
-  const missingVapid = Object.entries(vapidVars).filter(([, value]) => !value).map(([name]) => name);
+  const missingVapid = Object.entries(vapidVars)
+    .filter(([, value]) => !value)
+    .map(([name]) => name);
   if (missingVapid.length > 0 && missingVapid.length < 3) {
-    throw new Error(`Invalid configuration: set all of VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT or none; missing ${missingVapid.join(', ')}`);
+    throw new Error(
+      `Invalid configuration: set all of VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT or none; missing ${missingVapid.join(', ')}`,
+    );
   }
   const root = findRepoRoot();
   // A relative DATA_DIR is taken from the repository root, so `npm start` and `npm run dev` share ./data.

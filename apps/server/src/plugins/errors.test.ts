@@ -78,7 +78,11 @@ describe('database errors', () => {
   it('answers other database errors with a generic 500', async () => {
     const res = await app.inject({ method: 'POST', url: '/test/check' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ message: 'Something went wrong on our side. Please try again later.', code: 'internal_error', requestId: expect.any(String) });
+    expect(res.json()).toEqual({
+      message: 'Something went wrong on our side. Please try again later.',
+      code: 'internal_error',
+      requestId: expect.any(String),
+    });
   });
 
   it('never takes a client aborting its request for a lost database (no 503, no "database unavailable")', async () => {

@@ -86,12 +86,10 @@ export function registerErrorHandler(app: FastifyInstance, opts: { onConnectionL
       return reply.status(status).send({ message, code: 'bad_request', requestId } satisfies ErrorBody);
     }
     request.log.error({ err: loggableError(error), reqId: request.id }, 'unhandled error');
-    return reply
-      .status(500)
-      .send({
-        message: 'Something went wrong on our side. Please try again later.',
-        code: 'internal_error',
-        requestId,
-      } satisfies ErrorBody);
+    return reply.status(500).send({
+      message: 'Something went wrong on our side. Please try again later.',
+      code: 'internal_error',
+      requestId,
+    } satisfies ErrorBody);
   });
 }

@@ -128,7 +128,11 @@ describe('what a blocked person cannot do to the one who blocked them', () => {
     await block(ada, bob);
     const theirs = await api().post('/friends/request', bob, { addressee_id: ada.id });
     expect(theirs.statusCode).toBe(403);
-    expect(theirs.json()).toEqual({ code: 'friend_request_unavailable', message: BLOCK_MESSAGES.friendRequestUnavailable, requestId: expect.any(String) });
+    expect(theirs.json()).toEqual({
+      code: 'friend_request_unavailable',
+      message: BLOCK_MESSAGES.friendRequestUnavailable,
+      requestId: expect.any(String),
+    });
     const mine = await api().post('/friends/request', ada, { addressee_id: bob.id });
     // The same answer but for the request's own id (X-Request-Id, in every error body).
     expect({ ...mine.json(), requestId: null }).toEqual({ ...theirs.json(), requestId: null });

@@ -90,7 +90,8 @@ describe('POST /groups/{id}/posts', () => {
   ] as const)('lets %s publish in a public community: %i', async (_label, who, status) => {
     const res = await postBlog(t, w[who], w.open.id, { title: 'Who may', content: 'publish' });
     expect(res.statusCode).toBe(status);
-    if (status === 403) expect(res.json()).toEqual({ message: BLOG_MESSAGES.createForbidden, code: 'forbidden', requestId: expect.any(String) });
+    if (status === 403)
+      expect(res.json()).toEqual({ message: BLOG_MESSAGES.createForbidden, code: 'forbidden', requestId: expect.any(String) });
   });
 
   it('applies the same rule in a private community, and refuses a visitor with 401 before reading the body', async () => {
@@ -386,7 +387,11 @@ describe('authors and communities that go away', () => {
     });
     expect(del.statusCode).toBe(200);
     expect(fileExists(t, blog.blog_img!)).toBe(false);
-    expect((await api.get(`/groups/blog/${blog.id}`)).json()).toEqual({ message: BLOG_MESSAGES.notFound, code: 'blog_not_found', requestId: expect.any(String) });
+    expect((await api.get(`/groups/blog/${blog.id}`)).json()).toEqual({
+      message: BLOG_MESSAGES.notFound,
+      code: 'blog_not_found',
+      requestId: expect.any(String),
+    });
   });
 
   it('answers a private community’s blog with the community’s message for outsiders', async () => {

@@ -50,7 +50,8 @@ describe.each(['public', 'private'] as const)('%s community', (privacy) => {
     ]) {
       const res = await api.get(url, who(s(), a));
       expect(res.statusCode, `${url}: ${res.body}`).toBe(expected);
-      if (expected === 403) expect(res.json()).toEqual({ message: GROUP_MESSAGES.privateContent, code: 'forbidden', requestId: expect.any(String) });
+      if (expected === 403)
+        expect(res.json()).toEqual({ message: GROUP_MESSAGES.privateContent, code: 'forbidden', requestId: expect.any(String) });
     }
     const feed = await api.get(`/groups/${s().group.id}/discussions`, who(s(), a));
     if (expected === 200) expect(feed.json().discussions.map((d: { id: number }) => d.id)).toContain(post.id);

@@ -665,9 +665,9 @@ export type MediaRow = { url: string; inline: boolean; alt?: string };
 /** Records a post's images in the order given, numbered from `firstPosition` (after the ones it already has). */
 export async function insertMedia(tx: DbOrTx, discussionId: number, media: MediaRow[], firstPosition = 0): Promise<void> {
   if (media.length === 0) return;
-  await tx.insert(discussionMedia).values(
-    media.map((m, i) => ({ discussionId, mediaUrl: m.url, position: firstPosition + i, inline: m.inline, altText: m.alt ?? '' })),
-  );
+  await tx
+    .insert(discussionMedia)
+    .values(media.map((m, i) => ({ discussionId, mediaUrl: m.url, position: firstPosition + i, inline: m.inline, altText: m.alt ?? '' })));
 }
 
 export async function mediaOf(tx: DbOrTx, discussionId: number): Promise<(MediaRow & { id: number; alt: string })[]> {

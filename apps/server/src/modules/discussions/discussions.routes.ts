@@ -163,7 +163,8 @@ export async function discussionRoutes(app: FastifyInstance, { ctx, alias }: { c
         response: { 200: discussionWriteResponseSchema, ...writeErrors },
       },
     },
-    async (request) => updateDiscussion(ctx, request.user, {
+    async (request) =>
+      updateDiscussion(ctx, request.user, {
         ...path(request.params),
         content: request.body.content,
         mediaAlts: request.body.mediaAlts,

@@ -9,7 +9,6 @@ import { memberCounts, notificationsOf as storedNotifications, roleOf as roleIn 
 const t = useTestApp({ rateLimit: false });
 const { post, get } = client(t);
 
-
 const counts = (groupId: number) => memberCounts(t, groupId);
 const roleOf = (groupId: number, userId: number) => roleIn(t, groupId, userId);
 const notificationsOf = (userId: number) => storedNotifications(t, userId);

@@ -20,7 +20,9 @@ export function loadVapidKeys(config: Pick<Config, 'vapid' | 'dataDir' | 'public
   if (existsSync(file)) {
     const stored = JSON.parse(readFileSync(file, 'utf8')) as { publicKey?: unknown; privateKey?: unknown };
     if (typeof stored.publicKey !== 'string' || typeof stored.privateKey !== 'string') {
-      throw new Error(`${file} is not a VAPID key pair: restore it from a backup, or delete it (every device must then turn push on again)`);
+      throw new Error(
+        `${file} is not a VAPID key pair: restore it from a backup, or delete it (every device must then turn push on again)`,
+      );
     }
     return { publicKey: stored.publicKey, privateKey: stored.privateKey, subject };
   }

@@ -65,7 +65,10 @@ export async function deletePushSubscription(tx: DbOrTx, id: number): Promise<vo
 }
 
 export async function markPushSuccess(tx: DbOrTx, id: number): Promise<void> {
-  await tx.update(pushSubscriptions).set({ failureCount: 0, lastSuccessAt: sql`now()` }).where(eq(pushSubscriptions.id, id));
+  await tx
+    .update(pushSubscriptions)
+    .set({ failureCount: 0, lastSuccessAt: sql`now()` })
+    .where(eq(pushSubscriptions.id, id));
 }
 
 /** Counts one more failure in a row; returns the new count (0 when the row is gone). */

@@ -13,10 +13,8 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchem
 /** Web push (issue 18 §4): the VAPID public key, and turning push on or off for the caller's device. */
 export async function pushRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(
-    '/api/push/key',
-    { schema: { tags, response: { 200: z.object({ publicKey: z.string() }), 404: errorBodySchema } } },
-    async () => pushKey(ctx),
+  r.get('/api/push/key', { schema: { tags, response: { 200: z.object({ publicKey: z.string() }), 404: errorBodySchema } } }, async () =>
+    pushKey(ctx),
   );
   r.post(
     '/api/push/subscriptions',

@@ -1,4 +1,10 @@
-import { PUSH_MAX_SUBSCRIPTIONS, PUSH_MESSAGES, type PushKeyResponse, type PushSubscriptionRequest, type PushUnsubscribeRequest } from '@agora/contract';
+import {
+  PUSH_MAX_SUBSCRIPTIONS,
+  PUSH_MESSAGES,
+  type PushKeyResponse,
+  type PushSubscriptionRequest,
+  type PushUnsubscribeRequest,
+} from '@agora/contract';
 import type { AppContext, SignedIn } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { isPushServiceEndpoint } from './push.policy';

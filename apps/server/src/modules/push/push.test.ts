@@ -103,9 +103,7 @@ describe('push routes', () => {
   });
 
   it('refuses a partial VAPID configuration, naming what is missing', () => {
-    expect(() => loadConfig({ DATA_DIR: '/tmp/x', VAPID_PUBLIC_KEY: 'A'.repeat(87) })).toThrow(
-      /missing VAPID_PRIVATE_KEY, VAPID_SUBJECT/,
-    );
+    expect(() => loadConfig({ DATA_DIR: '/tmp/x', VAPID_PUBLIC_KEY: 'A'.repeat(87) })).toThrow(/missing VAPID_PRIVATE_KEY, VAPID_SUBJECT/);
   });
 
   it('needs sign-in to subscribe and to unsubscribe', async () => {
@@ -177,7 +175,12 @@ function verifyVapid(authorization: string, publicKey: string): { aud: string; e
     key: { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33).toString('base64url') },
     format: 'jwk',
   });
-  const ok = crypto.verify('sha256', Buffer.from(`${header}.${claims}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature!, 'base64url'));
+  const ok = crypto.verify(
+    'sha256',
+    Buffer.from(`${header}.${claims}`),
+    { key, dsaEncoding: 'ieee-p1363' },
+    Buffer.from(signature!, 'base64url'),
+  );
   expect(ok).toBe(true);
   return JSON.parse(Buffer.from(claims!, 'base64url').toString()) as { aud: string; exp: number; sub: string };
 }
@@ -206,7 +209,9 @@ describe('sending', () => {
 
     const plain = ece.decrypt(request.body, { version: 'aes128gcm', privateKey: browser.ecdh, authSecret: browser.secret });
     const payload = JSON.parse(plain.toString('utf8')) as Record<string, unknown>;
-    const panel = (await api.get('/api/notifications', ada)).json() as { notifications: { id: number; noti_content: string; noti_link: string }[] };
+    const panel = (await api.get('/api/notifications', ada)).json() as {
+      notifications: { id: number; noti_content: string; noti_link: string }[];
+    };
     const shown = panel.notifications[0]!;
     expect(payload).toEqual({ title: 'Agora', body: shown.noti_content, url: shown.noti_link, tag: `n${shown.id}` });
     expect(request.headers.topic).toBe(`n${shown.id}`);

@@ -47,12 +47,23 @@ export class DocumentCache {
 export type Reach = { options: ReachOptions; cache: DocumentCache };
 
 export function createReach(options: ReachOptions): Reach {
-  return { options: { ...options, sitemapPageSize: Math.min(options.sitemapPageSize, SITEMAP_MAX_URLS) }, cache: new DocumentCache(options.cacheMs) };
+  return {
+    options: { ...options, sitemapPageSize: Math.min(options.sitemapPageSize, SITEMAP_MAX_URLS) },
+    cache: new DocumentCache(options.cacheMs),
+  };
 }
 
 /** robots.txt: everything may be crawled but the API and the settings; the sitemap at its absolute address. */
 export function robotsTxt(ctx: AppContext): string {
-  return ['User-agent: *', 'Disallow: /api/', 'Disallow: /settings', 'Disallow: /admin', '', `Sitemap: ${ctx.publicUrl}/sitemap.xml`, ''].join('\n');
+  return [
+    'User-agent: *',
+    'Disallow: /api/',
+    'Disallow: /settings',
+    'Disallow: /admin',
+    '',
+    `Sitemap: ${ctx.publicUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
 }
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>';
@@ -98,7 +109,9 @@ export function sitemapXml(ctx: AppContext, reach: Reach): Promise<string> {
     const size = reach.options.sitemapPageSize;
     const plan = await sitemapPlan(ctx, reach);
     if (plan.single) {
-      const pages = await Promise.all(SITEMAP_KINDS.map(async (kind) => urlEntries(ctx.publicUrl, kind, await sitemapRows(ctx.db, kind, 0, size))));
+      const pages = await Promise.all(
+        SITEMAP_KINDS.map(async (kind) => urlEntries(ctx.publicUrl, kind, await sitemapRows(ctx.db, kind, 0, size))),
+      );
       return [XML_HEAD, `<urlset xmlns="${SITEMAP_NS}">`, ...pages.flat(), '</urlset>', ''].join('\n');
     }
     const pages = SITEMAP_KINDS.flatMap((kind) =>
@@ -155,7 +168,9 @@ export async function communityFeedXml(ctx: AppContext, reach: Reach, idOrSlug: 
       `<description>${escapeMarkup(`Discussions and blogs of ${group.groupName} on Agora`)}</description>`,
       `<atom:link href="${escapeMarkup(`${origin}${feedPath(group.slug)}`)}" rel="self" type="application/rss+xml" />`,
       ...(group.groupDp
-        ? [`<image><url>${escapeMarkup(absoluteUrl(origin, group.groupDp))}</url><title>${escapeMarkup(group.groupName)}</title><link>${escapeMarkup(channelLink)}</link></image>`]
+        ? [
+            `<image><url>${escapeMarkup(absoluteUrl(origin, group.groupDp))}</url><title>${escapeMarkup(group.groupName)}</title><link>${escapeMarkup(channelLink)}</link></image>`,
+          ]
         : []),
       ...(items[0] ? [`<lastBuildDate>${new Date(items[0].publishedAt).toUTCString()}</lastBuildDate>`] : []),
       ...entries,

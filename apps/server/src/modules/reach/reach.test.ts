@@ -3,7 +3,16 @@ import path from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { castMembers, createBlog, createCast, createGroup, createPost, type TestGroup, type TestUser, uploadImage } from '../../test/factories';
+import {
+  castMembers,
+  createBlog,
+  createCast,
+  createGroup,
+  createPost,
+  type TestGroup,
+  type TestUser,
+  uploadImage,
+} from '../../test/factories';
 import { useTestApp } from '../../test/test-app';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../plugins/config';
@@ -91,7 +100,12 @@ let w: World;
 beforeAll(async () => {
   const db = t.database.db;
   const { cast, group: open } = await createCast(db, { authorRole: 'admin' });
-  const closed = await createGroup(db, { owner: cast.owner, members: castMembers(cast, 'admin'), isPrivate: true, name: `Secret ${CANARY}` });
+  const closed = await createGroup(db, {
+    owner: cast.owner,
+    members: castMembers(cast, 'admin'),
+    isPrivate: true,
+    name: `Secret ${CANARY}`,
+  });
   await db.execute(sql`UPDATE group_sections SET section_desc = ${`We run **at dawn** & "talk" <b>shop</b>${CONTROL}. [/uploads/post/a.webp] Join us.`}
     WHERE group_id = ${open.id} AND section_header = 'About Us'`);
   await db.execute(sql`UPDATE group_sections SET section_desc = ${`About ${CANARY}`} WHERE group_id = ${closed.id}`);
@@ -113,7 +127,11 @@ beforeAll(async () => {
   const secretPost = await createPost(t, closed, cast.member, `Secret post ${CANARY}`);
   const secretBlog = await createBlog(t, closed, cast.author, { title: `Secret blog ${CANARY}`, content: CANARY });
   // Distinct times, oldest first in the order made, so "newest first" is checkable; the blog is the newest.
-  const order = [...posts.map((p) => ['discussions', p.id] as const), ['discussions', removed.id] as const, ['discussions', orphan.id] as const];
+  const order = [
+    ...posts.map((p) => ['discussions', p.id] as const),
+    ['discussions', removed.id] as const,
+    ['discussions', orphan.id] as const,
+  ];
   for (const [i, [table, id]] of order.entries()) {
     await db.execute(sql`UPDATE ${sql.raw(table)} SET created_at = now() - make_interval(hours => ${100 - i}) WHERE id = ${id}`);
   }
@@ -272,7 +290,9 @@ describe('sitemap.xml', () => {
     }
     expect(pages.join('\n')).not.toContain(CANARY);
     // Other files of this run may have made more public communities: keep the ones of this world.
-    const mine = locs.filter((loc) => loc.includes(`/group/${w.open.slug}`) || loc.includes(`/groups/${w.open.id}/`) || loc.includes(w.closed.slug));
+    const mine = locs.filter(
+      (loc) => loc.includes(`/group/${w.open.slug}`) || loc.includes(`/groups/${w.open.id}/`) || loc.includes(w.closed.slug),
+    );
     expect(mine.sort()).toEqual(
       [
         `${ORIGIN}/group/${w.open.slug}`,
@@ -309,7 +329,10 @@ describe('a community feed', () => {
     expect(res.body).not.toContain(CANARY);
     expect(res.body).not.toMatch(FORBIDDEN);
     const feed = parseXml<{
-      rss: { '@_version': string; channel: { title: string; link: string; item: { title: string; link: string; pubDate: string; description: string }[] } };
+      rss: {
+        '@_version': string;
+        channel: { title: string; link: string; item: { title: string; link: string; pubDate: string; description: string }[] };
+      };
     }>(res.body);
     expect(feed.rss['@_version']).toBe('2.0');
     expect(feed.rss.channel.title).toBe(HOSTILE_CLEAN);

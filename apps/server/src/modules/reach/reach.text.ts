@@ -6,8 +6,9 @@ import { blogPreviewText } from '@agora/contract';
  * characters are escaped. The same escaping serves HTML attributes and text, so one function does both.
  */
 
-// eslint-disable-next-line no-control-regex -- these control characters are exactly what is removed
-const XML_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const XML_FORBIDDEN =
+  // eslint-disable-next-line no-control-regex -- these control characters are exactly what is removed
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** The text without the characters XML 1.0 forbids. */
 export function stripForbidden(text: string): string {

@@ -974,9 +974,12 @@ export const texts: Texts = {
     alwaysOnHint: 'Llevan botones para responder, así que siempre llegan.',
     pushLabel: 'Notificaciones push en este dispositivo',
     pushIntro: 'Muestra tus notificaciones en este dispositivo cuando no hay ninguna pestaña de Agora abierta.',
-    pushUnsupported: 'Este navegador no puede recibir notificaciones push. En un iPhone o iPad, añade primero Agora a la pantalla de inicio.',
-    pushDenied: 'Las notificaciones están bloqueadas para este sitio. Permítelas en la configuración del sitio de tu navegador (el icono junto a la dirección) y vuelve a cargar esta página.',
-    pushNoWorker: 'Las notificaciones push necesitan el service worker de la aplicación, que aquí no está activo (una compilación de desarrollo). Usa la aplicación compilada.',
+    pushUnsupported:
+      'Este navegador no puede recibir notificaciones push. En un iPhone o iPad, añade primero Agora a la pantalla de inicio.',
+    pushDenied:
+      'Las notificaciones están bloqueadas para este sitio. Permítelas en la configuración del sitio de tu navegador (el icono junto a la dirección) y vuelve a cargar esta página.',
+    pushNoWorker:
+      'Las notificaciones push necesitan el service worker de la aplicación, que aquí no está activo (una compilación de desarrollo). Usa la aplicación compilada.',
     pushFailed: 'No se pudieron cambiar las notificaciones push en este dispositivo. Inténtalo de nuevo.',
     settingsSaveFailed: 'No se pudo guardar tu configuración de notificaciones. Inténtalo de nuevo.',
     digestHeading: 'Resumen por correo',

@@ -107,7 +107,8 @@ function PushSwitch() {
 }
 
 const rowClass = 'flex min-w-0 items-center justify-between gap-3 py-2.5';
-const linkClass = 'min-w-0 truncate font-medium text-fg underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-ring';
+const linkClass =
+  'min-w-0 truncate font-medium text-fg underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-ring';
 
 /** The communities and discussions muted (issue 14 §6), newest first, each with Unmute. */
 function MutedList() {
@@ -160,7 +161,10 @@ function MutedList() {
                   const name = ACCOUNT_TEXTS.mutedPostIn(post.groupName);
                   return (
                     <li key={post.id} className={rowClass}>
-                      <Link to={appPaths.discussion(post.groupId, post.id)} className="min-w-0 text-sm focus-visible:outline-2 focus-visible:outline-ring">
+                      <Link
+                        to={appPaths.discussion(post.groupId, post.id)}
+                        className="min-w-0 text-sm focus-visible:outline-2 focus-visible:outline-ring"
+                      >
                         <span className="block truncate font-medium text-fg hover:underline">{name}</span>
                         <span className="block truncate text-fg-subtle">{post.excerpt}</span>
                       </Link>

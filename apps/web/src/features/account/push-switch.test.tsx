@@ -34,7 +34,9 @@ const JSON_SUBSCRIPTION = {
 };
 
 /** The browser: permission, a registration (or none) and its PushManager, and the subscription it hands out. */
-function fakeBrowser(options: { permission?: NotificationPermission; answer?: NotificationPermission; registered?: boolean; subscribed?: boolean } = {}) {
+function fakeBrowser(
+  options: { permission?: NotificationPermission; answer?: NotificationPermission; registered?: boolean; subscribed?: boolean } = {},
+) {
   const unsubscribe = vi.fn(async () => true);
   const subscription = { endpoint: JSON_SUBSCRIPTION.endpoint, toJSON: () => JSON_SUBSCRIPTION, unsubscribe };
   let current: typeof subscription | null = options.subscribed ? subscription : null;

@@ -78,7 +78,8 @@ describe('SettingsPage', () => {
     expect(router.state.location.pathname).toBe('/settings');
     expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Settings · Agora'));
-    for (const name of ['Security', 'Sessions', 'Notifications', 'Your data', 'Delete account']) expect(await section(name)).toBeInTheDocument();
+    for (const name of ['Security', 'Sessions', 'Notifications', 'Your data', 'Delete account'])
+      expect(await section(name)).toBeInTheDocument();
 
     await router.navigate('/?profile=me');
     const panel = await screen.findByRole('dialog');
@@ -393,8 +394,7 @@ describe('SettingsPage', () => {
     });
 
     it("shows the server's refusal as it is: a community still owned, a wrong password under its field", async () => {
-      let answer = () =>
-        json(409, { message: ACCOUNT_MESSAGES.ownsCommunities('Chess Club'), code: 'owns_communities' });
+      let answer = () => json(409, { message: ACCOUNT_MESSAGES.ownsCommunities('Chess Club'), code: 'owns_communities' });
       routes({ 'DELETE /api/account': () => answer() });
       const { user } = renderApp('/settings');
       const dialog = await openDialog(user);

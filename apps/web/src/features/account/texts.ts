@@ -99,7 +99,8 @@ export const ACCOUNT_TEXTS = defineTexts('account', {
   pushLabel: 'Push notifications on this device',
   pushIntro: 'Shows your notifications on this device when no Agora tab is open.',
   pushUnsupported: 'This browser cannot receive push notifications. On an iPhone or iPad, add Agora to the Home Screen first.',
-  pushDenied: 'Notifications are blocked for this site. Allow them in your browser’s site settings (the icon beside the address), then reload this page.',
+  pushDenied:
+    'Notifications are blocked for this site. Allow them in your browser’s site settings (the icon beside the address), then reload this page.',
   pushNoWorker: 'Push needs the app’s service worker, which is not running here (a development build). Use the built app.',
   pushFailed: 'Could not change push notifications on this device. Please try again.',
   settingsSaveFailed: 'Could not save your notification settings. Please try again.',

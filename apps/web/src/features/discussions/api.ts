@@ -245,7 +245,17 @@ export function postingRefusal(error: unknown): string | null {
 export function useCreateDiscussion() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ groupId, content, mediaUrls, mediaAlts }: { groupId: number; content: string; mediaUrls: string[]; mediaAlts?: string[] }) =>
+    mutationFn: ({
+      groupId,
+      content,
+      mediaUrls,
+      mediaAlts,
+    }: {
+      groupId: number;
+      content: string;
+      mediaUrls: string[];
+      mediaAlts?: string[];
+    }) =>
       call(API.discussions.create, {
         params: [groupId],
         // Descriptions only when one was written (issue 18 §4): a post without any sends what the SPEC's client sends.

@@ -142,7 +142,9 @@ describe('the create-a-post modal', () => {
     const { dialog, text, post, uploads, api, user } = await openComposer();
     await user.type(text, 'Described');
     const input = dialog.querySelector<HTMLInputElement>('input[type="file"]')!;
-    fireEvent.change(input, { target: { files: [new File(['a'], 'a.png', { type: 'image/png' }), new File(['b'], 'b.png', { type: 'image/png' })] } });
+    fireEvent.change(input, {
+      target: { files: [new File(['a'], 'a.png', { type: 'image/png' }), new File(['b'], 'b.png', { type: 'image/png' })] },
+    });
     await act(async () => uploads[0]!.answer.resolve({ message: 'ok', url: '/uploads/post/aaa.webp' }));
     await act(async () => uploads[1]!.answer.resolve({ message: 'ok', url: '/uploads/post/bbb.webp' }));
     expect(within(dialog).getAllByRole('button', { name: /^Add description to image/ })).toHaveLength(2);

@@ -329,7 +329,10 @@ describe('long posts (SPEC §9: taller than 700 px collapse to 560 px)', () => {
   it('offers Report on other people’s posts only (issue 15 §2) and reports the discussion with its ids', async () => {
     const bodies: unknown[] = [];
     const { card, user } = await showFeed(
-      [makeDiscussion({ id: 301, username: 'grace', user_id: 50, userId: 50 }), makeDiscussion({ id: 302, username: 'ada', user_id: 7, userId: 7 })],
+      [
+        makeDiscussion({ id: 301, username: 'grace', user_id: 50, userId: 50 }),
+        makeDiscussion({ id: 302, username: 'ada', user_id: 7, userId: 7 }),
+      ],
       {
         'POST /api/reports': (body) => {
           bodies.push(body);

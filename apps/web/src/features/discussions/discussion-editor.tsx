@@ -136,7 +136,9 @@ export function DiscussionEditorDialog({
                 {DISCUSSION_TEXTS.boldHint}
               </p>
               <TextImageTiles text={text} previews={pasted.previews} onRemove={pasted.remove} />
-              {images.uploads.length > 0 ? <UploadTiles uploads={images.uploads} onRemove={images.remove} onDescribe={images.setAlt} /> : null}
+              {images.uploads.length > 0 ? (
+                <UploadTiles uploads={images.uploads} onRemove={images.remove} onDescribe={images.setAlt} />
+              ) : null}
               {notice ? (
                 <p role="alert" className="text-sm text-danger-fg">
                   {notice}
