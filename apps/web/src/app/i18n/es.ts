@@ -42,6 +42,7 @@ import type { UPLOAD_TEXTS } from '@/features/profiles/profile-image-upload';
 import type { ACTIVITY_TEXTS } from '@/features/discussions/profile-activity';
 import type { DISCUSSION_TEXTS, REMOVAL_TEXTS } from '@/features/discussions/texts';
 import type { LIVE_TEXTS } from '@/features/discussions/live-texts';
+import type { IMAGE_DESCRIPTION_TEXTS } from '@/features/discussions/image-description';
 import type { BLOG_TEXTS } from '@/features/blogs/texts';
 import type { GROUP_TEXTS, POSTING_RULES_TEXTS } from '@/features/groups/texts';
 import type { MEMBER_TEXTS } from '@/features/members/texts';
@@ -82,6 +83,7 @@ type Texts = {
   activity: Translation<typeof ACTIVITY_TEXTS>;
   discussions: Translation<typeof DISCUSSION_TEXTS>;
   removals: Translation<typeof REMOVAL_TEXTS>;
+  imageDescription: Translation<typeof IMAGE_DESCRIPTION_TEXTS>;
   live: Translation<typeof LIVE_TEXTS>;
   blogs: Translation<typeof BLOG_TEXTS>;
   groups: Translation<typeof GROUP_TEXTS>;
@@ -364,15 +366,6 @@ export const texts: Texts = {
     editorLabel: 'Texto de la publicación',
     boldHint: 'Ctrl+B o ⌘B pone en negrita el texto seleccionado',
     removeImage: (n) => `Quitar la imagen ${n}`,
-    addDescription: 'Añadir descripción',
-    editDescription: 'Editar descripción',
-    addDescriptionOf: (n) => `Añadir una descripción a la imagen ${n}`,
-    editDescriptionOf: (n) => `Editar la descripción de la imagen ${n}`,
-    describeTitle: (n) => `Describir la imagen ${n}`,
-    describeHint: 'Una descripción ayuda a quienes usan lectores de pantalla y a quien no ve cargar las imágenes.',
-    descriptionLabel: 'Descripción de la imagen',
-    descriptionCount: (used, max) => `${used.toLocaleString('es-ES')} / ${max.toLocaleString('es-ES')}`,
-    saveDescription: 'Guardar descripción',
     altBadge: 'ALT',
     imagesInText: 'Imágenes en el texto',
     removeTextImage: (n) => `Quitar la imagen ${n} del texto`,
@@ -490,6 +483,17 @@ export const texts: Texts = {
     historyUnknownAuthor: 'una cuenta eliminada',
     loadingHistory: 'Cargando el historial',
     loadHistoryFailed: 'No se pudo cargar el historial.',
+  },
+  imageDescription: {
+    addDescription: 'Añadir descripción',
+    editDescription: 'Editar descripción',
+    addDescriptionOf: (n) => `Añadir una descripción a la imagen ${n}`,
+    editDescriptionOf: (n) => `Editar la descripción de la imagen ${n}`,
+    describeTitle: (n) => `Describir la imagen ${n}`,
+    describeHint: 'Una descripción ayuda a quienes usan lectores de pantalla y a quien no ve cargar las imágenes.',
+    descriptionLabel: 'Descripción de la imagen',
+    descriptionCount: (used, max) => `${used.toLocaleString('es-ES')} / ${max.toLocaleString('es-ES')}`,
+    saveDescription: 'Guardar descripción',
   },
   blogs: {
     noBlogs: 'Aún no hay entradas de blog',

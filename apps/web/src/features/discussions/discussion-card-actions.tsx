@@ -10,7 +10,7 @@ import { focusOnMount } from '@/lib/forms';
 import { useDeleteDiscussion, useModeratePost, usePinDiscussion, useUpdateDiscussion } from './api';
 import { RemovalActions } from './removal-actions';
 import { DiscussionTextarea } from './discussion-textarea';
-import { ImageDescription } from './image-description';
+import { LazyImageDescription } from './image-description-lazy';
 import { DISCUSSION_TEXTS } from './texts';
 import { usePastedImages } from './use-pasted-images';
 
@@ -194,11 +194,13 @@ export function DiscussionEditForm({ post, onDone }: { post: Discussion; onDone:
                   {DISCUSSION_TEXTS.altBadge}
                 </span>
               ) : null}
-              <ImageDescription
-                index={index + 1}
-                alt={alts[index] ?? ''}
-                onSave={(alt) => setAlts((all) => all.map((a, i) => (i === index ? alt : a)))}
-              />
+              <Suspense fallback={null}>
+                <LazyImageDescription
+                  index={index + 1}
+                  alt={alts[index] ?? ''}
+                  onSave={(alt) => setAlts((all) => all.map((a, i) => (i === index ? alt : a)))}
+                />
+              </Suspense>
             </li>
           ))}
         </ul>

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { Suspense, useRef, useState, type FormEvent } from 'react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { AlertCircle, ImagePlus, Loader2, Trash2, X } from 'lucide-react';
 import { DISCUSSION_LIMITS } from '@agora/contract';
@@ -11,7 +11,7 @@ import { textImages } from './editing';
 import { MentionAutocomplete } from '@/features/mentions/lazy';
 import { DiscussionTextarea } from './discussion-textarea';
 import { DISCUSSION_TEXTS } from './texts';
-import { ImageDescription } from './image-description';
+import { LazyImageDescription } from './image-description-lazy';
 import { useImageUploads, type ImageUpload } from './use-image-uploads';
 import { usePastedImages } from './use-pasted-images';
 
@@ -265,7 +265,9 @@ export function UploadTiles({
             </span>
           ) : null}
           {upload.error === null ? (
-            <ImageDescription index={index + 1} alt={upload.alt} onSave={(alt) => onDescribe(upload.key, alt)} />
+            <Suspense fallback={null}>
+              <LazyImageDescription index={index + 1} alt={upload.alt} onSave={(alt) => onDescribe(upload.key, alt)} />
+            </Suspense>
           ) : null}
           {upload.url === null && upload.error === null ? (
             <div className="absolute inset-x-1.5 bottom-1.5">

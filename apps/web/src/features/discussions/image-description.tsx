@@ -2,7 +2,21 @@ import { useId, useState } from 'react';
 import { DISCUSSION_LIMITS } from '@agora/contract';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/dialog';
+import { defineTexts } from '@/lib/i18n';
 import { DISCUSSION_TEXTS } from './texts';
+
+/** The dialog's own texts: fetched with it, not with the feed a visitor loads first. */
+export const IMAGE_DESCRIPTION_TEXTS = defineTexts('imageDescription', {
+  addDescription: 'Add description',
+  editDescription: 'Edit description',
+  addDescriptionOf: (n: number) => `Add description to image ${n}`,
+  editDescriptionOf: (n: number) => `Edit description of image ${n}`,
+  describeTitle: (n: number) => `Describe image ${n}`,
+  describeHint: 'A description helps people who use screen readers and anyone whose images do not load.',
+  descriptionLabel: 'Image description',
+  descriptionCount: (used: number, max: number) => `${used.toLocaleString('en-US')} / ${max.toLocaleString('en-US')}`,
+  saveDescription: 'Save description',
+});
 
 /**
  * An image's description (alt text, issue 18 §4): a visible "Add description" ("Edit description" once written)
@@ -23,14 +37,14 @@ export function ImageDescription({ index, alt, onSave }: { index: number; alt: s
     >
       <DialogTrigger
         type="button"
-        aria-label={alt === '' ? DISCUSSION_TEXTS.addDescriptionOf(index) : DISCUSSION_TEXTS.editDescriptionOf(index)}
+        aria-label={alt === '' ? IMAGE_DESCRIPTION_TEXTS.addDescriptionOf(index) : IMAGE_DESCRIPTION_TEXTS.editDescriptionOf(index)}
         className="absolute inset-x-1 bottom-1 truncate rounded-md bg-overlay/80 px-1.5 py-0.5 text-xs font-medium text-white hover:bg-overlay/95 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-white"
       >
-        {alt === '' ? DISCUSSION_TEXTS.addDescription : DISCUSSION_TEXTS.editDescription}
+        {alt === '' ? IMAGE_DESCRIPTION_TEXTS.addDescription : IMAGE_DESCRIPTION_TEXTS.editDescription}
       </DialogTrigger>
-      <DialogContent title={DISCUSSION_TEXTS.describeTitle(index)} description={DISCUSSION_TEXTS.describeHint}>
+      <DialogContent title={IMAGE_DESCRIPTION_TEXTS.describeTitle(index)} description={IMAGE_DESCRIPTION_TEXTS.describeHint}>
         <label htmlFor={fieldId} className="sr-only">
-          {DISCUSSION_TEXTS.descriptionLabel}
+          {IMAGE_DESCRIPTION_TEXTS.descriptionLabel}
         </label>
         <textarea
           id={fieldId}
@@ -41,7 +55,7 @@ export function ImageDescription({ index, alt, onSave }: { index: number; alt: s
           className="w-full resize-y rounded-lg border border-line bg-surface px-3 py-2 text-sm text-fg focus-visible:outline-2 focus-visible:outline-ring"
         />
         <p className="mt-1 text-right text-xs text-fg-subtle tabular-nums">
-          {DISCUSSION_TEXTS.descriptionCount(draft.length, DISCUSSION_LIMITS.altMax)}
+          {IMAGE_DESCRIPTION_TEXTS.descriptionCount(draft.length, DISCUSSION_LIMITS.altMax)}
         </p>
         <div className="mt-3 flex justify-end gap-2">
           <DialogClose asChild>
@@ -53,7 +67,7 @@ export function ImageDescription({ index, alt, onSave }: { index: number; alt: s
               setOpen(false);
             }}
           >
-            {DISCUSSION_TEXTS.saveDescription}
+            {IMAGE_DESCRIPTION_TEXTS.saveDescription}
           </Button>
         </div>
       </DialogContent>
