@@ -253,6 +253,9 @@ describe('backup and restore', () => {
     expect(await tableCount(url)).toBe(0);
     expect(readdirSync(uploadsDir).flatMap((d) => readdirSync(path.join(uploadsDir, d)))).toEqual([]);
     expect(existsSync(file)).toBe(true);
+    // Empty as before: the same database takes the good backup (no type, function or journal left behind).
+    const result = await restore(backupFile, url, freshUploadsDir());
+    expect(result.now).toEqual(manifest.counts);
   });
 });
 

@@ -127,9 +127,12 @@ async function copyIn(tx: postgres.TransactionSql, statement: string, file: stri
   ]);
 }
 
-/** The schema at the backup's level, the rows and the sequences, in the caller's transaction. */
-async function loadDatabase(tx: postgres.TransactionSql, manifest: Manifest, work: string, migrationsDir: string): Promise<void> {
-  // What drizzle's migrator does, inside our transaction and stopping at the backup's level.
+/**
+ * The schema at the backup's level, in the caller's transaction: what drizzle's migrator does, stopping at the
+ * backup's level. Committed before the rows go in: PostgreSQL refuses (before 17) an enum value added by
+ * `ALTER TYPE … ADD VALUE` in the transaction that then stores it ("unsafe use of new value").
+ */
+async function createSchema(tx: postgres.TransactionSql, manifest: Manifest, migrationsDir: string): Promise<void> {
   await tx`CREATE SCHEMA IF NOT EXISTS drizzle`;
   await tx`CREATE TABLE IF NOT EXISTS drizzle.__drizzle_migrations (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at bigint)`;
   for (const migration of readMigrationFiles({ migrationsFolder: migrationsDir })) {
@@ -137,6 +140,36 @@ async function loadDatabase(tx: postgres.TransactionSql, manifest: Manifest, wor
     for (const statement of migration.sql) if (statement.trim()) await tx.unsafe(statement);
     await tx`INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES (${migration.hash}, ${migration.folderMillis})`;
   }
+}
+
+/**
+ * Takes a failed restore's schema out of the target again (it had no table before: checked first), so the target
+ * is as empty as it was: the migration journal, then every table, enum type and function of the public schema
+ * (extensions and what they own stay: installing them was harmless).
+ */
+async function dropSchema(sql: postgres.Sql): Promise<void> {
+  await sql.begin(async (tx) => {
+    await tx`DROP SCHEMA IF EXISTS drizzle CASCADE`;
+    await tx.unsafe(`DO $$ DECLARE r record; BEGIN
+      FOR r IN SELECT tablename FROM pg_tables WHERE schemaname = 'public' LOOP
+        EXECUTE format('DROP TABLE IF EXISTS public.%I CASCADE', r.tablename);
+      END LOOP;
+      FOR r IN SELECT t.typname FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace
+               WHERE n.nspname = 'public' AND t.typtype = 'e'
+                 AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = t.oid AND d.deptype = 'e') LOOP
+        EXECUTE format('DROP TYPE IF EXISTS public.%I CASCADE', r.typname);
+      END LOOP;
+      FOR r IN SELECT p.oid::regprocedure AS f FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+               WHERE n.nspname = 'public'
+                 AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = p.oid AND d.deptype = 'e') LOOP
+        EXECUTE format('DROP FUNCTION IF EXISTS %s CASCADE', r.f);
+      END LOOP;
+    END $$`);
+  });
+}
+
+/** The rows and the sequences, in the caller's transaction, into the schema of `createSchema`. */
+async function loadDatabase(tx: postgres.TransactionSql, manifest: Manifest, work: string): Promise<void> {
   const tables = await appTables(tx);
   const dumped = new Map(manifest.tables.map((t) => [t.name, t]));
   const mismatch = tables.find((t) => dumped.get(t.name)?.columns.join() !== t.columns.join());
@@ -217,7 +250,13 @@ export async function restoreBackup(options: {
         await uploads.put(key, await readFile(path.join(work, 'uploads', key)), uploadContentType(key));
         written.push(key);
       }
-      await sql.begin((tx) => loadDatabase(tx, manifest, work, migrationsDir));
+      await sql.begin((tx) => createSchema(tx, manifest, migrationsDir));
+      try {
+        await sql.begin((tx) => loadDatabase(tx, manifest, work));
+      } catch (error) {
+        await dropSchema(sql);
+        throw error;
+      }
       committed = true;
     } finally {
       await sql.end({ timeout: 5 });
