@@ -38,7 +38,7 @@ const DB_USER = 'agora';
 const DB_NAME = 'agora';
 
 /** Finds a free loopback port, so two instances with different DATA_DIRs never collide. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();

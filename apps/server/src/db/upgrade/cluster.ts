@@ -1,8 +1,8 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { chownSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../embedded';
 import type { PgBinaries } from './binaries';
 
 /** A PostgreSQL server of a given major, started on a folder for the upgrade only (TCP on loopback, no socket). */
@@ -17,18 +17,6 @@ function runAs(): { uid: number; gid: number } | Record<string, never> {
     uid: Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim()),
     gid: Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim()),
   };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 /** `initdb` of `bin` into `dir` (which must not exist), user agora with `password`, the given encoding and locale. */

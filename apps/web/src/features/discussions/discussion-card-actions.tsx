@@ -10,6 +10,7 @@ import { focusOnMount } from '@/lib/forms';
 import { useDeleteDiscussion, useModeratePost, usePinDiscussion, useUpdateDiscussion } from './api';
 import { RemovalActions } from './removal-actions';
 import { DiscussionTextarea } from './discussion-textarea';
+import { AltBadge } from './alt-badge';
 import { LazyImageDescription } from './image-description-lazy';
 import { DISCUSSION_TEXTS } from './texts';
 import { usePastedImages } from './use-pasted-images';
@@ -186,14 +187,7 @@ export function DiscussionEditForm({ post, onDone }: { post: Discussion; onDone:
           {post.media.map((item, index) => (
             <li key={item.id} className="relative aspect-square overflow-hidden rounded-lg border border-line bg-surface-muted">
               <img src={item.media_url} alt={alts[index] ?? ''} className="size-full object-cover" />
-              {alts[index] ? (
-                <span
-                  data-testid="alt-badge"
-                  className="absolute top-1 left-1 rounded bg-overlay/80 px-1 text-[10px] leading-4 font-bold text-white"
-                >
-                  {DISCUSSION_TEXTS.altBadge}
-                </span>
-              ) : null}
+              <AltBadge alt={alts[index] ?? ''} />
               <Suspense fallback={null}>
                 <LazyImageDescription
                   index={index + 1}

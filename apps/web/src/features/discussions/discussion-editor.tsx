@@ -11,6 +11,7 @@ import { textImages } from './editing';
 import { MentionAutocomplete } from '@/features/mentions/lazy';
 import { DiscussionTextarea } from './discussion-textarea';
 import { DISCUSSION_TEXTS } from './texts';
+import { AltBadge } from './alt-badge';
 import { LazyImageDescription } from './image-description-lazy';
 import { useImageUploads, type ImageUpload } from './use-image-uploads';
 import { usePastedImages } from './use-pasted-images';
@@ -256,14 +257,7 @@ export function UploadTiles({
       {uploads.map((upload, index) => (
         <li key={upload.key} className="relative aspect-square overflow-hidden rounded-lg border border-line bg-surface-muted">
           <img src={upload.preview} alt={upload.alt} className="size-full object-cover" />
-          {upload.alt !== '' ? (
-            <span
-              data-testid="alt-badge"
-              className="absolute top-1 left-1 rounded bg-overlay/80 px-1 text-[10px] leading-4 font-bold text-white"
-            >
-              {DISCUSSION_TEXTS.altBadge}
-            </span>
-          ) : null}
+          <AltBadge alt={upload.alt} />
           {upload.error === null ? (
             <Suspense fallback={null}>
               <LazyImageDescription index={index + 1} alt={upload.alt} onSave={(alt) => onDescribe(upload.key, alt)} />
